@@ -1,0 +1,268 @@
+"""The engine contract every game implements (see DESIGN.md, "The engine contract").
+
+A game is driven through one small interface so the bot, the AI, tests, replays and
+benchmarks never special-case a game:
+
+- ``pending(state)`` lists the open ``Decision``s (several at once for sealed choices);
+- ``apply(state, seat, option_id)`` returns a *new* state plus ``Event``s, or raises
+  ``IllegalMove`` and leaves the input untouched;
+- ``view(state, seat | None)`` is what one seat (or the public, ``None``) may see;
+- ``dump``/``load`` convert to and from plain JSON.
+
+Nothing here does I/O or reads the clock. Randomness comes only from ``Rng``, whose
+compact state lives inside the game state, so replaying the move log reproduces the game.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, MutableSequence, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+class IllegalMove(Exception):
+    """An answer the engine does not accept; the message is meant for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer to a decision. ``id`` is short, stable and typable (``bid:thebes:6``)."""
+
+    id: str
+    label: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One seat must pick one option. ``secret`` marks a sealed, simultaneous choice."""
+
+    seat: int
+    key: str
+    prompt: str
+    options: tuple[Option, ...]
+    secret: bool = False
+
+    def option(self, option_id: str) -> Option | None:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+    def option_ids(self) -> list[str]:
+        return [opt.id for opt in self.options]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What happened, for the log and the turn summary. ``private_to`` hides it from others."""
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+    seat: int | None = None
+    private_to: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "data": self.data,
+            "seat": self.seat,
+            "private_to": self.private_to,
+        }
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Event:
+        return cls(raw["kind"], raw["text"], raw.get("data", {}), raw.get("seat"),
+                   raw.get("private_to"))
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A named table option (solo difficulty, short game...). ``choices[0]`` is not implied:
+    ``default`` says which one a new table gets."""
+
+    key: str
+    label: str
+    choices: tuple[str, ...]
+    default: str
+
+    def check(self, value: str) -> str:
+        if value not in self.choices:
+            raise IllegalMove(
+                f"{self.label}: '{value}' is not one of {', '.join(self.choices)}."
+            )
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """Final outcome. ``places[s]`` is seat s's place (1 = winner; equal places are shared)."""
+
+    scores: tuple[int, ...]
+    places: tuple[int, ...]
+    tiebreaks: tuple[str, ...] = ()
+
+    @property
+    def winners(self) -> list[int]:
+        return [seat for seat, place in enumerate(self.places) if place == 1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "places": list(self.places),
+                "tiebreaks": list(self.tiebreaks)}
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """Seeded SplitMix64 generator. Its whole state is one integer (``Rng.state``).
+
+    Kept inside a game state and serialised with it, so every draw replays exactly.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    @classmethod
+    def from_seed(cls, seed: int | str) -> Rng:
+        if isinstance(seed, str):
+            seed = int.from_bytes(seed.encode("utf-8")[:8].ljust(8, b"\0"), "big")
+        return cls(seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019)
+
+    def next_u64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def randbelow(self, n: int) -> int:
+        """Uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("randbelow needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    def randint(self, low: int, high: int) -> int:
+        """Uniform integer in [low, high], both inclusive."""
+        return low + self.randbelow(high - low + 1)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.randbelow(len(items))]
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:k]
+
+
+def canonical_json(obj: Any) -> bytes:
+    """The byte form the replay law compares: sorted keys, no whitespace."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+class Engine(ABC):
+    """One instance per game, stateless. Subclasses implement the abstract methods.
+
+    ``apply`` is final: it validates the answer against ``pending`` and works on a copy,
+    so an illegal answer never changes the caller's state. Games implement ``_apply`` on
+    that private copy.
+    """
+
+    game_id: str = ""
+    title: str = ""
+    min_players: int = 1
+    max_players: int = 1
+    variants: tuple[Variant, ...] = ()
+
+    # --- the game's own rules -------------------------------------------------
+    @abstractmethod
+    def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> Any: ...
+
+    @abstractmethod
+    def pending(self, state: Any) -> list[Decision]: ...
+
+    @abstractmethod
+    def _apply(self, state: Any, seat: int, option_id: str) -> list[Event]:
+        """Mutate ``state`` (a private copy) for an answer already checked as offered."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def result(self, state: Any) -> Result | None: ...
+
+    @abstractmethod
+    def dump(self, state: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def load(self, raw: dict[str, Any]) -> Any: ...
+
+    @abstractmethod
+    def ai_choice(self, state: Any, seat: int) -> str: ...
+
+    # --- shared behaviour -----------------------------------------------------
+    def copy(self, state: Any) -> Any:
+        """An independent copy. Games may override with something faster than load(dump())."""
+        return self.load(self.dump(state))
+
+    def decision_for(self, state: Any, seat: int) -> Decision | None:
+        for decision in self.pending(state):
+            if decision.seat == seat:
+                return decision
+        return None
+
+    def apply(self, state: Any, seat: int, option_id: str) -> tuple[Any, list[Event]]:
+        decision = self.decision_for(state, seat)
+        if decision is None:
+            if not self.pending(state):
+                raise IllegalMove("The game is over.")
+            raise IllegalMove("It is not your turn: nothing is waiting for your answer.")
+        if decision.option(option_id) is None:
+            raise IllegalMove(f"'{option_id}' is not one of your current choices.")
+        new_state = self.copy(state)
+        events = self._apply(new_state, seat, option_id)
+        return new_state, events
+
+    def normalise_options(self, options: dict[str, str] | None) -> dict[str, str]:
+        """Fill in defaults and reject unknown or invalid table options."""
+        given = dict(options or {})
+        known = {variant.key: variant for variant in self.variants}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise IllegalMove(f"Unknown table option(s) for {self.title}: {', '.join(unknown)}.")
+        return {key: variant.check(given.get(key, variant.default))
+                for key, variant in known.items()}
+
+    def check_seats(self, seats: int) -> None:
+        if not self.min_players <= seats <= self.max_players:
+            raise IllegalMove(
+                f"{self.title} takes {self.min_players}–{self.max_players} seats, not {seats}."
+            )
+
+    def option_label(self, state: Any, seat: int, option_id: str) -> str:
+        decision = self.decision_for(state, seat)
+        opt = decision.option(option_id) if decision else None
+        return opt.label if opt else option_id
+
+
+def public_events(events: Iterable[Event]) -> list[Event]:
+    """The events everybody may read."""
+    return [event for event in events if event.private_to is None]

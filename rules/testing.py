@@ -1,0 +1,152 @@
+"""Checks every game's tests reuse: random playouts and the laws of DESIGN.md.
+
+Pure helpers (no pytest import) so ``python -m bench`` can drive playouts too. Each check
+raises ``AssertionError`` with a message naming the law that broke.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import Decision, Engine, canonical_json
+
+Move = tuple[int, str]
+Chooser = Callable[[Engine, Any, Decision, random.Random], str]
+
+
+def random_option(engine: Engine, state: Any, decision: Decision, rng: random.Random) -> str:
+    return rng.choice(decision.options).id
+
+
+def ai_option(engine: Engine, state: Any, decision: Decision, rng: random.Random) -> str:
+    return engine.ai_choice(state, decision.seat)
+
+
+def mixed_option(engine: Engine, state: Any, decision: Decision, rng: random.Random) -> str:
+    """Half the answers from the baseline AI, half at random: reaches odd corners fast."""
+    if rng.random() < 0.5:
+        return engine.ai_choice(state, decision.seat)
+    return random_option(engine, state, decision, rng)
+
+
+@dataclass
+class Playout:
+    seats: int
+    options: dict[str, str]
+    seed: int
+    state: Any
+    log: list[Move] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)
+
+
+def random_playout(
+    engine: Engine,
+    seats: int,
+    seed: int,
+    options: dict[str, str] | None = None,
+    *,
+    chooser: Chooser = random_option,
+    max_steps: int = 20_000,
+    keep_states: bool = False,
+    on_step: Callable[[Any, Any, Move], None] | None = None,
+) -> Playout:
+    """Play a whole game. Among simultaneous decisions, a random seat answers first.
+
+    ``on_step(before, after, move)`` runs after every move, for invariant checks.
+    """
+    rng = random.Random(seed)
+    options = engine.normalise_options(options)
+    state = engine.new_game(seats, options, seed)
+    playout = Playout(seats, options, seed, state)
+    for _ in range(max_steps):
+        decisions = engine.pending(state)
+        if not decisions:
+            playout.state = state
+            return playout
+        decision = rng.choice(decisions)
+        option_id = chooser(engine, state, decision, rng)
+        before = state
+        state, _events = engine.apply(state, decision.seat, option_id)
+        move = (decision.seat, option_id)
+        playout.log.append(move)
+        if keep_states:
+            playout.states.append(before)
+        if on_step is not None:
+            on_step(before, state, move)
+    raise AssertionError(f"{engine.game_id}: no end after {max_steps} moves (seed {seed})")
+
+
+def replay(engine: Engine, seats: int, options: dict[str, str], seed: int,
+           log: list[Move]) -> Any:
+    state = engine.new_game(seats, options, seed)
+    for seat, option_id in log:
+        state, _events = engine.apply(state, seat, option_id)
+    return state
+
+
+def check_replay_law(engine: Engine, playout: Playout) -> None:
+    """new_game(seed) + the logged moves reproduces dump(state) byte for byte."""
+    again = replay(engine, playout.seats, playout.options, playout.seed, playout.log)
+    assert canonical_json(engine.dump(again)) == canonical_json(engine.dump(playout.state)), (
+        f"replay law broken for {engine.game_id} seed {playout.seed}"
+    )
+
+
+def check_round_trip(engine: Engine, state: Any, next_moves: Sequence[Move] = ()) -> None:
+    """load(dump(s)) dumps identically and continues exactly like s."""
+    raw = engine.dump(state)
+    encoded = canonical_json(raw)
+    loaded = engine.load(canonical_json_roundtrip(raw))
+    assert canonical_json(engine.dump(loaded)) == encoded, "dump/load does not round-trip"
+    assert canonical_json(engine.view(loaded, None)) == canonical_json(engine.view(state, None))
+    for seat, option_id in next_moves:
+        state, _ = engine.apply(state, seat, option_id)
+        loaded, _ = engine.apply(loaded, seat, option_id)
+    assert canonical_json(engine.dump(loaded)) == canonical_json(engine.dump(state)), (
+        "a loaded state continues differently from the original"
+    )
+
+
+def canonical_json_roundtrip(raw: dict[str, Any]) -> dict[str, Any]:
+    """Pass a dump through real JSON text, as storage does."""
+    import json
+
+    return json.loads(canonical_json(raw))
+
+
+def check_hidden_information(engine: Engine, state: Any) -> int:
+    """For every pending secret decision while other decisions are still open, any two of
+    its options must leave the public view (and every other seat's view) identical.
+
+    Returns how many secret decisions were checked, so callers can assert coverage.
+    """
+    decisions = engine.pending(state)
+    checked = 0
+    for decision in decisions:
+        if not decision.secret or len(decisions) < 2 or len(decision.options) < 2:
+            continue
+        onlookers = [None] + [d.seat for d in decisions if d.seat != decision.seat]
+        first, second = decision.options[0].id, decision.options[-1].id
+        after_first, events_first = engine.apply(state, decision.seat, first)
+        after_second, events_second = engine.apply(state, decision.seat, second)
+        for onlooker in onlookers:
+            view_a = canonical_json(engine.view(after_first, onlooker))
+            view_b = canonical_json(engine.view(after_second, onlooker))
+            assert view_a == view_b, (
+                f"{engine.game_id}: seat {decision.seat}'s sealed answer {first!r} vs {second!r} "
+                f"shows in the view of {onlooker!r}"
+            )
+        for event in events_first + events_second:
+            assert event.private_to in (decision.seat,) or _text_hides(event, first, second), (
+                f"{engine.game_id}: a public event reveals a sealed answer: {event.text!r}"
+            )
+        checked += 1
+    return checked
+
+
+def _text_hides(event: Any, first: str, second: str) -> bool:
+    payload = canonical_json(event.data).decode() + event.text
+    return first not in payload and second not in payload

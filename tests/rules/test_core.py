@@ -1,0 +1,103 @@
+"""The engine contract itself, exercised through the toy game."""
+
+import json
+import pathlib
+
+import pytest
+
+import rules
+from rules.core import Decision, Event, IllegalMove, Option, Rng, canonical_json
+from rules.testing import (
+    check_hidden_information,
+    check_replay_law,
+    check_round_trip,
+    random_playout,
+)
+from tests.support.toygame import TOY
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def test_rng_is_deterministic_and_compact():
+    a, b = Rng.from_seed(42), Rng.from_seed(42)
+    draws = [a.randbelow(10) for _ in range(50)]
+    assert draws == [b.randbelow(10) for _ in range(50)]
+    assert set(draws) <= set(range(10)) and len(set(draws)) > 5
+    resumed = Rng(a.state)
+    assert [resumed.next_u64() for _ in range(3)] == [a.next_u64() for _ in range(3)]
+    assert json.loads(json.dumps(a.state)) == a.state
+
+
+def test_rng_shuffle_is_a_permutation():
+    items = list(range(20))
+    Rng.from_seed(7).shuffle(items)
+    assert sorted(items) == list(range(20)) and items != list(range(20))
+
+
+def test_illegal_move_leaves_state_untouched(toy_engine):
+    state = toy_engine.new_game(2, {}, 1)
+    before = canonical_json(toy_engine.dump(state))
+    with pytest.raises(IllegalMove, match="not one of your current choices"):
+        toy_engine.apply(state, 0, "pick:9")
+    with pytest.raises(IllegalMove, match="not your turn"):
+        toy_engine.apply(state, 5, "pick:1")
+    assert canonical_json(toy_engine.dump(state)) == before
+
+
+def test_apply_returns_a_new_state(toy_engine):
+    state = toy_engine.new_game(2, {}, 1)
+    new_state, events = toy_engine.apply(state, 0, "pick:2")
+    assert new_state is not state and state["sealed"] == {}
+    assert all(isinstance(event, Event) for event in events)
+
+
+def test_registry_lookup(toy_engine):
+    assert rules.get("toy") is toy_engine and rules.ENGINES["toy"] is toy_engine
+    with pytest.raises(KeyError, match="unknown game"):
+        rules.get("chess")
+
+
+def test_table_options_are_checked():
+    assert TOY.normalise_options(None) == {"rounds": "3"}
+    with pytest.raises(IllegalMove, match="Unknown table option"):
+        TOY.normalise_options({"speed": "fast"})
+    with pytest.raises(IllegalMove, match="not one of"):
+        TOY.normalise_options({"rounds": "9"})
+    with pytest.raises(IllegalMove, match="seats"):
+        TOY.new_game(7, {}, 1)
+
+
+def test_decision_lookup():
+    decision = Decision(0, "k", "p", (Option("a", "A"), Option("b", "B")))
+    assert decision.option("b").label == "B" and decision.option("z") is None
+    assert decision.option_ids() == ["a", "b"]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_playout_helpers_hold_for_the_toy_game(seed):
+    playout = random_playout(TOY, 2 + seed % 2, seed, keep_states=True)
+    assert TOY.result(playout.state) is not None
+    check_replay_law(TOY, playout)
+    check_round_trip(TOY, playout.states[len(playout.states) // 2],
+                     playout.log[len(playout.states) // 2:])
+    checked = sum(check_hidden_information(TOY, s) for s in playout.states)
+    assert checked > 0
+
+
+def test_hidden_information_check_catches_a_leak():
+    class LeakyToy(type(TOY)):
+        def view(self, state, seat):
+            return {**super().view(state, seat), "sealed": dict(state["sealed"])}
+
+    with pytest.raises(AssertionError, match="shows in the view"):
+        check_hidden_information(LeakyToy(), TOY.new_game(2, {}, 3))
+
+
+def test_ci_runs_the_readme_test_command():
+    readme = (ROOT / "README.md").read_text()
+    ci = (ROOT / ".ci" / "run").read_text()
+    commands = [line.strip() for line in readme.splitlines()
+                if line.startswith("    python3 -m venv")]
+    assert len(commands) == 2, "README must open with the run and test commands"
+    assert "-m bot" in commands[0] and "pytest" in commands[1]
+    assert commands[1] in ci
