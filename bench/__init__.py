@@ -1,0 +1,1 @@
+"""Performance figures (``python -m bench``). Benchmarks are not tests: nothing here asserts."""

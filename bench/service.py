@@ -1,0 +1,145 @@
+"""Service figures for ``python -m bench``: one move end to end, and start-up with 10,000 matches.
+
+Both functions return a number and print nothing. ``NOTES`` says what was measured (which game,
+whether the board render was included) after each call.
+
+- ``move_ms_p95``: ``MatchService.submit`` for one human answer on a real SQLite file (WAL,
+  synchronous=FULL): engine apply + one commit + the board render of the new position (skipped
+  when ``render/`` has no renderer for the game). Every seat is human, so each call is one move.
+- ``startup_10k_s``: opening storage (migrations, write probe), building the service and listing
+  one guild's matches, on a database holding 10,000 started matches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from bot.service import MatchService, default_renderer
+from bot.storage import SqliteStorage
+from rules.core import Engine
+from rules.registry import ENGINES
+
+NOTES: dict[str, Any] = {}
+
+
+@contextmanager
+def _engine(game_id: str | None):
+    """The named engine, else Amun-Re when registered, else the toy game (registered here)."""
+    import rules  # noqa: F401  (registers every game)
+
+    if game_id is None:
+        game_id = "amunre" if "amunre" in ENGINES else "toy"
+    added = False
+    if game_id == "toy" and "toy" not in ENGINES:
+        from tests.support.toygame import TOY
+
+        ENGINES["toy"] = TOY
+        added = True
+    try:
+        yield ENGINES[game_id]
+    finally:
+        if added:
+            ENGINES.pop("toy", None)
+
+
+def _renderer_for(engine: Engine) -> tuple[Any, str]:
+    draw = default_renderer()
+    if draw is None:
+        return None, "skipped: render/ is not importable"
+    state = engine.new_game(engine.max_players, None, 1)
+    try:
+        png = draw(engine.game_id, engine.view(state, None))
+    except Exception as exc:  # a renderer that is still being written
+        return None, f"skipped: render failed ({type(exc).__name__}: {exc})"
+    if png is None:
+        return None, f"skipped: no renderer for {engine.game_id}"
+    return draw, "included"
+
+
+async def _moves(engine: Engine, path: str, samples: int, render: Any) -> list[float]:
+    store = await SqliteStorage.open(path)
+    service = MatchService(store, render=render)
+    rng = random.Random(7)
+    timings: list[float] = []
+    users = [1000 + seat for seat in range(engine.max_players)]
+    try:
+        while len(timings) < samples:
+            info = await service.create_lobby(1, 2, users[0], engine.game_id,
+                                              engine.max_players, {})
+            for user in users[1:]:
+                await service.join(info.id, user)
+            turn = await service.start(info.id, users[0], seed=rng.randrange(1 << 30))
+            while not turn.finished and len(timings) < samples:
+                pending = turn.pending[rng.randrange(len(turn.pending))]
+                state = service._cache[info.id].state
+                option = engine.ai_choice(state, pending.seat)
+                started = time.perf_counter()
+                turn = await service.submit(info.id, pending.user_id, option,
+                                            decision_seq=pending.seq)
+                timings.append((time.perf_counter() - started) * 1000)
+    finally:
+        await store.close()
+    return timings
+
+
+def move_ms_p95(game_id: str | None = None, samples: int = 300) -> float:
+    """95th percentile of one move through ``MatchService.submit``, in milliseconds."""
+    with _engine(game_id) as engine, tempfile.TemporaryDirectory() as tmp:
+        render, note = _renderer_for(engine)
+        timings = asyncio.run(_moves(engine, str(Path(tmp) / "bench.sqlite3"), samples, render))
+    timings.sort()
+    NOTES["move_ms_p95"] = {"game": engine.game_id, "render": note, "samples": len(timings),
+                            "median_ms": round(timings[len(timings) // 2], 3)}
+    return timings[min(len(timings) - 1, int(0.95 * len(timings)))]
+
+
+def _fill(path: str, engine: Engine, matches: int) -> None:
+    seats = engine.max_players
+    state = json.dumps(engine.dump(engine.new_game(seats, None, 1)))
+    seqs = json.dumps({str(d.seat): 0 for d in engine.pending(engine.new_game(seats, None, 1))})
+    options = json.dumps(engine.normalise_options(None))
+    with sqlite3.connect(path) as conn:
+        conn.executemany(
+            "INSERT INTO matches (id, guild_id, channel_id, game_id, options, seats, seed, "
+            "status, version, host_id, created_at, updated_at) "
+            "VALUES (?, ?, 2, ?, ?, ?, 1, 'active', 0, 1000, 0, 0)",
+            [(i, i % 200, engine.game_id, options, seats) for i in range(1, matches + 1)])
+        conn.executemany(
+            "INSERT INTO seats (match_id, seat, user_id, is_ai, joined_at) VALUES (?, ?, ?, 0, 0)",
+            [(i, seat, 1000 + seat) for i in range(1, matches + 1) for seat in range(seats)])
+        conn.executemany(
+            "INSERT INTO snapshots (match_id, version, state, seqs, updated_at) "
+            "VALUES (?, 0, ?, ?, 0)", [(i, state, seqs) for i in range(1, matches + 1)])
+
+
+async def _startup(path: str) -> tuple[float, int]:
+    started = time.perf_counter()
+    store = await SqliteStorage.open(path)
+    service = MatchService(store)
+    listed = await service.list_matches(7)
+    elapsed = time.perf_counter() - started
+    await store.close()
+    return elapsed, len(listed)
+
+
+def startup_10k_s(game_id: str | None = None, matches: int = 10_000) -> float:
+    """Seconds to open storage, build the service and list one guild, with 10,000 matches."""
+    with _engine(game_id) as engine, tempfile.TemporaryDirectory() as tmp:
+        path = str(Path(tmp) / "bench.sqlite3")
+        asyncio.run(_close_after_open(path))  # create the schema
+        _fill(path, engine, matches)
+        elapsed, listed = asyncio.run(_startup(path))
+    NOTES["startup_10k_s"] = {"game": engine.game_id, "matches": matches, "listed": listed}
+    return elapsed
+
+
+async def _close_after_open(path: str) -> None:
+    await (await SqliteStorage.open(path)).close()

@@ -1,0 +1,335 @@
+"""Drawing helpers every game renderer shares: fonts, seat tokens, text, panels, tables.
+
+Seats never depend on colour alone: each has an Okabe-Ito colour (colour-blind safe), a letter
+(A-E) and a marker shape (circle, square, triangle, diamond, hexagon).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
+FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+
+# image.info key under which a renderer may leave a "P" image whose palette render.png() maps
+# the picture onto (fast and deterministic, instead of an adaptive quantization per call).
+PALETTE_HINT = "scarab.palette"
+
+RGB = tuple[int, int, int]
+
+INK: RGB = (28, 24, 20)
+INK_SOFT: RGB = (90, 80, 68)
+WHITE: RGB = (255, 255, 255)
+PAPER: RGB = (251, 246, 232)
+
+
+@dataclass(frozen=True)
+class SeatStyle:
+    colour: RGB
+    letter: str
+    shape: str
+    colour_name: str
+
+
+# Okabe-Ito colours, chosen so that every pair stays apart for the common colour-vision
+# deficiencies; letter and shape carry the same information without colour.
+SEAT_STYLES: tuple[SeatStyle, ...] = (
+    SeatStyle((0, 114, 178), "A", "circle", "blue"),
+    SeatStyle((213, 94, 0), "B", "square", "vermillion"),
+    SeatStyle((0, 158, 115), "C", "triangle", "green"),
+    SeatStyle((204, 121, 167), "D", "diamond", "pink"),
+    SeatStyle((230, 159, 0), "E", "hexagon", "orange"),
+)
+
+
+def seat_style(seat: int) -> SeatStyle:
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def seat_letter(seat: int) -> str:
+    return seat_style(seat).letter
+
+
+@functools.lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (Latin Extended: Portuguese and Polish names render) at ``size`` px."""
+    path = FONT_BOLD if bold else FONT_REGULAR
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@functools.lru_cache(maxsize=8192)
+def text_mask(fnt: ImageFont.FreeTypeFont, text: str, anchor: str
+              ) -> tuple[Image.Image, tuple[int, int]]:
+    """``text`` rasterized once as an "L" mask, and its offset from the anchor point."""
+    left, top, right, bottom = fnt.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
+    return mask, (left, top)
+
+
+class CachedTextDraw(ImageDraw.ImageDraw):
+    """ImageDraw whose plain one-line ``text`` calls paste cached glyph masks.
+
+    Boards redraw the same labels every turn; rasterizing them once makes a render several
+    times faster. Anything unusual (stroke, multiline, keyword options) goes to Pillow.
+    """
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.canvas = image
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):
+        plain = (not args and not kwargs and isinstance(text, str) and "\n" not in text
+                 and isinstance(font, ImageFont.FreeTypeFont) and isinstance(fill, tuple)
+                 and self.canvas.mode == "RGB")
+        if not plain:
+            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        if not text:
+            return None
+        mask, (dx, dy) = text_mask(font, text, anchor or "la")
+        self.canvas.paste(fill, (round(xy[0]) + dx, round(xy[1]) + dy), mask)
+        return None
+
+
+def canvas_draw(image: Image.Image) -> ImageDraw.ImageDraw:
+    """The draw object renderers use (cached text on RGB images)."""
+    return CachedTextDraw(image)
+
+
+def luminance(colour: RGB) -> float:
+    r, g, b = (c / 255 for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def text_on(colour: RGB) -> RGB:
+    """Black or white, whichever reads better on ``colour``."""
+    return INK if luminance(colour) > 0.5 else WHITE
+
+
+def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
+    return int(math.ceil(fnt.getlength(text)))
+
+
+@functools.lru_cache(maxsize=4096)
+def fit_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> str:
+    """``text`` cut with an ellipsis so it fits in ``max_width`` px."""
+    if fnt.getlength(text) <= max_width:
+        return text
+    while text and fnt.getlength(text + "…") > max_width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int,
+              max_lines: int | None = None) -> list[str]:
+    """Greedy word wrap; the last allowed line gets an ellipsis if text is left over."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}".strip()
+        if current and fnt.getlength(candidate) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    if max_lines is not None and len(lines) > max_lines:
+        kept = lines[:max_lines]
+        kept[-1] = fit_text(kept[-1] + " " + " ".join(lines[max_lines:]), fnt, max_width)
+        if not kept[-1].endswith("…"):
+            kept[-1] = fit_text(kept[-1] + "…", fnt, max_width)
+        lines = kept
+    return [fit_text(line, fnt, max_width) for line in lines]
+
+
+def wrap_items(items: Sequence[str], fnt: ImageFont.FreeTypeFont, max_width: int,
+               max_lines: int | None = None, sep: str = " · ") -> list[str]:
+    """Join ``items`` with ``sep`` into lines, never splitting an item across lines; items that
+    do not fit in ``max_lines`` become a final "+n more"."""
+    lines: list[str] = []
+    current = ""
+    for index, item in enumerate(items):
+        candidate = f"{current}{sep}{item}" if current else item
+        if current and fnt.getlength(candidate) > max_width:
+            if max_lines is not None and len(lines) + 1 == max_lines:
+                rest = len(items) - index
+                more = f"{current}{sep}+{rest} more"
+                while fnt.getlength(more) > max_width and sep in current:
+                    current, _, _dropped = current.rpartition(sep)
+                    rest += 1
+                    more = f"{current}{sep}+{rest} more"
+                lines.append(more)
+                return [fit_text(line, fnt, max_width) for line in lines]
+            lines.append(current)
+            current = item
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    return [fit_text(line, fnt, max_width) for line in lines]
+
+
+def outlined_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+                  fnt: ImageFont.FreeTypeFont, fill: RGB = INK, outline: RGB = WHITE,
+                  width: int = 2, anchor: str = "la") -> None:
+    """Text with a halo so it reads on any background (maps, tokens)."""
+    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor, stroke_width=width,
+              stroke_fill=outline)
+
+
+def shadow_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+                fnt: ImageFont.FreeTypeFont, fill: RGB = WHITE,
+                shadow: RGB = (0, 0, 0), offset: int = 2, anchor: str = "la") -> None:
+    draw.text((xy[0] + offset, xy[1] + offset), text, font=fnt, fill=shadow, anchor=anchor)
+    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+
+
+def rounded_panel(draw: ImageDraw.ImageDraw, box: Sequence[float], fill: RGB | None = PAPER,
+                  outline: RGB | None = INK_SOFT, radius: int = 10, width: int = 2) -> None:
+    draw.rounded_rectangle(tuple(box), radius=radius, fill=fill, outline=outline, width=width)
+
+
+def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    if shape == "triangle":
+        # a touch larger than the circle so the letter fits in the body of the triangle
+        r *= 1.18
+        return [(cx, cy - r), (cx + r * 0.94, cy + r * 0.68), (cx - r * 0.94, cy + r * 0.68)]
+    if shape == "diamond":
+        r *= 1.12
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if shape == "hexagon":
+        return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+                for a in range(0, 360, 60)]
+    raise ValueError(shape)
+
+
+def draw_shape(draw: ImageDraw.ImageDraw, shape: str, center: tuple[float, float], r: float,
+               fill: RGB, outline: RGB | None = None, width: int = 1) -> None:
+    cx, cy = center
+    if shape == "circle":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+    elif shape == "square":
+        s = r * 0.88
+        draw.rectangle((cx - s, cy - s, cx + s, cy + s), fill=fill, outline=outline, width=width)
+    else:
+        points = _shape_points(shape, cx, cy, r)
+        draw.polygon(points, fill=fill, outline=outline, width=width)
+
+
+def seat_token(draw: ImageDraw.ImageDraw, center: tuple[float, float], seat: int,
+               size: int = 26, letter: bool = True) -> None:
+    """The seat's marker: its shape, filled with its colour, black rim, white halo, letter."""
+    style = seat_style(seat)
+    r = size / 2
+    rim = max(1, size // 14)
+    draw_shape(draw, style.shape, center, r + rim + 1, WHITE)
+    draw_shape(draw, style.shape, center, r, style.colour, INK, rim)
+    if letter:
+        fnt = font(max(9, int(size * 0.52)), bold=True)
+        cx, cy = center
+        if style.shape == "triangle":
+            cy += r * 0.22
+        draw.text((cx, cy), style.letter, font=fnt, fill=text_on(style.colour), anchor="mm")
+
+
+Cell = str | Callable[[ImageDraw.ImageDraw, tuple[int, int, int, int]], None] | None
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    width: int
+    align: str = "left"  # left | center | right
+
+
+def draw_table(draw: ImageDraw.ImageDraw, origin: tuple[int, int], columns: Sequence[Column],
+               rows: Sequence[Sequence[Cell]], *, row_height: int = 36, header_height: int = 30,
+               body_size: int = 18, header_size: int = 15,
+               header_fill: RGB = (70, 58, 44), header_ink: RGB = WHITE,
+               zebra: tuple[RGB, RGB] = ((255, 251, 240), (244, 236, 218)),
+               row_fills: Sequence[RGB | None] | None = None, padding: int = 8) -> int:
+    """A small table. A cell is text, ``None`` or a callable drawing into its box.
+
+    Returns the y just under the table.
+    """
+    x0, y = origin
+    total = sum(c.width for c in columns)
+    body_font, head_font = font(body_size), font(header_size, bold=True)
+    draw.rectangle((x0, y, x0 + total, y + header_height), fill=header_fill)
+    x = x0
+    for column in columns:
+        _cell_text(draw, (x, y, x + column.width, y + header_height), column.title, head_font,
+                   header_ink, column.align, padding)
+        x += column.width
+    y += header_height
+    for index, row in enumerate(rows):
+        fill = (row_fills[index] if row_fills and row_fills[index] else None) \
+            or zebra[index % 2]
+        draw.rectangle((x0, y, x0 + total, y + row_height), fill=fill)
+        x = x0
+        for column, cell in zip(columns, row, strict=False):
+            box = (x, y, x + column.width, y + row_height)
+            if callable(cell):
+                cell(draw, box)
+            elif cell:
+                _cell_text(draw, box, cell, body_font, INK, column.align, padding)
+            x += column.width
+        y += row_height
+    draw.rectangle((x0, origin[1], x0 + total, y), outline=header_fill, width=2)
+    return y
+
+
+def _cell_text(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str,
+               fnt: ImageFont.FreeTypeFont, fill: RGB, align: str, padding: int) -> None:
+    x0, y0, x1, y1 = box
+    text = fit_text(text, fnt, x1 - x0 - 2 * padding)
+    cy = (y0 + y1) / 2
+    if align == "center":
+        draw.text(((x0 + x1) / 2, cy), text, font=fnt, fill=fill, anchor="mm")
+    elif align == "right":
+        draw.text((x1 - padding, cy), text, font=fnt, fill=fill, anchor="rm")
+    else:
+        draw.text((x0 + padding, cy), text, font=fnt, fill=fill, anchor="lm")
+
+
+def palette_image(*samples: Image.Image, colours: int = 256) -> Image.Image:
+    """A "P" image whose palette covers ``samples`` (stacked), for ``PALETTE_HINT``."""
+    width = max(s.width for s in samples)
+    height = sum(s.height for s in samples)
+    sheet = Image.new("RGB", (width, height), WHITE)
+    y = 0
+    for sample in samples:
+        sheet.paste(sample.convert("RGB"), (0, y))
+        y += sample.height
+    return sheet.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def colour_swatch(colours: Sequence[RGB], backgrounds: Sequence[RGB], seats: int = 5,
+                  width: int = 600) -> Image.Image:
+    """Every foreground colour as antialiased text and shapes on every background, plus all
+    seat tokens: quantizing this with the static layer gives a palette for dynamic pieces."""
+    cell = 40
+    per_row = max(1, width // cell)
+    items = [(fg, bg) for bg in backgrounds for fg in colours] + [
+        (None, bg) for bg in backgrounds]
+    rows = (len(items) + per_row - 1) // per_row
+    image = Image.new("RGB", (width, rows * cell), WHITE)
+    draw = ImageDraw.Draw(image)
+    fnt = font(16, bold=True)
+    for index, (fg, bg) in enumerate(items):
+        x, y = (index % per_row) * cell, (index // per_row) * cell
+        draw.rectangle((x, y, x + cell, y + cell), fill=bg)
+        if fg is None:
+            seat_token(draw, (x + cell / 2, y + cell / 2), index % seats, size=28)
+        else:
+            draw.text((x + 3, y + 3), "Ag", font=fnt, fill=fg)
+            draw.ellipse((x + 22, y + 22, x + 36, y + 36), fill=fg, outline=INK)
+    return image

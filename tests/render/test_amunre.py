@@ -1,0 +1,227 @@
+"""Amun-Re board and panel, drawn from hand-made views (and from real playouts if the engine
+is there)."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import io
+import itertools
+
+import pytest
+from PIL import Image, ImageChops
+
+import render
+from render import amunre
+from tests.render import amunre_views as views
+
+MAX_PNG = 500 * 1024
+
+
+def _decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+@pytest.mark.parametrize("phase", sorted(views.PHASE_VIEWS))
+def test_board_renders_every_phase(phase):
+    view = views.PHASE_VIEWS[phase]()
+    image = render.board("amunre", view)
+    assert image.mode == "RGB"
+    assert 1200 <= image.width <= 1400
+    assert 1000 <= image.height <= 1600
+    data = render.png(image)
+    assert len(data) < MAX_PNG
+    assert _decode(data).size == image.size
+
+
+@pytest.mark.parametrize("phase", sorted(views.PHASE_VIEWS))
+def test_panel_renders_every_phase(phase):
+    view = views.private(views.PHASE_VIEWS[phase](), 1,
+                         {"bribe": 2, "fixed_income": 1, "same_bank": 1})
+    image = render.panel("amunre", view)
+    assert image.mode == "RGB" and 600 <= image.width <= 1400
+    assert len(render.png(image)) < MAX_PNG
+
+
+def test_panel_shows_more_rows_for_more_cards_and_handles_odd_hands():
+    small = render.panel("amunre", views.private(views.auction_view(), 0, {}))
+    big = render.panel("amunre", views.private_offering_view(0))
+    assert big.height > small.height
+    odd = views.private(views.offering_view(), 2, {"future_card": 1, "architect": 0},
+                        sealed="theft+adjust")
+    render.panel("amunre", odd)
+
+
+def test_panel_sealed_answer_is_drawn():
+    sealed = render.panel("amunre", views.private_offering_view(0))
+    view = views.private_offering_view(0)
+    view["me"]["sealed"] = None
+    unsealed = render.panel("amunre", view)
+    assert sealed.size == unsealed.size
+    assert ImageChops.difference(sealed, unsealed).getbbox() is not None
+
+
+def test_panel_needs_a_private_view():
+    with pytest.raises(ValueError):
+        render.panel("amunre", views.offering_view())
+
+
+def test_static_layer_is_built_once_and_reused():
+    amunre.static_layer.cache_clear()
+    first, second = views.auction_view(), views.auction_view()
+    second["provinces"][0]["farmers"] = 2  # dynamic change: same static layer
+    render.board("amunre", first)
+    render.board("amunre", second, highlight="thebes")
+    info = amunre.static_layer.cache_info()
+    assert info.misses == 1 and info.hits >= 1
+    key = amunre.static_key(first["provinces"])
+    assert amunre.static_layer(key, 4)[0] is amunre.static_layer(key, 4)[0]
+    # the cached base is never drawn on
+    base = amunre.static_layer(key, 4)[0]
+    before = base.tobytes()
+    render.board("amunre", views.auction_view())
+    assert base.tobytes() == before
+
+
+def test_static_key_ignores_dynamic_fields():
+    a, b = views.auction_view(), views.over_view()
+    assert amunre.static_key(a["provinces"]) == amunre.static_key(b["provinces"])
+    hash(amunre.static_key(a["provinces"]))
+
+
+def test_highlight_outlines_only_that_province():
+    view = views.auction_view()
+    plain = render.board("amunre", view)
+    marked = render.board("amunre", view, highlight="thebes")
+    box = amunre.static_layer(amunre.static_key(view["provinces"]), 4)[1].boxes["thebes"]
+    changed = ImageChops.difference(plain, marked).getbbox()
+    assert changed is not None
+    assert box[0] - 10 <= changed[0] and changed[2] <= box[2] + 10
+    assert box[1] - 10 <= changed[1] and changed[3] <= box[3] + 10
+    several = render.board("amunre", view, highlight=["thebes", "memphis"])
+    assert ImageChops.difference(marked, several).getbbox() is not None
+    unknown = render.board("amunre", view, highlight="atlantis")
+    assert ImageChops.difference(plain, unknown).getbbox() is None
+
+
+def test_public_board_never_shows_private_data():
+    public = views.offering_view()
+    private = views.private_offering_view(0)
+    private["secret_junk"] = {"deck_order": ["bribe", "architect"]}
+    for province in private["provinces"]:
+        province["hidden_favor_cards"] = ["bribe"]
+    assert render.png(render.board("amunre", private)) == \
+        render.png(render.board("amunre", public))
+
+
+class _SpyView(dict):
+    """A view that records the keys a renderer reads."""
+
+    read: set
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+
+def test_board_does_not_read_me():
+    spy = _SpyView(views.private_offering_view(1))
+    spy.read = set()
+    render.board("amunre", spy)
+    assert "me" not in spy.read
+    assert "provinces" in spy.read
+
+
+def test_board_is_deterministic():
+    view = views.purchase_view()
+    assert render.png(render.board("amunre", view)) == \
+        render.png(render.board("amunre", copy.deepcopy(view)))
+
+
+def test_dynamic_pieces_change_the_picture():
+    view = views.purchase_view()
+    base = render.board("amunre", view)
+    for change in (lambda v: v["provinces"][0].update(pyramids=2),
+                   lambda v: v["provinces"][1].update(stones=1),
+                   lambda v: v["provinces"][2].update(extra_farmers=3),
+                   lambda v: v["players"][0].update(score=99),
+                   lambda v: v.update(tile=1)):
+        changed = copy.deepcopy(view)
+        change(changed)
+        assert ImageChops.difference(base, render.board("amunre", changed)).getbbox(), change
+
+
+def test_latin_extended_province_name_renders():
+    view = views.latin_extended_view()
+    accented = render.board("amunre", view)
+    view["provinces"][5]["name"] = "Menfis Lodz aeczz"
+    plain = render.board("amunre", view)
+    assert ImageChops.difference(accented, plain).getbbox() is not None
+
+
+def test_provinces_sharing_a_cell_do_not_overlap():
+    view = views.auction_view()
+    for province in view["provinces"]:
+        if province["id"] in ("thebes", "sawu", "abu"):
+            province["row"], province["col"] = 2, 2
+    image = render.board("amunre", view)
+    boxes = amunre.static_layer(amunre.static_key(view["provinces"]), 4)[1].boxes
+    assert len(boxes) == 15
+    for a, b in itertools.combinations(boxes.values(), 2):
+        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    for box in boxes.values():
+        assert 0 <= box[0] and box[2] <= image.width and box[3] <= image.height
+
+
+def test_fixture_layout_has_lower_egypt_above_upper_egypt():
+    view = views.auction_view()
+    boxes = amunre.static_layer(amunre.static_key(view["provinces"]), 4)[1].boxes
+    lower = [boxes[p["id"]] for p in view["provinces"] if p["region"] == "lower"]
+    upper = [boxes[p["id"]] for p in view["provinces"] if p["region"] == "upper"]
+    assert max(b[3] for b in lower) < min(b[1] for b in upper)
+    west = [boxes[p["id"]] for p in view["provinces"] if p["bank"] == "west"]
+    east = [boxes[p["id"]] for p in view["provinces"] if p["bank"] == "east"]
+    assert max(b[2] for b in west) < min(b[0] for b in east)
+
+
+def test_sealed_option_words():
+    assert amunre._sealed_text("offer:5+adjust") == "5 gold with Offering Adjustment"
+    assert amunre._sealed_text("theft") == "Theft card"
+
+
+def _engine():
+    try:
+        importlib.import_module("rules.amunre")
+    except ModuleNotFoundError as exc:
+        if exc.name in ("rules.amunre",):
+            pytest.skip("the amunre engine is not there yet")
+        raise
+    import rules
+
+    return rules.get("amunre")
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_views_from_a_real_random_playout_render(seats):
+    engine = _engine()
+    from rules.testing import random_playout
+
+    playout = random_playout(engine, seats, seed=seats, keep_states=True)
+    states = playout.states[:: max(1, len(playout.states) // 12)] + [playout.state]
+    phases = set()
+    for state in states:
+        public = engine.view(state, None)
+        phases.add(public["phase"])
+        data = render.png(render.board("amunre", public))
+        assert len(data) < MAX_PNG
+        for seat in range(seats):
+            private = engine.view(state, seat)
+            assert render.png(render.board("amunre", private)) == data
+            render.panel("amunre", private)
+    assert "over" in phases
