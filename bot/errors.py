@@ -1,0 +1,23 @@
+"""Errors the runtime raises. Each message is one sentence meant for a person to read."""
+
+from __future__ import annotations
+
+
+class ScarabError(Exception):
+    """Base class for the runtime's own errors."""
+
+
+class SettingsError(ScarabError):
+    """A setting in the environment or ``.env`` has an unusable value."""
+
+
+class StorageError(ScarabError):
+    """The database cannot be opened or written (locked, read-only, not a database...)."""
+
+
+class VersionConflict(StorageError):
+    """A move was written against a match version that is no longer current."""
+
+
+class ServiceError(ScarabError):
+    """A refusal shown to the player as is ("This table is full.")."""

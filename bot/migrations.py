@@ -1,0 +1,137 @@
+"""Numbered schema migrations, tracked with ``PRAGMA user_version``.
+
+Append new migrations at the end of ``MIGRATIONS``; never edit one that has shipped. Each runs
+in its own transaction together with the ``user_version`` bump, so a failed migration leaves
+the database at the previous version.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.errors import StorageError
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the whole first schema.
+    """
+    CREATE TABLE matches (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        thread_id   INTEGER,
+        game_id     TEXT    NOT NULL,
+        options     TEXT    NOT NULL DEFAULT '{}',
+        seats       INTEGER NOT NULL CHECK (seats > 0),
+        seed        INTEGER,
+        status      TEXT    NOT NULL DEFAULT 'lobby'
+                    CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+        version     INTEGER NOT NULL DEFAULT 0,
+        host_id     INTEGER NOT NULL,
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL,
+        result      TEXT
+    );
+    CREATE INDEX matches_by_guild ON matches (guild_id, status, id);
+    CREATE INDEX matches_by_thread ON matches (thread_id) WHERE thread_id IS NOT NULL;
+
+    CREATE TABLE seats (
+        match_id    INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL CHECK (seat >= 0),
+        user_id     INTEGER,
+        is_ai       INTEGER NOT NULL DEFAULT 0 CHECK (is_ai IN (0, 1)),
+        name        TEXT,
+        joined_at   REAL    NOT NULL,
+        PRIMARY KEY (match_id, seat),
+        CHECK ((is_ai = 1) = (user_id IS NULL))
+    ) WITHOUT ROWID;
+    CREATE UNIQUE INDEX seats_one_per_user ON seats (match_id, user_id) WHERE user_id IS NOT NULL;
+    CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL;
+
+    -- The append-only move log: version n is the n-th accepted answer of the match.
+    CREATE TABLE moves (
+        match_id    INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        version     INTEGER NOT NULL CHECK (version > 0),
+        seat        INTEGER NOT NULL,
+        option_id   TEXT    NOT NULL,
+        actor       TEXT    NOT NULL,
+        events      TEXT    NOT NULL DEFAULT '[]',
+        created_at  REAL    NOT NULL,
+        PRIMARY KEY (match_id, version)
+    ) WITHOUT ROWID;
+    CREATE TRIGGER moves_are_never_updated BEFORE UPDATE ON moves
+    BEGIN
+        SELECT RAISE(ABORT, 'the move log is append-only');
+    END;
+
+    -- The latest state of a started match plus each open decision's sequence number.
+    CREATE TABLE snapshots (
+        match_id    INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+        version     INTEGER NOT NULL,
+        state       TEXT    NOT NULL,
+        seqs        TEXT    NOT NULL DEFAULT '{}',
+        updated_at  REAL    NOT NULL
+    );
+
+    CREATE TABLE messages (
+        match_id    INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        kind        TEXT    NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        message_id  INTEGER NOT NULL,
+        updated_at  REAL    NOT NULL,
+        PRIMARY KEY (match_id, kind)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE deadlines (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id    INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat        INTEGER,
+        kind        TEXT    NOT NULL,
+        due_at      REAL    NOT NULL,
+        fired       INTEGER NOT NULL DEFAULT 0 CHECK (fired IN (0, 1)),
+        UNIQUE (match_id, seat, kind)
+    );
+    CREATE INDEX deadlines_due ON deadlines (fired, due_at);
+
+    CREATE TABLE guild_settings (
+        guild_id    INTEGER NOT NULL,
+        key         TEXT    NOT NULL,
+        value       TEXT    NOT NULL,
+        PRIMARY KEY (guild_id, key)
+    ) WITHOUT ROWID;
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def migrate(conn: aiosqlite.Connection) -> int:
+    """Bring the schema up to ``SCHEMA_VERSION``; returns how many migrations ran.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``). Running it again is a no-op.
+    """
+    current = await schema_version(conn)
+    if current > SCHEMA_VERSION:
+        raise StorageError(
+            f"The database was written by a newer Scarab (schema {current}, this one knows "
+            f"{SCHEMA_VERSION}): upgrade Scarab or point DATABASE at another file."
+        )
+    ran = 0
+    for number in range(current + 1, SCHEMA_VERSION + 1):
+        script = MIGRATIONS[number - 1]
+        try:
+            # executescript runs the statements as written, so BEGIN/COMMIT are ours.
+            await conn.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
+            )
+        except BaseException:
+            if conn.in_transaction:
+                await conn.rollback()
+            raise
+        ran += 1
+    return ran

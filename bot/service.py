@@ -1,0 +1,925 @@
+"""The match service: every change to a match goes through here (see docs/architecture.md).
+
+Cogs call ``MatchService`` and never touch storage or engines. Each match has one
+``asyncio.Lock``; each accepted answer is one storage transaction (move log + snapshot +
+version bump) and only then does the in-memory copy advance, so nothing is announced or cached
+that is not on disk. AI seats answer through the same path right after a human, until a human
+must act or the game ends.
+
+Match states are loaded lazily: a small LRU cache holds the states of recently played matches
+and a cache miss reads one snapshot. The move log is the source of truth: ``rebuild`` replays it
+(replay law) and compares the result with the snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import io
+import logging
+import secrets
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import rules
+from bot.errors import ServiceError, StorageError, VersionConflict
+from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
+from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
+
+log = logging.getLogger(__name__)
+
+AI_ACTOR = "ai"
+TIMEOUT_ACTOR = "timeout"  # the AI answered for a human whose time ran out
+TURN_TIMEOUT = "turn_timeout"  # guild setting: seconds a human has for one decision
+STALE = "That choice is no longer current."
+NOT_YOUR_TURN = "It is not your turn."
+NOT_SEATED = "You are not seated in this match."
+FULL = "This table is full."
+STARTED = "This match has already started."
+NOT_STARTED = "This match has not started yet."
+SAVE_FAILED = "Scarab could not save that move, so nothing changed: please try again."
+
+Renderer = Callable[[str, dict[str, Any]], Any]
+
+
+# --- what the service hands to cogs ---------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None  # None for an AI seat
+    is_ai: bool
+    name: str | None = None  # set for AI seats ("AI (seat 2)")
+
+    @property
+    def label(self) -> str:
+        """How to name the seat's owner in a message: a mention, or the AI's name."""
+        if self.user_id is None:
+            return self.name or f"AI (seat {self.seat + 1})"
+        return f"<@{self.user_id}>"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    game_id: str
+    title: str
+    options: dict[str, str]
+    seats: list[SeatInfo]  # filled seats, by seat number
+    seat_count: int  # the seats the table was opened with
+    status: str  # lobby | active | finished | cancelled
+    version: int  # number of accepted moves
+    host_id: int
+    result: Result | None = None
+    seed: int | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def seat_info(self, seat: int) -> SeatInfo | None:
+        for info in self.seats:
+            if info.seat == seat:
+                return info
+        return None
+
+    @property
+    def free_seats(self) -> list[int]:
+        taken = {seat.seat for seat in self.seats}
+        return [seat for seat in range(self.seat_count) if seat not in taken]
+
+    @property
+    def is_full(self) -> bool:
+        return not self.free_seats
+
+    @property
+    def human_ids(self) -> list[int]:
+        return [seat.user_id for seat in self.seats if seat.user_id is not None]
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in ("finished", "cancelled")
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedMove:
+    """One accepted answer. For a ``secret`` decision, never show ``option_id``/``label``
+    publicly: the engine's public events say what may be said."""
+
+    version: int
+    seat: int
+    option_id: str
+    label: str
+    actor: str  # the user id as text, or "ai"
+    secret: bool
+    events: list[Event]  # public events
+    private_events: list[Event] = field(default_factory=list)  # each has private_to
+
+    @property
+    def by_ai(self) -> bool:
+        return self.actor == AI_ACTOR
+
+    @property
+    def timed_out(self) -> bool:
+        """The seat's owner ran out of time and the AI answered for them."""
+        return self.actor == TIMEOUT_ACTOR
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDecision:
+    seat: int
+    user_id: int | None
+    is_ai: bool
+    seq: int  # goes into custom ids: scarab:<match>:<seq>:<option id>
+    decision: Decision
+
+    @property
+    def secret(self) -> bool:
+        return self.decision.secret
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.decision.options
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Everything needed to announce a committed change (or the current position)."""
+
+    match: MatchInfo
+    moves: list[AppliedMove]
+    pending: list[PendingDecision]
+    view: dict[str, Any]  # engine.view(state, None): nothing secret
+    result: Result | None
+    image: bytes | None = None  # board PNG, when a renderer is configured and succeeded
+
+    @property
+    def version(self) -> int:
+        return self.match.version
+
+    @property
+    def finished(self) -> bool:
+        return self.match.status == "finished"
+
+    @property
+    def secret_seats(self) -> list[int]:
+        """Seats with a sealed decision open: ask them by DM."""
+        return [p.seat for p in self.pending if p.decision.secret]
+
+    def pending_for(self, user_id: int) -> PendingDecision | None:
+        for pending in self.pending:
+            if pending.user_id == user_id:
+                return pending
+        return None
+
+
+@dataclass(slots=True)
+class _Loaded:
+    """A match's live state in memory, replaced only after a commit."""
+
+    engine: Engine
+    state: Any
+    version: int
+    seqs: dict[int, int]
+
+
+# --- helpers ---------------------------------------------------------------------------------
+def _result_from_json(raw: Mapping[str, Any] | None) -> Result | None:
+    if raw is None:
+        return None
+    return Result(tuple(raw["scores"]), tuple(raw["places"]), tuple(raw.get("tiebreaks", ())))
+
+
+def _same_decision(a: Decision, b: Decision) -> bool:
+    return (a.key, a.prompt, a.secret, a.option_ids()) == (b.key, b.prompt, b.secret,
+                                                            b.option_ids())
+
+
+def next_seqs(before: Mapping[int, Decision], after: list[Decision], actor: int | None,
+              old: Mapping[int, int], version: int) -> dict[int, int]:
+    """Decision sequence numbers after a move that produced ``version``.
+
+    A seat keeps its seq while its open decision is unchanged and it did not just answer
+    (another seat answering a simultaneous decision); otherwise the decision is new and its
+    seq is the version at which it was posed.
+    """
+    seqs: dict[int, int] = {}
+    for decision in after:
+        if decision.seat in seqs:
+            continue
+        prev = before.get(decision.seat)
+        if (prev is not None and decision.seat != actor and decision.seat in old
+                and _same_decision(prev, decision)):
+            seqs[decision.seat] = old[decision.seat]
+        else:
+            seqs[decision.seat] = version
+    return seqs
+
+
+def _by_seat(decisions: list[Decision]) -> dict[int, Decision]:
+    out: dict[int, Decision] = {}
+    for decision in decisions:
+        out.setdefault(decision.seat, decision)
+    return out
+
+
+def replay(engine: Engine, record: MatchRecord | MatchInfo, moves: list[MoveRecord]
+           ) -> tuple[Any, dict[int, int]]:
+    """Rebuild a match's state and decision seqs from ``new_game(seed)`` and its move log."""
+    seat_count = record.seats if isinstance(record, MatchRecord) else record.seat_count
+    if record.seed is None:
+        raise ServiceError(NOT_STARTED)
+    state = engine.new_game(seat_count, record.options, record.seed)
+    seqs = {seat: 0 for seat in _by_seat(engine.pending(state))}
+    for move in moves:
+        before = _by_seat(engine.pending(state))
+        state, _ = engine.apply(state, move.seat, move.option_id)
+        seqs = next_seqs(before, engine.pending(state), move.seat, seqs, move.version)
+    return state, seqs
+
+
+def default_renderer() -> Renderer | None:
+    """The board renderer from ``render/`` if it is installed, else None.
+
+    Uses ``render.board(game_id, view)`` when the package offers it, else
+    ``render.<game_id>.board(view)``; PIL images are encoded with ``render.png`` (or Pillow).
+    Games without a renderer module give no image.
+    """
+    try:
+        render = importlib.import_module("render")
+    except ImportError:
+        return None
+    board = getattr(render, "board", None)
+    find = getattr(render, "renderer", None)
+
+    def draw(game_id: str, view: dict[str, Any]) -> bytes | None:
+        if board is not None:
+            if find is not None:
+                try:
+                    find(game_id)
+                except KeyError:  # this game has no renderer yet
+                    return None
+            image = board(game_id, view)
+        else:
+            try:
+                module = importlib.import_module(f"render.{game_id}")
+            except ModuleNotFoundError:
+                return None
+            image = module.board(view)
+        return to_png(image)
+
+    return draw
+
+
+def to_png(image: Any) -> bytes | None:
+    if image is None or isinstance(image, bytes | bytearray):
+        return bytes(image) if image is not None else None
+    try:
+        render = importlib.import_module("render")
+        png = getattr(render, "png", None)
+    except ImportError:
+        png = None
+    if png is not None:
+        return png(image)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+# --- the service -------------------------------------------------------------------------------
+class MatchService:
+    """Create, join, start and play matches. Every refusal raises ``ServiceError``."""
+
+    def __init__(self, store: Storage, render: Renderer | None = None,
+                 clock: Callable[[], float] = time.time, *, cache_size: int = 256,
+                 seed_source: Callable[[], int] | None = None,
+                 ai_step_limit: int = 10_000) -> None:
+        self.store = store
+        self.render = render
+        self.clock = clock
+        self.cache_size = cache_size
+        self.ai_step_limit = ai_step_limit
+        self._seed_source = seed_source or (lambda: secrets.randbits(63))
+        self._cache: OrderedDict[int, _Loaded] = OrderedDict()
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
+        self.snapshot_loads = 0  # how many states were read from storage (cache misses)
+
+    # --- plumbing -------------------------------------------------------------------------
+    def lock(self, match_id: int) -> asyncio.Lock:
+        """The lock that serialises every change to one match."""
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[match_id] = lock
+        return lock
+
+    @staticmethod
+    def engine(game_id: str) -> Engine:
+        try:
+            return rules.get(game_id)
+        except KeyError:
+            known = ", ".join(sorted(rules.ENGINES)) or "none"
+            raise ServiceError(
+                f"There is no game called '{game_id}' here (available: {known})."
+            ) from None
+
+    def _info_from(self, record: MatchRecord) -> MatchInfo:
+        engine = rules.ENGINES.get(record.game_id)
+        return MatchInfo(
+            id=record.id, guild_id=record.guild_id, channel_id=record.channel_id,
+            thread_id=record.thread_id, game_id=record.game_id,
+            title=engine.title if engine else record.game_id, options=dict(record.options),
+            seats=[SeatInfo(s.seat, s.user_id, s.is_ai, s.name) for s in record.seat_rows],
+            seat_count=record.seats, status=record.status, version=record.version,
+            host_id=record.host_id, result=_result_from_json(record.result), seed=record.seed,
+            created_at=record.created_at, updated_at=record.updated_at,
+        )
+
+    async def get_match(self, match_id: int) -> MatchInfo:
+        record = await self.store.get_match(match_id)
+        if record is None:
+            raise ServiceError(f"There is no match #{match_id}.")
+        return self._info_from(record)
+
+    def _forget(self, match_id: int) -> None:
+        self._cache.pop(match_id, None)
+
+    async def _loaded(self, info: MatchInfo) -> _Loaded:
+        cached = self._cache.get(info.id)
+        if cached is not None and cached.version == info.version:
+            self._cache.move_to_end(info.id)
+            return cached
+        engine = self.engine(info.game_id)
+        snapshot = await self.store.get_snapshot(info.id)
+        self.snapshot_loads += 1
+        loaded: _Loaded | None = None
+        if snapshot is not None and snapshot.version == info.version:
+            try:
+                loaded = _Loaded(engine, engine.load(snapshot.state), snapshot.version,
+                                 dict(snapshot.seqs))
+            except Exception:
+                log.exception("match %s: the snapshot does not load", info.id)
+        if loaded is None:
+            if info.seed is None:
+                raise ServiceError(NOT_STARTED)
+            log.warning("match %s: no usable snapshot, replaying the move log", info.id)
+            moves = await self.store.get_moves(info.id)
+            try:
+                state, seqs = replay(engine, info, moves)
+            except Exception as exc:
+                log.exception("match %s: replaying the move log failed", info.id)
+                raise ServiceError(
+                    f"Match #{info.id} cannot be loaded: its saved state is damaged.") from exc
+            loaded = _Loaded(engine, state, info.version, seqs)
+        self._cache[info.id] = loaded
+        self._cache.move_to_end(info.id)
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+        return loaded
+
+    def _turn(self, info: MatchInfo, loaded: _Loaded | None,
+              moves: list[AppliedMove]) -> Turn:
+        if loaded is None:
+            return Turn(info, moves, [], {}, info.result)
+        engine = loaded.engine
+        pending: list[PendingDecision] = []
+        if info.status == "active":
+            for decision in engine.pending(loaded.state):
+                owner = info.seat_info(decision.seat)
+                pending.append(PendingDecision(
+                    decision.seat, owner.user_id if owner else None,
+                    owner.is_ai if owner else True,
+                    loaded.seqs.get(decision.seat, loaded.version), decision))
+        result = engine.result(loaded.state)
+        return Turn(info, moves, pending, engine.view(loaded.state, None), result)
+
+    async def _with_image(self, turn: Turn) -> Turn:
+        if self.render is None or not turn.view:
+            return turn
+        render = self.render
+
+        def draw() -> bytes | None:
+            return to_png(render(turn.match.game_id, turn.view))
+
+        try:
+            png = await asyncio.to_thread(draw)
+        except Exception:
+            log.exception("match %s: rendering the board failed", turn.match.id)
+            return turn
+        return Turn(turn.match, turn.moves, turn.pending, turn.view, turn.result, png)
+
+    # --- moves ------------------------------------------------------------------------------
+    async def _apply(self, info: MatchInfo, loaded: _Loaded, seat: int, option_id: str,
+                     actor: str) -> AppliedMove:
+        """Apply one answer and commit it; the cache advances only after the commit."""
+        engine = loaded.engine
+        before = _by_seat(engine.pending(loaded.state))
+        decision = before.get(seat)
+        option = decision.option(option_id) if decision else None
+        try:
+            new_state, events = engine.apply(loaded.state, seat, option_id)
+        except IllegalMove as exc:
+            raise ServiceError(str(exc)) from None
+        except Exception as exc:
+            log.exception("match %s: engine failed on seat %s answering %r",
+                          info.id, seat, option_id)
+            raise ServiceError(
+                "The game engine failed on that choice, so nothing changed: please report it."
+            ) from exc
+        after = engine.pending(new_state)
+        version = loaded.version + 1
+        seqs = next_seqs(before, after, seat, loaded.seqs, version)
+        result = engine.result(new_state)
+        status = "active" if after else "finished"
+        try:
+            await self.store.record_move(
+                info.id, expected_version=loaded.version, seat=seat, option_id=option_id,
+                actor=actor, events=[event.to_json() for event in events],
+                state=engine.dump(new_state), seqs=seqs, status=status,
+                result=result.to_json() if result else None, now=self.clock(),
+            )
+        except VersionConflict:
+            self._forget(info.id)
+            raise ServiceError(STALE) from None
+        except StorageError as exc:
+            log.error("match %s: saving a move failed: %s", info.id, exc)
+            raise ServiceError(SAVE_FAILED) from exc
+        loaded.state, loaded.version, loaded.seqs = new_state, version, seqs
+        return AppliedMove(
+            version=version, seat=seat, option_id=option_id,
+            label=option.label if option else option_id, actor=actor,
+            secret=bool(decision and decision.secret),
+            events=[e for e in events if e.private_to is None],
+            private_events=[e for e in events if e.private_to is not None],
+        )
+
+    def _ai_option(self, engine: Engine, state: Any, decision: Decision) -> str:
+        try:
+            option_id = engine.ai_choice(state, decision.seat)
+        except Exception:
+            log.exception("%s AI failed; taking the first option", engine.game_id)
+            return decision.options[0].id
+        if decision.option(option_id) is None:
+            log.warning("%s AI chose %r, which is not offered; taking the first option",
+                        engine.game_id, option_id)
+            return decision.options[0].id
+        return option_id
+
+    async def _run_ai(self, info: MatchInfo, loaded: _Loaded) -> list[AppliedMove]:
+        """Let AI seats answer, one transaction each, until a human must act or the game ends.
+
+        A failure to save stops the AI (already committed moves stay); the next call resumes.
+        """
+        moves: list[AppliedMove] = []
+        if info.status != "active":
+            return moves
+        ai_seats = {seat.seat for seat in info.seats if seat.is_ai}
+        for _ in range(self.ai_step_limit):
+            decision = next((d for d in loaded.engine.pending(loaded.state)
+                             if d.seat in ai_seats), None)
+            if decision is None:
+                break
+            option_id = self._ai_option(loaded.engine, loaded.state, decision)
+            try:
+                moves.append(await self._apply(info, loaded, decision.seat, option_id,
+                                               AI_ACTOR))
+            except ServiceError as exc:
+                log.error("match %s: AI seat %s could not move: %s", info.id, decision.seat, exc)
+                break
+        return moves
+
+    def _refuse_unless_active(self, info: MatchInfo) -> None:
+        if info.status == "lobby":
+            raise ServiceError(NOT_STARTED)
+        if info.status == "finished":
+            raise ServiceError("This match is over.")
+        if info.status == "cancelled":
+            raise ServiceError("This match was cancelled.")
+
+    def _refuse_unless_lobby(self, info: MatchInfo) -> None:
+        if info.status == "active":
+            raise ServiceError(STARTED)
+        if info.status == "finished":
+            raise ServiceError("This match is over.")
+        if info.status == "cancelled":
+            raise ServiceError("This match was cancelled.")
+
+    # --- lobby ------------------------------------------------------------------------------
+    async def create_lobby(self, guild_id: int, channel_id: int, host_id: int, game_id: str,
+                           seats: int | None = None,
+                           options: Mapping[str, str] | None = None) -> MatchInfo:
+        """Open a table; the host takes seat 0. ``seats`` defaults to the game's maximum."""
+        engine = self.engine(game_id)
+        seat_count = engine.max_players if seats is None else seats
+        try:
+            engine.check_seats(seat_count)
+            normalised = engine.normalise_options(dict(options or {}))
+        except IllegalMove as exc:
+            raise ServiceError(str(exc)) from None
+        record = await self.store.create_match(
+            guild_id=guild_id, channel_id=channel_id, game_id=game_id, options=normalised,
+            seats=seat_count, host_id=host_id, now=self.clock())
+        return self._info_from(record)
+
+    async def join(self, match_id: int, user_id: int) -> MatchInfo:
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            self._refuse_unless_lobby(info)
+            if info.seat_of(user_id) is not None:
+                raise ServiceError("You are already seated in this match.")
+            if info.is_full:
+                raise ServiceError(FULL)
+            await self.store.put_seat(match_id, info.free_seats[0], user_id, None, self.clock())
+            return await self.get_match(match_id)
+
+    async def leave(self, match_id: int, user_id: int) -> MatchInfo:
+        """Leave a lobby. A leaving host hands the table to the next player, or, with no other
+        player left, the lobby is cancelled."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            if info.status == "active":
+                raise ServiceError(
+                    "This match has already started: use /game abandon to hand your seat to "
+                    "the AI.")
+            self._refuse_unless_lobby(info)
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise ServiceError(NOT_SEATED)
+            now = self.clock()
+            await self.store.remove_seat(match_id, seat, now)
+            if user_id == info.host_id:
+                others = [uid for uid in info.human_ids if uid != user_id]
+                if others:
+                    await self.store.update_match(match_id, now, host_id=others[0])
+                else:
+                    await self.store.update_match(match_id, now, status="cancelled")
+            return await self.get_match(match_id)
+
+    async def add_ai(self, match_id: int, user_id: int) -> MatchInfo:
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            self._refuse_unless_lobby(info)
+            if user_id != info.host_id:
+                raise ServiceError("Only the host can add AI players.")
+            if info.is_full:
+                raise ServiceError(FULL)
+            seat = info.free_seats[0]
+            await self.store.put_seat(match_id, seat, None, f"AI (seat {seat + 1})",
+                                      self.clock())
+            return await self.get_match(match_id)
+
+    async def remove_ai(self, match_id: int, user_id: int, seat: int | None = None
+                        ) -> MatchInfo:
+        """Take an AI seat (the given one, else the last) out of a lobby; host only."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            self._refuse_unless_lobby(info)
+            if user_id != info.host_id:
+                raise ServiceError("Only the host can remove AI players.")
+            ai = [s.seat for s in info.seats if s.is_ai]
+            if seat is None and ai:
+                seat = ai[-1]
+            if seat is None or seat not in ai:
+                raise ServiceError("There is no AI player to remove.")
+            await self.store.remove_seat(match_id, seat, self.clock())
+            return await self.get_match(match_id)
+
+    async def start(self, match_id: int, user_id: int, seed: int | None = None) -> Turn:
+        """Deal the game (the seed is random unless given, and recorded), then let AI seats
+        act until a human must."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            self._refuse_unless_lobby(info)
+            if user_id != info.host_id:
+                raise ServiceError("Only the host can start this match.")
+            filled = len(info.seats)
+            if filled < info.seat_count:
+                raise ServiceError(
+                    f"Only {filled} of {info.seat_count} seats are filled: every seat needs a "
+                    "player or an AI before the match can start (invite players or use "
+                    "/game addbot).")
+            engine = self.engine(info.game_id)
+            seed = self._seed_source() if seed is None else seed
+            try:
+                state = engine.new_game(info.seat_count, info.options, seed)
+            except IllegalMove as exc:
+                raise ServiceError(str(exc)) from None
+            seqs = {seat: 0 for seat in _by_seat(engine.pending(state))}
+            result = engine.result(state)
+            status = "active" if engine.pending(state) else "finished"
+            try:
+                await self.store.start_match(
+                    match_id, seed=seed, state=engine.dump(state), seqs=seqs, status=status,
+                    result=result.to_json() if result else None, now=self.clock())
+            except VersionConflict:
+                raise ServiceError(STARTED) from None
+            except StorageError as exc:
+                log.error("match %s: saving the start failed: %s", match_id, exc)
+                raise ServiceError(
+                    "Scarab could not save the new match, so it has not started: please try "
+                    "again.") from exc
+            loaded = _Loaded(engine, state, 0, seqs)
+            self._cache[match_id] = loaded
+            info = await self.get_match(match_id)
+            moves = await self._run_ai(info, loaded)
+            turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
+        return await self._with_image(turn)
+
+    async def cancel(self, match_id: int, user_id: int, *, admin: bool = False) -> MatchInfo:
+        """End a lobby or a running match without a result; the host or a server admin."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            if info.is_over:
+                raise ServiceError("This match is already over.")
+            if not admin and user_id != info.host_id:
+                raise ServiceError("Only the host or a server admin can cancel this match.")
+            await self.store.update_match(match_id, self.clock(), status="cancelled")
+            await self.store.clear_deadlines(match_id)
+            self._forget(match_id)
+            return await self.get_match(match_id)
+
+    async def abandon(self, match_id: int, user_id: int) -> Turn:
+        """Leave a running match: the AI takes the seat over. When no human is left the match
+        is cancelled; a leaving host hands the host role to the next player."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            if info.status == "lobby":
+                raise ServiceError("This match has not started yet: use /game leave instead.")
+            self._refuse_unless_active(info)
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise ServiceError(NOT_SEATED)
+            now = self.clock()
+            others = [uid for uid in info.human_ids if uid != user_id]
+            if not others:
+                await self.store.update_match(match_id, now, status="cancelled")
+                await self.store.clear_deadlines(match_id)
+            elif user_id == info.host_id:
+                await self.store.update_match(match_id, now, host_id=others[0])
+            await self.store.put_seat(match_id, seat, None, f"AI (seat {seat + 1})", now)
+            await self.store.clear_deadlines(match_id, seat)
+            info = await self.get_match(match_id)
+            loaded = await self._loaded(info)
+            moves = await self._run_ai(info, loaded)
+            turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
+        return await self._with_image(turn)
+
+    # --- play -------------------------------------------------------------------------------
+    async def submit(self, match_id: int, user_id: int, option_id: str, *,
+                     decision_seq: int | None = None) -> Turn:
+        """Answer the caller's open decision. Returns, after commit, every move applied in this
+        call: the caller's, then the AI seats' that followed."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            self._refuse_unless_active(info)
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise ServiceError(NOT_SEATED)
+            loaded = await self._loaded(info)
+            moves = await self._run_ai(info, loaded)  # resume AI seats a failure left waiting
+            if moves:
+                info = await self.get_match(match_id)
+                self._refuse_unless_active(info)
+            decision = loaded.engine.decision_for(loaded.state, seat)
+            if decision is None:
+                raise ServiceError(STALE if decision_seq is not None else NOT_YOUR_TURN)
+            if decision_seq is not None and decision_seq != loaded.seqs.get(seat):
+                raise ServiceError(STALE)
+            moves.append(await self._apply(info, loaded, seat, option_id, str(user_id)))
+            moves.extend(await self._run_ai(info, loaded))
+            turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
+        return await self._with_image(turn)
+
+    async def advance(self, match_id: int) -> Turn:
+        """Let AI seats act if any is waiting (after a failed save); returns the position."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            self._refuse_unless_active(info)
+            loaded = await self._loaded(info)
+            moves = await self._run_ai(info, loaded)
+            turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
+        return await self._with_image(turn)
+
+    async def snapshot(self, match_id: int, *, image: bool = True) -> Turn:
+        """The current position; nothing is applied."""
+        info = await self.get_match(match_id)
+        if info.status == "lobby":
+            raise ServiceError(NOT_STARTED)
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            loaded = await self._loaded(info)
+            turn = self._turn(info, loaded, [])
+        return await self._with_image(turn) if image else turn
+
+    async def private_view(self, match_id: int, user_id: int) -> dict[str, Any]:
+        """``engine.view(state, seat)`` for the caller's seat: what only they may see."""
+        info = await self.get_match(match_id)
+        if info.status == "lobby":
+            raise ServiceError(NOT_STARTED)
+        seat = info.seat_of(user_id)
+        if seat is None:
+            raise ServiceError(NOT_SEATED)
+        loaded = await self._loaded(info)
+        return loaded.engine.view(loaded.state, seat)
+
+    async def pending_for(self, match_id: int, user_id: int) -> PendingDecision | None:
+        """The caller's open decision with its seq, or None."""
+        try:
+            info = await self.get_match(match_id)
+        except ServiceError:
+            return None
+        seat = info.seat_of(user_id)
+        if info.status != "active" or seat is None:
+            return None
+        loaded = await self._loaded(info)
+        decision = loaded.engine.decision_for(loaded.state, seat)
+        if decision is None:
+            return None
+        return PendingDecision(seat, user_id, False, loaded.seqs.get(seat, loaded.version),
+                               decision)
+
+    async def options_for(self, match_id: int, user_id: int) -> list[Option]:
+        """The caller's current options (empty when nothing is asked of them)."""
+        pending = await self.pending_for(match_id, user_id)
+        return list(pending.decision.options) if pending else []
+
+    async def log(self, match_id: int, limit: int = 20, *, user_id: int | None = None
+                  ) -> list[str]:
+        """The last ``limit`` event texts, oldest first. Public events only, plus, when
+        ``user_id`` is seated, the events private to that seat."""
+        info = await self.get_match(match_id)
+        seat = info.seat_of(user_id) if user_id is not None else None
+        texts: list[str] = []
+        for move in await self.store.recent_moves(match_id, limit):
+            for raw in move.events:
+                private_to = raw.get("private_to")
+                if private_to is None or (seat is not None and private_to == seat):
+                    texts.append(raw["text"])
+        return texts[-limit:] if limit > 0 else []
+
+    async def moves(self, match_id: int) -> list[MoveRecord]:
+        """The whole move log (for exports and admins; option ids of sealed answers are in it)."""
+        return await self.store.get_moves(match_id)
+
+    async def rebuild(self, match_id: int, *, repair: bool = False) -> bool:
+        """Replay the move log from ``new_game(seed)`` and compare with the stored snapshot
+        (state and decision seqs). Returns True when they agree; with ``repair`` a
+        disagreeing snapshot is replaced by the replayed one (the log is the truth)."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            if info.status == "lobby":
+                raise ServiceError(NOT_STARTED)
+            engine = self.engine(info.game_id)
+            state, seqs = replay(engine, info, await self.store.get_moves(match_id))
+            snapshot = await self.store.get_snapshot(match_id)
+            same = (snapshot is not None and snapshot.version == info.version
+                    and canonical_json(snapshot.state) == canonical_json(engine.dump(state))
+                    and snapshot.seqs == seqs)
+            if not same:
+                log.warning("match %s: the snapshot disagrees with the move log", match_id)
+                if repair:
+                    await self.store.put_snapshot(match_id, version=info.version,
+                                                  state=engine.dump(state), seqs=seqs,
+                                                  now=self.clock())
+                    self._forget(match_id)
+            return same
+
+    # --- timers -------------------------------------------------------------------------------
+    async def set_turn_timeout(self, guild_id: int, seconds: float | None) -> None:
+        """How long a human may take over one decision in this guild (None: no limit). When the
+        time runs out the AI answers for them; new decisions are timed from now on."""
+        if seconds is not None and seconds <= 0:
+            raise ServiceError("A turn time limit must be longer than zero.")
+        await self.store.set_guild_setting(
+            guild_id, TURN_TIMEOUT, None if seconds is None else repr(float(seconds)))
+
+    async def turn_timeout(self, guild_id: int) -> float | None:
+        raw = (await self.store.get_guild_settings(guild_id)).get(TURN_TIMEOUT)
+        return float(raw) if raw else None
+
+    async def _schedule(self, match_id: int, loaded: _Loaded) -> MatchInfo:
+        """After a commit (inside the match lock): give each newly posed human decision a
+        deadline row when the guild has a turn time limit. Returns the fresh MatchInfo."""
+        info = await self.get_match(match_id)
+        if info.status != "active":
+            await self.store.clear_deadlines(match_id)
+            return info
+        timeout = await self.turn_timeout(info.guild_id)
+        if timeout is None:
+            return info
+        existing = {(d.seat, d.kind) for d in await self.store.deadlines_for(match_id)}
+        due = self.clock() + timeout
+        for decision in loaded.engine.pending(loaded.state):
+            owner = info.seat_info(decision.seat)
+            if owner is None or owner.is_ai:
+                continue
+            kind = f"turn:{loaded.seqs.get(decision.seat, loaded.version)}"
+            if (decision.seat, kind) not in existing:
+                await self.store.set_deadline(match_id, decision.seat, kind, due)
+        return info
+
+    async def fire_deadlines(self, now: float | None = None, limit: int = 50) -> list[Turn]:
+        """Act on every deadline that is due: the AI answers the decision of a human who ran
+        out of time (actor "timeout"), then AI seats follow. Deadlines whose decision was
+        answered meanwhile are dropped. Returns one Turn per match that moved, to announce.
+        A timer loop calls this every few seconds; after a restart it catches up."""
+        now = self.clock() if now is None else now
+        due: dict[int, list[tuple[int, int]]] = {}
+        for deadline in await self.store.due_deadlines(now, limit):
+            await self.store.delete_deadline(deadline.id)
+            if deadline.seat is not None and deadline.kind.startswith("turn:"):
+                seq = int(deadline.kind.partition(":")[2])
+                due.setdefault(deadline.match_id, []).append((deadline.seat, seq))
+        turns: list[Turn] = []
+        for match_id, expired in due.items():
+            try:
+                turn = await self._time_out(match_id, expired)
+            except ServiceError as exc:
+                log.warning("match %s: timing out %s failed: %s", match_id, expired, exc)
+                continue
+            if turn is not None:
+                turns.append(turn)
+        return turns
+
+    async def _time_out(self, match_id: int, expired: list[tuple[int, int]]) -> Turn | None:
+        moves: list[AppliedMove] = []
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            if info.status != "active":
+                return None
+            loaded = await self._loaded(info)
+            for seat, seq in expired:
+                owner = info.seat_info(seat)
+                decision = loaded.engine.decision_for(loaded.state, seat)
+                if (owner is None or owner.is_ai or decision is None
+                        or loaded.seqs.get(seat) != seq):
+                    continue  # answered in time, or the seat changed hands
+                option_id = self._ai_option(loaded.engine, loaded.state, decision)
+                moves.append(await self._apply(info, loaded, seat, option_id, TIMEOUT_ACTOR))
+            if not moves:
+                return None
+            moves.extend(await self._run_ai(info, loaded))
+            turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
+        return await self._with_image(turn)
+
+    # --- lookups ------------------------------------------------------------------------------
+    async def list_matches(self, guild_id: int, *, active_only: bool = True,
+                           limit: int | None = None) -> list[MatchInfo]:
+        """A guild's matches, newest first; ``active_only`` keeps lobbies and running matches.
+        Reads match rows only: no state is loaded."""
+        statuses = LIVE_STATUSES if active_only else None
+        records = await self.store.list_matches(guild_id, statuses, limit)
+        return [self._info_from(record) for record in records]
+
+    async def matches_for_user(self, user_id: int, *, active_only: bool = True,
+                               limit: int | None = None) -> list[MatchInfo]:
+        statuses = LIVE_STATUSES if active_only else None
+        records = await self.store.matches_for_user(user_id, statuses, limit)
+        return [self._info_from(record) for record in records]
+
+    async def match_for_thread(self, thread_id: int) -> MatchInfo | None:
+        """The match played in a thread (the newest, if several), or None."""
+        record = await self.store.match_for_thread(thread_id)
+        return self._info_from(record) if record else None
+
+    # --- Discord bookkeeping ------------------------------------------------------------------
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None:
+        await self.get_match(match_id)
+        await self.store.update_match(match_id, self.clock(), thread_id=thread_id)
+
+    async def set_message(self, match_id: int, kind: str, message_id: int, *,
+                          channel_id: int | None = None) -> None:
+        """Remember a live message (``kind`` e.g. "turn", "lobby"); the channel defaults to
+        the match's thread, else its channel."""
+        info = await self.get_match(match_id)
+        channel = channel_id or info.thread_id or info.channel_id
+        await self.store.set_message(match_id, kind, channel, message_id, self.clock())
+
+    async def get_messages(self, match_id: int) -> dict[str, int]:
+        """kind -> message id."""
+        refs = await self.store.get_messages(match_id)
+        return {kind: ref.message_id for kind, ref in refs.items()}
+
+    async def get_message_refs(self, match_id: int) -> dict[str, MessageRecord]:
+        """kind -> MessageRecord(kind, channel_id, message_id)."""
+        return await self.store.get_messages(match_id)
+
+    async def clear_message(self, match_id: int, kind: str) -> None:
+        await self.store.delete_message(match_id, kind)
+
+    async def guild_settings(self, guild_id: int) -> dict[str, str]:
+        return await self.store.get_guild_settings(guild_id)
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str | None) -> None:
+        await self.store.set_guild_setting(guild_id, key, value)

@@ -1,0 +1,81 @@
+"""Settings from the environment, falling back to a ``.env`` file in the working directory."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+from bot.errors import SettingsError
+
+DEFAULT_DATABASE = "scarab.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+TOKEN_MISSING = (
+    "Scarab needs a Discord bot token: set DISCORD_TOKEN in the environment or in a .env file "
+    "(see .env.example)."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str | None
+    database: str = DEFAULT_DATABASE
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelName(self.log_level)
+
+    def __repr__(self) -> str:  # never print the token
+        token = "set" if self.token else "missing"
+        return (f"Settings(token={token}, database={self.database!r}, "
+                f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r})")
+
+
+def _read(environ: Mapping[str, str | None], key: str) -> str | None:
+    value = environ.get(key)
+    if value is None:
+        return None
+    value = value.strip()
+    return value or None
+
+
+def load_settings(environ: Mapping[str, str] | None = None, *,
+                  env_file: str | os.PathLike[str] | None = None) -> Settings:
+    """Read settings.
+
+    With ``environ=None`` the process environment is used, on top of ``.env`` in the current
+    directory (or ``env_file``); real environment variables win over the file. An explicit
+    ``environ`` mapping is used alone (``env_file`` is still read if given), which tests use.
+    Empty values count as unset. Raises ``SettingsError`` for unusable values.
+    """
+    merged: dict[str, str | None] = {}
+    path = Path(env_file) if env_file is not None else (
+        Path.cwd() / ".env" if environ is None else None)
+    if path is not None and path.is_file():
+        merged.update(dotenv_values(path))
+    merged.update(os.environ if environ is None else environ)
+
+    guild_raw = _read(merged, "DEV_GUILD_ID")
+    dev_guild_id = None
+    if guild_raw is not None:
+        try:
+            dev_guild_id = int(guild_raw)
+        except ValueError:
+            raise SettingsError(
+                f"DEV_GUILD_ID must be a Discord server id (a number), not {guild_raw!r}."
+            ) from None
+    level = (_read(merged, "LOG_LEVEL") or "INFO").upper()
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+    return Settings(
+        token=_read(merged, "DISCORD_TOKEN"),
+        database=_read(merged, "DATABASE") or DEFAULT_DATABASE,
+        dev_guild_id=dev_guild_id,
+        log_level=level,
+    )

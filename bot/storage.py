@@ -1,0 +1,666 @@
+"""Where matches live: the storage interface and its SQLite (aiosqlite) implementation.
+
+``Storage`` is the interface the match service uses, so a PostgreSQL (asyncpg) store can replace
+SQLite when the bot runs as several processes. ``SqliteStorage`` keeps one connection in WAL
+mode with foreign keys on. Every method takes the time as ``now`` from the caller: storage never
+reads the clock.
+
+Start-up is lazy: ``open`` only runs migrations and a write probe; match states are read one
+match at a time, when the service needs them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sqlite3
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.errors import StorageError, VersionConflict
+from bot.migrations import migrate
+from rules.core import canonical_json
+
+DEFAULT_BUSY_TIMEOUT_MS = 5000
+LIVE_STATUSES = ("lobby", "active")
+STATUSES = ("lobby", "active", "finished", "cancelled")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    seat: int
+    user_id: int | None
+    is_ai: bool
+    name: str | None
+    joined_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    game_id: str
+    options: dict[str, str]
+    seats: int
+    seed: int | None
+    status: str
+    version: int
+    host_id: int
+    created_at: float
+    updated_at: float
+    result: dict[str, Any] | None
+    seat_rows: tuple[SeatRecord, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    match_id: int
+    version: int
+    seat: int
+    option_id: str
+    actor: str  # the user id as text, or "ai"
+    events: list[dict[str, Any]] = field(default_factory=list)
+    created_at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotRecord:
+    match_id: int
+    version: int
+    state: dict[str, Any]
+    seqs: dict[int, int]
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRecord:
+    kind: str
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineRecord:
+    id: int
+    match_id: int
+    seat: int | None
+    kind: str
+    due_at: float
+    fired: bool
+
+
+def _json(obj: Any) -> str:
+    return canonical_json(obj).decode()
+
+
+class Storage(ABC):
+    """What the match service needs from a store. All methods are coroutines."""
+
+    @classmethod
+    async def open(cls, path: str, **kwargs: Any) -> Storage:
+        """Open the default (SQLite) store; subclasses open their own kind."""
+        return await SqliteStorage.open(path, **kwargs)
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    # --- matches and seats ----------------------------------------------------------------
+    @abstractmethod
+    async def create_match(self, *, guild_id: int, channel_id: int, game_id: str,
+                           options: Mapping[str, str], seats: int, host_id: int,
+                           now: float) -> MatchRecord:
+        """Insert a lobby with the host in seat 0."""
+
+    @abstractmethod
+    async def get_match(self, match_id: int) -> MatchRecord | None: ...
+
+    @abstractmethod
+    async def list_matches(self, guild_id: int, statuses: Collection[str] | None = None,
+                           limit: int | None = None) -> list[MatchRecord]: ...
+
+    @abstractmethod
+    async def matches_for_user(self, user_id: int, statuses: Collection[str] | None = None,
+                               limit: int | None = None) -> list[MatchRecord]: ...
+
+    @abstractmethod
+    async def match_for_thread(self, thread_id: int) -> MatchRecord | None: ...
+
+    @abstractmethod
+    async def count_matches(self) -> int: ...
+
+    @abstractmethod
+    async def put_seat(self, match_id: int, seat: int, user_id: int | None, name: str | None,
+                       now: float) -> None:
+        """Seat a user (``user_id``) or an AI (``None``), replacing whoever held the seat."""
+
+    @abstractmethod
+    async def remove_seat(self, match_id: int, seat: int, now: float) -> None: ...
+
+    @abstractmethod
+    async def update_match(self, match_id: int, now: float, **fields: Any) -> None:
+        """Change ``thread_id``, ``channel_id``, ``host_id``, ``status`` or ``result``."""
+
+    # --- play -----------------------------------------------------------------------------
+    @abstractmethod
+    async def start_match(self, match_id: int, *, seed: int, state: dict[str, Any],
+                          seqs: Mapping[int, int], status: str, result: dict[str, Any] | None,
+                          now: float) -> None:
+        """Lobby -> started, with the first snapshot (version 0), in one transaction."""
+
+    @abstractmethod
+    async def record_move(self, match_id: int, *, expected_version: int, seat: int,
+                          option_id: str, actor: str, events: Sequence[dict[str, Any]],
+                          state: dict[str, Any], seqs: Mapping[int, int], status: str,
+                          result: dict[str, Any] | None, now: float) -> int:
+        """One transaction: log the move, replace the snapshot, bump the version.
+
+        Raises ``VersionConflict`` when the match is no longer at ``expected_version``.
+        Returns the new version.
+        """
+
+    @abstractmethod
+    async def get_snapshot(self, match_id: int) -> SnapshotRecord | None: ...
+
+    @abstractmethod
+    async def put_snapshot(self, match_id: int, *, version: int, state: dict[str, Any],
+                           seqs: Mapping[int, int], now: float) -> None:
+        """Replace the snapshot (used when one is rebuilt from the log)."""
+
+    @abstractmethod
+    async def get_moves(self, match_id: int, *, after: int = 0) -> list[MoveRecord]: ...
+
+    @abstractmethod
+    async def recent_moves(self, match_id: int, limit: int) -> list[MoveRecord]:
+        """The last ``limit`` moves, oldest first."""
+
+    # --- Discord bookkeeping --------------------------------------------------------------
+    @abstractmethod
+    async def set_message(self, match_id: int, kind: str, channel_id: int, message_id: int,
+                          now: float) -> None: ...
+
+    @abstractmethod
+    async def get_messages(self, match_id: int) -> dict[str, MessageRecord]: ...
+
+    @abstractmethod
+    async def delete_message(self, match_id: int, kind: str) -> None: ...
+
+    @abstractmethod
+    async def set_deadline(self, match_id: int, seat: int | None, kind: str,
+                           due_at: float) -> None: ...
+
+    @abstractmethod
+    async def clear_deadlines(self, match_id: int, seat: int | None = None) -> None: ...
+
+    @abstractmethod
+    async def due_deadlines(self, now: float, limit: int = 100) -> list[DeadlineRecord]: ...
+
+    @abstractmethod
+    async def mark_deadline_fired(self, deadline_id: int) -> None: ...
+
+    @abstractmethod
+    async def deadlines_for(self, match_id: int) -> list[DeadlineRecord]:
+        """A match's unfired deadlines."""
+
+    @abstractmethod
+    async def delete_deadline(self, deadline_id: int) -> None: ...
+
+    @abstractmethod
+    async def get_guild_settings(self, guild_id: int) -> dict[str, str]: ...
+
+    @abstractmethod
+    async def set_guild_setting(self, guild_id: int, key: str, value: str | None) -> None:
+        """``value=None`` removes the setting."""
+
+
+def storage_error(path: str, exc: BaseException) -> StorageError:
+    """Turn an sqlite3 error into one sentence that says what to do."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc)
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in text:
+        return StorageError(
+            f"The database file {path} is locked by another process: stop the other program "
+            "using it (or wait for it to finish) and try again."
+        )
+    if name.startswith("SQLITE_READONLY") or "readonly database" in text:
+        return StorageError(
+            f"The database file {path} is read-only: Scarab must be able to write it, so fix "
+            "its permissions or point DATABASE at a writable file."
+        )
+    if name.startswith("SQLITE_CANTOPEN"):
+        return StorageError(
+            f"The database file {path} cannot be opened: check that its folder exists and that "
+            "Scarab may create and write files there."
+        )
+    if name == "SQLITE_NOTADB":
+        return StorageError(
+            f"The file {path} is not an SQLite database: point DATABASE at another file."
+        )
+    if name.startswith("SQLITE_CORRUPT"):
+        return StorageError(f"The database file {path} is damaged ({text}): restore a backup.")
+    if name == "SQLITE_FULL":
+        return StorageError(f"The disk holding the database file {path} is full.")
+    return StorageError(f"The database file {path} could not be used: {text}.")
+
+
+def _check_path(path: str) -> None:
+    """Refuse files SQLite could only open read-only, before SQLite fails in odder ways.
+
+    Permission bits do not stop root, so SQLite's own errors are mapped too (see
+    ``storage_error``); this check catches the common non-root case with a precise message and
+    also sees immutable files and read-only file systems, which stop root as well.
+    """
+    file = Path(path)
+    folder = file.parent if str(file.parent) else Path(".")
+    if file.is_dir():
+        raise StorageError(f"The database path {path} is a folder, not a file.")
+    if not folder.is_dir():
+        raise StorageError(
+            f"The database file {path} cannot be created: the folder {folder} does not exist."
+        )
+    if file.exists() and not os.access(file, os.R_OK | os.W_OK):
+        raise StorageError(
+            f"The database file {path} is read-only: Scarab must be able to write it, so fix "
+            "its permissions or point DATABASE at a writable file."
+        )
+    sidecars = [Path(f"{path}-wal"), Path(f"{path}-shm")]
+    if not os.access(folder, os.W_OK | os.X_OK) and not all(p.exists() for p in sidecars):
+        raise StorageError(
+            f"The database file {path} is read-only: its folder {folder} cannot be written, and "
+            "SQLite needs to create its -wal and -shm files beside it."
+        )
+
+
+class SqliteStorage(Storage):
+    """SQLite through one aiosqlite connection.
+
+    An ``asyncio.Lock`` serialises every use of the connection, so one coroutine's transaction
+    never interleaves with another's statements. Write transactions use ``BEGIN IMMEDIATE``.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self._conn = conn
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str, *, busy_timeout_ms: int | None = None,
+                   synchronous: str = "FULL") -> SqliteStorage:
+        """Open (creating if needed) and migrate the database at ``path``.
+
+        ``path`` is a file name, ``:memory:``, or an SQLite ``file:`` URI (for example
+        ``file:scarab.sqlite3?mode=ro``). Raises ``StorageError`` with one readable sentence
+        when the file is locked, read-only or not a database.
+        """
+        if busy_timeout_ms is None:
+            busy_timeout_ms = DEFAULT_BUSY_TIMEOUT_MS
+        is_uri = path.startswith("file:")
+        if not is_uri and path != ":memory:":
+            _check_path(path)
+        try:
+            conn = await aiosqlite.connect(path, uri=is_uri, isolation_level=None,
+                                           timeout=busy_timeout_ms / 1000)
+        except sqlite3.Error as exc:
+            raise storage_error(path, exc) from exc
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute(f"PRAGMA synchronous = {synchronous}")
+            await migrate(conn)
+            # A write probe: a locked or read-only file must fail now, not at the first move.
+            await conn.execute("BEGIN IMMEDIATE")
+            await conn.execute("DELETE FROM guild_settings WHERE 0")
+            await conn.rollback()
+        except sqlite3.Error as exc:
+            await conn.close()
+            raise storage_error(path, exc) from exc
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, path)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            try:
+                yield self._conn
+            except sqlite3.Error as exc:
+                raise storage_error(self.path, exc) from exc
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            conn = self._conn
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+                yield conn
+                await conn.commit()
+            except BaseException as exc:
+                if conn.in_transaction:
+                    await conn.rollback()
+                if isinstance(exc, sqlite3.Error):
+                    raise storage_error(self.path, exc) from exc
+                raise
+
+    async def pragma(self, name: str) -> Any:
+        """Read one PRAGMA (tests and diagnostics)."""
+        async with self._read() as conn, conn.execute(f"PRAGMA {name}") as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    # --- matches and seats ----------------------------------------------------------------
+    _MATCH_COLUMNS = ("id, guild_id, channel_id, thread_id, game_id, options, seats, seed, "
+                      "status, version, host_id, created_at, updated_at, result")
+
+    async def _with_seats(self, conn: aiosqlite.Connection,
+                          rows: Sequence[sqlite3.Row | tuple]) -> list[MatchRecord]:
+        if not rows:
+            return []
+        ids = [row[0] for row in rows]
+        seats: dict[int, list[SeatRecord]] = {match_id: [] for match_id in ids}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            async with conn.execute(
+                f"SELECT match_id, seat, user_id, is_ai, name, joined_at FROM seats "
+                f"WHERE match_id IN ({marks}) ORDER BY match_id, seat", chunk,
+            ) as cursor:
+                async for m, seat, user_id, is_ai, name, joined in cursor:
+                    seats[m].append(SeatRecord(seat, user_id, bool(is_ai), name, joined))
+        return [
+            MatchRecord(
+                id=row[0], guild_id=row[1], channel_id=row[2], thread_id=row[3],
+                game_id=row[4], options=json.loads(row[5]), seats=row[6], seed=row[7],
+                status=row[8], version=row[9], host_id=row[10], created_at=row[11],
+                updated_at=row[12], result=json.loads(row[13]) if row[13] else None,
+                seat_rows=tuple(seats[row[0]]),
+            )
+            for row in rows
+        ]
+
+    async def _matches(self, where: str, params: Sequence[Any]) -> list[MatchRecord]:
+        async with self._read() as conn:
+            async with conn.execute(
+                f"SELECT {self._MATCH_COLUMNS} FROM matches {where}", params
+            ) as cursor:
+                rows = await cursor.fetchall()
+            return await self._with_seats(conn, rows)
+
+    @staticmethod
+    def _status_filter(statuses: Collection[str] | None) -> tuple[str, list[str]]:
+        if statuses is None:
+            return "", []
+        marks = ",".join("?" * len(statuses))
+        return f" AND status IN ({marks})", list(statuses)
+
+    @staticmethod
+    def _limit(limit: int | None) -> str:
+        return f" LIMIT {int(limit)}" if limit is not None else ""
+
+    async def create_match(self, *, guild_id: int, channel_id: int, game_id: str,
+                           options: Mapping[str, str], seats: int, host_id: int,
+                           now: float) -> MatchRecord:
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO matches (guild_id, channel_id, game_id, options, seats, host_id, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, game_id, _json(dict(options)), seats, host_id, now, now),
+            )
+            match_id = cursor.lastrowid
+            await conn.execute(
+                "INSERT INTO seats (match_id, seat, user_id, is_ai, joined_at) "
+                "VALUES (?, 0, ?, 0, ?)", (match_id, host_id, now),
+            )
+        record = await self.get_match(match_id)
+        assert record is not None
+        return record
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        found = await self._matches("WHERE id = ?", [match_id])
+        return found[0] if found else None
+
+    async def list_matches(self, guild_id: int, statuses: Collection[str] | None = None,
+                           limit: int | None = None) -> list[MatchRecord]:
+        extra, params = self._status_filter(statuses)
+        return await self._matches(
+            f"WHERE guild_id = ?{extra} ORDER BY id DESC{self._limit(limit)}",
+            [guild_id, *params])
+
+    async def matches_for_user(self, user_id: int, statuses: Collection[str] | None = None,
+                               limit: int | None = None) -> list[MatchRecord]:
+        extra, params = self._status_filter(statuses)
+        return await self._matches(
+            f"WHERE id IN (SELECT match_id FROM seats WHERE user_id = ?){extra} "
+            f"ORDER BY id DESC{self._limit(limit)}", [user_id, *params])
+
+    async def match_for_thread(self, thread_id: int) -> MatchRecord | None:
+        found = await self._matches("WHERE thread_id = ? ORDER BY id DESC LIMIT 1", [thread_id])
+        return found[0] if found else None
+
+    async def count_matches(self) -> int:
+        async with self._read() as conn, conn.execute("SELECT count(*) FROM matches") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def put_seat(self, match_id: int, seat: int, user_id: int | None, name: str | None,
+                       now: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO seats (match_id, seat, user_id, is_ai, name, joined_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE SET "
+                "user_id = excluded.user_id, is_ai = excluded.is_ai, name = excluded.name, "
+                "joined_at = excluded.joined_at",
+                (match_id, seat, user_id, int(user_id is None), name, now),
+            )
+            await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
+
+    async def remove_seat(self, match_id: int, seat: int, now: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?",
+                               (match_id, seat))
+            await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
+
+    _UPDATABLE = frozenset({"thread_id", "channel_id", "host_id", "status", "result"})
+
+    async def update_match(self, match_id: int, now: float, **fields: Any) -> None:
+        unknown = set(fields) - self._UPDATABLE
+        if unknown:
+            raise ValueError(f"cannot update match column(s) {sorted(unknown)}")
+        if "result" in fields and fields["result"] is not None:
+            fields["result"] = _json(fields["result"])
+        sets = ", ".join(f"{name} = ?" for name in fields)
+        async with self._transaction() as conn:
+            await conn.execute(
+                f"UPDATE matches SET {sets}{', ' if sets else ''}updated_at = ? WHERE id = ?",
+                [*fields.values(), now, match_id],
+            )
+
+    # --- play -----------------------------------------------------------------------------
+    @staticmethod
+    def _seqs_json(seqs: Mapping[int, int]) -> str:
+        return _json({str(seat): seq for seat, seq in seqs.items()})
+
+    async def start_match(self, match_id: int, *, seed: int, state: dict[str, Any],
+                          seqs: Mapping[int, int], status: str, result: dict[str, Any] | None,
+                          now: float) -> None:
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE matches SET status = ?, seed = ?, version = 0, result = ?, "
+                "updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (status, seed, _json(result) if result is not None else None, now, match_id),
+            )
+            if cursor.rowcount != 1:
+                raise VersionConflict(f"match {match_id} is no longer a lobby")
+            await conn.execute(
+                "INSERT INTO snapshots (match_id, version, state, seqs, updated_at) "
+                "VALUES (?, 0, ?, ?, ?)",
+                (match_id, _json(state), self._seqs_json(seqs), now),
+            )
+
+    async def record_move(self, match_id: int, *, expected_version: int, seat: int,
+                          option_id: str, actor: str, events: Sequence[dict[str, Any]],
+                          state: dict[str, Any], seqs: Mapping[int, int], status: str,
+                          result: dict[str, Any] | None, now: float) -> int:
+        version = expected_version + 1
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE matches SET version = ?, status = ?, result = ?, updated_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                (version, status, _json(result) if result is not None else None, now,
+                 match_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                raise VersionConflict(
+                    f"match {match_id} is no longer at version {expected_version}")
+            await conn.execute(
+                "INSERT INTO moves (match_id, version, seat, option_id, actor, events, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (match_id, version, seat, option_id, actor, _json(list(events)), now),
+            )
+            await conn.execute(
+                "INSERT INTO snapshots (match_id, version, state, seqs, updated_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET "
+                "version = excluded.version, state = excluded.state, seqs = excluded.seqs, "
+                "updated_at = excluded.updated_at",
+                (match_id, version, _json(state), self._seqs_json(seqs), now),
+            )
+        return version
+
+    async def get_snapshot(self, match_id: int) -> SnapshotRecord | None:
+        async with self._read() as conn, conn.execute(
+            "SELECT version, state, seqs, updated_at FROM snapshots WHERE match_id = ?",
+            (match_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        seqs = {int(seat): int(seq) for seat, seq in json.loads(row[2]).items()}
+        return SnapshotRecord(match_id, row[0], json.loads(row[1]), seqs, row[3])
+
+    async def put_snapshot(self, match_id: int, *, version: int, state: dict[str, Any],
+                           seqs: Mapping[int, int], now: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO snapshots (match_id, version, state, seqs, updated_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET "
+                "version = excluded.version, state = excluded.state, seqs = excluded.seqs, "
+                "updated_at = excluded.updated_at",
+                (match_id, version, _json(state), self._seqs_json(seqs), now),
+            )
+
+    @staticmethod
+    def _move(match_id: int, row: Sequence[Any]) -> MoveRecord:
+        return MoveRecord(match_id, row[0], row[1], row[2], row[3], json.loads(row[4]), row[5])
+
+    async def get_moves(self, match_id: int, *, after: int = 0) -> list[MoveRecord]:
+        async with self._read() as conn, conn.execute(
+            "SELECT version, seat, option_id, actor, events, created_at FROM moves "
+            "WHERE match_id = ? AND version > ? ORDER BY version", (match_id, after),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [self._move(match_id, row) for row in rows]
+
+    async def recent_moves(self, match_id: int, limit: int) -> list[MoveRecord]:
+        async with self._read() as conn, conn.execute(
+            "SELECT version, seat, option_id, actor, events, created_at FROM moves "
+            "WHERE match_id = ? ORDER BY version DESC LIMIT ?", (match_id, int(limit)),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [self._move(match_id, row) for row in reversed(rows)]
+
+    # --- Discord bookkeeping --------------------------------------------------------------
+    async def set_message(self, match_id: int, kind: str, channel_id: int, message_id: int,
+                          now: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO messages (match_id, kind, channel_id, message_id, updated_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "updated_at = excluded.updated_at",
+                (match_id, kind, channel_id, message_id, now),
+            )
+
+    async def get_messages(self, match_id: int) -> dict[str, MessageRecord]:
+        async with self._read() as conn, conn.execute(
+            "SELECT kind, channel_id, message_id FROM messages WHERE match_id = ?", (match_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return {row[0]: MessageRecord(row[0], row[1], row[2]) for row in rows}
+
+    async def delete_message(self, match_id: int, kind: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("DELETE FROM messages WHERE match_id = ? AND kind = ?",
+                               (match_id, kind))
+
+    async def set_deadline(self, match_id: int, seat: int | None, kind: str,
+                           due_at: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "DELETE FROM deadlines WHERE match_id = ? AND seat IS ? AND kind = ?",
+                (match_id, seat, kind))
+            await conn.execute(
+                "INSERT INTO deadlines (match_id, seat, kind, due_at) VALUES (?, ?, ?, ?)",
+                (match_id, seat, kind, due_at))
+
+    async def clear_deadlines(self, match_id: int, seat: int | None = None) -> None:
+        async with self._transaction() as conn:
+            if seat is None:
+                await conn.execute("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+            else:
+                await conn.execute("DELETE FROM deadlines WHERE match_id = ? AND seat = ?",
+                                   (match_id, seat))
+
+    async def due_deadlines(self, now: float, limit: int = 100) -> list[DeadlineRecord]:
+        async with self._read() as conn, conn.execute(
+            "SELECT id, match_id, seat, kind, due_at, fired FROM deadlines "
+            "WHERE fired = 0 AND due_at <= ? ORDER BY due_at LIMIT ?", (now, int(limit)),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [DeadlineRecord(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
+
+    async def mark_deadline_fired(self, deadline_id: int) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE deadlines SET fired = 1 WHERE id = ?", (deadline_id,))
+
+    async def deadlines_for(self, match_id: int) -> list[DeadlineRecord]:
+        async with self._read() as conn, conn.execute(
+            "SELECT id, match_id, seat, kind, due_at, fired FROM deadlines "
+            "WHERE match_id = ? AND fired = 0 ORDER BY due_at", (match_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [DeadlineRecord(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
+
+    async def delete_deadline(self, deadline_id: int) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,))
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, str]:
+        async with self._read() as conn, conn.execute(
+            "SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return {key: value for key, value in rows}
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str | None) -> None:
+        async with self._transaction() as conn:
+            if value is None:
+                await conn.execute("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?",
+                                   (guild_id, key))
+            else:
+                await conn.execute(
+                    "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?) "
+                    "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                    (guild_id, key, value))

@@ -1,0 +1,106 @@
+"""``python -m bot``: start-up problems end with one sentence on stderr and exit code 2."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+import bot.__main__ as entry
+import bot.storage
+from bot.settings import TOKEN_MISSING
+from bot.storage import SqliteStorage
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bot(tmp_path, **env):
+    clean = {key: value for key, value in os.environ.items()
+             if key not in ("DISCORD_TOKEN", "DATABASE", "DEV_GUILD_ID", "LOG_LEVEL")}
+    clean["PYTHONPATH"] = str(ROOT)
+    clean.update(env)
+    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=clean,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_without_a_token_it_says_so_and_exits_2(tmp_path):
+    assert not (tmp_path / ".env").exists()
+    done = run_bot(tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == TOKEN_MISSING
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in done.stderr + done.stdout
+    assert not list(tmp_path.iterdir())  # and no database was created
+
+
+def test_an_empty_token_in_env_file_counts_as_missing(tmp_path):
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=\n")
+    done = run_bot(tmp_path)
+    assert (done.returncode, done.stderr.strip()) == (2, TOKEN_MISSING)
+
+
+def test_a_bad_setting_is_one_sentence(tmp_path):
+    done = run_bot(tmp_path, DISCORD_TOKEN="x", DEV_GUILD_ID="abc")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().startswith("DEV_GUILD_ID must be a Discord server id")
+
+
+def test_a_read_only_database_exits_2(tmp_path):
+    db = tmp_path / "scarab.sqlite3"
+    sqlite3.connect(db).close()
+    done = run_bot(tmp_path, DISCORD_TOKEN="x", DATABASE=f"file:{db}?mode=ro")
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"The database file file:{db}?mode=ro is "
+                                                    "read-only: ")
+
+
+def _prepare_main(monkeypatch, tmp_path, database):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DATABASE", str(database))
+    monkeypatch.delenv("DEV_GUILD_ID", raising=False)
+    monkeypatch.setenv("LOG_LEVEL", "WARNING")
+
+
+def test_a_locked_database_exits_2(tmp_path, monkeypatch, capsys):
+    db = tmp_path / "scarab.sqlite3"
+    _prepare_main(monkeypatch, tmp_path, db)
+    monkeypatch.setattr(bot.storage, "DEFAULT_BUSY_TIMEOUT_MS", 50)
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("CREATE TABLE other_app (x)")
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        assert entry.main() == 2
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    err = capsys.readouterr().err.strip()
+    assert err == (f"The database file {db} is locked by another process: stop the other "
+                   "program using it (or wait for it to finish) and try again.")
+
+
+def test_it_opens_storage_then_awaits_the_client(tmp_path, monkeypatch):
+    db = tmp_path / "scarab.sqlite3"
+    _prepare_main(monkeypatch, tmp_path, db)
+    seen = {}
+
+    async def fake_run_bot(settings, storage):
+        seen["settings"] = settings
+        seen["journal"] = await storage.pragma("journal_mode")
+        seen["storage"] = storage
+
+    client = types.ModuleType("bot.client")
+    client.run_bot = fake_run_bot
+    monkeypatch.setitem(sys.modules, "bot.client", client)
+    assert entry.main() == 0
+    assert seen["settings"].token == "x" and seen["journal"] == "wal"
+    assert isinstance(seen["storage"], SqliteStorage)
+    with pytest.raises(ValueError):  # closed once the client returned
+        seen["storage"]._conn._conn.execute("SELECT 1")

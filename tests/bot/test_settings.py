@@ -1,0 +1,40 @@
+import pytest
+
+from bot.errors import SettingsError
+from bot.settings import DEFAULT_DATABASE, load_settings
+
+
+def test_defaults_from_an_empty_environment():
+    settings = load_settings({})
+    assert settings.token is None
+    assert settings.database == DEFAULT_DATABASE
+    assert settings.dev_guild_id is None
+    assert settings.log_level == "INFO"
+
+
+def test_values_and_empty_strings():
+    settings = load_settings({"DISCORD_TOKEN": " abc ", "DATABASE": "x.db",
+                              "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"})
+    assert (settings.token, settings.database, settings.dev_guild_id, settings.log_level) == (
+        "abc", "x.db", 123, "DEBUG")
+    assert load_settings({"DISCORD_TOKEN": "", "DEV_GUILD_ID": ""}).token is None
+    assert "abc" not in repr(settings)
+
+
+def test_env_file_is_read_and_environment_wins(tmp_path, monkeypatch):
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-file\nDATABASE=file.db\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DATABASE", "env.db")
+    settings = load_settings()
+    assert settings.token == "from-file"
+    assert settings.database == "env.db"
+
+
+@pytest.mark.parametrize("env, words", [
+    ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID"),
+    ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+])
+def test_bad_values_are_one_clear_sentence(env, words):
+    with pytest.raises(SettingsError, match=words):
+        load_settings(env)
