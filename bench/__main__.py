@@ -1,0 +1,60 @@
+"""``python -m bench [--json] [--games N]``: the performance figures of DESIGN.md.
+
+Prints one line per figure (or one JSON object with ``--json``) for every registered game and
+for the match service, plus the machine it ran on. Benchmarks are never asserted in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+
+import rules
+from bench import service
+from bench.engines import engine_figures
+
+
+def machine() -> str:
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}"
+
+
+def collect(games: int) -> dict[str, dict[str, float]]:
+    figures = {game_id: engine_figures(engine, games=games)
+               for game_id, engine in sorted(rules.ENGINES.items())}
+    figures["service"] = {
+        "move_ms_p95": round(service.move_ms_p95(), 2),
+        "startup_10k_s": round(service.startup_10k_s(), 3),
+    }
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--games", type=int, default=10, help="playouts per game (default 10)")
+    args = parser.parse_args()
+    figures = collect(args.games)
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+        return
+    print(f"machine: {machine()}")
+    for group, values in figures.items():
+        for key, value in values.items():
+            print(f"{group}.{key}: {value}")
+    if service.NOTES:
+        print(f"service notes: {service.NOTES}")
+
+
+if __name__ == "__main__":
+    main()
