@@ -4,3 +4,4 @@ ids to engines. Importing this package registers every game."""
 from rules.registry import ENGINES, get, register
 
 __all__ = ["ENGINES", "get", "register"]
+from rules import amunre  # noqa: F401,E402

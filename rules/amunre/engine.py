@@ -1,0 +1,157 @@
+"""The Amun-Re engine: the phases in order, driven through the rules.core contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.amunre import ai, auction, harvest, offering, purchase, scoring, setup
+from rules.amunre.data import KINGDOMS, ROUNDS_PER_KINGDOM
+from rules.amunre.state import (
+    State,
+    clone,
+    discard_card,
+    pay_options,
+    seat_name,
+    sell_card,
+)
+from rules.amunre.view import build_view
+from rules.core import Decision, Engine, Event, IllegalMove, Result
+
+
+class AmunReEngine(Engine):
+    game_id = "amunre"
+    title = "Amun-Re"
+    min_players = 3  # AMR-R001
+    max_players = 5
+    variants = ()
+
+    # --- setup ---------------------------------------------------------------------
+    def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> State:
+        self.check_seats(seats)  # AMR-R001
+        self.normalise_options(options)
+        state = setup.new_state(seats, seed)
+        auction.start_auction(state, [])
+        return state
+
+    # --- decisions -----------------------------------------------------------------
+    def pending(self, state: State) -> list[Decision]:
+        phase = state["phase"]
+        if phase == "over":
+            return []
+        debt = state["debt"]
+        if debt is not None:
+            seat = debt["seat"]
+            prompt = (f"{seat_name(seat)}: you are {debt['amount']} gold short — hand over a "
+                      "favor card (1 gold each).")
+            return [Decision(seat, "pay", prompt, tuple(pay_options(state, seat)))]
+        if phase == "auction":
+            return [auction.bid_decision(state)]
+        if phase == "purchase":
+            return [purchase.purchase_decision(state)]
+        if phase == "offering":
+            return offering.offering_decisions(state)
+        return harvest.harvest_decisions(state)
+
+    def _apply(self, state: State, seat: int, option_id: str) -> list[Event]:
+        events: list[Event] = []
+        if option_id.startswith("sell:"):
+            # AMR-R087: selling never ends the decision.
+            events.append(sell_card(state, seat, option_id.split(":", 1)[1]))
+            return events
+        phase = state["phase"]
+        if state["debt"] is not None:
+            self._apply_payment(state, seat, option_id, events)
+        elif phase == "auction":
+            auction.apply_bid(state, seat, option_id, events)
+        elif phase == "purchase":
+            purchase.apply_purchase(state, seat, option_id, events)
+        elif phase == "offering":
+            if state["offering"]["revealed"] is None:
+                offering.apply_sealed(state, seat, option_id, events)
+            elif option_id.startswith("adjust:"):
+                offering.apply_adjust(state, seat, option_id, events)
+            else:
+                offering.apply_reward(state, seat, option_id, events)
+        elif phase == "harvest":
+            harvest.apply_harvest(state, seat, option_id, events)
+        else:  # pragma: no cover - apply() refuses answers once the game is over
+            raise IllegalMove("The game is over.")
+        self._progress(state, events)
+        return events
+
+    def _apply_payment(self, state: State, seat: int, option_id: str,
+                       events: list[Event]) -> None:
+        """AMR-R024 / AMR-R041: one favor card covers 1 gold of the shortfall."""
+        debt = state["debt"]
+        card = option_id.split(":", 1)[1]
+        discard_card(state, seat, card)
+        debt["amount"] -= 1
+        events.append(Event("pay", f"{seat_name(seat)} hands over a favor card for 1 gold.",
+                            {"seat": seat, "card": card}, seat=seat))
+        if debt["amount"] > 0 and state["players"][seat]["hand"]:
+            return
+        state["debt"] = None
+        if debt["kind"] == "bid":
+            auction.finish_settlement(state, seat, events)
+
+    def _progress(self, state: State, events: list[Event]) -> None:
+        """Run every automatic step until a decision is open or the game is over."""
+        while state["phase"] != "over" and state["debt"] is None:
+            phase = state["phase"]
+            if phase == "auction":
+                if auction.advance_auction(state, events):
+                    return
+                purchase.start_purchases(state, events)
+            elif phase == "purchase":
+                if purchase.advance_purchases(state, events):
+                    return
+                offering.start_offerings(state, events)
+            elif phase == "offering":
+                if offering.advance_offerings(state, events):
+                    return
+                harvest.start_harvest(state, events)
+            else:
+                if harvest.advance_harvest(state, events):
+                    return
+                self._end_round(state, events)
+
+    def _end_round(self, state: State, events: list[Event]) -> None:
+        """AMR-R008 / AMR-R061 / AMR-R065: a kingdom scoring after rounds 3 and 6."""
+        if state["round"] % ROUNDS_PER_KINGDOM == 0:
+            scoring.kingdom_scoring(state, events)
+            if state["round"] == ROUNDS_PER_KINGDOM * KINGDOMS:
+                scoring.end_game(state, events)
+                return
+            scoring.end_old_kingdom(state, events)
+        state["round"] += 1
+        auction.start_auction(state, events)
+
+    # --- views and results -----------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        acting = sorted({decision.seat for decision in self.pending(state)})
+        return build_view(state, seat, acting)
+
+    def result(self, state: State) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        return scoring.final_result(state)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return clone(state)
+
+    def load(self, raw: dict[str, Any]) -> State:
+        if raw.get("game") != self.game_id:
+            raise ValueError("not an Amun-Re state")
+        return clone(raw)
+
+    def copy(self, state: State) -> State:
+        return clone(state)
+
+    def ai_choice(self, state: State, seat: int) -> str:
+        decision = self.decision_for(state, seat)
+        if decision is None:
+            raise IllegalMove(f"{seat_name(seat)} has nothing to decide.")
+        return ai.choose(state, decision)
+
+
+ENGINE = AmunReEngine()

@@ -1,0 +1,72 @@
+"""What one seat (or the public) may see: docs/views/amunre.md. AMR-R090..AMR-R092."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.amunre.data import PROVINCES
+from rules.amunre.state import State, hand_size
+
+
+def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, Any]:
+    phase = state["phase"]
+    auction = state["auction"] if phase == "auction" else None
+    # The last reveal stays on show through the harvest of the same round.
+    offering = state["offering"] if phase in ("offering", "harvest") else None
+    revealed = offering["revealed"] if offering else None
+    ranks = offering["ranks"] if offering else None
+    sealed = offering["sealed"] if offering else {}
+    provinces = []
+    for data in PROVINCES:
+        prov = state["provinces"][data.id]
+        in_auction = auction is not None and data.id in auction["revealed"]
+        top = auction["bids"][data.id] if in_auction else None
+        provinces.append({
+            "id": data.id, "name": data.name, "region": data.region, "bank": data.bank,
+            "nile": data.nile, "row": data.row, "col": data.col, "fields": data.fields,
+            "favor_limit": data.favor_limit, "gold_mine": data.gold_mine,
+            "caravan": data.caravan, "temples": data.temples,
+            # AMR-R090: immediate favor cards as a count only (AMR-R092).
+            "immediate": {"favor": data.immediate_favor, "gold": data.immediate_gold,
+                          "stones": data.immediate_stones},
+            "owner": prov["owner"], "farmers": prov["farmers"],
+            "extra_farmers": prov["extra_farmers"], "stones": prov["stones"],
+            "pyramids": prov["pyramids"], "in_auction": in_auction,
+            "bid": {"seat": top[0], "value": top[1]} if top else None,
+            "blocked": sorted(auction["blocked"][data.id]) if in_auction else [],
+        })
+    players = []
+    for index, player in enumerate(state["players"]):
+        shown = revealed[index] if revealed else None
+        players.append({
+            "seat": index, "score": player["score"], "gold": player["gold"],
+            "favor_cards": hand_size(player), "has_theft": player["theft"],
+            "provinces": list(player["provinces"]),
+            # AMR-R093: only whether the seat has committed, never what.
+            "answered": str(index) in sealed or (phase == "offering" and shown is not None),
+            "offering": dict(shown) if shown else None,
+            "rank": ranks[index] if ranks else None,
+        })
+    view: dict[str, Any] = {
+        "game": "amunre", "seats": state["seats"], "kingdom": state["kingdom"],
+        "round": state["round"], "phase": phase, "start_player": state["start_player"],
+        "acting": acting, "tile": state["tile"],
+        "collective_offering": state["collective_offering"],
+        "favor_deck": len(state["favor_deck"]), "province_deck": len(state["province_deck"]),
+        "favor_discard": dict(state["favor_discard"]),
+        "provinces": provinces, "players": players,
+        "debt": dict(state["debt"]) if state["debt"] else None,
+        "final": state["final"],
+    }
+    if seat is not None:
+        # AMR-R091: the seat's own card types and its sealed answer.
+        view["me"] = {"seat": seat, "hand": dict(state["players"][seat]["hand"]),
+                      "sealed": sealed_option(sealed.get(str(seat)))}
+    return view
+
+
+def sealed_option(commit: dict[str, Any] | None) -> str | None:
+    if commit is None:
+        return None
+    base = "theft" if commit["theft"] else f"offer:{commit['amount']}"
+    return base + ("+adjust" if commit["adjust"] else "")
