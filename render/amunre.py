@@ -35,6 +35,7 @@ from render.common import (
     text_on,
     wrap_items,
 )
+from rules.amunre.data import FAVOR_CARDS, TILE_BY_NUMBER
 
 # --- geometry (px) -----------------------------------------------------------------------------
 WIDTH = 1320
@@ -100,8 +101,9 @@ PHASES = {
 }
 KINGDOMS = {1: "Old Kingdom", 2: "New Kingdom"}
 
-# Offering tiles (rules/amunre.md B.3): gold per farmer, VP per temple, camel (caravans pay).
-TILE_EFFECTS = {1: (1, 1, True), 2: (2, 2, True), 3: (3, 3, False), 4: (4, 4, False)}
+# Offering tiles: gold per farmer, VP per temple, camel (caravans pay), from the data module.
+TILE_EFFECTS = {t.tile: (t.gold_per_farmer, t.vp_per_temple, t.camel)
+                for t in TILE_BY_NUMBER.values()}
 
 # Favor card presentation (rules/amunre.md A10): English name, phase colour, what it does.
 PHASE_COLOURS: dict[str, tuple[RGB, str]] = {
@@ -112,19 +114,26 @@ PHASE_COLOURS: dict[str, tuple[RGB, str]] = {
     "yellow": ((226, 184, 0), "scoring"),
     "grey": ((120, 120, 120), "?"),
 }
+PHASE_COLOUR = {"auction": "red", "purchase": "purple", "offering": "blue", "harvest": "green",
+                "scoring": "yellow"}
+# One-line reminders of what each card does (presentation only; the rules live in rules/amunre).
+CARD_BLURBS = {
+    "protection": "block the space above your bid",
+    "bribe": "bid again on the card you were outbid on",
+    "architect": "2 stones in a province become a pyramid",
+    "extra_farmer": "a free farmer, no field needed",
+    "offering_adjust": "±3 on the collective offering",
+    "bountiful_harvest": "+1 gold per farmer in one province",
+    "fixed_income": "one province yields exactly 8 gold",
+    "master_scribes": "3 VP: ≥ 7 favor symbols/bonuses",
+    "master_farmers": "3 VP: ≥ 9 farmers",
+    "same_bank": "3 VP: all provinces on one bank",
+    "nile_or_border": "3 VP: all on the Nile, or none",
+    "upper_or_lower": "3 VP: all Upper or all Lower",
+}
 CARDS: dict[str, tuple[str, str, str]] = {
-    "protection": ("Protection", "red", "block the space above your bid"),
-    "bribe": ("Bribe", "red", "bid again on the card you were outbid on"),
-    "architect": ("Architect", "purple", "2 stones in a province become a pyramid"),
-    "extra_farmer": ("Extra Farmer", "purple", "a free farmer, no field needed"),
-    "offering_adjust": ("Offering Adjustment", "blue", "±3 on the collective offering"),
-    "bountiful_harvest": ("Bountiful Harvest", "green", "+1 gold per farmer in one province"),
-    "fixed_income": ("Fixed Income", "green", "one province yields exactly 8 gold"),
-    "master_scribes": ("Master of Scribes", "yellow", "3 VP: ≥ 7 favor symbols/bonuses"),
-    "master_farmers": ("Master of Farmers", "yellow", "3 VP: ≥ 9 farmers"),
-    "same_bank": ("West/East Bank", "yellow", "3 VP: all provinces on one bank"),
-    "nile_or_border": ("Nile or Border", "yellow", "3 VP: all on the Nile, or none"),
-    "upper_or_lower": ("Upper or Lower Egypt", "yellow", "3 VP: all Upper or all Lower"),
+    card.id: (card.name, PHASE_COLOUR[card.phase], CARD_BLURBS.get(card.id, ""))
+    for card in FAVOR_CARDS
 }
 THEFT = ("Theft", "blue", "offer −3 collectively, take 3 gold, no reward")
 COLOUR_ORDER = ["red", "purple", "blue", "green", "yellow", "grey"]
