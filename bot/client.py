@@ -1,0 +1,89 @@
+"""The Discord client: ``ScarabBot`` and ``run_bot`` (used by ``python -m bot``).
+
+``setup_hook`` is the one place where start-up happens: the match service is built on the
+storage passed in, the cogs are loaded, the persistent components (``DynamicItem``s, whose
+custom ids carry all their state) are registered, and the slash commands are synced.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.service import MatchService
+from bot.settings import Settings
+from bot.storage import Storage
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.help")
+
+
+def default_intents() -> discord.Intents:
+    """Slash commands and components need only the guilds intent (no message content)."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
+class ScarabBot(commands.Bot):
+    """Scarab's client. Tests pass overrides through ``**options`` (for example
+    ``chunk_guilds_at_startup=False``, ``guild_ready_timeout=0.1``)."""
+
+    def __init__(self, storage: Storage, *, dev_guild_id: int | None = None,
+                 service: MatchService | None = None, sync_commands: bool = True,
+                 **options: Any) -> None:
+        options.setdefault("intents", default_intents())
+        options.setdefault("help_command", None)
+        options.setdefault("chunk_guilds_at_startup", False)
+        options.setdefault("allowed_mentions",
+                           discord.AllowedMentions(everyone=False, roles=False, users=True))
+        super().__init__(command_prefix=commands.when_mentioned, **options)
+        self.storage = storage
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync_commands
+        self._given_service = service
+        self.service: MatchService = service  # type: ignore[assignment]  # set in setup_hook
+        self.announcer: Any = None
+
+    async def setup_hook(self) -> None:
+        from cogs.announce import Announcer
+        from cogs.components import DYNAMIC_ITEMS
+        from cogs.lobby import LobbyButton
+
+        # Boards are drawn by the announcer once per turn post, not by the service per click.
+        self.service = self._given_service or MatchService(self.storage, render=None)
+        self.announcer = Announcer(self)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, LobbyButton)
+        if self.sync_commands:
+            await self.sync_app_commands()
+
+    async def sync_app_commands(self) -> None:
+        if self.dev_guild_id:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d guild(s)", self.user,
+                 getattr(self.user, "id", "?"), len(self.guilds))
+
+
+def create_bot(settings: Settings, storage: Storage, **options: Any) -> ScarabBot:
+    return ScarabBot(storage, dev_guild_id=settings.dev_guild_id, **options)
+
+
+async def run_bot(settings: Settings, storage: Storage) -> None:
+    """Log in and run until the connection closes. Logging is set up by ``bot.__main__``."""
+    bot = create_bot(settings, storage)
+    async with bot:
+        await bot.start(settings.token or "")

@@ -1,0 +1,163 @@
+"""Helpers shared by the cogs: seats and events of the service's ``Turn``/``MatchInfo`` as
+Discord text, replies, rendering off the event loop, small parsers."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.client import ScarabBot
+    from bot.service import MatchInfo, Turn
+
+log = logging.getLogger(__name__)
+
+# Discord limits we design around.
+MAX_BUTTONS = 5
+MAX_SELECT = 25
+MAX_LABEL = 80
+MAX_SELECT_TEXT = 100
+MAX_CONTENT = 2000
+NOT_CURRENT = "That choice is no longer current."
+
+
+# --------------------------------------------------------------------------- service objects
+
+
+def seat_name(info: MatchInfo, seat: int) -> str:
+    """A display string for a seat: a mention for humans, the AI's name for AI seats."""
+    entry = info.seat_info(seat)
+    if entry is None:
+        return f"Seat {seat + 1}"
+    if entry.is_ai:
+        return f"🤖 {entry.name or f'AI {seat + 1}'}"
+    return f"<@{entry.user_id}>"
+
+
+def public_event_texts(turn: Turn) -> list[str]:
+    """Texts of the public events of every move in ``turn`` (``AppliedMove.events`` holds
+    public events only)."""
+    return [event.text for move in turn.moves for event in move.events]
+
+
+def opening_events(turn: Turn) -> list[str]:
+    """Public event texts of the first mover's leading moves (the end of the previous turn)."""
+    texts: list[str] = []
+    for move in turn.moves:
+        if move.seat != turn.moves[0].seat:
+            break
+        texts.extend(event.text for event in move.events)
+    return texts
+
+
+def mover_seats(turn: Turn) -> list[int]:
+    return [move.seat for move in turn.moves]
+
+
+def game_title(game_id: str) -> str:
+    try:
+        import rules
+
+        return rules.get(game_id).title
+    except Exception:  # unknown game id: show it as is
+        return game_id
+
+
+# --------------------------------------------------------------------------- replies
+
+
+async def reply(interaction: discord.Interaction, message: str, *, ephemeral: bool = True,
+                **kwargs: Any) -> None:
+    """Answer an interaction whether or not it was already acknowledged."""
+    message = message[:MAX_CONTENT]
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=ephemeral, **kwargs)
+        else:
+            await interaction.response.send_message(message, ephemeral=ephemeral, **kwargs)
+    except discord.HTTPException:
+        log.exception("could not reply to interaction %s", interaction.id)
+
+
+async def refuse(interaction: discord.Interaction, reason: str) -> None:
+    """Every refusal is ephemeral and says why."""
+    await reply(interaction, f"⛔ {reason}", ephemeral=True)
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+async def board_file(game_id: str, view: dict, *, highlight: list[str] | None = None,
+                     filename: str = "board.png") -> discord.File | None:
+    """Render the public board off the event loop; None when the renderer fails."""
+    def work() -> bytes:
+        import render
+
+        return render.png(render.board(game_id, view, highlight=highlight))
+
+    return await _render(work, filename)
+
+
+async def panel_file(game_id: str, private_view: dict,
+                     filename: str = "hand.png") -> discord.File | None:
+    def work() -> bytes:
+        import render
+
+        return render.png(render.panel(game_id, private_view))
+
+    return await _render(work, filename)
+
+
+async def _render(work: Callable[[], bytes], filename: str) -> discord.File | None:
+    try:
+        data = await asyncio.to_thread(work)
+    except KeyError as exc:  # a game without a renderer: text only
+        log.info("no image for %s: %s", filename, exc)
+        return None
+    except Exception:
+        log.exception("rendering %s failed", filename)
+        return None
+    return discord.File(io.BytesIO(data), filename=filename)
+
+
+# --------------------------------------------------------------------------- text
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def one_line(texts: Iterable[str], limit: int = 300) -> str:
+    return clip(" · ".join(t.strip() for t in texts if t and t.strip()), limit)
+
+
+def parse_table_options(raw: str | None) -> dict[str, str]:
+    """``"key=value, other=x"`` -> dict. Raises ValueError with a player-readable message."""
+    options: dict[str, str] = {}
+    if not raw:
+        return options
+    for part in raw.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" not in part:
+            raise ValueError(f"Table option '{part}' must look like key=value.")
+        key, value = (s.strip() for s in part.split("=", 1))
+        if not key:
+            raise ValueError(f"Table option '{part}' has no key.")
+        options[key] = value
+    return options
+
+
+def bot_of(interaction: discord.Interaction) -> ScarabBot:
+    return interaction.client  # type: ignore[return-value]

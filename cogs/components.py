@@ -1,0 +1,218 @@
+"""Persistent components for decisions. Each carries its whole state in its custom id
+(``discord.ui.DynamicItem``), so a button posted before a restart still works after it.
+
+Custom ids:
+- ``scarab:<match>:<seq>:<option_id>``  a button answering one option;
+- ``scarab:pick:<match>:<seq>``         a select menu answering with its chosen value;
+- ``scarab:private:<match>:<seq>``      "Choose privately": opens an ephemeral menu.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import ServiceError
+from cogs.common import (
+    MAX_BUTTONS,
+    MAX_LABEL,
+    MAX_SELECT,
+    MAX_SELECT_TEXT,
+    NOT_CURRENT,
+    bot_of,
+    clip,
+    game_title,
+    panel_file,
+    refuse,
+)
+
+if TYPE_CHECKING:
+    from bot.service import PendingDecision
+
+log = logging.getLogger(__name__)
+
+MORE_VALUE = "~more"
+CUSTOM_ID_MAX = 100
+_MATCH = r"\d+"  # match ids are integers; "lobby", "private", "pick" can never match
+
+
+def option_custom_id(match: int, seq: int, option_id: str) -> str:
+    return f"scarab:{match}:{seq}:{option_id}"
+
+
+# --------------------------------------------------------------------------- submitting
+
+
+async def submit_choice(interaction: discord.Interaction, match: int, seq: int, option_id: str,
+                        label: str) -> None:
+    """Answer a decision from a component: defer, submit, confirm privately, announce."""
+    bot = bot_of(interaction)
+    private = interaction.guild_id is None or (
+        interaction.message is not None and interaction.message.flags.ephemeral
+    )
+    await interaction.response.defer()
+    try:
+        turn = await bot.service.submit(match, interaction.user.id, option_id,
+                                        decision_seq=seq)
+    except ServiceError as exc:
+        await refuse(interaction, str(exc))
+        return
+    if private:
+        # A DM / ephemeral menu becomes a receipt, without components.
+        mine = next((m for m in turn.moves if m.actor == str(interaction.user.id)), None)
+        receipt = (f"✅ Sealed: **{label}**. It stays hidden until the reveal."
+                   if mine is None or mine.secret else f"✅ Played: **{label}**.")
+        try:
+            await interaction.edit_original_response(content=receipt, view=None,
+                                                     attachments=[], embed=None)
+        except discord.HTTPException:
+            log.warning("could not turn the sealed menu into a receipt", exc_info=True)
+    await bot.announcer.announce(turn)
+
+
+class DecisionButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=rf"scarab:(?P<match>{_MATCH}):(?P<seq>\d+)"
+                              r":(?P<option>.+)"):
+    def __init__(self, match: int, seq: int, option_id: str, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        self.match = match
+        self.seq = seq
+        self.option_id = option_id
+        super().__init__(discord.ui.Button(
+            label=clip(label or option_id, MAX_LABEL), style=style,
+            custom_id=option_custom_id(match, seq, option_id)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> DecisionButton:
+        return cls(int(match["match"]), int(match["seq"]), match["option"],
+                   item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await submit_choice(interaction, self.match, self.seq, self.option_id,
+                            self.item.label or self.option_id)
+
+
+class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                     template=rf"scarab:pick:(?P<match>{_MATCH}):(?P<seq>\d+)"):
+    def __init__(self, match: int, seq: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "Choose…") -> None:
+        self.match = match
+        self.seq = seq
+        super().__init__(discord.ui.Select(
+            custom_id=f"scarab:pick:{match}:{seq}", placeholder=clip(placeholder, 150),
+            options=options or [discord.SelectOption(label="…", value=MORE_VALUE)],
+            min_values=1, max_values=1))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> DecisionSelect:
+        return cls(int(match["match"]), int(match["seq"]), list(item.options))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        if not values:
+            await refuse(interaction, "Pick one entry from the menu.")
+            return
+        value = values[0]
+        if value == MORE_VALUE:
+            await refuse(interaction, "There are more choices than a menu can hold: type "
+                                      "`/play` and start typing to filter them all.")
+            return
+        label = next((o.label for o in self.item.options if o.value == value), value)
+        await submit_choice(interaction, self.match, self.seq, value, label)
+
+
+class PrivateChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
+                          template=rf"scarab:private:(?P<match>{_MATCH}):(?P<seq>\d+)"):
+    def __init__(self, match: int, seq: int) -> None:
+        self.match = match
+        self.seq = seq
+        super().__init__(discord.ui.Button(
+            label="Choose privately", emoji="🔒", style=discord.ButtonStyle.secondary,
+            custom_id=f"scarab:private:{match}:{seq}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> PrivateChoiceButton:
+        return cls(int(match["match"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await open_private_menu(interaction, self.match, self.seq)
+
+
+async def open_private_menu(interaction: discord.Interaction, match: int,
+                            seq: int | None) -> None:
+    """Show the caller's own sealed decision in an ephemeral message."""
+    bot = bot_of(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        info = await bot.service.get_match(match)
+        if info.seat_of(interaction.user.id) is None:
+            await refuse(interaction, "You are not seated in this match.")
+            return
+        pending = await bot.service.pending_for(match, interaction.user.id)
+        if pending is None or (seq is not None and pending.seq != seq):
+            await refuse(interaction, NOT_CURRENT)
+            return
+        private_view = await bot.service.private_view(match, interaction.user.id)
+    except ServiceError as exc:
+        await refuse(interaction, str(exc))
+        return
+    decision = pending
+    file = await panel_file(info.game_id, private_view)
+    view = decision_view(info.id, decision)
+    text = (f"🔒 **{game_title(info.game_id)} — match #{info.id}**: "
+            f"{decision.decision.prompt}\nOnly you can see this.")
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    await interaction.followup.send(text, **kwargs)
+
+
+# --------------------------------------------------------------------------- building views
+
+
+def decision_view(match: int, decision: PendingDecision) -> discord.ui.View | None:
+    """Components for one open decision: buttons (≤ 5), a select (≤ 25), else the first 24
+    plus a pointer to ``/play``. ``decision`` is a ``bot.service.PendingDecision``."""
+    options = list(decision.options)
+    if not options:
+        return None
+    view = discord.ui.View(timeout=None)
+    fits = [o for o in options
+            if len(option_custom_id(match, decision.seq, o.id)) <= CUSTOM_ID_MAX]
+    if len(options) <= MAX_BUTTONS and len(fits) == len(options):
+        for opt in options:
+            view.add_item(DecisionButton(match, decision.seq, opt.id, opt.label))
+        return view
+    usable = [o for o in options if len(o.id) <= MAX_SELECT_TEXT]
+    shown = usable if len(usable) <= MAX_SELECT else usable[: MAX_SELECT - 1]
+    select_options = [
+        discord.SelectOption(label=clip(o.label or o.id, MAX_SELECT_TEXT), value=o.id,
+                             description=clip(o.detail, MAX_SELECT_TEXT) if o.detail else None)
+        for o in shown
+    ]
+    if len(shown) < len(options):
+        select_options.append(discord.SelectOption(
+            label=f"… {len(options) - len(shown)} more: use /play", value=MORE_VALUE,
+            description="Type /play and filter every choice by name"))
+    view.add_item(DecisionSelect(match, decision.seq, select_options,
+                                 placeholder=decision.decision.prompt))
+    return view
+
+
+def sealed_view(match: int, seq: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PrivateChoiceButton(match, seq))
+    return view
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    DecisionButton, DecisionSelect, PrivateChoiceButton,
+)

@@ -1,0 +1,44 @@
+"""``/help``: a short guide to Scarab's commands."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import rules
+
+HELP = """\
+**Scarab** hosts play-by-chat matches of Egyptian board games. Each match plays in its own thread.
+
+**Tables**
+• `/game new game seats [options]` — open a lobby here (options like `key=value,key=value`)
+• `/game join` · `/game leave` — take or give up a seat (or press the lobby's buttons)
+• `/game addbot` — the host fills a seat with an AI player
+• `/game start` — the host deals the game; a thread opens for it
+• `/game cancel` — the host (or an admin) ends a match · `/game abandon` — hand your seat to the AI
+• `/game list` — open lobbies and running matches
+
+**Playing**
+• Press the buttons or pick from the menu on the turn message in the match thread.
+• `/play choice` — answer by typing: autocomplete lists your current options.
+• Sealed choices (bids, offerings…) come by DM. DMs closed? Press **Choose privately**.
+• `/board` — the current board · `/hand` — your private view (only you) · `/log` — recent moves
+
+Only a seat's owner can answer its decision; anyone may watch."""
+
+
+class Help(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description="How to play with Scarab")
+    async def help(self, interaction: discord.Interaction) -> None:
+        games = ", ".join(f"{e.title} (`{gid}`, {e.min_players}–{e.max_players})"
+                          for gid, e in sorted(rules.ENGINES.items()))
+        text = HELP + (f"\n\n**Games:** {games}" if games else "")
+        await interaction.response.send_message(text[:2000], ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Help(bot))

@@ -1,0 +1,414 @@
+"""``/game ...``: open a lobby, join, leave, add AI seats, start, cancel, list.
+
+The lobby message carries Join / Leave / Add AI / Start / Cancel buttons whose custom ids
+(``scarab:lobby:<match>:<action>``) hold all their state, so they survive restarts.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import rules
+from bot.errors import ServiceError
+from cogs.common import (
+    bot_of,
+    clip,
+    game_title,
+    is_admin,
+    parse_table_options,
+    refuse,
+    reply,
+)
+
+if TYPE_CHECKING:
+    from bot.service import MatchInfo
+
+log = logging.getLogger(__name__)
+
+LOBBY = "lobby"  # message kind stored with service.set_message
+LOBBY_ACTIONS = ("join", "leave", "addbot", "start", "cancel")
+
+
+# --------------------------------------------------------------------------- lobby message
+
+
+def lobby_embed(info: MatchInfo, note: str = "") -> discord.Embed:
+    title = game_title(info.game_id)
+    lines = []
+    entries = {e.seat: e for e in info.seats}
+    for seat in range(info.seat_count):
+        entry = entries.get(seat)
+        if entry is None:
+            lines.append(f"{seat + 1}. _open_")
+        elif entry.is_ai:
+            lines.append(f"{seat + 1}. 🤖 {entry.name or 'AI'}")
+        else:
+            lines.append(f"{seat + 1}. <@{entry.user_id}>")
+    embed = discord.Embed(title=f"{title} — lobby #{info.id}",
+                          description="\n".join(lines), colour=discord.Colour.blurple())
+    embed.add_field(name="Host", value=f"<@{info.host_id}>")
+    options = info.options
+    if options:
+        embed.add_field(name="Table options",
+                        value=clip(", ".join(f"{k}={v}" for k, v in options.items()), 1024))
+    if info.status != "lobby":
+        embed.add_field(name="Status", value=info.status)
+    if note:
+        embed.add_field(name="\u200b", value=clip(note, 1024), inline=False)
+    embed.set_footer(text=f"Match {info.id} · /game join match:{info.id}")
+    return embed
+
+
+def lobby_view(info: MatchInfo) -> discord.ui.View | None:
+    if info.status != "lobby":
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(info.id, action))
+    return view
+
+
+_BUTTON_LOOK = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "addbot": ("Add AI", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"scarab:lobby:(?P<match>\d+):(?P<action>join|leave|addbot|start|cancel)"):
+    def __init__(self, match: int, action: str) -> None:
+        self.match = match
+        self.action = action
+        label, style = _BUTTON_LOOK[action]
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"scarab:lobby:{match}:{action}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> LobbyButton:
+        return cls(int(match["match"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.action == "start":
+            await start_match(interaction, self.match)
+            return
+        await interaction.response.defer()
+        try:
+            info = await lobby_action(interaction, self.match, self.action)
+        except ServiceError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await update_lobby_message(interaction, info)
+        if self.action == "cancel":
+            await announce_cancel(interaction, info)
+
+
+async def announce_cancel(interaction: discord.Interaction, info: MatchInfo) -> None:
+    """A cancelled running match says so in its thread."""
+    thread_id = info.thread_id
+    if not thread_id:
+        return
+    bot = bot_of(interaction)
+    await bot.announcer.close_match(info, f"🛑 Match #{info.id} was cancelled.")
+    channel = bot.get_partial_messageable(thread_id, guild_id=info.guild_id)
+    try:
+        await channel.send(f"🛑 Match #{info.id} was cancelled by "
+                           f"{interaction.user.mention}.")
+    except discord.HTTPException:
+        log.warning("could not post the cancellation of match %s", info.id)
+
+
+async def lobby_action(interaction: discord.Interaction, match: int, action: str) -> MatchInfo:
+    """join / leave / addbot / cancel through the service; raises ServiceError."""
+    service = bot_of(interaction).service
+    user = interaction.user.id
+    if action == "join":
+        return await service.join(match, user)
+    if action == "leave":
+        return await service.leave(match, user)
+    if action == "addbot":
+        return await service.add_ai(match, user)
+    if action == "cancel":
+        return await service.cancel(match, user, admin=is_admin(interaction))
+    raise ServiceError(f"Unknown lobby action {action!r}.")
+
+
+async def update_lobby_message(interaction: discord.Interaction, info: MatchInfo,
+                               note: str = "") -> None:
+    """Redraw the lobby message (found through the service's message records)."""
+    bot = bot_of(interaction)
+    try:
+        records = await bot.service.get_messages(info.id)
+    except ServiceError:
+        records = {}
+    message_id = records.get(LOBBY)
+    if message_id is None:
+        return
+    channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+    try:
+        await channel.get_partial_message(message_id).edit(
+            embed=lobby_embed(info, note), view=lobby_view(info))
+    except discord.HTTPException:
+        log.warning("could not update lobby message of match %s", info.id, exc_info=True)
+
+
+# --------------------------------------------------------------------------- starting
+
+
+async def start_match(interaction: discord.Interaction, match: int) -> None:
+    """Start: the service deals the game, a thread opens on the lobby message, turn one."""
+    bot = bot_of(interaction)
+    service = bot.service
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        turn = await service.start(match, interaction.user.id)
+    except ServiceError as exc:
+        await refuse(interaction, str(exc))
+        return
+    info = turn.match
+    thread_id = await open_thread(interaction, info)
+    await service.set_thread(match, thread_id)
+    closed = await bot.announcer.probe_dms(info, info.human_ids, thread_id)
+    intro = f"Match #{match} has started. Good luck!"
+    if closed:
+        names = ", ".join(f"<@{uid}>" for uid in closed)
+        intro += (f"\n⚠️ I cannot DM {names} (DMs closed): sealed choices will use the "
+                  "**Choose privately** button here.")
+    await bot.announcer.announce(turn, thread_id=thread_id, fresh=True, intro=intro)
+    await update_lobby_message(interaction, info, note=f"Started: <#{thread_id}>")
+    await reply(interaction, f"Match #{match} started in <#{thread_id}>.")
+
+
+async def open_thread(interaction: discord.Interaction, info: MatchInfo) -> int:
+    """A thread on the lobby message; inside a thread already, that thread."""
+    bot = bot_of(interaction)
+    name = clip(f"{game_title(info.game_id)} #{info.id}", 100)
+    channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+    cached = bot.get_channel(info.channel_id)
+    if isinstance(cached, discord.Thread):
+        return cached.id
+    try:
+        records = await bot.service.get_messages(info.id)
+        lobby_id = records.get(LOBBY)
+        if lobby_id is not None:
+            thread = await channel.get_partial_message(lobby_id).create_thread(
+                name=name, auto_archive_duration=10080)
+            return thread.id
+        if isinstance(cached, discord.TextChannel):
+            thread = await cached.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                auto_archive_duration=10080)
+            return thread.id
+    except (discord.HTTPException, ValueError):
+        log.warning("could not open a thread for match %s", info.id, exc_info=True)
+    return info.channel_id  # play in the lobby channel itself
+
+
+# --------------------------------------------------------------------------- lookups
+
+
+async def find_match(interaction: discord.Interaction, raw: str | None,
+                     statuses: tuple[str, ...] = ("lobby", "active")) -> MatchInfo:
+    """The match named by ``raw`` (an id, '#12' too) or the one of this channel/thread."""
+    if interaction.guild_id is None:
+        raise ServiceError("Use this command in a server channel.")
+    service = bot_of(interaction).service
+    matches = await service.list_matches(interaction.guild_id, active_only=True)
+    if raw:
+        digits = raw.strip().lstrip("#").split(" ", 1)[0]
+        if not digits.isdigit():
+            raise ServiceError(f"'{raw}' is not a match number.")
+        for info in matches:
+            if info.id == int(digits):
+                return info
+        raise ServiceError(f"There is no open match #{digits} in this server.")
+    here = interaction.channel_id
+    found = [m for m in matches if m.thread_id == here]
+    if not found:
+        found = [m for m in matches if m.channel_id == here and m.status in statuses]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise ServiceError("No match here: use this in a match's thread or lobby channel, "
+                           "or give `match:`.")
+    ids = ", ".join(f"#{m.id}" for m in found)
+    raise ServiceError(f"Several matches here ({ids}): say which with `match:`.")
+
+
+async def match_autocomplete(interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+    if interaction.guild_id is None:
+        return []
+    try:
+        matches = await bot_of(interaction).service.list_matches(interaction.guild_id,
+                                                                active_only=True)
+    except Exception:
+        return []
+    typed = current.strip().lstrip("#").lower()
+    choices = []
+    for info in matches:
+        label = (f"#{info.id} {game_title(info.game_id)} — {info.status}, "
+                 f"{len(info.seats)}/{info.seat_count} seats")
+        if typed and typed not in label.lower():
+            continue
+        choices.append(app_commands.Choice(name=clip(label, 100), value=str(info.id)))
+    return choices[:25]
+
+
+async def game_autocomplete(interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+    typed = current.lower()
+    out = []
+    for game_id, engine in sorted(rules.ENGINES.items()):
+        label = f"{engine.title} ({engine.min_players}–{engine.max_players} players)"
+        if typed and typed not in label.lower() and typed not in game_id:
+            continue
+        out.append(app_commands.Choice(name=clip(label, 100), value=game_id))
+    return out[:25]
+
+
+# --------------------------------------------------------------------------- the cog
+
+
+class Lobby(commands.Cog):
+    game = app_commands.Group(name="game", description="Open, join and start matches",
+                              guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @game.command(name="new", description="Open a lobby for a new match in this channel")
+    @app_commands.describe(game="Which game", seats="Number of seats (players + AI)",
+                           options="Table options, e.g. short=yes,difficulty=hard")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def new(self, interaction: discord.Interaction, game: str,
+                  seats: app_commands.Range[int, 1, 8], options: str | None = None) -> None:
+        service = bot_of(interaction).service
+        if game not in rules.ENGINES:
+            known = ", ".join(sorted(rules.ENGINES)) or "none"
+            await refuse(interaction, f"Unknown game '{game}'. Games: {known}.")
+            return
+        try:
+            table = parse_table_options(options)
+        except ValueError as exc:
+            await refuse(interaction, str(exc))
+            return
+        if interaction.channel is None or interaction.guild_id is None:
+            await refuse(interaction, "Open lobbies in a server channel.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            info = await service.create_lobby(interaction.guild_id, interaction.channel_id,
+                                              interaction.user.id, game, seats, table)
+        except ServiceError as exc:
+            await refuse(interaction, str(exc))
+            return
+        try:
+            message = await interaction.channel.send(embed=lobby_embed(info),
+                                                     view=lobby_view(info))
+        except discord.HTTPException as exc:
+            await refuse(interaction, f"I cannot post in this channel ({exc.text or exc}).")
+            return
+        await service.set_message(info.id, LOBBY, message.id)
+        await reply(interaction, f"Lobby #{info.id} is open: press **Join** to sit down.")
+
+    @game.command(name="join", description="Take a seat in a lobby")
+    @app_commands.describe(match="Match number (default: the lobby in this channel)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def join(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self._lobby_command(interaction, match, "join", "You joined match #{id}.")
+
+    @game.command(name="leave", description="Give up your seat in a lobby")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def leave(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self._lobby_command(interaction, match, "leave", "You left match #{id}.")
+
+    @game.command(name="addbot", description="Fill a seat of your lobby with an AI player")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def addbot(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self._lobby_command(interaction, match, "addbot", "An AI joined match #{id}.")
+
+    @game.command(name="cancel", description="Cancel your match (host or server admin)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def cancel(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self._lobby_command(interaction, match, "cancel", "Match #{id} is cancelled.",
+                                  statuses=("lobby", "active"))
+
+    @game.command(name="abandon", description="Leave a running match: an AI takes your seat")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def abandon(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        bot = bot_of(interaction)
+        try:
+            info = await find_match(interaction, match, ("active",))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            turn = await bot.service.abandon(info.id, interaction.user.id)
+        except ServiceError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await reply(interaction, f"You left match #{info.id}; an AI plays your seat.")
+        thread_id = turn.match.thread_id
+        if thread_id:
+            channel = bot.get_partial_messageable(thread_id, guild_id=turn.match.guild_id)
+            try:
+                await channel.send(f"🤖 {interaction.user.mention} left; an AI plays their seat.")
+            except discord.HTTPException:
+                log.warning("could not post the abandon of match %s", info.id)
+        await bot.announcer.announce(turn)
+
+    @game.command(name="start", description="Start your lobby's match (host)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def start(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        try:
+            info = await find_match(interaction, match, ("lobby",))
+        except ServiceError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await start_match(interaction, info.id)
+
+    @game.command(name="list", description="Open lobbies and running matches in this server")
+    async def list_matches(self, interaction: discord.Interaction) -> None:
+        try:
+            matches = await bot_of(interaction).service.list_matches(interaction.guild_id,
+                                                                    active_only=True)
+        except ServiceError as exc:
+            await refuse(interaction, str(exc))
+            return
+        if not matches:
+            await reply(interaction, "No open lobbies or running matches. Start one with "
+                                     "`/game new`.")
+            return
+        lines = []
+        for info in matches[:20]:
+            where = info.thread_id or info.channel_id
+            lines.append(f"**#{info.id}** {game_title(info.game_id)} — {info.status}, "
+                         f"{len(info.seats)}/{info.seat_count} seats, in <#{where}>")
+        if len(matches) > 20:
+            lines.append(f"… and {len(matches) - 20} more.")
+        await reply(interaction, "\n".join(lines))
+
+    async def _lobby_command(self, interaction: discord.Interaction, raw: str | None,
+                             action: str, done: str,
+                             statuses: tuple[str, ...] = ("lobby",)) -> None:
+        try:
+            info = await find_match(interaction, raw, statuses)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info = await lobby_action(interaction, info.id, action)
+        except ServiceError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await update_lobby_message(interaction, info)
+        if action == "cancel":
+            await announce_cancel(interaction, info)
+        await reply(interaction, done.format(id=info.id))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,222 @@
+"""Playing: ``/play`` (autocomplete over your current options), ``/board``, ``/hand``, ``/log``.
+
+Buttons and select menus on turn messages and DMs are the components in ``cogs.components``;
+they go through the same ``service.submit`` path.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import ServiceError
+from cogs.common import (
+    MAX_CONTENT,
+    board_file,
+    bot_of,
+    clip,
+    game_title,
+    panel_file,
+    refuse,
+    reply,
+)
+from cogs.lobby import match_autocomplete
+
+if TYPE_CHECKING:
+    from bot.service import MatchInfo
+
+log = logging.getLogger(__name__)
+
+MAX_CHOICES = 25
+
+
+async def resolve_match(interaction: discord.Interaction, raw: str | None) -> MatchInfo:
+    """The match for a play command: ``match:`` if given, else this thread's match, else the
+    caller's only running match (the one waiting for them, if several run)."""
+    service = bot_of(interaction).service
+    if raw:
+        digits = raw.strip().lstrip("#").split(" ", 1)[0]
+        if not digits.isdigit():
+            raise ServiceError(f"'{raw}' is not a match number.")
+        return await service.get_match(int(digits))
+    if interaction.channel_id is not None:
+        info = await service.match_for_thread(interaction.channel_id)
+        if info is not None:
+            return info
+    mine = [m for m in await service.matches_for_user(interaction.user.id, active_only=True)
+            if m.status == "active"]
+    if len(mine) == 1:
+        return mine[0]
+    if not mine:
+        raise ServiceError("You have no running match here: use this in a match thread, or "
+                           "give `match:`.")
+    waiting = [m for m in mine if await service.pending_for(m.id, interaction.user.id)]
+    if len(waiting) == 1:
+        return waiting[0]
+    ids = ", ".join(f"#{m.id}" for m in mine)
+    raise ServiceError(f"You play in several matches ({ids}): say which with `match:`.")
+
+
+def pick_option(choice: str, options: list[Any]) -> str:
+    """Accept an option id, or a label typed in full (case-insensitive)."""
+    text = choice.strip()
+    for opt in options:
+        if opt.id == text:
+            return opt.id
+    for opt in options:
+        if opt.label.strip().lower() == text.lower() or opt.id.lower() == text.lower():
+            return opt.id
+    return text  # the service explains why it is not a current choice
+
+
+def describe_private(private_view: dict[str, Any], public_view: dict[str, Any]) -> list[str]:
+    """The parts of a private view that the public one lacks, as short text lines."""
+    lines = []
+    for key, value in private_view.items():
+        if key in public_view and public_view[key] == value:
+            continue
+        lines.append(f"**{key}**: {_short(value)}")
+    return lines
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, dict):
+        parts = [f"{k}: {_short(v)}" for k, v in value.items()]
+        return clip("; ".join(parts), 600) if parts else "—"
+    if isinstance(value, list | tuple):
+        return clip(", ".join(_short(v) for v in value), 600) if value else "—"
+    if value is None:
+        return "—"
+    return str(value)
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="play", description="Answer your current decision")
+    @app_commands.describe(choice="Start typing to filter your options",
+                           match="Match number (default: this thread's match)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def play(self, interaction: discord.Interaction, choice: str,
+                   match: str | None = None) -> None:
+        bot = bot_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            info = await resolve_match(interaction, match)
+            options = await bot.service.options_for(info.id, interaction.user.id)
+            option_id = pick_option(choice, options)
+            turn = await bot.service.submit(info.id, interaction.user.id, option_id)
+        except ServiceError as exc:
+            await refuse(interaction, str(exc))
+            return
+        label = next((o.label for o in options if o.id == option_id), option_id)
+        mine = next((m for m in turn.moves if m.actor == str(interaction.user.id)), None)
+        sealed = bool(mine and mine.secret)
+        await reply(interaction, f"✅ {'Sealed' if sealed else 'Played'}: **{label}**.")
+        await bot.announcer.announce(turn)
+
+    @play.autocomplete("choice")
+    async def choice_autocomplete(self, interaction: discord.Interaction,
+                                  current: str) -> list[app_commands.Choice[str]]:
+        service = bot_of(interaction).service
+        try:
+            info = await resolve_match(interaction, getattr(interaction.namespace, "match", None))
+            options = await service.options_for(info.id, interaction.user.id)
+        except Exception:
+            return []
+        typed = current.strip().lower()
+        out = []
+        for opt in options:
+            if typed and typed not in opt.label.lower() and typed not in opt.id.lower():
+                continue
+            name = opt.label if opt.label == opt.id else f"{opt.label} ({opt.id})"
+            out.append(app_commands.Choice(name=clip(name, 100), value=opt.id[:100]))
+            if len(out) >= MAX_CHOICES:
+                break
+        return out
+
+    @app_commands.command(name="board", description="Show the current board of a match")
+    @app_commands.describe(public="Post it for everyone (default: only you see it)",
+                           match="Match number (default: this thread's match)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def board(self, interaction: discord.Interaction, public: bool = False,
+                    match: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        try:
+            info = await resolve_match(interaction, match)
+            turn = await bot_of(interaction).service.snapshot(info.id, image=False)
+        except ServiceError as exc:
+            await refuse(interaction, str(exc))
+            return
+        file = await board_file(info.game_id, turn.view)
+        waiting = ", ".join(sorted({f"<@{p.user_id}>" if not p.is_ai else f"AI {p.seat + 1}"
+                                    for p in turn.pending}))
+        text = f"**{game_title(info.game_id)} — match #{info.id}**"
+        if waiting:
+            text += f"\nWaiting for: {waiting}"
+        kwargs: dict[str, Any] = {"ephemeral": not public}
+        if file is not None:
+            kwargs["file"] = file
+        else:
+            text += "\n(The board image could not be drawn.)"
+        await interaction.followup.send(clip(text, MAX_CONTENT), **kwargs)
+
+    @app_commands.command(name="hand", description="Your private view of a match (only you)")
+    @app_commands.describe(match="Match number (default: this thread's match)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def hand(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        service = bot_of(interaction).service
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            info = await resolve_match(interaction, match)
+            private_view = await service.private_view(info.id, interaction.user.id)
+            turn = await service.snapshot(info.id, image=False)
+            pending = await service.pending_for(info.id, interaction.user.id)
+        except ServiceError as exc:
+            await refuse(interaction, str(exc))
+            return
+        lines = [f"**{game_title(info.game_id)} — match #{info.id}** (only you see this)"]
+        lines += describe_private(private_view, turn.view)
+        if pending is not None:
+            lines.append(f"\n**Your decision:** {pending.decision.prompt}")
+            for opt in pending.decision.options[:20]:
+                lines.append(f"• {opt.label} — `{opt.id}`")
+            if len(pending.decision.options) > 20:
+                lines.append(f"… {len(pending.decision.options) - 20} more: use `/play`.")
+        else:
+            lines.append("\nNothing is waiting for your answer.")
+        file = await panel_file(info.game_id, private_view)
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if file is not None:
+            kwargs["file"] = file
+        await interaction.followup.send(clip("\n".join(lines), MAX_CONTENT), **kwargs)
+
+    @app_commands.command(name="log", description="Recent moves of a match")
+    @app_commands.describe(n="How many events (default 10)",
+                           match="Match number (default: this thread's match)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def log_command(self, interaction: discord.Interaction,
+                          n: app_commands.Range[int, 1, 50] = 10,
+                          match: str | None = None) -> None:
+        service = bot_of(interaction).service
+        try:
+            info = await resolve_match(interaction, match)
+            texts = await service.log(info.id, n, user_id=interaction.user.id)
+        except ServiceError as exc:
+            await refuse(interaction, str(exc))
+            return
+        if not texts:
+            await reply(interaction, f"Match #{info.id}: nothing has happened yet.")
+            return
+        body = "\n".join(f"• {t}" for t in texts)
+        await reply(interaction, clip(f"**Match #{info.id} — last events**\n{body}",
+                                      MAX_CONTENT))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))

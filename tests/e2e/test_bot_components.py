@@ -1,0 +1,59 @@
+"""Decision components without Discord: buttons, menus, the pointer to /play, custom ids."""
+
+from __future__ import annotations
+
+from bot.service import PendingDecision
+from cogs.announce import turn_key
+from cogs.components import (
+    MORE_VALUE,
+    DecisionButton,
+    DecisionSelect,
+    PrivateChoiceButton,
+    decision_view,
+)
+from rules.core import Decision, Option
+
+
+def pending(n: int, *, seat: int = 0, seq: int = 7, secret: bool = False) -> PendingDecision:
+    options = tuple(Option(f"opt:{i}", f"Option {i}") for i in range(n))
+    return PendingDecision(seat, 42, False, seq, Decision(seat, "k", "Pick one", options, secret))
+
+
+def test_few_options_are_buttons_carrying_match_seq_and_option() -> None:
+    view = decision_view(3, pending(5))
+    assert view is not None
+    ids = [item.custom_id for item in view.children]
+    assert ids == [f"scarab:3:7:opt:{i}" for i in range(5)]
+    assert all(isinstance(item, DecisionButton) for item in view.children)
+
+
+def test_up_to_25_options_are_one_select() -> None:
+    view = decision_view(3, pending(25))
+    (select,) = view.children
+    assert isinstance(select, DecisionSelect) and select.custom_id == "scarab:pick:3:7"
+    assert [o.value for o in select.item.options] == [f"opt:{i}" for i in range(25)]
+
+
+def test_more_than_25_show_24_and_point_to_play() -> None:
+    view = decision_view(3, pending(51))
+    (select,) = view.children
+    values = [o.value for o in select.item.options]
+    assert len(values) == 25 and values[:24] == [f"opt:{i}" for i in range(24)]
+    assert values[-1] == MORE_VALUE and "/play" in select.item.options[-1].label
+
+
+def test_templates_do_not_overlap() -> None:
+    ids = {"scarab:3:7:opt:1": DecisionButton, "scarab:pick:3:7": DecisionSelect,
+           "scarab:private:3:7": PrivateChoiceButton}
+    for custom_id, owner in ids.items():
+        matching = [cls for cls in (DecisionButton, DecisionSelect, PrivateChoiceButton)
+                    if cls.__discord_ui_compiled_template__.fullmatch(custom_id)]
+        assert matching == [owner], custom_id
+    assert not DecisionButton.__discord_ui_compiled_template__.fullmatch("scarab:lobby:3:join")
+
+
+def test_turn_key_sealed_round_survives_answers() -> None:
+    round_ = [pending(3, seat=s, seq=9, secret=True) for s in range(3)]
+    assert turn_key(round_) == turn_key(round_[1:]) == ("sealed", 9)
+    assert turn_key([pending(3, seat=1)]) == ("seats", (1,))
+
