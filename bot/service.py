@@ -14,6 +14,7 @@ and a cache miss reads one snapshot. The move log is the source of truth: ``rebu
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import importlib
 import io
 import logging
@@ -162,6 +163,7 @@ class Turn:
     view: dict[str, Any]  # engine.view(state, None): nothing secret
     result: Result | None
     image: bytes | None = None  # board PNG, when a renderer is configured and succeeded
+    sealed_answered: tuple[int, ...] = ()  # seats that answered the open sealed round
 
     @property
     def version(self) -> int:
@@ -191,6 +193,7 @@ class _Loaded:
     state: Any
     version: int
     seqs: dict[int, int]
+    sealed_answered: set[int] = field(default_factory=set)
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -382,11 +385,21 @@ class MatchService:
                 raise ServiceError(
                     f"Match #{info.id} cannot be loaded: its saved state is damaged.") from exc
             loaded = _Loaded(engine, state, info.version, seqs)
+        loaded.sealed_answered = await self._sealed_answered_from_log(info.id, loaded)
         self._cache[info.id] = loaded
         self._cache.move_to_end(info.id)
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
         return loaded
+
+    async def _sealed_answered_from_log(self, match_id: int, loaded: _Loaded) -> set[int]:
+        """Seats that answered the open sealed round: every answer since it was posed."""
+        sealed = [d for d in loaded.engine.pending(loaded.state) if d.secret]
+        if not sealed:
+            return set()
+        opened = min(loaded.seqs.get(d.seat, loaded.version) for d in sealed)
+        moves = await self.store.get_moves(match_id, after=opened)
+        return {move.seat for move in moves} - {d.seat for d in sealed}
 
     def _turn(self, info: MatchInfo, loaded: _Loaded | None,
               moves: list[AppliedMove]) -> Turn:
@@ -402,7 +415,8 @@ class MatchService:
                     owner.is_ai if owner else True,
                     loaded.seqs.get(decision.seat, loaded.version), decision))
         result = engine.result(loaded.state)
-        return Turn(info, moves, pending, engine.view(loaded.state, None), result)
+        return Turn(info, moves, pending, engine.view(loaded.state, None), result,
+                    sealed_answered=tuple(sorted(loaded.sealed_answered)))
 
     async def _with_image(self, turn: Turn) -> Turn:
         if self.render is None or not turn.view:
@@ -417,7 +431,7 @@ class MatchService:
         except Exception:
             log.exception("match %s: rendering the board failed", turn.match.id)
             return turn
-        return Turn(turn.match, turn.moves, turn.pending, turn.view, turn.result, png)
+        return dataclasses.replace(turn, image=png)
 
     # --- moves ------------------------------------------------------------------------------
     async def _apply(self, info: MatchInfo, loaded: _Loaded, seat: int, option_id: str,
@@ -456,6 +470,10 @@ class MatchService:
             log.error("match %s: saving a move failed: %s", info.id, exc)
             raise ServiceError(SAVE_FAILED) from exc
         loaded.state, loaded.version, loaded.seqs = new_state, version, seqs
+        if any(d.secret for d in after) and decision is not None and decision.secret:
+            loaded.sealed_answered.add(seat)
+        elif not any(d.secret for d in after):
+            loaded.sealed_answered.clear()
         return AppliedMove(
             version=version, seat=seat, option_id=option_id,
             label=option.label if option else option_id, actor=actor,

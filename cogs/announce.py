@@ -72,7 +72,6 @@ class Announcer:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._keys: dict[int, tuple] = {}          # match -> key of the live turn message
         self._lines: dict[int, list[str]] = {}      # match -> event texts of the live turn
-        self._sealed_seats: dict[int, set[int]] = {}  # match -> seats of the sealed round
         self._dm_sent: set[tuple[int, int, int]] = set()  # (match, seat, seq)
         self._versions: dict[int, int] = {}  # match -> version last shown
         self.dm_closed: defaultdict[int, set[int]] = defaultdict(set)  # match -> user ids
@@ -153,12 +152,6 @@ class Announcer:
         self._lines[match] = []
         self._keys[match] = key
         sealed = [d for d in decisions if d.secret]
-        answered = set()
-        for move in reversed(turn.moves):  # sealed answers given already (e.g. by AI seats)
-            if not move.secret:
-                break
-            answered.add(move.seat)
-        self._sealed_seats[match] = {d.seat for d in sealed} | (answered if sealed else set())
         if turn.result is not None:
             await self._post_result(channel, turn, events)
             self._forget(match)
@@ -172,7 +165,7 @@ class Announcer:
 
     def _forget(self, match: int) -> None:
         """A finished match needs no bookkeeping (its lock stays: it may be held)."""
-        for table in (self._keys, self._lines, self._sealed_seats, self.dm_closed):
+        for table in (self._keys, self._lines, self.dm_closed):
             table.pop(match, None)
         self._dm_sent = {k for k in self._dm_sent if k[0] != match}
 
@@ -225,8 +218,7 @@ class Announcer:
     def _sealed_status(self, turn: Turn, sealed: list[PendingDecision]) -> str:
         info = turn.match
         waiting = {d.seat for d in sealed}
-        seats = self._sealed_seats.get(info.id) or set()
-        seats = (seats | waiting) if seats else {e.seat for e in info.seats} | waiting
+        seats = waiting | set(turn.sealed_answered)  # the service knows, even after a restart
         marks = [f"{'⏳' if seat in waiting else '✅'} {seat_name(info, seat)}"
                  for seat in sorted(seats)]
         text = "🔒 **Sealed answers** — " + ", ".join(marks)

@@ -339,3 +339,23 @@ async def test_startup_is_lazy_with_10000_matches(db_path, toy_engine, monkeypat
     await service.snapshot(listed[0].id)  # cached now
     assert len(loads) == 1
     await store.close()
+
+
+async def test_who_answered_a_sealed_round_survives_a_restart(db_path, clock, toy_engine):
+    store = await SqliteStorage.open(db_path)
+    service = MatchService(store, clock=clock, seed_source=lambda: 9)
+    info = await lobby(service, 3, players=(ALICE,), ais=1)
+    turn = await service.start(info.id, HOST)
+    assert turn.sealed_answered == (2,)  # the AI seat sealed at once
+    turn = await service.submit(info.id, HOST, "pick:2", decision_seq=0)
+    assert turn.sealed_answered == (0, 2) and [p.seat for p in turn.pending] == [1]
+    await store.close()
+
+    store = await SqliteStorage.open(db_path)
+    turn = await MatchService(store, clock=clock).snapshot(info.id, image=False)
+    assert turn.sealed_answered == (0, 2)
+    turn = await MatchService(store, clock=clock).submit(info.id, ALICE, "pick:1")
+    # Revealed; the AI seat led, banked, and has already sealed the next round.
+    assert turn.view["round"] == 2 and turn.sealed_answered == (2,)
+    assert sorted(p.seat for p in turn.pending) == [0, 1]
+    await store.close()
