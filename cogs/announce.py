@@ -57,10 +57,12 @@ def turn_key(decisions: list[PendingDecision]) -> tuple:
 
 def highlight_of(turn: Turn) -> set[str]:
     """What the board should outline: the public moves just made, as option ids and their
-    colon-separated tokens (``bid:thebes:6`` -> ``thebes``), per the notation convention."""
+    colon-separated tokens (``bid:thebes:6`` -> ``thebes``), per the notation convention,
+    plus ``seat:<n>`` for each mover so per-player boards outline the right player."""
     marks: set[str] = set()
     for move in turn.moves:
         if not move.secret:
+            marks.add(f"seat:{move.seat}")
             marks.add(move.option_id)
             marks.update(part for part in move.option_id.split(":") if part)
     return marks
