@@ -1,7 +1,8 @@
 """Pure, deterministic game engines. ``rules.get(game_id)`` returns one; ``rules.ENGINES`` maps
-ids to engines. Importing this package registers every game."""
+ids to engines. Importing this package registers every game: each game package registers its
+engine at the bottom of its own module."""
 
+from rules import amunre, plagues  # noqa: F401
 from rules.registry import ENGINES, get, register
 
 __all__ = ["ENGINES", "get", "register"]
-from rules import amunre  # noqa: F401,E402

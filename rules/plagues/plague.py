@@ -1,0 +1,231 @@
+"""Phase 3, plague (PLG-R126..PLG-R155): tribute in turn order, the penalty card, the
+simultaneous loss step, then the window for other uses. Choice tasks: ``tribute``,
+``loss_cancel``, ``loss_alt``, ``uses``.
+"""
+
+from __future__ import annotations
+
+from rules.core import Event, Option
+from rules.plagues.board import advance, push, remove_tile
+from rules.plagues.data import LOSS_CARDS, PLAGUES
+from rules.plagues.state import (
+    State,
+    ankh_needed,
+    ankh_symbols,
+    humans,
+    income,
+    seat_name,
+    tiles_on_board,
+    tribute_due,
+)
+from rules.plagues.tasks import auto, choice
+from rules.plagues.uses import apply_extra, extras
+
+
+def _ev(events: list[Event], seat: int, kind: str, text: str, **data) -> None:
+    events.append(Event(kind, f"{seat_name(seat)} {text}", data, seat=seat))
+
+
+# --- step 1: tribute ---------------------------------------------------------------------
+def pay_tribute(state: State, seat: int, events: list[Event]) -> None:
+    """PLG-R128..PLG-R132 (PLG-R255: a skipped tribute counts as paid)."""
+    player = state["players"][seat]
+    card3 = state["pharaoh"][2] == seat
+    if card3:
+        state["pharaoh"][2] = None   # PLG-R132: card 3 returns at the tribute either way
+    if player["skip_tribute"]:
+        player["paid"] = True
+        _ev(events, seat, "tribute", "skips the tribute (trade card).", paid=True)
+        return
+    due = tribute_due(state, seat)
+    permanent = income(state, seat)
+    coins = player["kept"].count("coin")
+    if permanent + card3 + coins < due:
+        player["paid"] = False
+        _ev(events, seat, "tribute", f"cannot pay the tribute of {due} "
+                                     f"(has {permanent + card3 + coins}).", paid=False, due=due)
+        return
+    short = max(0, due - permanent)
+    if short and card3:
+        short -= 1
+    for _ in range(short):
+        player["kept"].remove("coin")
+        state["removed"].append("coin")
+    player["paid"] = True
+    _ev(events, seat, "tribute", f"pays the tribute of {due} (spends {short} coin tiles).",
+        paid=True, due=due, coins=short)
+
+
+def _tribute_decide(state: State, seat: int, task: dict):
+    due = tribute_due(state, seat)
+    player = state["players"][seat]
+    have = income(state, seat) + player["kept"].count("coin") + (state["pharaoh"][2] == seat)
+    label = (f"Pay the tribute of {due}" if have >= due or player["skip_tribute"]
+             else f"Settle the tribute of {due}: you have only {have} (penalty risk)")
+    opts = [Option("pay", label)] + extras(state, seat, "tribute")
+    return "tribute", f"{seat_name(seat)}: pay the tribute ({due}).", opts
+
+
+def _tribute_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+    if option == "pay":
+        pay_tribute(state, seat, events)
+    else:
+        apply_extra(state, seat, option, task, events)
+
+
+choice("tribute", _tribute_decide, _tribute_answer)
+
+
+def start_tribute(state: State, seat: int, events: list[Event]) -> None:
+    if extras(state, seat, "tribute"):
+        push(state, seat, {"k": "tribute"})
+    else:
+        pay_tribute(state, seat, events)
+
+
+def penalty_key(state: State, seat: int) -> tuple:
+    """PLG-R134: furthest behind on the province card, the Nile, fewest tiles, Hebrews."""
+    player = state["players"][seat]
+    return (player["pcard"], player["nile"], tiles_on_board(player), len(player["hebrews"]))
+
+
+def assign_penalty(state: State, events: list[Event]) -> None:
+    """PLG-R133 / PLG-R134 / PLG-R135 / PLG-R295."""
+    plague = state["plague"]
+    losers = [s for s in humans(state) if state["players"][s]["paid"] is False]
+    if not losers:
+        state["plague_fate"] = "discard"
+        return
+    losers.sort(key=lambda s: penalty_key(state, s))
+    if len(losers) > 1 and penalty_key(state, losers[0]) == penalty_key(state, losers[1]):
+        state["plague_fate"] = "out"
+        events.append(Event("penalty", "The non-payers are tied: the plague card leaves the game."))
+        return
+    seat = losers[0]
+    state["players"][seat]["penalties"].append(plague)
+    state["plague_fate"] = "taken"
+    _ev(events, seat, "penalty", f"takes the {PLAGUES[plague][0]} card as a penalty (-3 VP).")
+
+
+# --- step 2: losses ----------------------------------------------------------------------
+def alt_text(alt: list) -> str:
+    kind, arg = alt
+    if kind == "boat":
+        return f"Boat -{arg}"
+    if kind == "dev":
+        return f"{arg.capitalize()} track -1"
+    if kind == "province":
+        return f"Province card -{arg}"
+    if kind == "egyptian":
+        return "Remove an egyptian"
+    if kind == "one_of":
+        return f"Remove a {arg[0]} or a {arg[1]}"
+    return f"Remove a {arg[0]} and a {arg[1]}"
+
+
+def plain(alt: tuple) -> list:
+    """A loss alternative as plain JSON (lists only), for the state."""
+    kind, arg = alt
+    return [kind, list(arg) if isinstance(arg, tuple) else arg]
+
+
+def start_losses(state: State, seat: int) -> None:
+    push(state, seat, {"k": "loss"})
+
+
+@auto("loss")
+def _loss(state: State, seat: int, task: dict, events: list[Event]) -> None:
+    """PLG-R138: cancelling is possible with enough active Ankh symbols."""
+    parts = LOSS_CARDS[state["loss"]]
+    if ankh_symbols(state, seat) >= ankh_needed(state):
+        push(state, seat, {"k": "loss_cancel"})
+        return
+    push(state, seat, *[{"k": "loss_part", "i": i} for i in range(len(parts))])
+
+
+def _cancel_decide(state: State, seat: int, task: dict):
+    parts = LOSS_CARDS[state["loss"]]
+    opts = [Option(f"cancel:{i + 1}", "Cancel: " + " / ".join(alt_text(a) for a in part))
+            for i, part in enumerate(parts)]
+    opts.append(Option("cancel:none", "Cancel nothing"))
+    return "cancel_loss", f"{seat_name(seat)}: cancel one loss with your Ankh symbols?", opts
+
+
+def _cancel_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+    parts = LOSS_CARDS[state["loss"]]
+    which = option.split(":")[1]
+    skip = -1
+    if which != "none":
+        skip = int(which) - 1
+        # PLG-R140: pharaoh card 5 is spent only when the other symbols fall short.
+        if (state["pharaoh"][4] == seat
+                and ankh_symbols(state, seat, card5=False) < ankh_needed(state)):
+            state["pharaoh"][4] = None
+            _ev(events, seat, "ankh_card", "spends pharaoh card 5.")
+        _ev(events, seat, "cancel", f"cancels loss {skip + 1}.", part=skip + 1)
+    push(state, seat, *[{"k": "loss_part", "i": i} for i in range(len(parts)) if i != skip])
+
+
+choice("loss_cancel", _cancel_decide, _cancel_answer)
+
+
+@auto("loss_part")
+def _loss_part(state: State, seat: int, task: dict, events: list[Event]) -> None:
+    alts = LOSS_CARDS[state["loss"]][task["i"]]
+    if len(alts) > 1:
+        push(state, seat, {"k": "loss_alt", "i": task["i"]})   # PLG-R143
+    else:
+        push(state, seat, {"k": "loss_do", "alt": plain(alts[0])})
+
+
+def _alt_decide(state: State, seat: int, task: dict):
+    alts = LOSS_CARDS[state["loss"]][task["i"]]
+    opts = [Option(f"alt:{j + 1}", alt_text(a)) for j, a in enumerate(alts)]
+    return "loss_alt", f"{seat_name(seat)}: which loss do you suffer?", opts
+
+
+def _alt_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+    alt = LOSS_CARDS[state["loss"]][task["i"]][int(option.split(":")[1]) - 1]
+    push(state, seat, {"k": "loss_do", "alt": plain(alt)})
+
+
+choice("loss_alt", _alt_decide, _alt_answer)
+
+
+@auto("loss_do")
+def _loss_do(state: State, seat: int, task: dict, events: list[Event]) -> None:
+    """PLG-R144..PLG-R152: one loss; impossible losses do nothing."""
+    kind, arg = task["alt"]
+    if kind == "boat":
+        advance(state, seat, "boat", -arg, events)
+    elif kind == "dev":
+        advance(state, seat, arg, -1, events)
+    elif kind == "province":
+        advance(state, seat, "province", -arg, events)
+    elif kind == "both":
+        push(state, seat, *[{"k": "loss_do", "alt": ["one_of", [t]]} for t in arg])
+    else:
+        types = ("egyptian",) if kind == "egyptian" else tuple(arg)
+        cells = [c for c, t in state["players"][seat]["cells"].items() if t in types]
+        if not cells:
+            _ev(events, seat, "no_loss", "has no such tile: the loss does nothing.")
+        elif len(cells) == 1:
+            tile = remove_tile(state, seat, cells[0], events)
+            push(state, seat, {"k": "slot", "tile": tile})
+        else:
+            push(state, seat, {"k": "remove", "cells": cells})
+
+
+# --- after the losses: other uses (PLG-R048) ------------------------------------------------
+def _uses_decide(state: State, seat: int, task: dict):
+    opts = extras(state, seat, "uses") + [Option("done", "Done")]
+    return "use_card", f"{seat_name(seat)}: use a card or a Pharaoh tile before the round ends?", \
+        opts
+
+
+def _uses_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+    if option != "done":
+        apply_extra(state, seat, option, task, events)
+
+
+choice("uses", _uses_decide, _uses_answer)

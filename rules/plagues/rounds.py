@@ -1,0 +1,135 @@
+"""Moses (PLG-R192..PLG-R199), the game end (PLG-R200..PLG-R203), the end-of-round steps
+(PLG-R184..PLG-R191) and the immediate plagues (PLG-R171, PLG-R175, PLG-R176)."""
+
+from __future__ import annotations
+
+from rules.core import Event, Option
+from rules.plagues.board import advance, push
+from rules.plagues.data import (
+    HEBREW_SPACES,
+    MOSES_ROUNDS,
+    MOSES_ROUNDS_SHORT,
+    PLAGUES,
+    RESERVE_END,
+    ROUNDS,
+    SHORT_ROUNDS,
+    TERRITORIES,
+    TERRITORY_ROW,
+)
+from rules.plagues.state import State, humans, plague_on, rng_shuffle, seat_name
+from rules.plagues.tasks import choice
+from rules.plagues.uses import unused_pharaoh_tiles
+
+MOSES_EFFECTS = (("city", 1), ("field", 1), ("boat", 1), ("province", 2))
+
+
+def last_round(state: State) -> int:
+    return SHORT_ROUNDS if state["short"] else ROUNDS
+
+
+def moses_rounds(state: State) -> tuple[int, ...]:
+    if state["solo"]:
+        return ()   # PLG-R271
+    return MOSES_ROUNDS_SHORT if state["short"] else MOSES_ROUNDS
+
+
+def moses_effect(state: State, index: int, events: list[Event]) -> None:
+    """Effect index: whoever is furthest behind (all tied players) advances."""
+    what, n = MOSES_EFFECTS[index]
+    def metric(seat: int) -> int:
+        player = state["players"][seat]
+        if what in ("city", "field"):
+            return player["dev"][0 if what == "city" else 1]
+        return player["nile"] if what == "boat" else player["pcard"]
+    seats = humans(state)
+    low = min(metric(s) for s in seats)
+    for seat in seats:
+        if metric(seat) == low:
+            events.append(Event("moses", f"Moses helps {seat_name(seat)}: {what} +{n}.",
+                                {"effect": index + 1}, seat=seat))
+            push(state, seat, {"k": "adv", "what": what, "n": n})
+
+
+def game_over(state: State) -> bool:
+    """PLG-R200 / PLG-R201 / PLG-R202."""
+    return len(state["reserve"]) <= RESERVE_END or state["round"] >= last_round(state)
+
+
+def reset_round(state: State) -> None:
+    for player in state["players"]:
+        player.update(dice_used=[], sa_used=0, power_used=False, cancelled=False, paid=None,
+                      soldiers=None, hebrew_income=False, skip_tribute=False, sa_soldiers=False)
+        for card in player["terr"]:   # PLG-R191: rotated special actions straighten
+            if TERRITORIES[card["id"]]["cat"] == "special_action":
+                card["used"] = False
+
+
+def end_of_round_first(state: State, events: list[Event]) -> None:
+    """Steps 1-3: pharaoh cards back, 3 territory cards, reveal plague and loss card."""
+    state["pharaoh"] = [None] * 6                                   # PLG-R185
+    if state["plague_fate"] == "discard":
+        state["plague_discard"].append(state["plague"])             # PLG-R155
+    if state["loss"]:
+        state["loss_discard"].append(state["loss"])
+    state["plague_fate"] = None
+    reset_round(state)
+    deck = state["territory_deck"]
+    state["territories"] = [deck.pop() for _ in range(min(TERRITORY_ROW, len(deck)))]  # R186
+    state["plague"] = state["plague_deck"].pop() if state["plague_deck"] else None   # R187
+    state["loss"] = state["loss_deck"].pop() if state["loss_deck"] else None
+    if state["plague"]:
+        events.append(Event("plague", f"The next plague: {PLAGUES[state['plague']][0]}.",
+                            {"plague": state["plague"]}))
+    if state["plague"] and PLAGUES[state["plague"]][1] == "immediate":
+        for seat in humans(state):
+            if unused_pharaoh_tiles(state, seat) > 0:
+                push(state, seat, {"k": "reveal"})                  # PLG-R168
+        state["simul"] = True
+
+
+def _reveal_decide(state: State, seat: int, task: dict):
+    name = PLAGUES[state["plague"]][0]
+    opts = [Option("token:plague", f"Turn a Pharaoh tile and ignore {name}"),
+            Option("skip", "Suffer it")]
+    return "use_token", f"{seat_name(seat)}: {name} strikes. Use a Pharaoh tile?", opts
+
+
+def _reveal_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+    if option == "token:plague":
+        player = state["players"][seat]
+        player["ph_used"] += 1
+        player["cancelled"] = True
+        events.append(Event("use", f"{seat_name(seat)} turns a Pharaoh tile.", seat=seat))
+
+
+choice("reveal", _reveal_decide, _reveal_answer)
+
+
+def end_of_round_second(state: State, events: list[Event]) -> None:
+    """The immediate effect, then steps 4-6."""
+    state["simul"] = False
+    plague = state["plague"]
+    if plague in ("blood", "frogs"):
+        for seat in range(len(state["players"])):
+            if plague_on(state, seat, plague):                      # PLG-R176 / PLG-R175
+                if plague == "blood":
+                    advance(state, seat, "boat", -1, events)
+                else:
+                    advance(state, seat, "province", -2, events)
+    state["hebrews_out"] += state["hebrews"]                        # PLG-R188
+    state["hebrews"] = [state["hebrew_reserve"].pop()
+                        for _ in range(min(HEBREW_SPACES, len(state["hebrew_reserve"])))]
+    spaces = state["dice_spaces"]                                   # PLG-R189
+    cleared = [t for t in spaces[:2] if t]
+    rest = [t for t in spaces[2:] if t]
+    while len(rest) < 6 and state["reserve"]:
+        rest.append(state["reserve"].pop())
+    state["dice_spaces"] = rest + [None] * (6 - len(rest))
+    state["reserve"].extend(cleared)
+    rng_shuffle(state, state["reserve"])
+    state["round"] += 1                                             # PLG-R190
+    if state["solo"]:
+        rng_shuffle(state, state["ai_row"])                         # PLG-R297
+        state["ai_pos"] = 0
+    events.append(Event("round", f"Round {state['round']} begins.", {"round": state["round"]}))
+

@@ -1,0 +1,131 @@
+"""The solo AI seat (PLG-R265..PLG-R305): driven by its die row, the rules and the seeded RNG,
+never by ai_choice. Its choice tasks resolve here; only a development tie asks seat 0.
+"""
+
+from __future__ import annotations
+
+from rules.core import Event, Option
+from rules.plagues.board import advance, free_hebrew, place_tile, push, take_from_space
+from rules.plagues.data import (
+    AI_ACTION,
+    AI_TERRITORY_ORDER,
+    BONUS_EDGES,
+    CELLS,
+    CITY_CELLS,
+    TERRITORIES,
+)
+from rules.plagues.state import State, empty_cells, seat_name, tile_name
+from rules.plagues.tasks import ai_resolve, auto, choice
+
+
+def _ev(events: list[Event], seat: int, kind: str, text: str, **data) -> None:
+    events.append(Event(kind, f"The AI ({seat_name(seat)}) {text}", data, seat=seat))
+
+
+def ai_turn(state: State, seat: int, events: list[Event]) -> None:
+    """PLG-R273..PLG-R278, PLG-R284: action card then value card."""
+    row, pos = state["ai_row"], state["ai_pos"]
+    action_card, value = row[pos], row[pos + 1]
+    state["ai_pos"] = pos + 2
+    action = AI_ACTION[action_card]
+    _ev(events, seat, "ai_cards", f"reveals {action_card} (action: {action}) and {value}.",
+        action_card=action_card, value=value, action=action)
+    if action == "pharaoh":
+        if state["pharaoh"][value - 1] is not None:
+            _ev(events, seat, "ai_lost", f"loses the action: pharaoh card {value} is taken.")
+            return
+        state["pharaoh"][value - 1] = seat
+        _ev(events, seat, "pharaoh", f"takes pharaoh card {value}.", n=value)
+        if value == 1:                                   # PLG-R277
+            push(state, seat, {"k": "ai_dev1"})
+        elif value == 4:
+            advance(state, seat, "province", 3, events)
+        elif value == 6:
+            advance(state, seat, "boat", 2, events)
+    elif action == "tile":
+        if state["dice_spaces"][value - 1] is None:
+            _ev(events, seat, "ai_lost", f"loses the action: space {value} is empty.")
+            return
+        tile = take_from_space(state, value)
+        _ev(events, seat, "take", f"takes the {tile_name(tile)} from space {value}.", tile=tile)
+        push(state, seat, {"k": "recv", "tile": tile})
+    else:
+        if not state["hebrews"]:
+            _ev(events, seat, "ai_lost", "loses the action: no Hebrew is left.")
+            return
+        free_hebrew(state, seat, max(state["hebrews"]), events)
+
+
+def ai_take_any_tile(state: State, seat: int, events: list[Event]) -> None:
+    """PLG-R286: 'take any tile' takes the tile on dice space 1."""
+    if state["dice_spaces"][0] is None:
+        return
+    tile = take_from_space(state, 1)
+    _ev(events, seat, "take", f"takes the {tile_name(tile)} from space 1.", tile=tile)
+    push(state, seat, {"k": "recv", "tile": tile})
+
+
+def placement_key(state: State, seat: int, cell: str) -> tuple:
+    """PLG-R281 and solo.placement_priority."""
+    cells = state["players"][seat]["cells"]
+    dev_on = sol_on = dev_near = sol_near = 0
+    for a, b, kind in BONUS_EDGES:
+        if cell not in (a, b):
+            continue
+        other = b if cell == a else a
+        filled = cells[other] is not None
+        if kind in ("dev_city", "dev_field"):
+            dev_on += filled
+            dev_near += not filled
+        elif kind == "soldiers":
+            sol_on += filled
+            sol_near += not filled
+    return (-dev_on, -sol_on, -dev_near, -sol_near, cell not in CITY_CELLS, CELLS.index(cell))
+
+
+@ai_resolve("place")
+def _ai_place(state: State, seat: int, task: dict, events: list[Event]) -> None:
+    cells = empty_cells(state["players"][seat], task["tile"])
+    best = min(cells, key=lambda c: placement_key(state, seat, c))
+    place_tile(state, seat, best, task["tile"], events)
+
+
+@ai_resolve("dev")
+def _ai_dev(state: State, seat: int, task: dict, events: list[Event]) -> None:
+    """PLG-R282: '+2' = two single steps, each on the track further behind."""
+    push(state, seat, *[{"k": "ai_dev1"} for _ in range(task["n"])])
+
+
+@auto("ai_dev1")
+def _ai_dev1(state: State, seat: int, task: dict, events: list[Event]) -> None:
+    city, field = state["players"][seat]["dev"]
+    if city == field:
+        push(state, seat, {"k": "ai_tie", "by": 0})
+        return
+    advance(state, seat, "city" if city < field else "field", 1, events)
+
+
+def _tie_decide(state: State, seat: int, task: dict):
+    opts = [Option("track:city", "The AI's city development +1"),
+            Option("track:field", "The AI's field development +1")]
+    return "ai_track_tie", "The AI's development tracks are tied: which one advances?", opts
+
+
+def _tie_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+    advance(state, seat, option.split(":")[1], 1, events)
+
+
+choice("ai_tie", _tie_decide, _tie_answer)
+
+
+def ai_pick(state: State, seat: int, events: list[Event]) -> None:
+    """PLG-R290 / PLG-R291: scoring, else trade, else immediate; never a special action."""
+    from rules.plagues.territories import gain_territory
+
+    for category in AI_TERRITORY_ORDER:
+        for cid in state["territories"]:
+            if TERRITORIES[cid]["cat"] == category:
+                state["territories"].remove(cid)
+                gain_territory(state, seat, cid, events)
+                return
+    _ev(events, seat, "no_pick", "takes no territory card.")

@@ -1,0 +1,265 @@
+"""The game state (a plain JSON dict) and the derived values every phase shares.
+
+Layout: ``seats`` (player entries; solo = 2, the AI is seat 1), ``solo``, ``ai`` (1 | None),
+``advanced``, ``short``, ``rng``, ``round``, ``phase``, ``step``, ``order`` (turn order),
+``counter`` (progress inside a step), ``simul`` (all open stacks answer at once),
+``dice_spaces`` (6 tiles | None), ``reserve`` (top = last, secret), ``removed`` (tiles out of
+the game), ``hebrews``/``hebrew_reserve``, ``pharaoh`` (holder per card 1..6),
+``plague``/``plague_deck``/``plague_discard``, ``loss``/``loss_deck``, ``territories`` (face
+up)/``territory_deck``/``territory_discard``, ``players``, ``stacks`` (one task stack per seat,
+top = last; see tasks.py), ``ai_row``/``ai_pos`` (solo), ``final``.
+
+Derived, never stored (PLG engine notes): active bonus edges, complete lines, Ankh tokens on
+the board, active Ankh symbols, permanent income, soldiers.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+from rules.core import Rng
+from rules.plagues.data import (
+    BONUS_EDGES,
+    CELLS,
+    CITY_CELLS,
+    CITY_TYPES,
+    FIELD_CELLS,
+    FIELD_TYPES,
+    LINES,
+    MAX_ANKH_TOKENS,
+    NILE_COINS,
+    NILE_LAST,
+    PAPYRUS,
+    PROVINCE_ANKH,
+    SOLDIERS_BONUS,
+    TERRITORIES,
+)
+
+State = dict[str, Any]
+Player = dict[str, Any]
+
+
+def clone(state: State) -> State:
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+def seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def tile_type(tile: str) -> str:
+    return "province" if tile.startswith("province") else tile
+
+
+def tile_name(tile: str) -> str:
+    if tile.startswith("province"):
+        return f"Province {tile[-1]}"
+    return tile
+
+
+def a_tile(tile: str) -> str:
+    """'an obelisk', 'a Province 2'."""
+    name = tile_name(tile)
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def province_value(tile: str) -> int:
+    return int(tile[-1])
+
+
+def area_cells(tile: str) -> tuple[str, ...]:
+    """PLG-R009 / PLG-R010 / PLG-R011: where a tile type may be placed."""
+    if tile in CITY_TYPES:
+        return CITY_CELLS
+    if tile in FIELD_TYPES:
+        return FIELD_CELLS
+    if tile == "egyptian":
+        return CELLS
+    return ()
+
+
+def empty_cells(player: Player, tile: str) -> list[str]:
+    return [cell for cell in area_cells(tile) if player["cells"][cell] is None]
+
+
+def can_receive(player: Player, tile: str) -> bool:
+    """PLG-R062 / PLG-R063: board tiles need an empty space of their area."""
+    if area_cells(tile):
+        return bool(empty_cells(player, tile))
+    return True
+
+
+def is_ai(state: State, seat: int) -> bool:
+    return state["ai"] == seat
+
+
+def humans(state: State) -> list[int]:
+    return [seat for seat in state["order"] if not is_ai(state, seat)]
+
+
+def edge_active(player: Player) -> list[bool]:
+    """PLG-R070: a bonus is active while both of its spaces hold a tile."""
+    cells = player["cells"]
+    return [cells[a] is not None and cells[b] is not None for a, b, _ in BONUS_EDGES]
+
+
+def bonus_active(player: Player, kind: str) -> int:
+    cells = player["cells"]
+    return sum(1 for a, b, k in BONUS_EDGES
+               if k == kind and cells[a] is not None and cells[b] is not None)
+
+
+def line_complete(player: Player) -> list[bool]:
+    """PLG-R078: 3 tiles of 3 different types."""
+    cells = player["cells"]
+    out = []
+    for line in LINES:
+        tiles = [cells[c] for c in line]
+        out.append(None not in tiles and len(set(tiles)) == 3)
+    return out
+
+
+def ankh_tokens(state: State, seat: int) -> int:
+    """PLG-R081: tokens on the board = min(2, complete lines); the solo AI has none."""
+    if is_ai(state, seat):
+        return 0
+    return min(MAX_ANKH_TOKENS, sum(line_complete(state["players"][seat])))
+
+
+def plague_on(state: State, seat: int, plague: str) -> bool:
+    """PLG-R170 / PLG-R166 / PLG-R296: the round's plague touches this seat."""
+    if state["plague"] != plague or is_ai(state, seat):
+        return False
+    return not state["players"][seat]["cancelled"]
+
+
+def holds_card5(state: State, seat: int) -> bool:
+    return state["pharaoh"][4] == seat
+
+
+def ankh_symbols(state: State, seat: int, *, card5: bool = True) -> int:
+    """PLG-R139 / PLG-R179: active Ankh symbols (Firstborn takes 1 in phase 3)."""
+    player = state["players"][seat]
+    total = ankh_tokens(state, seat)
+    total += player["nile"] == NILE_LAST
+    total += len(player["hebrews"]) >= 7 and not is_ai(state, seat)
+    total += player["pcard"] >= PROVINCE_ANKH
+    if card5:
+        total += holds_card5(state, seat)
+    if state["phase"] == "plague" and plague_on(state, seat, "firstborn"):
+        total -= 1
+    return max(0, total)
+
+
+def tiles_on_board(player: Player) -> int:
+    return sum(1 for cell in CELLS if player["cells"][cell] is not None)
+
+
+def possessed_types(player: Player) -> set[str]:
+    """PLG-R230: tile types on the board or beside it (not the discard)."""
+    types = {tile_type(t) for t in player["cells"].values() if t is not None}
+    types |= {tile_type(t) for t in player["kept"]}
+    return types
+
+
+def trade_active(state: State, seat: int, card: str) -> bool:
+    player = state["players"][seat]
+    if is_ai(state, seat) or plague_on(state, seat, "livestock"):
+        return False  # PLG-R294 / PLG-R182
+    return set(TERRITORIES[card]["requires"]) <= possessed_types(player)
+
+
+def nile_coins(player: Player) -> int:
+    return sum(1 for space in NILE_COINS if space <= player["nile"])
+
+
+def income(state: State, seat: int) -> int:
+    """PLG-R128: permanent tribute income."""
+    player = state["players"][seat]
+    total = nile_coins(player)
+    if not plague_on(state, seat, "hail"):          # PLG-R181
+        total += bonus_active(player, "coin")
+    for card in player["terr"]:
+        if card["id"] in ("tr_coin_1", "tr_coin_2") and trade_active(state, seat, card["id"]):
+            total += 1
+    if player["hebrew_income"]:
+        total += 2                                    # PLG-R246
+    return total
+
+
+def unused_dice(state: State, seat: int) -> list[int]:
+    if is_ai(state, seat):
+        return []
+    used = state["players"][seat]["dice_used"]
+    return [v for v in range(1, 7) if v not in used]
+
+
+def soldiers(state: State, seat: int) -> int:
+    """PLG-R117 / PLG-R288."""
+    player = state["players"][seat]
+    if is_ai(state, seat):
+        row = state["ai_row"]
+        total = row[0] + row[2] + row[4]
+    else:
+        total = sum(unused_dice(state, seat))
+    if bonus_active(player, "soldiers") and not plague_on(state, seat, "boils"):
+        total += SOLDIERS_BONUS
+    if state["pharaoh"][1] == seat:
+        total += 5
+    for card in player["terr"]:
+        if card["id"] == "tr_soldier" and trade_active(state, seat, card["id"]):
+            total += 1
+    if player["sa_soldiers"]:
+        total += 2
+    return total
+
+
+def tribute_due(state: State, seat: int) -> int:
+    """PLG-R126: papyrus value, Locusts +1, Memphis -1, never below 0."""
+    mode = "advanced" if state["advanced"] else "normal"
+    due = PAPYRUS[mode]["tribute"][state["round"] - 1]
+    if plague_on(state, seat, "locusts"):
+        due += 1
+    if state["players"][seat]["province"] == "memphis":
+        due -= 1
+    return max(0, due)
+
+
+def ankh_needed(state: State) -> int:
+    mode = "advanced" if state["advanced"] else "normal"
+    return PAPYRUS[mode]["ankh_needed"][state["round"] - 1]
+
+
+def coin_payable(state: State, seat: int) -> bool:
+    """1 coin from a coin tile or pharaoh card 3 (PLG-R232, PLG-R090)."""
+    return "coin" in state["players"][seat]["kept"] or state["pharaoh"][2] == seat
+
+
+def pay_one_coin(state: State, seat: int) -> str:
+    """Spend 1 coin: pharaoh card 3 first (RECON, it is lost anyway), then a coin tile."""
+    if state["pharaoh"][2] == seat:
+        state["pharaoh"][2] = None
+        return "pharaoh card 3"
+    state["players"][seat]["kept"].remove("coin")
+    state["removed"].append("coin")   # PLG-R066: a spent coin tile leaves the game
+    return "a coin tile"
+
+
+def rng_shuffle(state: State, items: list[Any]) -> None:
+    rng = Rng(state["rng"])
+    rng.shuffle(items)
+    state["rng"] = rng.state
+
+
+def all_tiles(state: State) -> list[str]:
+    """Every tile in play, wherever it is (tile conservation)."""
+    tiles = list(state["reserve"]) + [t for t in state["dice_spaces"] if t] + state["removed"]
+    for player in state["players"]:
+        tiles += [t for t in player["cells"].values() if t]
+        tiles += player["kept"]
+        tiles += [t for t in player["discard"].values() if t]
+        tiles += player["drawn_tiles"]
+    for stack in state["stacks"]:   # tiles in transit inside an effect chain
+        tiles += [task["tile"] for task in stack if "tile" in task]
+    return tiles

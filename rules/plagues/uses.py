@@ -1,0 +1,203 @@
+"""Uses "at any time during your turn" (PLG-R047, PLG-R048): the Pharaoh tile (PLG-R165..
+PLG-R169), special action cards (PLG-R227..PLG-R249) and single-use trade cards
+(PLG-R232, PLG-R253..PLG-R256). They are extra options of a seat's main decision; using one
+resolves it and asks the same decision again.
+"""
+
+from __future__ import annotations
+
+from rules.core import Event, Option
+from rules.plagues.board import advance, discard_penalty, push, receivable_spaces
+from rules.plagues.data import (
+    DISCARD_DICE,
+    PLAGUES,
+    PROVINCE_TWO_SA,
+    SA_CONDITIONS,
+    TERRITORIES,
+)
+from rules.plagues.state import (
+    State,
+    ankh_symbols,
+    can_receive,
+    coin_payable,
+    is_ai,
+    pay_one_coin,
+    plague_on,
+    seat_name,
+    tile_name,
+    trade_active,
+)
+from rules.plagues.tasks import choice
+
+GENERAL = ("turn", "pick", "tribute", "uses")
+# PLG-R166: when using the tile against the plague still matters, by the plague's timing.
+TOKEN_CONTEXTS = {
+    "phase1": ("turn",),
+    "phase2": ("turn", "pick", "soldiers"),
+    "phase3": ("turn", "pick", "soldiers", "tribute"),
+    "round": ("turn", "pick", "soldiers", "tribute"),
+    "immediate": (),
+}
+SINGLE_TRADES = ("tr_development", "tr_take_tile", "tr_skip_tribute", "tr_discard_penalty")
+
+
+def unused_pharaoh_tiles(state: State, seat: int) -> int:
+    player = state["players"][seat]
+    return player["kept"].count("pharaoh") - player["ph_used"]
+
+
+def special_limit(state: State, seat: int) -> int:
+    """PLG-R228 / PLG-R161: 1 special action per round, 2 from province space 13 on."""
+    return 2 if state["players"][seat]["pcard"] >= PROVINCE_TWO_SA else 1
+
+
+def special_ready(state: State, seat: int, card: dict) -> bool:
+    player = state["players"][seat]
+    return (TERRITORIES[card["id"]]["cat"] == "special_action" and not card["used"]
+            and player["sa_used"] < special_limit(state, seat)
+            and not plague_on(state, seat, "livestock"))
+
+
+def recoverable(state: State, seat: int) -> list[str]:
+    player = state["players"][seat]
+    return [slot for slot in DISCARD_DICE
+            if player["discard"][slot] is not None
+            and can_receive(player, player["discard"][slot])]
+
+
+def _special_usable(state: State, seat: int, cid: str, ctx: str) -> bool:
+    player = state["players"][seat]
+    need = SA_CONDITIONS.get(cid)
+    if cid == "sa_egyptians_boat":
+        egyptians = sum(1 for t in player["cells"].values() if t == "egyptian")
+        return ctx in GENERAL and egyptians >= need
+    if cid == "sa_diamond_province":
+        return ctx in GENERAL and player["nile"] >= need
+    if cid == "sa_recover_free":
+        return (ctx in GENERAL and ankh_symbols(state, seat) >= need
+                and bool(recoverable(state, seat)))
+    if cid == "sa_take_tile":
+        return (ctx in GENERAL and ankh_symbols(state, seat) >= need
+                and bool(receivable_spaces(state, seat)))
+    if cid == "sa_hebrew_income":
+        return ctx == "tribute" and len(player["hebrews"]) >= need and not player["hebrew_income"]
+    if cid == "sa_soldiers":
+        return ctx == "soldiers" and player["pcard"] >= need and not player["sa_soldiers"]
+    return False   # sa_die_as_six / sa_swap_tiles belong to the phase-1 action (dice.py)
+
+
+def _trade_usable(state: State, seat: int, cid: str, ctx: str) -> bool:
+    if not trade_active(state, seat, cid) or not coin_payable(state, seat):
+        return False
+    player = state["players"][seat]
+    if cid == "tr_skip_tribute":
+        return ctx == "tribute"
+    if ctx not in GENERAL:
+        return False
+    if cid == "tr_take_tile":
+        return bool(receivable_spaces(state, seat))
+    if cid == "tr_discard_penalty":
+        return bool(player["penalties"])
+    return True
+
+
+def extras(state: State, seat: int, ctx: str) -> list[Option]:
+    if is_ai(state, seat):
+        return []
+    player = state["players"][seat]
+    opts: list[Option] = []
+    if unused_pharaoh_tiles(state, seat) > 0:
+        plague = state["plague"]
+        if (plague and not player["cancelled"]
+                and ctx in TOKEN_CONTEXTS[PLAGUES[plague][1]]):
+            opts.append(Option("token:plague", "Pharaoh tile: ignore this round's plague"))
+        if player["penalties"] and ctx in GENERAL:
+            opts.append(Option("token:penalty", "Pharaoh tile: remove a penalty card"))
+    for card in player["terr"]:
+        cid = card["id"]
+        if card["used"]:
+            continue
+        if special_ready(state, seat, card) and _special_usable(state, seat, cid, ctx):
+            opts.append(Option(f"card:{cid}", f"Use {TERRITORIES[cid]['name']}"))
+        elif cid in SINGLE_TRADES and _trade_usable(state, seat, cid, ctx):
+            opts.append(Option(f"card:{cid}", f"Use {TERRITORIES[cid]['name']} (pay 1 coin)"))
+    return opts
+
+
+def _ev(events: list[Event], seat: int, text: str, **data) -> None:
+    events.append(Event("use", f"{seat_name(seat)} {text}", data, seat=seat))
+
+
+def use_card(state: State, seat: int, cid: str) -> None:
+    """Rotate a card; a special action also counts toward the round's limit."""
+    player = state["players"][seat]
+    for card in player["terr"]:
+        if card["id"] == cid and not card["used"]:
+            card["used"] = True
+            break
+    if TERRITORIES[cid]["cat"] == "special_action":
+        player["sa_used"] += 1
+
+
+def apply_extra(state: State, seat: int, option: str, resume: dict,
+                events: list[Event]) -> None:
+    player = state["players"][seat]
+    push(state, seat, resume)
+    if option == "token:plague":   # PLG-R166
+        player["ph_used"] += 1
+        player["cancelled"] = True
+        _ev(events, seat, "turns a Pharaoh tile and ignores this round's plague.")
+        return
+    if option == "token:penalty":   # PLG-R167
+        player["ph_used"] += 1
+        _ev(events, seat, "turns a Pharaoh tile.")
+        discard_penalty(state, seat, events)
+        return
+    cid = option.split(":", 1)[1]
+    use_card(state, seat, cid)
+    if cid in SINGLE_TRADES:
+        paid = pay_one_coin(state, seat)   # PLG-R232
+        _ev(events, seat, f"pays {paid} to use {TERRITORIES[cid]['name']}.", card=cid)
+    else:
+        _ev(events, seat, f"uses {TERRITORIES[cid]['name']}.", card=cid)
+    if cid == "sa_egyptians_boat":
+        advance(state, seat, "boat", 1, events)          # PLG-R242
+    elif cid == "sa_diamond_province":
+        advance(state, seat, "province", 2, events)      # PLG-R244
+    elif cid == "sa_recover_free":
+        push(state, seat, {"k": "recover_free"})         # PLG-R247
+    elif cid in ("sa_take_tile", "tr_take_tile"):
+        push(state, seat, {"k": "take_tile"})            # PLG-R249 / PLG-R254
+    elif cid == "sa_hebrew_income":
+        player["hebrew_income"] = True                   # PLG-R246
+    elif cid == "sa_soldiers":
+        player["sa_soldiers"] = True                     # PLG-R248
+    elif cid == "tr_development":
+        push(state, seat, {"k": "dev", "n": 2})          # PLG-R253
+    elif cid == "tr_skip_tribute":
+        player["skip_tribute"] = True                    # PLG-R255
+    elif cid == "tr_discard_penalty":
+        discard_penalty(state, seat, events)             # PLG-R256
+
+
+def _recover_decide(state: State, seat: int, task: dict):
+    player = state["players"][seat]
+    opts = [Option(f"recover:{s}", f"Recover the {tile_name(player['discard'][s])} ({s})")
+            for s in recoverable(state, seat)]
+    return "recover", f"{seat_name(seat)}: recover a tile from your discard.", opts
+
+
+def recover(state: State, seat: int, slot: str, events: list[Event]) -> None:
+    """PLG-R114 / PLG-R115 / PLG-R116: the tile goes back and triggers like any placement."""
+    player = state["players"][seat]
+    tile = player["discard"][slot]
+    player["discard"][slot] = None
+    _ev(events, seat, f"recovers the {tile_name(tile)} from discard space {slot}.", tile=tile)
+    push(state, seat, {"k": "recv", "tile": tile})
+
+
+def _recover_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+    recover(state, seat, option.split(":")[1], events)
+
+
+choice("recover_free", _recover_decide, _recover_answer)

@@ -1,0 +1,123 @@
+"""What one seat (or the public) may see: docs/views/plagues.md (part C of the checklist)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.plagues.data import (
+    BONUS_EDGES,
+    CITY_CELLS,
+    FIELD_CELLS,
+    LOSS_CARDS,
+    PAPYRUS,
+    PHARAOH_CARDS,
+    PLAGUES,
+    TERRITORIES,
+)
+from rules.plagues.plague import alt_text
+from rules.plagues.rounds import last_round, moses_rounds
+from rules.plagues.scoring import breakdown, hebrew_points
+from rules.plagues.state import (
+    State,
+    ankh_needed,
+    ankh_symbols,
+    ankh_tokens,
+    edge_active,
+    income,
+    is_ai,
+    line_complete,
+)
+from rules.plagues.tasks import open_tasks
+
+PHASE_STEP = {"start": "turns", "end": "moses"}   # transient flow steps, as documented
+
+
+def _card(cid: str) -> dict[str, Any]:
+    card = TERRITORIES[cid]
+    return {"id": cid, "category": card["cat"], "name": card["name"], "text": card["name"]}
+
+
+def _player(state: State, seat: int, hebrews: list[int]) -> dict[str, Any]:
+    player = state["players"][seat]
+    active = edge_active(player)
+    kept = player["kept"]
+    tokens = ankh_tokens(state, seat)
+    ai = is_ai(state, seat)
+    return {
+        "seat": seat, "is_ai": ai, "province": player["province"],
+        "order": state["order"].index(seat) + 1,
+        "city": {c: player["cells"][c] for c in CITY_CELLS},
+        "field": {c: player["cells"][c] for c in FIELD_CELLS},
+        "bonuses": [{"a": a, "b": b, "kind": k, "active": on}
+                    for (a, b, k), on in zip(BONUS_EDGES, active, strict=True)],
+        "lines": line_complete(player),
+        "dev": {"city": player["dev"][0], "field": player["dev"][1]},
+        "nile": player["nile"], "province_card": player["pcard"],
+        "markers_left": list(player["markers"]), "occupation_left": list(player["occ"]),
+        "hebrews": list(player["hebrews"]),
+        "dice_used": list(player["dice_used"]),
+        "kept": {"boat": kept.count("boat"), "coin": kept.count("coin"),
+                 "province": [int(t[-1]) for t in kept if t.startswith("province")],
+                 "pharaoh_unused": kept.count("pharaoh") - player["ph_used"],
+                 "pharaoh_used": player["ph_used"]},
+        "discard": dict(player["discard"]),
+        "pharaoh_cards": [n + 1 for n, holder in enumerate(state["pharaoh"]) if holder == seat],
+        "territory": [{"id": c["id"], "category": TERRITORIES[c["id"]]["cat"],
+                       "used": c["used"]} for c in player["terr"]],
+        "penalties": len(player["penalties"]),
+        "ankh_tokens": {"board": tokens, "supply": 0 if ai else 2 - tokens},
+        "ankh_active": ankh_symbols(state, seat),
+        "income": income(state, seat),
+        "soldiers": player["soldiers"],
+        "special_actions_used": player["sa_used"],
+        "power_used": player["power_used"],
+        "plague_cancelled": player["cancelled"],
+        "paid": player["paid"],
+        "score": sum(breakdown(state, seat, hebrews).values()),
+    }
+
+
+def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, Any]:
+    tasks = open_tasks(state) if state["phase"] != "over" else []
+    current = tasks[0][0] if tasks and not state["simul"] else None
+    plague = state["plague"]
+    loss = state["loss"]
+    hebrews = hebrew_points(state)
+    mode = "advanced" if state["advanced"] else "normal"
+    view: dict[str, Any] = {
+        "game": "plagues", "seats": len(state["players"]), "solo": state["solo"],
+        "ai_seat": state["ai"], "advanced": state["advanced"], "short": state["short"],
+        "round": state["round"], "last_round": last_round(state),
+        "phase": state["phase"], "step": PHASE_STEP.get(state["step"], state["step"]),
+        "turn_order": list(state["order"]), "acting": acting, "current": current,
+        "tribute": PAPYRUS[mode]["tribute"][state["round"] - 1],
+        "ankh_needed": ankh_needed(state),
+        "dice_spaces": list(state["dice_spaces"]),
+        "reserve": len(state["reserve"]), "removed": len(state["removed"]),
+        "hebrews": list(state["hebrews"]), "hebrew_reserve": len(state["hebrew_reserve"]),
+        "pharaoh_cards": [{"n": n, "id": PHARAOH_CARDS[n][0], "name": PHARAOH_CARDS[n][1],
+                           "holder": state["pharaoh"][n - 1]} for n in range(1, 7)],
+        "plague": None if plague is None else {
+            "id": plague, "name": PLAGUES[plague][0], "text": PLAGUES[plague][2],
+            "timing": PLAGUES[plague][1], "immediate": PLAGUES[plague][1] == "immediate"},
+        "plague_deck": len(state["plague_deck"]),
+        "loss_card": None if loss is None else {
+            "id": loss, "losses": len(LOSS_CARDS[loss]),
+            "parts": [[alt_text(a) for a in part] for part in LOSS_CARDS[loss]]},
+        "loss_deck": len(state["loss_deck"]),
+        "territories": [_card(c) for c in state["territories"]],
+        "territory_deck": len(state["territory_deck"]),
+        "moses_rounds": list(moses_rounds(state)),
+        "players": [_player(state, s, hebrews) for s in range(len(state["players"]))],
+        "ai_row": None,
+        "final": state["final"],
+    }
+    if state["solo"]:
+        pos = state["ai_pos"]
+        view["ai_row"] = [{"value": v if i < pos else None, "revealed": i < pos}
+                          for i, v in enumerate(state["ai_row"])]
+    if seat is not None:
+        player = state["players"][seat]
+        drawn = list(player["drawn_tiles"]) or list(player["drawn_cards"])
+        view["me"] = {"seat": seat, "drawn": drawn, "buto_bottom": list(player["buto_bottom"])}
+    return view
