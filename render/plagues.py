@@ -1,0 +1,1375 @@
+"""10 Plagues of Egypt: the board (public view) and a seat's private panel (/hand, DMs).
+
+Only the view dicts of docs/views/plagues.md are read, never engine state; the printed board
+data (papyrus, tracks, bonus edges, Hebrew column) comes from rules/plagues/data.py. The static
+layer (collective board frames, papyrus table, every province board with its grids, tracks and
+labels) is drawn once per table set-up and cached; each call copies it and draws the pieces.
+
+Labels match the option ids (docs/notation/plagues.md): dice spaces ``tile:k``, die cards
+``die:k``, cells ``c0``..``f5`` (``space:c4``), Hebrews ``hebrew:v``, discard ``recover:A``,
+territory cards ``pick:<id>`` / ``card:<id>``, loss parts ``cancel:n``, tracks ``track:city``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    INK,
+    INK_SOFT,
+    PALETTE_HINT,
+    PAPER,
+    RGB,
+    WHITE,
+    Column,
+    canvas_draw,
+    colour_swatch,
+    draw_table,
+    fit_text,
+    font,
+    palette_image,
+    rounded_panel,
+    seat_style,
+    seat_token,
+    text_on,
+    wrap_items,
+    wrap_text,
+)
+from rules.plagues.data import (
+    BONUS_EDGES,
+    DEV_LAST,
+    DEV_VP,
+    DISCARD_DICE,
+    HEBREW_COLUMN,
+    LOSSES_BY_ROUND,
+    NILE_COINS,
+    NILE_DIAMOND,
+    NILE_LAST,
+    NILE_OCCUPATION,
+    NILE_VP,
+    PAPYRUS,
+    PHARAOH_CARDS,
+    PROVINCE_ANKH,
+    PROVINCE_END_VP,
+    PROVINCE_LAST,
+    PROVINCE_ONCE,
+    PROVINCE_TWO_SA,
+    TERRITORIES,
+)
+
+# --- geometry (px) -----------------------------------------------------------------------------
+WIDTH = 1360
+MARGIN = 12
+HEADER_H = 64
+COLL_Y = HEADER_H + 8
+ROW1_H, ROW2_H, ROW3_H = 160, 140, 120
+ROW_GAP = 8
+BOARDS_Y = COLL_Y + ROW1_H + ROW2_H + ROW3_H + 3 * ROW_GAP
+PB_W, PB_H, PB_GAP = 662, 536, 12
+FOOTER_H = 50
+FINAL_TITLE_H, FINAL_HEAD_H, FINAL_ROW_H = 40, 30, 38
+
+CELL_W, CELL_H, EDGE_W, CELL_GAP = 78, 44, 32, 6
+DEV_CELL, NILE_CELL, PC_CELL, TRACK_H = 20, 24, 24, 22
+TRACK_X = 342  # the tracks' left edge inside a province board
+DIE_W, DIE_H = 34, 40
+HEB_W, HEB_H = 56, 44
+
+# --- colours ---
+BACKGROUND: RGB = (245, 236, 214)
+HEADER_BG: RGB = (52, 42, 32)
+CREAM: RGB = (250, 240, 215)
+CREAM_SOFT: RGB = (205, 190, 160)
+GOLD: RGB = (232, 188, 72)
+BOX_FILL: RGB = (252, 248, 236)
+HIGHLIGHT: RGB = (214, 0, 118)
+CITY_BG: RGB = (238, 226, 200)
+FIELD_BG: RGB = (222, 236, 200)
+EMPTY_CELL: RGB = (250, 246, 235)
+TRACK_FILL: RGB = (244, 238, 222)
+NILE_FILL: RGB = (196, 222, 244)
+NILE_DARK: RGB = (40, 100, 170)
+VP_FILL: RGB = (206, 232, 190)
+BONUS_SPACE: RGB = (255, 226, 150)
+USED_DIE: RGB = (150, 142, 130)
+DIE_BACK: RGB = (120, 84, 52)
+ACTING_FILL: RGB = (255, 232, 150)
+WINNER_FILL: RGB = (255, 214, 120)
+GOOD: RGB = (30, 120, 60)
+BAD: RGB = (170, 30, 30)
+PAPYRUS_BG: RGB = (240, 226, 186)
+PAPYRUS_NOW: RGB = (255, 206, 90)
+BADGE_ON: RGB = (255, 200, 60)
+BADGE_OFF: RGB = (230, 224, 210)
+
+TILE_FILL: dict[str, RGB] = {
+    "sphinx": (236, 198, 112), "obelisk": (186, 188, 200), "egyptian": (222, 150, 118),
+    "plantation": (156, 204, 112), "herd": (196, 156, 108), "coin": (246, 212, 76),
+    "boat": (126, 178, 232), "province": (196, 168, 228), "pharaoh": (140, 36, 40),
+}
+CATEGORY: dict[str, tuple[str, RGB]] = {
+    "immediate": ("IMMEDIATE", (126, 176, 228)),
+    "special_action": ("SPECIAL ACTION", (240, 160, 80)),
+    "trade": ("TRADE", (120, 190, 120)),
+    "scoring": ("SCORING", (186, 140, 214)),
+}
+TIMING = {"immediate": "⚡ immediate", "phase1": "phase 1", "phase2": "phase 2",
+          "phase3": "phase 3", "round": "whole round"}
+PHASES = {"dice": "Phase 1: Dice", "territories": "Phase 2: Territories",
+          "plague": "Phase 3: Plague", "over": "Game over"}
+STEPS = {"turns": "die turns", "soldiers": "soldiers", "picks": "territory picks",
+         "tribute": "tribute", "losses": "losses", "uses": "tile & card uses",
+         "reveal": "plague revealed", "over": "final scores"}
+PROVINCE_NAMES = {"abydos": ("Abydos", "power: a die ±1 or ±2"),
+                  "buto": ("Buto", "power: 2 extra cards at a pick"),
+                  "memphis": ("Memphis", "power: tribute −1"),
+                  "edfu": ("Edfu", "power: die 3, draw 6 tiles")}
+BONUS_LABEL = {"dev_city": "C+1", "dev_field": "F+1", "coin": "¢1", "soldiers": "⚔3",
+               "hebrew": "H"}
+HEBREW_LABEL = {"province": "prov+1", "boat": "boat+1", "dev1": "dev+1", "take_tile": "tile",
+                "discard_penalty": "−pen.", "ankh": "☥"}
+PROVINCE_BONUS_LABEL = {"take_hebrew": "Hebrew", "take_tile": "tile", "dev2": "dev+2"}
+# Short effects of the 6 pharaoh cards (presentation only; the rules live in rules/plagues).
+PHARAOH_SHORT = {1: ("dev +1", "coin: +2"), 2: ("+5", "soldiers"), 3: ("1 coin", ""),
+                 4: ("province", "+3"), 5: ("1 ☥", "Ankh"), 6: ("boat", "+2")}
+OCCUPATION = ("city", "field", "river")
+
+
+def _tile_kind(tile: str) -> str:
+    return "province" if tile.startswith("province") else tile
+
+
+def _tile_text(tile: str) -> str:
+    return f"Province {tile[-1]}" if tile.startswith("province") else tile
+
+
+def _seat_name(seat: int) -> str:
+    return f"{seat_style(seat).letter} · Seat {seat + 1}"
+
+
+# --- cached drawing helpers (a board redraws the same shapes every turn) -----------------------
+@functools.lru_cache(maxsize=2048)
+def _rrect_stamp(w: int, h: int, radius: int, fill: RGB | None, outline: RGB | None,
+                 width: int) -> Image.Image:
+    stamp = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(stamp).rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=fill,
+                                            outline=outline, width=width)
+    return stamp
+
+
+def _rrect(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: int = 0,
+           fill: RGB | None = None, outline: RGB | None = None, width: int = 1) -> None:
+    """``draw.rounded_rectangle`` as a cached stamp pasted with its alpha (much faster)."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    stamp = _rrect_stamp(x1 - x0 + 1, y1 - y0 + 1, radius, fill, outline, width)
+    canvas = getattr(draw, "canvas", None)
+    if canvas is None:
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=fill, outline=outline,
+                               width=width)
+        return
+    canvas.paste(stamp, (x0, y0), stamp)
+
+
+@functools.lru_cache(maxsize=4096)
+def _width(fnt: Any, text: str) -> int:
+    return int(fnt.getlength(text))
+
+
+# --- layout ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StaticKey:
+    seats: int
+    ai_seat: int | None
+    advanced: bool
+    short: bool
+    last_round: int
+    moses: tuple[int, ...]
+    final: bool
+
+
+@dataclass(frozen=True)
+class Layout:
+    height: int
+    boards: tuple[tuple[int, int], ...]   # board origin per seat
+    footer_y: int
+    final_y: int | None
+
+
+def static_key(view: dict[str, Any]) -> StaticKey:
+    """The never-changing part of a view (the static layer's cache key)."""
+    seats = len(view.get("players") or []) or int(view.get("seats", 2))
+    return StaticKey(seats, view.get("ai_seat"), bool(view.get("advanced")),
+                     bool(view.get("short")), int(view.get("last_round") or 10),
+                     tuple(view.get("moses_rounds") or ()), view.get("final") is not None)
+
+
+def _layout(key: StaticKey) -> Layout:
+    origins = tuple((MARGIN + (s % 2) * (PB_W + PB_GAP), BOARDS_Y + (s // 2) * (PB_H + PB_GAP))
+                    for s in range(key.seats))
+    y = BOARDS_Y + ((key.seats + 1) // 2) * (PB_H + PB_GAP)
+    final_y = None
+    if key.final:
+        final_y = y
+        y += FINAL_TITLE_H + FINAL_HEAD_H + key.seats * FINAL_ROW_H + 12
+    return Layout(y + FOOTER_H, origins, y, final_y)
+
+
+# collective board boxes
+DICE_BOX = (MARGIN, COLL_Y, 641, COLL_Y + ROW1_H)
+HEBREW_BOX = (649, COLL_Y, 869, COLL_Y + ROW1_H)
+SUPPLY_BOX = (877, COLL_Y, 1047, COLL_Y + ROW1_H)
+PLAGUE_BOX = (1055, COLL_Y, WIDTH - MARGIN, COLL_Y + ROW1_H)
+ROW2_Y = COLL_Y + ROW1_H + ROW_GAP
+PAPYRUS_BOX = (MARGIN, ROW2_Y, 530, ROW2_Y + ROW2_H)
+LOSS_BOX = (538, ROW2_Y, 918, ROW2_Y + ROW2_H)
+PHARAOH_BOX = (926, ROW2_Y, WIDTH - MARGIN, ROW2_Y + ROW2_H)
+ROW3_Y = ROW2_Y + ROW2_H + ROW_GAP
+TERRITORY_BOX = (MARGIN, ROW3_Y, WIDTH - MARGIN, ROW3_Y + ROW3_H)
+PAPYRUS_LABEL_W, PAPYRUS_COL_W, PAPYRUS_ROW_H = 100, 40, 21
+
+
+def _dice_space(k: int) -> tuple[int, int, int, int]:
+    x = DICE_BOX[0] + 8 + (k - 1) * 103
+    return (x, COLL_Y + 30, x + 98, COLL_Y + ROW1_H - 8)
+
+
+def _hebrew_tile(index: int) -> tuple[int, int, int, int]:
+    x = HEBREW_BOX[0] + 14 + index * 68
+    return (x, COLL_Y + 38, x + 56, COLL_Y + 94)
+
+
+def _pharaoh_card(n: int) -> tuple[int, int, int, int]:
+    x = PHARAOH_BOX[0] + 8 + (n - 1) * 70
+    return (x, ROW2_Y + 30, x + 66, ROW2_Y + ROW2_H - 6)
+
+
+def _loss_part(index: int) -> tuple[int, int, int, int]:
+    y = ROW2_Y + 32 + index * 30
+    return (LOSS_BOX[0] + 8, y, LOSS_BOX[2] - 8, y + 27)
+
+
+def _territory_card(index: int, count: int) -> tuple[int, int, int, int]:
+    count = max(3, count)
+    inner = TERRITORY_BOX[2] - TERRITORY_BOX[0] - 16
+    w = (inner - (count - 1) * 8) // count
+    x = TERRITORY_BOX[0] + 8 + index * (w + 8)
+    return (x, ROW3_Y + 30, x + w, ROW3_Y + ROW3_H - 6)
+
+
+def _papyrus_cell(round_: int, row: int) -> tuple[int, int, int, int]:
+    x = PAPYRUS_BOX[0] + 8 + PAPYRUS_LABEL_W + (round_ - 1) * PAPYRUS_COL_W
+    y = ROW2_Y + 28 + row * PAPYRUS_ROW_H
+    return (x, y, x + PAPYRUS_COL_W, y + PAPYRUS_ROW_H)
+
+
+# province board boxes (relative to the board origin)
+def _cell(origin: tuple[int, int], cell: str) -> tuple[int, int, int, int]:
+    bx, by = origin
+    index = int(cell[1:])
+    row, col = divmod(index, 3)
+    x = bx + 12 + col * (CELL_W + EDGE_W)
+    y = by + (66 if cell[0] == "c" else 184) + row * (CELL_H + CELL_GAP)
+    return (x, y, x + CELL_W, y + CELL_H)
+
+
+def _line_mark(origin: tuple[int, int], line: int) -> tuple[int, int]:
+    area, row = divmod(line, 2)
+    x0, y0, _x1, y1 = _cell(origin, f"{'cf'[area]}{row * 3}")
+    return (x0 + 3 * CELL_W + 2 * EDGE_W + 14, (y0 + y1) // 2)
+
+
+def _edge_center(origin: tuple[int, int], a: str, b: str) -> tuple[int, int]:
+    ax0, ay0, ax1, ay1 = _cell(origin, a)
+    bx0, by0, bx1, by1 = _cell(origin, b)
+    return ((min(ax1, bx1) + max(ax0, bx0)) // 2, (ay0 + ay1 + by0 + by1) // 4)
+
+
+def _dev_cell(origin: tuple[int, int], track: str, pos: int) -> tuple[int, int, int, int]:
+    bx, by = origin
+    x = bx + TRACK_X + pos * DEV_CELL
+    y = by + (62 if track == "city" else 106)
+    return (x, y, x + DEV_CELL, y + TRACK_H)
+
+
+def _nile_cell(origin: tuple[int, int], pos: int) -> tuple[int, int, int, int]:
+    bx, by = origin
+    x = bx + TRACK_X + pos * NILE_CELL
+    return (x, by + 150, x + NILE_CELL, by + 150 + TRACK_H)
+
+
+def _pcard_cell(origin: tuple[int, int], pos: int) -> tuple[int, int, int, int]:
+    bx, by = origin
+    row, col = divmod(pos, 13)
+    x = bx + TRACK_X + col * PC_CELL
+    y = by + 210 + row * (TRACK_H + 2)
+    return (x, y, x + PC_CELL, y + TRACK_H)
+
+
+def _die_card(origin: tuple[int, int], index: int) -> tuple[int, int, int, int]:
+    bx, by = origin
+    x = bx + 12 + index * (DIE_W + 6)
+    return (x, by + 308, x + DIE_W, by + 308 + DIE_H)
+
+
+def _discard(origin: tuple[int, int], slot: str) -> tuple[int, int, int, int]:
+    bx, by = origin
+    x = bx + 262 + (0 if slot == "A" else 108)
+    return (x, by + 308, x + 100, by + 308 + DIE_H)
+
+
+def _occupation(origin: tuple[int, int], index: int) -> tuple[int, int, int, int]:
+    bx, by = origin
+    x = bx + 484 + index * 58
+    return (x, by + 308, x + 54, by + 308 + DIE_H)
+
+
+def _hebrew_space(origin: tuple[int, int], index: int) -> tuple[int, int, int, int]:
+    bx, by = origin
+    x = bx + 12 + index * (HEB_W + 4)
+    return (x, by + 376, x + HEB_W, by + 376 + HEB_H)
+
+
+# --- static layer ------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=16)
+def static_layer(key: StaticKey) -> tuple[Image.Image, Layout]:
+    """Frames, labels, the papyrus table and every seat's empty province board."""
+    layout = _layout(key)
+    image = Image.new("RGB", (WIDTH, layout.height), BACKGROUND)
+    draw = canvas_draw(image)
+    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER_BG)
+    draw.text((MARGIN, 18), "10 PLAGUES OF EGYPT", font=font(24, bold=True), fill=GOLD,
+              anchor="lm")
+    variants = [("advanced papyrus" if key.advanced else "normal papyrus"),
+                f"{key.last_round} rounds" + (" (short)" if key.short else "")]
+    if key.ai_seat is not None:
+        variants.append("solo vs. AI")
+    draw.text((MARGIN, 46), fit_text(" · ".join(variants), font(14), 325), font=font(14),
+              fill=CREAM_SOFT, anchor="lm")
+    draw.text((805, 18), "Turn order", font=font(14), fill=CREAM_SOFT, anchor="lm")
+    draw.text((1045, 18), "Acting now ▶", font=font(14), fill=CREAM_SOFT, anchor="lm")
+    for x in (790, 1030):
+        draw.line((x, 8, x, HEADER_H - 8), fill=(96, 82, 64), width=1)
+
+    _static_collective(draw, key)
+    for seat, origin in enumerate(layout.boards):
+        _static_board(draw, seat, origin, seat == key.ai_seat)
+
+    if layout.final_y is not None:
+        draw.text((MARGIN, layout.final_y + FINAL_TITLE_H // 2), "Final scores",
+                  font=font(22, bold=True), fill=INK, anchor="lm")
+    nile_vp = " / ".join(str(p) for p in sorted(NILE_VP))
+    vps = " / ".join(str(v) for _, v in sorted(NILE_VP.items()))
+    for index, line in enumerate((
+            "Seats: colour + letter + shape · ▶ acting · bonuses: C+1 / F+1 city / field "
+            "development, ¢1 coin income, ⚔3 soldiers, H Hebrew bonus (yellow = active)",
+            f"Nile {nile_vp} (green) score {vps} VP · ● on the province card = one-time bonus "
+            "still there · grey die card = used this round · grey labels = option ids")):
+        draw.text((MARGIN, layout.footer_y + 14 + index * 20), line, font=font(14),
+                  fill=INK_SOFT, anchor="lm")
+
+    swatch = colour_swatch(
+        [INK, INK_SOFT, CREAM, GOLD, HIGHLIGHT, GOOD, BAD, WHITE, NILE_DARK, USED_DIE,
+         *TILE_FILL.values(), *(c for _, c in CATEGORY.values())],
+        [PAPER, BOX_FILL, HEADER_BG, ACTING_FILL, WINNER_FILL, EMPTY_CELL, TRACK_FILL,
+         NILE_FILL, BONUS_SPACE, PAPYRUS_NOW, BADGE_ON, *TILE_FILL.values(),
+         *(c for _, c in CATEGORY.values())], seats=max(key.seats, 2), width=WIDTH)
+    image.info[PALETTE_HINT] = palette_image(image, swatch)
+    return image, layout
+
+
+def _box(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str) -> None:
+    rounded_panel(draw, box, fill=BOX_FILL, outline=INK_SOFT, radius=8, width=2)
+    draw.text((box[0] + 10, box[1] + 14), title, font=font(15, bold=True), fill=INK,
+              anchor="lm")
+
+
+def _static_collective(draw: ImageDraw.ImageDraw, key: StaticKey) -> None:
+    _box(draw, DICE_BOX, "Dice spaces · die k takes the tile on space k")
+    for k in range(1, 7):
+        x0, y0, x1, _y1 = _dice_space(k)
+        _rrect(draw, _dice_space(k), radius=6, fill=PAPYRUS_BG, outline=INK_SOFT)
+        _rrect(draw, (x0 + 6, y0 + 6, x0 + 34, y0 + 34), radius=5, fill=WHITE,
+               outline=INK, width=2)
+        draw.text((x0 + 20, y0 + 20), str(k), font=font(18, bold=True), fill=INK, anchor="mm")
+        draw.text((x1 - 6, y0 + 20), f"tile:{k}", font=font(14), fill=INK_SOFT, anchor="rm")
+    _box(draw, HEBREW_BOX, "Hebrews · hebrew:v")
+    draw.text((HEBREW_BOX[0] + 10, COLL_Y + 112), "free with a die ≥ 2 × value",
+              font=font(14), fill=INK_SOFT, anchor="lm")
+    draw.text((HEBREW_BOX[0] + 10, COLL_Y + 130), "(H bonus: die ≥ value)", font=font(14),
+              fill=INK_SOFT, anchor="lm")
+    _box(draw, SUPPLY_BOX, "Supply & decks")
+    _box(draw, PLAGUE_BOX, "Plague")
+    mode = "advanced" if key.advanced else "normal"
+    _box(draw, PAPYRUS_BOX, f"Papyrus ({mode} side) · round, tribute, Ankh, losses")
+    labels = ("Round", "Tribute", "☥ to cancel", "Losses", "Moses")
+    tributes = PAPYRUS[mode]["tribute"]
+    ankhs = PAPYRUS[mode]["ankh_needed"]
+    for row, label in enumerate(labels):
+        x0, y0, _x1, y1 = _papyrus_cell(1, row)
+        draw.text((x0 - PAPYRUS_LABEL_W + 2, (y0 + y1) // 2), label,
+                  font=font(14, bold=row == 0), fill=INK, anchor="lm")
+    for round_ in range(1, len(tributes) + 1):
+        playing = round_ <= key.last_round
+        values = (str(round_), str(tributes[round_ - 1]), str(ankhs[round_ - 1]),
+                  str(LOSSES_BY_ROUND[round_ - 1]),
+                  "✦" if round_ in key.moses else "")
+        for row, value in enumerate(values):
+            box = _papyrus_cell(round_, row)
+            fill = (PAPYRUS_BG if row == 0 else PAPER) if playing else BADGE_OFF
+            draw.rectangle(box, fill=fill, outline=CREAM_SOFT)
+            draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), value,
+                      font=font(14, bold=row == 0), fill=INK if playing else INK_SOFT,
+                      anchor="mm")
+    _box(draw, LOSS_BOX, "Loss card · cancel:n")
+    _box(draw, PHARAOH_BOX, "Pharaoh cards · die k takes card k")
+    for n in range(1, 7):
+        x0, y0, x1, _y1 = box = _pharaoh_card(n)
+        _rrect(draw, box, radius=6, fill=(246, 232, 196), outline=(150, 110, 40),
+               width=2)
+        draw.text(((x0 + x1) // 2, y0 + 16), str(n), font=font(22, bold=True), fill=INK,
+                  anchor="mm")
+        top, bottom = PHARAOH_SHORT.get(n, (PHARAOH_CARDS[n][1][:8], ""))
+        draw.text(((x0 + x1) // 2, y0 + 42), top, font=font(14, bold=True), fill=INK,
+                  anchor="mm")
+        if bottom:
+            draw.text(((x0 + x1) // 2, y0 + 59), bottom, font=font(14), fill=INK,
+                      anchor="mm")
+    _box(draw, TERRITORY_BOX, "Territory cards · pick:<id> in phase 2")
+
+
+def _static_board(draw: ImageDraw.ImageDraw, seat: int, origin: tuple[int, int],
+                  ai: bool) -> None:
+    bx, by = origin
+    style = seat_style(seat)
+    rounded_panel(draw, (bx, by, bx + PB_W, by + PB_H), fill=PAPER, outline=style.colour,
+                  radius=10, width=3)
+    draw.rectangle((bx + 3, by + 3, bx + PB_W - 3, by + 40), fill=(238, 228, 204))
+    draw.line((bx + 3, by + 41, bx + PB_W - 3, by + 41), fill=style.colour, width=2)
+    seat_token(draw, (bx + 22, by + 22), seat, size=28)
+    draw.text((bx + 44, by + 22), _seat_name(seat), font=font(19, bold=True), fill=INK,
+              anchor="lm")
+
+    # city and field grids with the bonuses between their spaces
+    for area, label, y, fill in (("c", "CITY · sphinx, obelisk, egyptian", 54, CITY_BG),
+                                 ("f", "FIELD · plantation, herd, egyptian", 171, FIELD_BG)):
+        draw.text((bx + 12, by + y), label, font=font(14, bold=True), fill=INK, anchor="lm")
+        first, last = _cell(origin, f"{area}0"), _cell(origin, f"{area}5")
+        _rrect(draw, (first[0] - 5, first[1] - 4, last[2] + 28, last[3] + 4),
+               radius=6, fill=fill)
+        for index in range(6):
+            cell = f"{area}{index}"
+            box = _cell(origin, cell)
+            draw.rectangle(box, fill=EMPTY_CELL, outline=INK_SOFT)
+            draw.text((box[0] + 4, box[1] + 3), cell, font=font(14), fill=INK_SOFT)
+        for row in range(2):
+            cx, cy = _line_mark(origin, (0 if area == "c" else 2) + row)
+            draw.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), outline=CREAM_SOFT, width=2)
+    for a, b, kind in BONUS_EDGES:
+        cx, cy = _edge_center(origin, a, b)
+        _rrect(draw, (cx - 15, cy - 12, cx + 15, cy + 12), radius=6, fill=BADGE_OFF,
+               outline=INK_SOFT)
+        draw.text((cx, cy), BONUS_LABEL.get(kind, kind[:3]), font=font(14), fill=INK_SOFT,
+                  anchor="mm")
+
+    # development tracks (cells show VP), Nile, province card
+    tx = bx + TRACK_X
+    for track, y in (("city", 52), ("field", 96)):
+        draw.text((tx, by + y), f"{track.capitalize()} development (VP) · track:{track}",
+                  font=font(14, bold=True), fill=INK, anchor="lm")
+        for pos in range(DEV_LAST + 1):
+            box = _dev_cell(origin, track, pos)
+            draw.rectangle(box, fill=TRACK_FILL, outline=CREAM_SOFT)
+            draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), str(DEV_VP[pos]),
+                      font=font(14), fill=INK_SOFT, anchor="mm")
+    draw.text((tx, by + 140), "Nile", font=font(14, bold=True), fill=INK, anchor="lm")
+    draw.text((tx + 36, by + 140), fit_text("¢ income  ▣ river  ♦ diamond  ☥ Ankh",
+                                            font(14), 280), font=font(14), fill=INK_SOFT,
+              anchor="lm")
+    for pos in range(NILE_LAST + 1):
+        box = _nile_cell(origin, pos)
+        draw.rectangle(box, fill=VP_FILL if pos in NILE_VP else NILE_FILL, outline=WHITE)
+        draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), str(pos), font=font(14),
+                  fill=NILE_DARK, anchor="mm")
+        marks = []
+        if pos in NILE_COINS:
+            marks.append(("¢", (160, 110, 0)))
+        if pos == NILE_OCCUPATION:
+            marks.append(("▣", INK))
+        if pos == NILE_DIAMOND:
+            marks.append(("♦", INK))
+        if pos == NILE_LAST:
+            marks.append(("☥", INK))
+        for index, (mark, colour) in enumerate(marks[:2]):
+            dx = 0 if len(marks) == 1 else (-6 if index == 0 else 6)
+            draw.text(((box[0] + box[2]) // 2 + dx, box[3] + 9), mark,
+                      font=font(14, bold=True), fill=colour, anchor="mm")
+    once = " · ".join(f"{p} {PROVINCE_BONUS_LABEL.get(k, k)}"
+                      for p, k in sorted(PROVINCE_ONCE.items()))
+    draw.text((tx, by + 200), "Province card", font=font(14, bold=True), fill=INK,
+              anchor="lm")
+    draw.text((tx + 110, by + 200), fit_text(once, font(14), 206),
+              font=font(14), fill=INK_SOFT, anchor="lm")
+    specials = {PROVINCE_TWO_SA, PROVINCE_ANKH, PROVINCE_LAST, *PROVINCE_ONCE}
+    for pos in range(PROVINCE_LAST + 1):
+        box = _pcard_cell(origin, pos)
+        draw.rectangle(box, fill=BONUS_SPACE if pos in specials else TRACK_FILL,
+                       outline=CREAM_SOFT)
+        draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), str(pos), font=font(14),
+                  fill=INK_SOFT, anchor="mm")
+    legend = (f"{PROVINCE_TWO_SA}+ two special actions · {PROVINCE_ANKH}+ ☥ · "
+              f"{PROVINCE_LAST} = {PROVINCE_END_VP} VP")
+    draw.text((tx, by + 268), fit_text(legend, font(14), 316), font=font(14), fill=INK_SOFT,
+              anchor="lm")
+
+    # die cards, discard area, occupation tiles
+    draw.text((bx + 12, by + 298), "AI die row (solo)" if ai else "Die cards · die:k",
+              font=font(14, bold=True), fill=INK, anchor="lm")
+    if ai:
+        draw.text((bx + 262, by + 298), "AI: no support table", font=font(14, bold=True),
+                  fill=INK, anchor="lm")
+        draw.text((bx + 262, by + 328), "no discard, no Ankh tokens", font=font(14),
+                  fill=INK_SOFT, anchor="lm")
+    else:
+        draw.text((bx + 262, by + 298), "Discard · recover:A/B",
+                  font=font(14, bold=True), fill=INK, anchor="lm")
+        for slot in ("A", "B"):
+            box = _discard(origin, slot)
+            _rrect(draw, box, radius=5, fill=EMPTY_CELL, outline=INK_SOFT)
+            dice = "·".join(str(d) for d in DISCARD_DICE.get(slot, ()))
+            draw.text((box[0] + 4, box[1] + 3), f"{slot} dice {dice}", font=font(14),
+                      fill=INK_SOFT)
+    draw.text((bx + 484, by + 298), "Occupation", font=font(14, bold=True), fill=INK,
+              anchor="lm")
+    for index, name in enumerate(OCCUPATION):
+        box = _occupation(origin, index)
+        _rrect(draw, box, radius=5, fill=EMPTY_CELL, outline=CREAM_SOFT)
+        draw.text(((box[0] + box[2]) // 2, box[1] + 11), name, font=font(14), fill=INK_SOFT,
+                  anchor="mm")
+
+    # Hebrew column (7 spaces; later columns repeat 1-6)
+    draw.text((bx + 12, by + 364), "Hebrew column", font=font(14, bold=True), fill=INK,
+              anchor="lm")
+    for index, bonus in enumerate(HEBREW_COLUMN):
+        box = _hebrew_space(origin, index)
+        draw.rectangle(box, fill=EMPTY_CELL, outline=INK_SOFT)
+        draw.text(((box[0] + box[2]) // 2, box[1] + 9), HEBREW_LABEL.get(bonus, bonus[:6]),
+                  font=font(14), fill=INK_SOFT, anchor="mm")
+
+
+# --- dynamic pieces ----------------------------------------------------------------------------
+Box = tuple[int, int, int, int]
+
+
+class Places:
+    """Where each option-id place was drawn: global names and (seat, name) pairs."""
+
+    def __init__(self) -> None:
+        self.shared: dict[str, list[Box]] = {}
+        self.seat: dict[tuple[int, str], list[Box]] = {}
+
+    def add(self, name: str, box: Box, seat: int | None = None) -> None:
+        if seat is None:
+            self.shared.setdefault(name, []).append(box)
+        else:
+            self.seat.setdefault((seat, name), []).append(box)
+
+
+def _highlights(highlight: str | Iterable[str] | None) -> set[str]:
+    if highlight is None:
+        return set()
+    if isinstance(highlight, str):
+        return {highlight}
+    return {str(h) for h in highlight}
+
+
+def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None) -> Image.Image:
+    """The public board. Reads only public keys of ``view`` (a private view's "me" is ignored)."""
+    key = static_key(view)
+    base, layout = static_layer(key)
+    image = base.copy()
+    draw = canvas_draw(image)
+    places = Places()
+    _draw_header(draw, view)
+    _draw_collective(draw, view, places)
+    players = view.get("players") or []
+    acting = set(view.get("acting") or [])
+    for player in players:
+        seat = int(player.get("seat", 0))
+        if seat < len(layout.boards):
+            _draw_player(draw, view, player, layout.boards[seat], seat in acting, places)
+    if layout.final_y is not None:
+        _draw_final(draw, view, layout.final_y)
+    marks = _highlights(highlight)
+    if marks:
+        for box in _resolve(marks, view, places):
+            x0, y0, x1, y1 = box
+            _rrect(draw, (x0 - 6, y0 - 6, x1 + 6, y1 + 6), radius=8, outline=INK,
+                   width=2)
+            _rrect(draw, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=7,
+                   outline=HIGHLIGHT, width=4)
+    return image
+
+
+def _resolve(marks: set[str], view: dict[str, Any], places: Places) -> list[Box]:
+    """Option ids (and their colon tokens) -> the boxes to outline.
+
+    Shared places: ``tile:k``, ``swap:a:b``, ``hebrew:v``, ``pick:<id>`` (or a face-up card
+    id), ``pharaoh:k``, ``cancel:n``, ``token:plague``; ``die:k`` with ``tile`` or ``pharaoh``
+    marks dice space or pharaoh card k. A seat's places (``space:c4``/``c4``, ``die:k``,
+    ``recover:A``, ``slot:A``, ``drop:A``, ``track:city``, ``card:<id>``) are marked on the
+    boards of the seats named by ``seat:N`` marks, else of the current seat, else the acting
+    seats.
+    """
+    boxes: list[Box] = []
+    names: set[str] = set()
+    seat_names: set[str] = set()
+    seats = {int(m.split(":")[1]) for m in marks
+             if m.startswith("seat:") and m.split(":")[1].isdigit()}
+    if not seats:
+        current = view.get("current")
+        seats = {current} if current is not None else set(view.get("acting") or [])
+    dice = [m.split(":")[1] for m in marks if m.startswith("die:") and m.count(":") >= 1]
+    for mark in marks:
+        parts = mark.split(":")
+        head = parts[0]
+        if head in ("tile", "hebrew", "pharaoh", "cancel") and len(parts) == 2:
+            names.add(mark)
+        elif head == "swap" and len(parts) == 3:
+            names.update((f"tile:{parts[1]}", f"tile:{parts[2]}"))
+        elif head in ("pick", "keep") and len(parts) == 2:
+            names.add(f"pick:{parts[1]}")
+        elif mark in places.shared and not mark.startswith(("tile", "hebrew")):
+            names.add(mark)
+        elif mark == "token:plague":
+            names.add("plague")
+        elif f"pick:{mark}" in places.shared:
+            names.add(f"pick:{mark}")
+        if head == "space" and len(parts) == 2:
+            seat_names.add(f"space:{parts[1]}")
+        elif len(parts) == 1 and len(mark) == 2 and mark[0] in "cf" and mark[1] in "012345":
+            seat_names.add(f"space:{mark}")
+        elif head == "die" and len(parts) >= 2:
+            seat_names.add(f"die:{parts[1]}")
+        elif head in ("recover", "slot", "drop") and len(parts) == 2:
+            seat_names.add(f"recover:{parts[1]}")
+        elif head in ("track", "pay") and len(parts) == 2:
+            seat_names.update({"track:city", "track:field"} if parts[1] == "split"
+                              else {f"track:{parts[1]}"})
+        elif head == "card" and len(parts) == 2:
+            for (_seat, name), found in places.seat.items():
+                if name == mark:
+                    boxes.extend(found)
+    for value in dice:
+        if "tile" in marks:
+            names.add(f"tile:{value}")
+        if "pharaoh" in marks:
+            names.add(f"pharaoh:{value}")
+    for name in sorted(names):
+        boxes.extend(places.shared.get(name, []))
+    for seat in sorted(s for s in seats if s is not None):
+        for name in sorted(seat_names):
+            boxes.extend(places.seat.get((seat, name), []))
+    return boxes
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    phase = view.get("phase", "")
+    last = view.get("last_round") or 10
+    title = f"Round {view.get('round', '?')}/{last} · {PHASES.get(phase, phase)}"
+    step = view.get("step")
+    draw.text((345, 18), fit_text(title, font(18, bold=True), 435), font=font(18, bold=True),
+              fill=CREAM, anchor="lm")
+    tribute = f"{STEPS.get(step, step)} · " if step and phase != "over" else ""
+    tribute += f"tribute {view.get('tribute', '?')}"
+    if (view.get("plague") or {}).get("id") == "locusts":
+        tribute += " +1 Locusts"
+    tribute += f" · ☥ needed {view.get('ankh_needed', '?')}"
+    if view.get("round") in (view.get("moses_rounds") or []):
+        tribute += " · Moses ✦"
+    draw.text((345, 46), fit_text(tribute, font(15), 435), font=font(15), fill=CREAM_SOFT,
+              anchor="lm")
+    x = 805
+    for index, seat in enumerate(view.get("turn_order") or []):
+        draw.text((x, 46), f"{index + 1}.", font=font(15, bold=True), fill=CREAM, anchor="lm")
+        seat_token(draw, (x + 30, 45), seat, size=24)
+        x += 56
+    acting = list(view.get("acting") or [])
+    x = 1058
+    for seat in acting[:5]:
+        seat_token(draw, (x, 45), seat, size=24)
+        x += 36
+    if len(acting) == 1:
+        draw.text((x - 12, 45), f"Seat {acting[0] + 1}", font=font(16, bold=True), fill=CREAM,
+                  anchor="lm")
+    elif not acting:
+        draw.text((1045, 45), "nobody" if phase == "over" else "—", font=font(16), fill=CREAM,
+                  anchor="lm")
+
+
+def _tile(draw: ImageDraw.ImageDraw, box: Box, tile: str, size: int = 15) -> None:
+    fill = TILE_FILL.get(_tile_kind(tile), PAPER)
+    _rrect(draw, box, radius=6, fill=fill, outline=INK, width=2)
+    text = _tile_text(tile)
+    width = box[2] - box[0] - 6
+    fnt = font(size, bold=True)
+    if _width(fnt, text) > width:
+        fnt = font(14)
+    draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), fit_text(text, fnt, width),
+              font=fnt, fill=text_on(fill), anchor="mm")
+
+
+def _draw_collective(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Places) -> None:
+    # dice spaces
+    spaces = list(view.get("dice_spaces") or [])
+    for k in range(1, 7):
+        x0, y0, x1, y1 = space = _dice_space(k)
+        places.add(f"tile:{k}", space)
+        tile = spaces[k - 1] if k - 1 < len(spaces) else None
+        inner = (x0 + 6, y0 + 44, x1 - 6, y1 - 8)
+        if tile:
+            _tile(draw, inner, tile)
+        else:
+            _rrect(draw, inner, radius=6, outline=INK_SOFT, width=1)
+            draw.text(((x0 + x1) // 2, (inner[1] + inner[3]) // 2), "empty", font=font(14),
+                      fill=INK_SOFT, anchor="mm")
+    # Hebrews
+    hebrews = list(view.get("hebrews") or [])
+    for index, value in enumerate(hebrews[:3]):
+        box = _hebrew_tile(index)
+        _rrect(draw, box, radius=8, fill=(250, 250, 250), outline=INK, width=2)
+        draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), str(value),
+                  font=font(28, bold=True), fill=INK, anchor="mm")
+        places.add(f"hebrew:{value}", box)
+    if not hebrews:
+        draw.text((HEBREW_BOX[0] + 14, COLL_Y + 66), "none left this round", font=font(15),
+                  fill=INK_SOFT, anchor="lm")
+    elif len(hebrews) > 3:
+        draw.text((HEBREW_BOX[2] - 8, COLL_Y + 14), f"+{len(hebrews) - 3}",
+                  font=font(15, bold=True), fill=INK, anchor="rm")
+    draw.text((HEBREW_BOX[0] + 10, COLL_Y + 148), f"Hebrew reserve {view.get('hebrew_reserve', 0)}",
+              font=font(14, bold=True), fill=INK, anchor="lm")
+    # supply
+    lines = (f"Reserve {view.get('reserve', 0)} tiles", f"Out of game {view.get('removed', 0)}",
+             f"Plague deck {view.get('plague_deck', 0)}", f"Loss deck {view.get('loss_deck', 0)}",
+             f"Territory deck {view.get('territory_deck', 0)}")
+    for index, line in enumerate(lines):
+        draw.text((SUPPLY_BOX[0] + 10, COLL_Y + 42 + index * 22), line,
+                  font=font(15, bold=index == 0), fill=INK, anchor="lm")
+    if int(view.get("reserve", 99)) <= 2:
+        draw.text((SUPPLY_BOX[0] + 10, COLL_Y + 148), "≤ 2: last round!",
+                  font=font(14, bold=True), fill=BAD, anchor="lm")
+    _draw_plague(draw, view.get("plague"), places)
+    _draw_papyrus(draw, view)
+    _draw_loss(draw, view.get("loss_card"), places)
+    # pharaoh cards: holder tokens
+    for card in view.get("pharaoh_cards") or []:
+        n = int(card.get("n", 0))
+        if not 1 <= n <= 6:
+            continue
+        x0, y0, x1, y1 = box = _pharaoh_card(n)
+        places.add(f"pharaoh:{n}", box)
+        holder = card.get("holder")
+        if holder is None:
+            draw.text(((x0 + x1) // 2, y1 - 18), "free", font=font(14, bold=True), fill=GOOD,
+                      anchor="mm")
+        else:
+            _rrect(draw, (x0 + 3, y1 - 34, x1 - 3, y1 - 3), radius=5, fill=WHITE)
+            seat_token(draw, ((x0 + x1) // 2, y1 - 18), holder, size=24)
+    # territory cards
+    cards = list(view.get("territories") or [])
+    for index, card in enumerate(cards):
+        box = _territory_card(index, len(cards))
+        _territory(draw, box, card)
+        places.add(f"pick:{card.get('id')}", box)
+    if not cards:
+        draw.text((TERRITORY_BOX[0] + 14, ROW3_Y + 70), "No face-up territory cards.",
+                  font=font(16), fill=INK_SOFT, anchor="lm")
+    draw.text((TERRITORY_BOX[2] - 10, ROW3_Y + 14), f"deck {view.get('territory_deck', 0)}",
+              font=font(15), fill=INK, anchor="rm")
+
+
+def _territory(draw: ImageDraw.ImageDraw, box: Box, card: dict[str, Any]) -> None:
+    x0, y0, x1, y1 = box
+    cid = str(card.get("id", "?"))
+    category = card.get("category") or TERRITORIES.get(cid, {}).get("cat", "")
+    label, colour = CATEGORY.get(category, (str(category).upper(), BADGE_OFF))
+    _rrect(draw, box, radius=8, fill=PAPER, outline=colour, width=3)
+    _rrect(draw, (x0, y0, x1, y0 + 24), radius=8, fill=colour)
+    draw.rectangle((x0, y0 + 14, x1, y0 + 24), fill=colour)
+    draw.text((x0 + 10, y0 + 12), label, font=font(14, bold=True), fill=text_on(colour),
+              anchor="lm")
+    draw.text((x1 - 10, y0 + 12), f"pick:{cid}", font=font(14), fill=text_on(colour),
+              anchor="rm")
+    name = str(card.get("name") or TERRITORIES.get(cid, {}).get("name", cid))
+    lines = wrap_text(name, font(16, bold=True), x1 - x0 - 20, max_lines=2)
+    for index, line in enumerate(lines):
+        draw.text((x0 + 10, y0 + 40 + index * 21), line, font=font(16, bold=True), fill=INK,
+                  anchor="lm")
+    text = str(card.get("text") or "")
+    if text and text != name and len(lines) < 2:
+        draw.text((x0 + 10, y0 + 64), fit_text(text, font(14), x1 - x0 - 20), font=font(14),
+                  fill=INK_SOFT, anchor="lm")
+    extra = TERRITORIES.get(cid, {})
+    if extra.get("use"):
+        draw.text((x1 - 10, y1 - 12), "permanent" if extra["use"] == "permanent" else "single use",
+                  font=font(14), fill=INK_SOFT,
+                  anchor="rm")
+
+
+def _draw_plague(draw: ImageDraw.ImageDraw, plague: dict[str, Any] | None,
+                 places: Places) -> None:
+    x0, y0, x1, y1 = PLAGUE_BOX
+    places.add("plague", PLAGUE_BOX)
+    if not plague:
+        draw.text((x0 + 12, y0 + 60), "none revealed", font=font(17), fill=INK_SOFT,
+                  anchor="lm")
+        return
+    timing = TIMING.get(plague.get("timing", ""), str(plague.get("timing", "")))
+    pill = font(14, bold=True)
+    pill_w = _width(pill, timing) + 14
+    immediate = bool(plague.get("immediate"))
+    fill = (255, 190, 60) if immediate else (222, 214, 240)
+    _rrect(draw, (x1 - 10 - pill_w, y0 + 4, x1 - 10, y0 + 24), radius=6, fill=fill,
+           outline=INK_SOFT)
+    draw.text((x1 - 10 - pill_w // 2, y0 + 14), timing, font=pill, fill=INK, anchor="mm")
+    name = str(plague.get("name", plague.get("id", "?")))
+    size = next((z for z in (20, 18, 16) if _width(font(z, bold=True), name) <= x1 - x0 - 24),
+                16)
+    draw.text((x0 + 12, y0 + 44), fit_text(name, font(size, bold=True), x1 - x0 - 24),
+              font=font(size, bold=True), fill=BAD, anchor="lm")
+    for index, line in enumerate(wrap_text(str(plague.get("text", "")), font(15),
+                                           x1 - x0 - 24, max_lines=3)):
+        draw.text((x0 + 12, y0 + 72 + index * 20), line, font=font(15), fill=INK, anchor="lm")
+    draw.text((x0 + 12, y1 - 14), "unpaid tribute: penalty card −3 VP",
+              font=font(14), fill=INK_SOFT, anchor="lm")
+
+
+def _draw_papyrus(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    round_ = view.get("round")
+    if not isinstance(round_, int) or not 1 <= round_ <= 10:
+        return
+    top = _papyrus_cell(round_, 0)
+    bottom = _papyrus_cell(round_, 4)
+    draw.rectangle((top[0], top[1], top[2], bottom[3]), outline=(200, 120, 0), width=3)
+    draw.rectangle((top[0] + 2, top[1] + 2, top[2] - 2, top[3] - 1), fill=PAPYRUS_NOW)
+    draw.text(((top[0] + top[2]) // 2, (top[1] + top[3]) // 2), str(round_),
+              font=font(14, bold=True), fill=INK, anchor="mm")
+
+
+def _draw_loss(draw: ImageDraw.ImageDraw, card: dict[str, Any] | None, places: Places) -> None:
+    x0, y0, x1, y1 = LOSS_BOX
+    if not card:
+        draw.text((x0 + 12, y0 + 60), "none revealed", font=font(17), fill=INK_SOFT,
+                  anchor="lm")
+        return
+    draw.text((x1 - 10, y0 + 14), f"{card.get('id', '?')} · {card.get('losses', '?')} loss"
+              + ("es" if card.get("losses") != 1 else ""), font=font(14, bold=True), fill=BAD,
+              anchor="rm")
+    parts = list(card.get("parts") or [])
+    for index, part in enumerate(parts[:3]):
+        box = _loss_part(index)
+        places.add(f"cancel:{index + 1}", box)
+        _rrect(draw, box, radius=5, fill=(250, 228, 220), outline=(200, 150, 140))
+        draw.text((box[0] + 6, (box[1] + box[3]) // 2), f"cancel:{index + 1}", font=font(14),
+                  fill=INK_SOFT, anchor="lm")
+        alternatives = [str(a) for a in part]
+        text = " or ".join(alternatives)
+        if len(alternatives) > 1:
+            text = " / ".join(f"alt:{j + 1} {a}" for j, a in enumerate(alternatives))
+        draw.text((box[0] + 74, (box[1] + box[3]) // 2),
+                  fit_text(text, font(15, bold=True), box[2] - box[0] - 80),
+                  font=font(15, bold=True), fill=INK, anchor="lm")
+
+
+# --- a province board --------------------------------------------------------------------------
+def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
+                 origin: tuple[int, int], acting: bool, places: Places) -> None:
+    bx, by = origin
+    seat = int(player.get("seat", 0))
+    ai = bool(player.get("is_ai"))
+    _draw_player_header(draw, view, player, origin, acting)
+
+    # cells, bonuses, lines
+    cells = {**(player.get("city") or {}), **(player.get("field") or {})}
+    for cell, tile in cells.items():
+        if len(cell) != 2 or cell[0] not in "cf" or cell[1] not in "012345":
+            continue
+        box = _cell(origin, cell)
+        places.add(f"space:{cell}", box, seat)
+        if tile:
+            fill = TILE_FILL.get(_tile_kind(tile), PAPER)
+            ink = text_on(fill)
+            draw.rectangle(box, fill=fill, outline=INK, width=2)
+            draw.text((box[0] + 4, box[1] + 2), cell, font=font(14), fill=ink)
+            draw.text(((box[0] + box[2]) // 2, box[3] - 12),
+                      fit_text(_tile_text(tile), font(14), CELL_W - 4), font=font(14), fill=ink,
+                      anchor="mm")
+    for bonus in player.get("bonuses") or []:
+        if not bonus.get("active"):
+            continue
+        a, b = bonus.get("a", ""), bonus.get("b", "")
+        try:
+            cx, cy = _edge_center(origin, a, b)
+        except (ValueError, IndexError):
+            continue
+        _rrect(draw, (cx - 15, cy - 12, cx + 15, cy + 12), radius=6, fill=BADGE_ON,
+               outline=INK, width=2)
+        draw.text((cx, cy), BONUS_LABEL.get(bonus.get("kind", ""), "?"), font=font(14),
+                  fill=INK, anchor="mm")
+    for line, complete in enumerate((player.get("lines") or [])[:4]):
+        if complete:
+            cx, cy = _line_mark(origin, line)
+            draw.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), fill=GOLD, outline=INK, width=2)
+            draw.text((cx, cy), "☥", font=font(15, bold=True), fill=INK, anchor="mm")
+
+    # tracks
+    dev = player.get("dev") or {}
+    for track in ("city", "field"):
+        pos = _clamp(dev.get(track, 0), DEV_LAST)
+        box = _dev_cell(origin, track, pos)
+        _marker(draw, box, seat, str(DEV_VP[pos]))
+        first, last = _dev_cell(origin, track, 0), _dev_cell(origin, track, DEV_LAST)
+        places.add(f"track:{track}", (first[0], first[1], last[2], last[3]), seat)
+    nile = _clamp(player.get("nile", 0), NILE_LAST)
+    _marker(draw, _nile_cell(origin, nile), seat, str(nile))
+    pcard = _clamp(player.get("province_card", 0), PROVINCE_LAST)
+    for space in player.get("markers_left") or []:
+        if isinstance(space, int) and 0 <= space <= PROVINCE_LAST and space != pcard:
+            x0, y0, x1, y1 = _pcard_cell(origin, space)
+            draw.ellipse((x1 - 9, y0 + 1, x1 - 1, y0 + 9), fill=(70, 70, 70))
+    _marker(draw, _pcard_cell(origin, pcard), seat, str(pcard))
+
+    # die cards
+    used = list(player.get("dice_used") or [])
+    if ai and view.get("ai_row") is not None:
+        for index, card in enumerate((view.get("ai_row") or [])[:6]):
+            box = _die_card(origin, index)
+            if card.get("revealed") and card.get("value") is not None:
+                _die(draw, box, str(card["value"]), False)
+            else:
+                _rrect(draw, box, radius=5, fill=DIE_BACK, outline=INK, width=2)
+                draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), "?",
+                          font=font(18, bold=True), fill=CREAM, anchor="mm")
+    else:
+        for value in range(1, 7):
+            box = _die_card(origin, value - 1)
+            _die(draw, box, str(value), value in used)
+            places.add(f"die:{value}", box, seat)
+
+    # discard and occupation tiles
+    if not ai:
+        discard = player.get("discard") or {}
+        for slot in ("A", "B"):
+            box = _discard(origin, slot)
+            places.add(f"recover:{slot}", box, seat)
+            tile = discard.get(slot)
+            if tile:
+                _tile(draw, (box[0] + 3, box[1] + 17, box[2] - 3, box[3] - 3), tile, size=14)
+    left = set(player.get("occupation_left") or [])
+    for index, name in enumerate(OCCUPATION):
+        x0, y0, x1, y1 = box = _occupation(origin, index)
+        if name in left:
+            _rrect(draw, (x0 + 3, y0 + 20, x1 - 3, y1 - 3), radius=4, fill=GOLD,
+                   outline=INK)
+            draw.text(((x0 + x1) // 2, y0 + 30), "+2/+2", font=font(14, bold=True), fill=INK,
+                      anchor="mm")
+        else:
+            draw.text(((x0 + x1) // 2, y0 + 30), "taken", font=font(14), fill=INK_SOFT,
+                      anchor="mm")
+
+    _draw_hebrews(draw, player, origin)
+    _draw_status(draw, view, player, origin)
+    _draw_holdings(draw, player, origin, places)
+
+
+def _clamp(value: Any, last: int) -> int:
+    try:
+        return max(0, min(last, int(value)))
+    except (TypeError, ValueError):
+        return 0
+
+
+def _marker(draw: ImageDraw.ImageDraw, box: Box, seat: int, label: str) -> None:
+    colour = seat_style(seat).colour
+    draw.rectangle((box[0] - 1, box[1] - 2, box[2] + 1, box[3] + 2), fill=colour, outline=INK,
+                   width=2)
+    draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), label,
+              font=font(14, bold=True), fill=text_on(colour), anchor="mm")
+
+
+def _die(draw: ImageDraw.ImageDraw, box: Box, label: str, used: bool) -> None:
+    cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+    if used:
+        _rrect(draw, box, radius=5, fill=USED_DIE, outline=INK_SOFT, width=1)
+        draw.text((cx, cy - 6), label, font=font(16, bold=True), fill=WHITE, anchor="mm")
+        draw.text((cx, cy + 11), "used", font=font(14), fill=WHITE, anchor="mm")
+    else:
+        _rrect(draw, box, radius=5, fill=WHITE, outline=INK, width=2)
+        draw.text((cx, cy), label, font=font(20, bold=True), fill=INK, anchor="mm")
+
+
+def _draw_player_header(draw: ImageDraw.ImageDraw, view: dict[str, Any],
+                        player: dict[str, Any], origin: tuple[int, int], acting: bool) -> None:
+    bx, by = origin
+    x = bx + 44 + _width(font(19, bold=True), _seat_name(int(player.get("seat", 0))))
+    if acting:
+        draw.text((x + 12, by + 22), "▶", font=font(18, bold=True), fill=HIGHLIGHT,
+                  anchor="mm")
+    province = player.get("province")
+    if player.get("is_ai"):
+        name = "AI (solo)"
+    else:
+        name = PROVINCE_NAMES.get(province or "", (str(province or "—").title(), ""))[0]
+    draw.text((x + 26, by + 22), name, font=font(18, bold=True), fill=INK, anchor="lm")
+    x += 26 + _width(font(18, bold=True), name) + 10
+    score_text = f"{player.get('score', 0)} VP"
+    draw.text((bx + PB_W - 12, by + 22), score_text, font=font(20, bold=True), fill=INK,
+              anchor="rm")
+    right = bx + PB_W - 12 - _width(font(20, bold=True), score_text) - 8
+    pills: list[tuple[str, RGB]] = []
+    soldiers = player.get("soldiers")
+    if soldiers is not None:
+        pills.append((f"⚔ {soldiers} soldiers", (250, 220, 150)))
+    order = player.get("order")
+    if order:
+        pills.append((f"turn {order}", (236, 228, 208)))
+    paid = player.get("paid")
+    if paid is True:
+        pills.append(("paid ✓", (196, 232, 190)))
+    elif paid is False:
+        pills.append(("unpaid ✗", (246, 196, 190)))
+    if player.get("plague_cancelled"):
+        pills.append(("plague ignored", (222, 214, 240)))
+    penalties = int(player.get("penalties") or 0)
+    if penalties:
+        pills.append((f"☠ {penalties} penalty (−{3 * penalties} VP)", (246, 196, 190)))
+    pill_font = font(14, bold=True)
+    for text, fill in reversed(pills):
+        w = _width(pill_font, text) + 12
+        if right - w < x:
+            break
+        _rrect(draw, (right - w, by + 11, right, by + 33), radius=6, fill=fill,
+               outline=INK_SOFT)
+        draw.text((right - w // 2, by + 22), text, font=pill_font, fill=INK, anchor="mm")
+        right -= w + 6
+
+
+def _draw_hebrews(draw: ImageDraw.ImageDraw, player: dict[str, Any],
+                  origin: tuple[int, int]) -> None:
+    bx, by = origin
+    hebrews = [int(h) for h in player.get("hebrews") or []]
+    size = len(HEBREW_COLUMN)
+    columns = [hebrews[i:i + size] for i in range(0, len(hebrews), size)]
+    draw.text((bx + 140, by + 364), f"{len(hebrews)} freed · sum {sum(hebrews)}"
+              + (f" · column {len(columns)}" if len(columns) > 1 else ""), font=font(14),
+              fill=INK, anchor="lm")
+    for index in range(size):
+        values = [column[index] for column in columns if index < len(column)]
+        if not values:
+            continue
+        x0, y0, x1, y1 = _hebrew_space(origin, index)
+        draw.rectangle((x0 + 1, y0 + 18, x1 - 1, y1 - 1), fill=(255, 255, 255))
+        draw.text((x0 + 6, y0 + 31), str(values[0]), font=font(18, bold=True), fill=INK,
+                  anchor="lm")
+        if len(values) > 1:
+            draw.text((x1 - 4, y0 + 31), " ".join(str(v) for v in values[1:]),
+                      font=font(14, bold=True), fill=NILE_DARK, anchor="rm")
+
+
+def _draw_status(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
+                 origin: tuple[int, int]) -> None:
+    bx, by = origin
+    x, width = bx + 442, PB_W - 442 - 10
+    tokens = player.get("ankh_tokens") or {}
+    soldiers = player.get("soldiers")
+    if player.get("is_ai"):
+        lines: list[tuple[str, bool]] = [("AI: no tribute, no losses", True),
+                                         ("no plague effects, no Ankh", False)]
+    else:
+        lines = [
+            (f"☥ active {player.get('ankh_active', 0)} (need {view.get('ankh_needed', '?')})",
+             True),
+            (f"☥ tokens {tokens.get('board', 0)} on board · {tokens.get('supply', 0)} left",
+             False)]
+    lines.append((f"Income {player.get('income', 0)} ¢ · soldiers "
+                  + ("—" if soldiers is None else str(soldiers)), soldiers is not None))
+    extras = []
+    if player.get("special_actions_used"):
+        extras.append(f"SA used {player['special_actions_used']}")
+    if player.get("power_used"):
+        extras.append("power used")
+    province = player.get("province")
+    if province in PROVINCE_NAMES and not extras:
+        extras.append(PROVINCE_NAMES[province][1])
+    if extras:
+        lines.append((" · ".join(extras), False))
+    for index, (text, bold) in enumerate(lines):
+        draw.text((x, by + 362 + index * 18), fit_text(text, font(14, bold=bold), width),
+                  font=font(14, bold=bold), fill=INK, anchor="lm")
+
+
+def _draw_holdings(draw: ImageDraw.ImageDraw, player: dict[str, Any], origin: tuple[int, int],
+                   places: Places) -> None:
+    bx, by = origin
+    seat = int(player.get("seat", 0))
+    kept = player.get("kept") or {}
+    items = []
+    if kept.get("boat"):
+        items.append(f"{kept['boat']} boat")
+    if kept.get("coin"):
+        items.append(f"{kept['coin']} coin")
+    provinces = kept.get("province") or []
+    if provinces:
+        items.append("Province " + "+".join(str(v) for v in provinces))
+    pharaoh_tiles = int(kept.get("pharaoh_unused", 0)) + int(kept.get("pharaoh_used", 0))
+    if pharaoh_tiles:
+        items.append(f"Pharaoh tile {kept.get('pharaoh_unused', 0)} ready"
+                     f" / {kept.get('pharaoh_used', 0)} used")
+    cards = player.get("pharaoh_cards") or []
+    if cards:
+        items.append("pharaoh card " + ", ".join(str(c) for c in cards))
+    lines = wrap_items(["Beside the board: " + (items[0] if items else "nothing"), *items[1:]],
+                       font(15), PB_W - 24, max_lines=2)
+    for index, line in enumerate(lines):
+        draw.text((bx + 12, by + 442 + index * 19), line, font=font(15), fill=INK, anchor="lm")
+    # territory cards as pills (card:<id>)
+    _draw_card_pills(draw, list(player.get("territory") or []), seat,
+                     (bx + 12, by + 444 + len(lines) * 19, bx + PB_W - 12, by + PB_H - 5),
+                     places)
+
+
+def _draw_card_pills(draw: ImageDraw.ImageDraw, territory: list[dict[str, Any]], seat: int,
+                     area: Box, places: Places) -> None:
+    """A seat's territory cards as pills in ``area``; what does not fit becomes "+n more"."""
+    x0, y0, x1, y1 = area
+    pill_font, row_h = font(14, bold=True), 24
+    if not territory:
+        draw.text((x0, y0 + 10), "No territory cards.", font=font(14), fill=INK_SOFT,
+                  anchor="lm")
+        return
+    labels = [str(c.get("id", "?")) + (" ✓used" if c.get("used") else "") for c in territory]
+    widths = [_width(pill_font, label) + 14 for label in labels]
+    rows = max(1, (y1 - y0 + 3) // row_h)
+    more_w = _width(pill_font, f"+{len(labels)} more") + 6
+
+    def layout(count: int, reserve: int) -> list[tuple[int, int]] | None:
+        spots, x, row = [], x0, 0
+        for index in range(count):
+            w = widths[index]
+            room = x1 - (reserve if index == count - 1 else 0)
+            if x + w > room and x > x0:
+                x, row = x0, row + 1
+            if row >= rows or x + w > room:
+                return None
+            spots.append((x, y0 + row * row_h))
+            x += w + 6
+        return spots
+
+    shown = len(labels)
+    spots = layout(shown, 0)
+    while spots is None and shown > 0:
+        shown -= 1
+        spots = layout(shown, more_w) if shown else []
+    spots = spots or []
+    for index, (px, py) in enumerate(spots):
+        card, w = territory[index], widths[index]
+        used = bool(card.get("used"))
+        colour = CATEGORY.get(card.get("category", ""), ("", BADGE_OFF))[1]
+        _rrect(draw, (px, py, px + w, py + 21), radius=6,
+               fill=BADGE_OFF if used else colour,
+               outline=colour if used else INK_SOFT, width=2 if used else 1)
+        draw.text((px + w // 2, py + 10), labels[index], font=pill_font,
+                  fill=INK_SOFT if used else text_on(colour), anchor="mm")
+        places.add(f"card:{card.get('id')}", (px, py, px + w, py + 21), seat)
+    if shown < len(labels):
+        px, py = (spots[-1][0] + widths[shown - 1] + 6, spots[-1][1]) if spots else (x0, y0)
+        draw.text((px, py + 10), f"+{len(labels) - shown} more", font=pill_font, fill=INK,
+                  anchor="lm")
+
+
+# --- final scores ------------------------------------------------------------------------------
+BREAKDOWN = (("development", "Dev"), ("nile", "Nile"), ("tiles", "Tiles"),
+             ("pharaoh_tiles", "Ph. tiles"), ("territory", "Territory"),
+             ("province", "Prov. 24"), ("hebrews", "Hebrews"), ("penalties", "Penalty"),
+             ("discard", "Discard"))
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
+def _draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> None:
+    final = view.get("final") or {}
+    scores = list(final.get("scores") or [])
+    places = list(final.get("places") or [])
+    breakdown = list(final.get("breakdown") or [])
+    columns = [Column("Seat", 190), Column("Place", 90, "center"), Column("Total", 90, "right")]
+    columns += [Column(title, 100, "right") for _, title in BREAKDOWN]
+    rows, fills = [], []
+    for seat in range(len(view.get("players") or [])):
+        winner = seat < len(places) and places[seat] == 1
+
+        def seat_cell(d, box, seat=seat, winner=winner):
+            x0, y0, _x1, y1 = box
+            cy = (y0 + y1) // 2
+            seat_token(d, (x0 + 22, cy), seat, size=26)
+            d.text((x0 + 42, cy), ("★ " if winner else "") + f"Seat {seat + 1}",
+                   font=font(16, bold=True), fill=INK, anchor="lm")
+
+        items = breakdown[seat] if seat < len(breakdown) else {}
+        rows.append([seat_cell, _ordinal(places[seat]) if seat < len(places) else "",
+                     str(scores[seat]) if seat < len(scores) else "",
+                     *(str(items.get(k, "")) for k, _ in BREAKDOWN)])
+        fills.append(WINNER_FILL if winner else None)
+    draw_table(draw, (MARGIN, y + FINAL_TITLE_H), columns, rows,
+                        row_height=FINAL_ROW_H, header_height=FINAL_HEAD_H, body_size=17,
+                        header_size=14, row_fills=fills)
+    notes = [str(n) for n in final.get("tiebreaks") or []]
+    if notes:
+        draw.text((MARGIN + 200, y + FINAL_TITLE_H // 2),
+                  fit_text(" ".join(notes), font(14), WIDTH - 230), font=font(14),
+                  fill=INK_SOFT, anchor="lm")
+
+
+# --- private panel -----------------------------------------------------------------------------
+PANEL_W = 900
+
+
+def panel(private_view: dict[str, Any]) -> Image.Image:
+    """One seat's hand: tiles or cards to choose from (Edfu / Buto), cards put under the deck
+    (known only to this seat), territory cards in full, and what lies beside the board."""
+    me = private_view.get("me")
+    if not me:
+        raise ValueError("panel() needs a private view (with 'me')")
+    seat = int(me["seat"])
+    player = next((p for p in private_view.get("players", []) if p.get("seat") == seat), {})
+    drawn = [str(d) for d in me.get("drawn") or []]
+    bottom = [str(b) for b in me.get("buto_bottom") or []]
+    territory = list(player.get("territory") or [])
+    drawn_cards = [d for d in drawn if d in TERRITORIES]
+    drawn_tiles = [d for d in drawn if d not in TERRITORIES]
+
+    kept = player.get("kept") or {}
+    beside = []
+    for key, label in (("boat", "boat"), ("coin", "coin")):
+        if kept.get(key):
+            beside.append(f"{kept[key]} {label}")
+    if kept.get("province"):
+        beside.append("Province " + "+".join(str(v) for v in kept["province"]))
+    if kept.get("pharaoh_unused"):
+        beside.append(f"{kept['pharaoh_unused']} Pharaoh tile ready (token:plague / "
+                      "token:penalty)")
+    cards = player.get("pharaoh_cards") or []
+    if cards:
+        beside.append("pharaoh cards " + ", ".join(
+            f"{c} ({' '.join(PHARAOH_SHORT.get(c, ('', ''))).strip()})" for c in cards))
+    discard = player.get("discard") or {}
+    lost = [f"{slot}: {_tile_text(t)}" for slot, t in sorted(discard.items()) if t]
+    if lost:
+        beside.append("discard " + ", ".join(lost))
+    beside_lines = wrap_items(beside or ["Nothing beside your board."], font(16), PANEL_W - 40,
+                              max_lines=3)
+    row_h = 48
+    height = 120 + 26 + 20 * len(beside_lines)
+    if drawn_tiles:
+        height += 40 + 70
+    if drawn_cards:
+        height += 40 + len(drawn_cards) * row_h
+    height += 40 + max(1, len(territory)) * row_h
+    if bottom:
+        height += 40 + 28 * ((len(bottom) + 1) // 2)
+    height += 20
+    image = Image.new("RGB", (PANEL_W, height), BACKGROUND)
+    draw = canvas_draw(image)
+
+    draw.rectangle((0, 0, PANEL_W, 110), fill=HEADER_BG)
+    seat_token(draw, (44, 46), seat, size=48)
+    style = seat_style(seat)
+    province = player.get("province")
+    name, power = PROVINCE_NAMES.get(province or "", (str(province or "—").title(), ""))
+    draw.text((80, 28), f"Your hand · Seat {seat + 1} ({style.letter}, {style.colour_name}) · "
+              f"{name}", font=font(22, bold=True), fill=CREAM, anchor="lm")
+    phase = private_view.get("phase", "")
+    draw.text((80, 58), f"Round {private_view.get('round', '?')}/"
+              f"{private_view.get('last_round', 10)} · {PHASES.get(phase, phase)}"
+              + (f" · {power}" if power else ""), font=font(16), fill=CREAM_SOFT,
+              anchor="lm")
+    used = set(player.get("dice_used") or [])
+    unused = [str(v) for v in range(1, 7) if v not in used]
+    stats = (f"Unused dice {' '.join(unused) or '—'}   Coins {kept.get('coin', 0)}"
+             f"{' + card 3' if 3 in (player.get('pharaoh_cards') or []) else ''}   "
+             f"Income {player.get('income', 0)}   ☥ {player.get('ankh_active', 0)}   "
+             f"VP {player.get('score', 0)}")
+    draw.text((20, 92), fit_text(stats, font(18, bold=True), PANEL_W - 40),
+              font=font(18, bold=True), fill=GOLD, anchor="lm")
+
+    y = 126
+    for index, line in enumerate(beside_lines):
+        draw.text((20, y + 10 + index * 20), line, font=font(16), fill=INK, anchor="lm")
+    y += 26 + 20 * len(beside_lines)
+
+    if drawn_tiles:
+        y = _panel_title(draw, y, "Edfu: keep one of the drawn tiles (keep:<tile>)")
+        x = 20
+        for tile in drawn_tiles:
+            _tile(draw, (x, y, x + 124, y + 40), tile)
+            draw.text((x + 62, y + 54), f"keep:{tile}", font=font(14), fill=INK_SOFT,
+                      anchor="mm")
+            x += 136
+        y += 70
+    if drawn_cards:
+        y = _panel_title(draw, y, "Buto: keep one of these cards (keep:<id>)")
+        for cid in drawn_cards:
+            _panel_card(draw, y, {"id": cid}, row_h, prefix="keep")
+            y += row_h
+    y = _panel_title(draw, y, "Your territory cards (card:<id> to use)")
+    if not territory:
+        draw.text((24, y + row_h // 2 - 4), "No territory cards yet.", font=font(17),
+                  fill=INK, anchor="lm")
+        y += row_h
+    for card in territory:
+        _panel_card(draw, y, card, row_h, prefix="card")
+        y += row_h
+    if bottom:
+        y = _panel_title(draw, y, "Put under the territory deck (only you know)")
+        for index, cid in enumerate(bottom):
+            col, row = index % 2, index // 2
+            name = TERRITORIES.get(cid, {}).get("name", cid)
+            draw.text((24 + col * 430, y + 12 + row * 28),
+                      fit_text(f"{cid} · {name}", font(15), 410), font=font(15), fill=INK,
+                      anchor="lm")
+    return image
+
+
+def _panel_title(draw: ImageDraw.ImageDraw, y: int, title: str) -> int:
+    draw.text((20, y + 20), title, font=font(18, bold=True), fill=INK, anchor="lm")
+    return y + 40
+
+
+def _panel_card(draw: ImageDraw.ImageDraw, y: int, card: dict[str, Any], row_h: int,
+                prefix: str) -> None:
+    cid = str(card.get("id", "?"))
+    data = TERRITORIES.get(cid, {})
+    category = card.get("category") or data.get("cat", "")
+    label, colour = CATEGORY.get(category, (str(category).upper(), BADGE_OFF))
+    box = (16, y, PANEL_W - 16, y + row_h - 6)
+    rounded_panel(draw, box, fill=PAPER, outline=colour, radius=8, width=2)
+    _rrect(draw, (16, y, 170, y + row_h - 6), radius=8, fill=colour)
+    mid = y + (row_h - 6) // 2
+    draw.text((93, mid), label, font=font(14, bold=True), fill=text_on(colour), anchor="mm")
+    name = str(card.get("name") or data.get("name", cid))
+    draw.text((184, mid - 9), fit_text(name, font(17, bold=True), 520), font=font(17, bold=True),
+              fill=INK, anchor="lm")
+    draw.text((184, mid + 11), f"{prefix}:{cid}", font=font(14), fill=INK_SOFT, anchor="lm")
+    status = ""
+    if card.get("used"):
+        status = "used ✓"
+    elif data.get("use"):
+        status = "permanent" if data["use"] == "permanent" else "single use"
+    if status:
+        draw.text((PANEL_W - 30, mid), status, font=font(16, bold=True), fill=INK, anchor="rm")

@@ -1,0 +1,321 @@
+"""10 Plagues of Egypt board and panel, drawn from hand-made views (and from real playouts if
+the engine is there)."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import io
+
+import pytest
+from PIL import Image, ImageChops
+
+import render
+from render import plagues
+from tests.render import plagues_views as views
+
+MAX_PNG = 500 * 1024
+
+
+def _decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def _diff(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
+    assert a.size == b.size
+    return ImageChops.difference(a, b).getbbox()
+
+
+def _inside(inner, outer, slack: int = 10) -> bool:
+    return (outer[0] - slack <= inner[0] and outer[1] - slack <= inner[1]
+            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
+
+
+@pytest.mark.parametrize("name", sorted(views.PHASE_VIEWS))
+def test_board_renders_every_fixture(name):
+    view = views.PHASE_VIEWS[name]()
+    image = render.board("plagues", view)
+    assert image.mode == "RGB"
+    assert 1200 <= image.width <= 1400
+    assert 1000 <= image.height <= 1900
+    data = render.png(image)
+    assert len(data) < MAX_PNG
+    assert _decode(data).size == image.size
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_seat_count_gets_one_province_board_each(seats):
+    view = views.setup_view(seats)
+    key = plagues.static_key(view)
+    _base, layout = plagues.static_layer(key)
+    assert len(layout.boards) == seats
+    boxes = [(x, y, x + plagues.PB_W, y + plagues.PB_H) for x, y in layout.boards]
+    for index, a in enumerate(boxes):
+        assert a[2] <= plagues.WIDTH and a[3] <= layout.height
+        for b in boxes[index + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    render.board("plagues", view)
+
+
+def test_solo_board_shows_the_ai_die_row():
+    view = views.solo_view()
+    image = render.board("plagues", view)
+    hidden = copy.deepcopy(view)
+    for card in hidden["ai_row"]:
+        card.update(value=None, revealed=False)
+    assert _diff(image, render.board("plagues", hidden)) is not None
+
+
+@pytest.mark.parametrize("name", sorted(views.PHASE_VIEWS))
+def test_panel_renders_every_fixture(name):
+    view = views.private(views.PHASE_VIEWS[name](), 0)
+    image = render.panel("plagues", view)
+    assert image.mode == "RGB" and 600 <= image.width <= 1400
+    assert len(render.png(image)) < MAX_PNG
+
+
+def test_panel_shows_the_secret_draws():
+    plain = render.panel("plagues", views.private(views.solo_view(), 0))
+    edfu = render.panel("plagues", views.private(
+        views.solo_view(), 0, drawn=["coin", "sphinx", "province3", "boat", "herd", "pharaoh"]))
+    assert edfu.height > plain.height
+    buto = render.panel("plagues", views.private(
+        views.picks_view(), 1, drawn=["sc_flat", "sa_soldiers", "ib_dev_both"],
+        buto_bottom=["tr_coin_1", "sc_lines"]))
+    no_draw = render.panel("plagues", views.private(views.picks_view(), 1))
+    assert buto.height > no_draw.height
+    odd = views.private(views.crowded_view(), 0, drawn=["future_card"], buto_bottom=["??"])
+    render.panel("plagues", odd)
+
+
+def test_panel_needs_a_private_view():
+    with pytest.raises(ValueError):
+        render.panel("plagues", views.dice_view())
+
+
+def test_static_layer_is_built_once_and_reused():
+    plagues.static_layer.cache_clear()
+    first, second = views.dice_view(), views.losses_view()
+    render.board("plagues", first)
+    render.board("plagues", second, highlight="tile:2")
+    info = plagues.static_layer.cache_info()
+    assert info.misses == 1 and info.hits >= 1
+    key = plagues.static_key(first)
+    assert plagues.static_layer(key)[0] is plagues.static_layer(key)[0]
+    base = plagues.static_layer(key)[0]
+    before = base.tobytes()
+    render.board("plagues", views.crowded_view(), highlight=["c0", "tile:1"])
+    assert base.tobytes() == before
+
+
+def test_static_key_ignores_dynamic_fields():
+    assert plagues.static_key(views.dice_view()) == plagues.static_key(views.crowded_view())
+    assert plagues.static_key(views.dice_view()) != plagues.static_key(views.setup_view(2))
+    assert plagues.static_key(views.dice_view()) != plagues.static_key(views.tribute_view())
+    hash(plagues.static_key(views.solo_view()))
+
+
+def _highlight_box(view, marks):
+    plain = render.board("plagues", view)
+    marked = render.board("plagues", view, highlight=marks)
+    return _diff(plain, marked)
+
+
+def test_highlight_outlines_a_dice_space_only():
+    changed = _highlight_box(views.dice_view(), "tile:3")
+    assert changed is not None
+    assert _inside(changed, plagues._dice_space(3))
+
+
+def test_highlight_die_and_action_marks_the_dice_space_or_pharaoh_card():
+    view = views.dice_view()
+    changed = _highlight_box(view, ["die:4", "die", "4", "tile"])
+    assert changed is not None
+    assert _diff(render.board("plagues", view, highlight=["die:4", "tile"]),
+                 render.board("plagues", view, highlight=["die:4"])) is not None
+    pharaoh = _highlight_box(view, ["die:2", "pharaoh"])
+    assert pharaoh is not None
+
+
+def test_highlight_seat_places_go_to_the_named_seat():
+    view = views.dice_view()   # current seat 3 (D)
+    origin = plagues.static_layer(plagues.static_key(view))[1].boards
+    board_box = lambda s: (origin[s][0], origin[s][1], origin[s][0] + plagues.PB_W,  # noqa: E731
+                           origin[s][1] + plagues.PB_H)
+    current = _highlight_box(view, "space:c4")
+    assert current is not None and _inside(current, board_box(3))
+    named = _highlight_box(view, ["space:c4", "seat:1"])
+    assert named is not None and _inside(named, board_box(1))
+    for mark in ("recover:A", "track:city", "die:5", "f2"):
+        found = _highlight_box(view, [mark, "seat:0"])
+        assert found is not None and _inside(found, board_box(0)), mark
+
+
+def test_highlight_unknown_marks_change_nothing():
+    view = views.dice_view()
+    assert _highlight_box(view, ["atlantis", "tile:9", "hebrew:7", "pick:nothing"]) is None
+
+
+@pytest.mark.parametrize("mark", [
+    "tile:1", "tile:6", "hebrew:2", "pick:sc_bonuses", "sc_bonuses", "pharaoh:3",
+    "cancel:1", "cancel:2", "token:plague", "swap:1:5", "card:sa_soldiers",
+    "space:c0", "space:f5", "die:1", "recover:B", "track:field", "track:split",
+])
+def test_every_option_id_family_has_a_place_on_the_board(mark):
+    """Labels match option ids: each id the engine offers outlines its place."""
+    view = views.dice_view()
+    assert _highlight_box(view, [mark, "seat:0"]) is not None, mark
+
+
+def test_public_board_never_shows_private_data():
+    public = views.dice_view()
+    private = views.private(public, 2, drawn=["sc_flat", "tr_coin_1"],
+                            buto_bottom=["sa_soldiers"])
+    private["secret_junk"] = {"reserve_order": ["coin", "boat"]}
+    for player in private["players"]:
+        player["hand_secret"] = ["sphinx"]
+    assert render.png(render.board("plagues", private)) == \
+        render.png(render.board("plagues", public))
+
+
+class _SpyView(dict):
+    """A view that records the keys a renderer reads."""
+
+    read: set
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+
+def test_board_does_not_read_me():
+    spy = _SpyView(views.private(views.dice_view(), 1, drawn=["coin"]))
+    spy.read = set()
+    render.board("plagues", spy, highlight=["tile:1", "c0"])
+    assert "me" not in spy.read
+    assert {"players", "dice_spaces", "territories"} <= spy.read
+
+
+def test_board_is_deterministic():
+    view = views.losses_view()
+    assert render.png(render.board("plagues", view)) == \
+        render.png(render.board("plagues", copy.deepcopy(view)))
+
+
+def test_dynamic_pieces_change_the_picture():
+    view = views.dice_view()
+    base = render.board("plagues", view)
+    changes = (
+        lambda v: v["dice_spaces"].__setitem__(0, "boat"),
+        lambda v: v.update(hebrews=[1, 1, 1]),
+        lambda v: v.update(round=5),
+        lambda v: v["players"][0]["city"].update(c3="obelisk"),
+        lambda v: v["players"][0]["bonuses"][2].update(active=True),
+        lambda v: v["players"][1]["dev"].update(city=9),
+        lambda v: v["players"][1].update(nile=11),
+        lambda v: v["players"][1].update(province_card=22),
+        lambda v: v["players"][1].update(dice_used=[]),
+        lambda v: v["players"][2]["discard"].update(B="herd"),
+        lambda v: v["players"][2].update(hebrews=[1, 2, 3, 1, 2, 3, 1, 2]),
+        lambda v: v["players"][3]["territory"].append(views.territory("sc_flat")),
+        lambda v: v["players"][3].update(soldiers=21),
+        lambda v: v["players"][3].update(score=77),
+        lambda v: v["players"][3].update(penalties=3),
+        lambda v: v["pharaoh_cards"][4].update(holder=1),
+        lambda v: v.update(plague=views.plague("frogs")),
+        lambda v: v.update(loss_card=views.loss("L3c")),
+        lambda v: v.update(territories=[views.face_up("sc_flat")]),
+        lambda v: v.update(acting=[0, 1]),
+    )
+    for change in changes:
+        changed = copy.deepcopy(view)
+        change(changed)
+        assert _diff(base, render.board("plagues", changed)), change
+
+
+def test_latin_extended_text_renders():
+    view = views.latin_extended_view()
+    accented = render.board("plagues", view)
+    view["plague"].update(name="Morte dos primogenitos", text="Lodz: zolc gesla jazn - acao")
+    plain = render.board("plagues", view)
+    assert _diff(accented, plain) is not None
+
+
+def test_odd_views_do_not_crash():
+    view = views.crowded_view()
+    view["players"][0].update(dev={"city": 99, "field": -3}, nile=40, province_card=-1,
+                              markers_left=[6, 99], hebrews=[3] * 30)
+    view["players"][1]["bonuses"].append({"a": "c9", "b": "x", "kind": "mystery",
+                                          "active": True})
+    view["players"][2]["city"]["zz"] = "sphinx"
+    view["pharaoh_cards"].append({"n": 9, "id": "?", "name": "?", "holder": None})
+    view.update(hebrews=[1, 2, 3, 3, 2], round=12, plague=None, loss_card=None,
+                territories=[views.face_up(c) for c in ("sc_flat", "sc_lines", "tr_coin_1",
+                                                       "sa_soldiers")])
+    assert len(render.png(render.board("plagues", view))) < MAX_PNG
+
+
+def _engine():
+    try:
+        importlib.import_module("rules.plagues")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("rules.plagues"):
+            pytest.skip("the plagues engine is not there yet")
+        raise
+    import rules
+
+    return rules.get("plagues")
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+def test_views_from_a_real_random_playout_render(seats):
+    engine = _engine()
+    from rules.testing import random_playout
+
+    playout = random_playout(engine, seats, seed=seats, keep_states=True)
+    states = playout.states[:: max(1, len(playout.states) // 12)] + [playout.state]
+    phases = set()
+    for state in states:
+        public = engine.view(state, None)
+        phases.add(public["phase"])
+        data = render.png(render.board("plagues", public))
+        assert len(data) < MAX_PNG
+        for seat in range(len(public["players"])):
+            private = engine.view(state, seat)
+            assert render.png(render.board("plagues", private)) == data
+            render.panel("plagues", private)
+    assert "over" in phases
+
+
+PLACED = ("die:", "tile:", "space:", "hebrew:", "recover:", "slot:", "pick:", "cancel:",
+          "track:", "swap:")
+
+
+def test_real_option_ids_outline_their_place():
+    """Labels match option ids: every placed option the engine offers outlines something."""
+    engine = _engine()
+    from rules.testing import random_playout
+
+    checked = 0
+    for seats in (2, 4):
+        playout = random_playout(engine, seats, seed=10 + seats, keep_states=True)
+        for state in playout.states[:: max(1, len(playout.states) // 25)]:
+            public = engine.view(state, None)
+            plain = render.board("plagues", public)
+            for decision in engine.pending(state):
+                if decision.seat == public.get("ai_seat"):
+                    continue
+                for option in decision.options:
+                    if not option.id.startswith(PLACED):
+                        continue
+                    marks = [option.id, *option.id.split(":"), f"seat:{decision.seat}"]
+                    marked = render.board("plagues", public, highlight=marks)
+                    assert _diff(plain, marked) is not None, option.id
+                    checked += 1
+    assert checked >= 20
