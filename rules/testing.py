@@ -117,18 +117,21 @@ def canonical_json_roundtrip(raw: dict[str, Any]) -> dict[str, Any]:
     return json.loads(canonical_json(raw))
 
 
-def check_hidden_information(engine: Engine, state: Any) -> int:
+def check_hidden_information(engine: Engine, state: Any, seats: int | None = None) -> int:
     """For every pending secret decision while other decisions are still open, any two of
     its options must leave the public view (and every other seat's view) identical.
 
-    Returns how many secret decisions were checked, so callers can assert coverage.
+    With ``seats``, every other seat's private view is compared, not only the seats that are
+    answering too. Returns how many secret decisions were checked, so callers can assert
+    coverage.
     """
     decisions = engine.pending(state)
     checked = 0
     for decision in decisions:
         if not decision.secret or len(decisions) < 2 or len(decision.options) < 2:
             continue
-        onlookers = [None] + [d.seat for d in decisions if d.seat != decision.seat]
+        others = range(seats) if seats is not None else (d.seat for d in decisions)
+        onlookers = [None] + sorted({seat for seat in others if seat != decision.seat})
         first, second = decision.options[0].id, decision.options[-1].id
         after_first, events_first = engine.apply(state, decision.seat, first)
         after_second, events_second = engine.apply(state, decision.seat, second)

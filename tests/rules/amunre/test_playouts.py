@@ -117,7 +117,7 @@ class Checker:
         # the sealed offering passes the hidden-information law
         pending = ENGINE.pending(after)
         if sum(d.secret for d in pending) >= 2:
-            self.hidden_checks += check_hidden_information(ENGINE, after)
+            self.hidden_checks += check_hidden_information(ENGINE, after, after["seats"])
 
     def check_scoring(self, before, move, new_log):
         self.snapshots = []

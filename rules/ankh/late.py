@@ -1,0 +1,167 @@
+"""Late game: merging gods (ANKH-R142..R154), forgotten gods (R155..R157) and victory
+(R158..R160), plus the final result."""
+
+from __future__ import annotations
+
+from rules.ankh.data import GUARDIAN_SIZE, LARGE_BASES, SMALL_BASES
+from rules.ankh.state import (
+    State,
+    _enter_space,
+    active_players,
+    devotion_key,
+    finish,
+    name,
+)
+from rules.core import Event, Result
+
+
+def _remove_figures(state: State, player: int, keep_guardians: bool) -> None:
+    for hex_, fig in sorted(state["figures"].items()):
+        if fig["owner"] != player:
+            continue
+        if keep_guardians and fig["kind"] not in ("god", "warrior"):
+            continue
+        del state["figures"][hex_]
+        if fig.get("radiant"):  # ANKH-R127 / B12: the sun goes back to Ra's dashboard
+            state["players"][player]["suns"] += 1
+
+
+def _destroy_monuments(state: State, player: int) -> None:
+    for hex_, mon in sorted(state["monuments"].items()):
+        if mon["owner"] == player:
+            del state["monuments"][hex_]
+            state["supply"][mon["type"]] += 1
+
+
+def merge(state: State, events: list[Event]) -> None:
+    """ANKH-R142..R148: the two lowest gods merge after the 3rd Conflict (3+ players)."""
+    order = sorted(active_players(state), key=lambda p: devotion_key(state, p))
+    if len(order) < 2:
+        return
+    lesser, greater = order[0], order[1]  # ANKH-R143
+    low, high = state["players"][lesser], state["players"][greater]
+    _destroy_monuments(state, lesser)  # ANKH-R144
+    # ANKH-R145: cards, ankh tokens, god and warriors leave; guardians change colour (B12).
+    _remove_figures(state, lesser, keep_guardians=True)
+    low["hand"], low["used"], low["warriors"] = [], [], 0
+    # ANKH-R115: the lesser god's imprisoned warriors leave the game too.
+    for pl in state["players"]:
+        while lesser in pl["prisoners"]:
+            pl["prisoners"].remove(lesser)
+    if "anubis" in low["gods"]:
+        for victim in low["prisoners"]:
+            if victim == greater:
+                high["warriors"] += 1
+            else:
+                high["prisoners"].append(victim)
+        low["prisoners"] = []
+    free = {"large": LARGE_BASES, "small": SMALL_BASES}
+    for f in state["figures"].values():
+        if f["owner"] == greater and f["kind"] in GUARDIAN_SIZE:
+            free[GUARDIAN_SIZE[f["kind"]]] -= 1
+    for g in high["guardians"]:
+        free[GUARDIAN_SIZE[g]] -= 1
+    for hex_, f in sorted(state["figures"].items()):
+        if f["owner"] == lesser:
+            size = GUARDIAN_SIZE[f["kind"]]
+            if free[size] > 0:
+                free[size] -= 1
+                f["owner"] = greater
+            else:
+                del state["figures"][hex_]
+                _return_guardian(state, f["kind"])
+                if f.get("radiant"):
+                    low["suns"] += 1
+    for g in low["guardians"]:
+        if free[GUARDIAN_SIZE[g]] > 0:
+            free[GUARDIAN_SIZE[g]] -= 1
+            high["guardians"].append(g)
+        else:
+            _return_guardian(state, g)
+    high["guardians"].sort()
+    low["guardians"] = []
+    high["followers"] += low["followers"]  # ANKH-R146
+    low["followers"] = 0
+    high["suns"] += low["suns"]
+    high["underworld_tokens"] += low["underworld_tokens"]
+    high["amun_up"] = high["amun_up"] or low["amun_up"]
+    low["suns"] = low["underworld_tokens"] = 0
+    high["gods"] = high["gods"] + low["gods"]  # ANKH-R149
+    high["seats"] = high["seats"] + low["seats"]  # ANKH-R150..R154
+    for seat in low["seats"]:
+        state["seat_player"][seat] = greater
+    low["merged_into"] = greater
+    low["seats"] = []
+    _enter_space(state, greater, low["devotion"])  # ANKH-R148: moves onto the lesser pawn
+    events.append(Event("merge", f"{name(state, greater)}: the lesser god merges into the "
+                                 "greater god.", {"lesser": lesser, "greater": greater}))
+
+
+def _return_guardian(state: State, kind: str) -> None:
+    for card in state["guardian_cards"].values():
+        if card["kind"] == kind:
+            card["left"] += 1
+
+
+def forget(state: State, events: list[Event]) -> None:
+    """ANKH-R155..R157: every god still in the red section is forgotten."""
+    forgotten = [p for p in active_players(state) if state["players"][p]["devotion"] <= 20]
+    for p in forgotten:
+        pl = state["players"][p]
+        _remove_figures(state, p, keep_guardians=False)  # ANKH-R156 / B25
+        _destroy_monuments(state, p)
+        pl["followers"] = 0
+        pl["warriors"] = 0
+        pl["guardians"] = []
+        for other in state["players"]:  # ANKH-R115
+            while p in other["prisoners"]:
+                other["prisoners"].remove(p)
+        if "anubis" in pl["gods"]:
+            for victim in pl["prisoners"]:
+                if not state["players"][victim]["forgotten"] and victim not in forgotten:
+                    state["players"][victim]["warriors"] += 1
+            pl["prisoners"] = []
+        if "osiris" in pl["gods"]:  # ANKH-R124
+            state["underworld"] = []
+            pl["underworld_tokens"] = 0
+        pl["forgotten"] = True
+        events.append(Event("forgotten", f"{name(state, p)} is forgotten.", {"player": p}))
+    left = active_players(state)
+    if not left:  # ANKH-R157 / B26
+        finish(state, [], events, "every god is forgotten: Egypt turns atheist, nobody wins")
+    elif len(left) == 1:  # ANKH-R159
+        finish(state, left, events, f"{name(state, left[0])} is the only god left")
+
+
+def final_scoring(state: State, events: list[Event]) -> None:
+    """ANKH-R160: most devotion wins; the devotion stack breaks ties."""
+    best = max(active_players(state), key=lambda p: devotion_key(state, p))
+    finish(state, [best], events, f"{name(state, best)} has the most devotion after the last "
+                                  "Conflict")
+
+
+def final_result(state: State) -> Result:
+    seats = state["seats"]
+    scores = tuple(state["players"][state["seat_player"][s]]["devotion"] for s in range(seats))
+    winners = state["winners"] or []
+    if not winners:
+        return Result(scores, tuple([seats] * seats),
+                      ("Every god was forgotten: nobody wins (all seats share the last place).",))
+
+    def rank_key(player: int) -> tuple:
+        pl = state["players"][player]
+        return (player in winners, not pl["forgotten"], pl["devotion"], pl["stack"])
+
+    players = sorted({state["seat_player"][s] for s in range(seats)}, key=rank_key,
+                     reverse=True)
+    place_of = {}
+    above = 0
+    for p in players:  # competition ranking by seats
+        place_of[p] = above + 1
+        above += sum(1 for s in range(seats) if state["seat_player"][s] == p)
+    places = tuple(place_of[state["seat_player"][s]] for s in range(seats))
+    notes = [state["end_reason"] or ""]
+    notes.append("Ties on devotion are broken by the devotion stack (higher pawn ranks first).")
+    if any(len(state["players"][p]["seats"]) > 1 for p in players):
+        notes.append("Merged seats share their god's place.")
+    return Result(scores, places, tuple(notes))
