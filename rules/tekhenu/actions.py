@@ -1,0 +1,927 @@
+"""The six God actions and Resource Production (TEK-R078..R147), as chains of small steps.
+
+An action is described by a context dict ``ctx``: ``s`` seat, ``god`` (or None for a
+Production), ``res`` (produced resource), ``v`` value, ``src`` (die | anubis | extra | t19 |
+card | pillar | h21 | d23), ``free`` (D23: no costs), ``nohap`` (Starting cards: no
+Happiness loss), ``districts`` (S02/S03), ``waived`` (a cost Blessing was played).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Decision, Event, Option
+from rules.tekhenu import cards, steps, tracks
+from rules.tekhenu.data import (
+    BORDER,
+    BOT_HORUS_BONUS,
+    CORNERS,
+    GOD_NAMES,
+    GOD_STATUE_SPACES,
+    GODS,
+    HORUS_GOD,
+    HORUS_VALUE,
+    OSIRIS_SPACES,
+    PEOPLE_SPACES,
+    PEOPLE_TEMPLE_LINE,
+    PILLARS,
+    PRODUCTION_MAX,
+    RA_SLOT_VP,
+    RA_SLOTS,
+    RESOURCES,
+    SIDES,
+    STATUE_GRANITE,
+    TEMPLE_BUILDINGS,
+    TEMPLE_REWARDS,
+    TEMPLE_SIZE,
+    ra_slot_for,
+)
+from rules.tekhenu.state import (
+    State,
+    add_vp,
+    can_pay,
+    discard_blessing,
+    gain,
+    held_blessing,
+    is_bot,
+    light_of,
+    pay,
+    scribe_budget,
+    seat_name,
+)
+
+DIE_SOURCES = ("die", "anubis", "extra", "t19")
+WAIVERS = {"horus": ("B13", "B14"), "ra": ("B13", "B14"), "bastet": ("B15", "B16"),
+           "hathor": ("B15", "B16")}
+PRODUCE_BLESSINGS = ("B01", "B02", "B03", "B04", "B05", "B06", "B21", "B22")
+PRODUCE_GAIN = {"B01": {"limestone": 4}, "B02": {"granite": 4}, "B03": {"bread": 4},
+                "B04": {"papyrus": 4}, "B05": {"gold": 3}, "B06": {"scribe": 2}}
+
+
+# --- geometry ---------------------------------------------------------------------------
+def rc(space: str) -> tuple[int, int]:
+    return int(space[1]), int(space[2])
+
+
+def line_spaces(kind: str, index: int) -> list[str]:
+    if kind == "row":
+        return [f"t{index}{c}" for c in range(TEMPLE_SIZE)]
+    return [f"t{r}{index}" for r in range(TEMPLE_SIZE)]
+
+
+def building_space_for(kind: str, index: int) -> str:
+    return f"{'w' if kind == 'row' else 's'}{index}"
+
+
+def tile_edge(tile: str, rotation: int, side: str) -> str:
+    """B.10: rotating 90 degrees clockwise moves N -> E -> S -> W."""
+    edges = PILLARS[tile].edges
+    return edges[(SIDES.index(side) - rotation) % 4]
+
+
+NEIGHBOUR = {"N": (-1, 0, "S"), "E": (0, 1, "W"), "S": (1, 0, "N"), "W": (0, -1, "E")}
+
+
+def matching_edges(state: State, space: str, tile: str, rotation: int) -> tuple[int, int]:
+    """TEK-R093: (matching edges, touching edges) against neighbouring tiles and the border."""
+    r, c = rc(space)
+    matches = touching = 0
+    for side in SIDES:
+        dr, dc, back = NEIGHBOUR[side]
+        nr, nc = r + dr, c + dc
+        mine = tile_edge(tile, rotation, side)
+        if 0 <= nr < TEMPLE_SIZE and 0 <= nc < TEMPLE_SIZE:
+            other = state["temple"].get(f"t{nr}{nc}")
+            if other is None:
+                continue
+            theirs = tile_edge(other[0], other[1], back)
+        else:
+            theirs = BORDER[side][c if side in ("N", "S") else r]
+        touching += 1
+        if theirs == mine:
+            matches += 1
+    return matches, touching
+
+
+def buildings_in_lines(state: State, space: str) -> int:
+    """TEK-R092: Buildings of any player around the Complex in the space's row and column."""
+    r, c = rc(space)
+    return sum(1 for wid in (f"w{r}", f"s{c}") if wid in state["tbuild"])
+
+
+def open_building_spaces(state: State) -> list[str]:
+    return [wid for wid, (_k, _i, _bread, closed) in TEMPLE_BUILDINGS.items()
+            if state["n"] not in closed and wid not in state["tbuild"]]
+
+
+# --- costs and legality ----------------------------------------------------------------------
+def statue_cost(player: dict[str, Any]) -> dict[str, int]:
+    """TEK-R078: the leftmost Statue's printed Granite (B.12)."""
+    built = 6 - player["statues"]
+    return {"granite": STATUE_GRANITE[built]} if built < 6 else {}
+
+
+def thoth_count(value: int) -> tuple[int, int]:
+    """TEK-R123..R125: (cards, Papyrus)."""
+    return (1, 0) if value <= 2 else ((2, 2) if value <= 4 else (3, 3))
+
+
+PRE_GAIN = {"horus": ("T04", "granite"), "thoth": ("T20", "papyrus"), "hathor": ("T21", "bread")}
+
+
+def affordable(state: State, seat: int, god: str, cost: dict[str, int], ctx: dict) -> bool:
+    if ctx.get("free") or ctx.get("waived") or not cost:
+        return True
+    if god in WAIVERS and not ctx.get("declined") \
+            and held_blessing(state["players"][seat], *WAIVERS[god]):
+        return True
+    return can_pay_with_pre_gain(state, seat, god, cost, ctx)
+
+
+def can_pay_with_pre_gain(state: State, seat: int, god: str, cost: dict[str, int],
+                          ctx: dict) -> bool:
+    """T04/T20/T21: the token "may be taken before the action", so it counts for legality
+    until the action has begun (``ctx["begun"]``)."""
+    player = state["players"][seat]
+    card, res = PRE_GAIN.get(god, (None, None))
+    if card is None or ctx.get("begun") or card not in player["technologies"]:
+        return can_pay(state, seat, cost)
+    player["res"][res] += 1
+    try:
+        return can_pay(state, seat, cost)
+    finally:
+        player["res"][res] -= 1
+
+
+def free_god_space(state: State, god: str) -> bool:
+    return len(state["god_statues"][god]) < GOD_STATUE_SPACES[min(state["n"], 4)]
+
+
+def god_legal(state: State, seat: int, god: str, value: int, ctx: dict | None = None) -> bool:
+    """TEK-R065: an action whose cost cannot be paid (or that cannot place a piece) is
+    illegal."""
+    ctx = ctx or {}
+    player = state["players"][seat]
+    if god == "horus":
+        if player["statues"] <= 0:
+            return False  # TEK-R007
+        values = ctx.get("values") or [value]
+        if not affordable(state, seat, god, statue_cost(player), ctx):
+            return False
+        people = any(state["people"][space] is None for space in PEOPLE_SPACES)
+        return people or any(free_god_space(state, HORUS_GOD[v]) for v in values)
+    if god == "ra":
+        tile = state["ra"][ra_slot_for(value)]
+        if tile is None or player["pillars"] <= 0:  # TEK-R100, TEK-R007
+            return False
+        if len(state["temple"]) >= TEMPLE_SIZE * TEMPLE_SIZE:
+            return False
+        data = PILLARS[tile]
+        return affordable(state, seat, god, {"limestone": data.limestone,
+                                             "granite": data.granite}, ctx)
+    if god == "hathor":
+        if player["buildings"] <= 0:
+            return False
+        return any(affordable(state, seat, god, {"bread": TEMPLE_BUILDINGS[wid][2]}, ctx)
+                   for wid in open_building_spaces(state))
+    if god == "bastet":
+        return affordable(state, seat, god, {"papyrus": 2}, ctx)
+    if god == "thoth":
+        count, cost = thoth_count(value)
+        if cost and not (ctx.get("free")
+                         or can_pay_with_pre_gain(state, seat, god, {"papyrus": cost}, ctx)):
+            return False
+        return any(len(cards.section_cards(state, sec)) >= count
+                   for sec in cards.reachable_sections(state, seat))
+    if god == "osiris":
+        if player["buildings"] <= 0:
+            return False
+        if not ctx.get("nohap") and player["happiness"] <= 0:  # TEK-R134
+            return False
+        return bool(osiris_free(state, value, ctx.get("districts")))
+    raise ValueError(god)  # pragma: no cover
+
+
+def osiris_free(state: State, row: int, districts: list[str] | None = None) -> list[str]:
+    return [sid for sid, space in OSIRIS_SPACES.items()
+            if space.row == row and sid not in state["osiris"]
+            and (not districts or space.district in districts)]
+
+
+def t14_values(state: State, seat: int, ctx: dict) -> list[int]:
+    """Values a God action may use: the die value, or with T14 +-1/+-2 (TEK-R259)."""
+    value = ctx["v"]
+    player = state["players"][seat]
+    if "T14" in player["technologies"] and ctx["src"] in DIE_SOURCES:
+        return [v for v in range(max(1, value - 2), min(6, value + 2) + 1)]
+    return [value]
+
+
+def god_possible(state: State, seat: int, god: str, ctx: dict) -> bool:
+    return any(god_legal(state, seat, god, v, ctx) for v in t14_values(state, seat, ctx))
+
+
+# --- starting an action --------------------------------------------------------------------
+@steps.auto("action")
+def start_action(state: State, frame: dict, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    seat = ctx["s"]
+    if ctx.get("god") is None:
+        start_production(state, ctx, events)
+        return
+    if not god_possible(state, seat, ctx["god"], ctx):
+        events.append(Event("skip", f"{seat_name(state, seat)} cannot perform the "
+                            f"{GOD_NAMES[ctx['god']]} action.", {"seat": seat}, seat=seat))
+        return
+    values = t14_values(state, seat, ctx)
+    if len(values) > 1:
+        legal = [v for v in values if god_legal(state, seat, ctx["god"], v, ctx)]
+        if len(legal) > 1 or legal != [ctx["v"]]:
+            state["stack"].append({"k": "t14", "s": seat, "ctx": ctx, "values": legal})
+            return
+    begin_god(state, ctx, events)
+
+
+@steps.decide("t14")
+def t14_decision(state: State, frame: dict) -> Decision:
+    ctx = frame["ctx"]
+    options = tuple(Option(f"adj:{v - ctx['v']:+d}" if v != ctx["v"] else "adj:0",
+                           f"Use value {v}" + ("" if v != ctx["v"] else " (no change)"))
+                    for v in frame["values"])
+    return Decision(frame["s"], "t14", "Technology T14: change the die value for the "
+                    f"{GOD_NAMES[ctx['god']]} action?", options)
+
+
+@steps.apply("t14")
+def t14_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    ctx["v"] += int(option.split(":")[1])
+    set_die_value(state, ctx["s"], ctx["v"])
+    begin_god(state, ctx, events)
+
+
+def set_die_value(state: State, seat: int, value: int) -> None:
+    """TEK-R069: value changes turn the physical die on the scales too."""
+    turn = state.get("turn")
+    if turn and turn.get("pan") and turn["seat"] == seat:
+        die = state["players"][seat][turn["pan"]][turn["pan_idx"]]
+        die[1] = value
+        turn["value"] = value
+
+
+def begin_god(state: State, ctx: dict, events: list[Event]) -> None:
+    seat, god = ctx["s"], ctx["god"]
+    player = state["players"][seat]
+    techs = player["technologies"]
+    # Technologies whose goods "may be taken before the action" (TEK-R344).
+    if god == "horus" and "T04" in techs:
+        gain(state, seat, {"granite": 1}, "T04", events)
+    if god == "thoth" and "T20" in techs:
+        gain(state, seat, {"papyrus": 1}, "T20", events)
+    if god == "hathor" and "T21" in techs:
+        gain(state, seat, {"bread": 1}, "T21", events)
+    ctx["begun"] = True
+    events.append(Event("action", f"{seat_name(state, seat)} performs the {GOD_NAMES[god]} "
+                        f"action with value {ctx['v']}.",
+                        {"seat": seat, "god": god, "value": ctx["v"], "src": ctx["src"]},
+                        seat=seat))
+    if god in WAIVERS and not ctx.get("free"):
+        card = held_blessing(player, *WAIVERS[god])
+        if card is not None and action_cost(state, ctx):
+            state["stack"].append({"k": "waive", "s": seat, "ctx": ctx, "card": card})
+            return
+    push_target(state, ctx, events)
+
+
+def action_cost(state: State, ctx: dict) -> bool:
+    god = ctx["god"]
+    player = state["players"][ctx["s"]]
+    if god == "horus":
+        return bool(statue_cost(player))
+    if god == "ra":
+        tile = state["ra"][ra_slot_for(ctx["v"])]
+        return tile is not None and PILLARS[tile].limestone + PILLARS[tile].granite > 0
+    return god in ("hathor", "bastet")
+
+
+@steps.decide("waive")
+def waive_decision(state: State, frame: dict) -> Decision:
+    ctx, card = frame["ctx"], frame["card"]
+    kinds = "Limestone/Granite" if ctx["god"] in ("ra", "horus") else "Papyrus/Bread"
+    options = [Option(f"bless:{card}", f"Play {card}: pay no {kinds}")]
+    if payable_without_waiver(state, ctx):
+        options.append(Option("skip", "Pay normally"))
+    return Decision(frame["s"], "waive", f"Play Blessing {card} to pay no {kinds} for this "
+                    f"{GOD_NAMES[ctx['god']]} action?", tuple(options))
+
+
+def payable_without_waiver(state: State, ctx: dict) -> bool:
+    probe = dict(ctx, waived=False, declined=True)
+    return god_legal(state, ctx["s"], ctx["god"], ctx["v"], probe)
+
+
+@steps.apply("waive")
+def waive_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    if option.startswith("bless:"):
+        discard_blessing(state, ctx["s"], frame["card"], events)
+        ctx["waived"] = True
+    else:
+        ctx["declined"] = True
+    push_target(state, ctx, events)
+
+
+def pay_cost(state: State, ctx: dict, cost: dict[str, int], reason: str,
+             events: list[Event]) -> None:
+    if ctx.get("free") or ctx.get("waived") or not cost:
+        return
+    pay(state, ctx["s"], cost, reason, events)
+
+
+def push_target(state: State, ctx: dict, events: list[Event]) -> None:
+    god = ctx["god"]
+    seat = ctx["s"]
+    if god == "horus":
+        if ctx.get("values"):
+            state["stack"].append({"k": "p12_value", "s": seat, "ctx": ctx})
+        else:
+            state["stack"].append({"k": "horus", "s": seat, "ctx": ctx})
+    elif god == "ra":
+        state["stack"].append({"k": "ra_space", "s": seat, "ctx": ctx})
+    elif god == "hathor":
+        state["stack"].append({"k": "hathor", "s": seat, "ctx": ctx})
+    elif god == "bastet":
+        resolve_bastet(state, ctx, events)
+    elif god == "thoth":
+        state["stack"].append({"k": "thoth", "s": seat, "ctx": ctx, "refreshed": []})
+    else:
+        state["stack"].append({"k": "osiris", "s": seat, "ctx": ctx})
+
+
+def god_done(state: State, ctx: dict, events: list[Event]) -> None:
+    """Technologies on God actions, T11, then the Horus bonuses of Statue owners."""
+    seat, god = ctx["s"], ctx["god"]
+    techs = state["players"][seat]["technologies"]
+    vp_tech = {"osiris": "T01", "ra": "T02", "thoth": "T03", "horus": "T04"}
+    if god in vp_tech and vp_tech[god] in techs:
+        add_vp(state, seat, 2, vp_tech[god], events)
+    if god == "bastet" and "T06" in techs:
+        add_vp(state, seat, 2, "T06", events)
+        gain(state, seat, {"population": 1, "happiness": 1}, "T06", events)
+    die_action_done(state, ctx, events)
+    horus_bonuses(state, seat, god, events, ctx.get("owners"))
+
+
+def die_action_done(state: State, ctx: dict, events: list[Event]) -> None:
+    """TEK-R256 T11: an action with a die of value 1."""
+    if ctx["src"] in DIE_SOURCES and ctx["v"] == 1 \
+            and "T11" in state["players"][ctx["s"]]["technologies"]:
+        add_vp(state, ctx["s"], 2, "T11", events)
+
+
+def horus_bonuses(state: State, actor: int, god: str, events: list[Event],
+                  statues: list[int] | None = None) -> None:
+    """TEK-R082/R083/R177/R181/R324: each Statue owner of that god gains the slot bonus once.
+    ``statues``: the owners before the action (a Statue built by this very Horus action
+    gives no bonus for it, TEK-R177)."""
+    owners: list[int] = []
+    for owner in (state["god_statues"][god] if statues is None else statues):
+        if owner not in owners:
+            owners.append(owner)
+    for owner in owners:
+        if owner == actor and state["n"] != 2:
+            continue
+        give_horus_bonus(state, owner, god, events)
+
+
+def give_horus_bonus(state: State, owner: int, god: str, events: list[Event]) -> None:
+    if is_bot(state, owner):
+        gain(state, owner, dict(BOT_HORUS_BONUS[god]), f"Horus bonus ({GOD_NAMES[god]})", events)
+        return
+    bonus = state["horus_bonus"][HORUS_VALUE[god] - 1]
+    gain(state, owner, dict(bonus), f"Horus bonus ({GOD_NAMES[god]})", events)
+    if "T07" in state["players"][owner]["technologies"]:
+        gain(state, owner, {"granite": 1}, "T07", events)
+
+
+# --- Horus (TEK-R078..R088) ----------------------------------------------------------------
+@steps.decide("p12_value")
+def p12_decision(state: State, frame: dict) -> Decision:
+    ctx = frame["ctx"]
+    options = tuple(Option(f"value:{v}", f"Value {v} ({GOD_NAMES[HORUS_GOD[v]]})")
+                    for v in ctx["values"] if horus_targets(state, dict(ctx, v=v)))
+    return Decision(frame["s"], "p12_value", "Pillar P12: choose the value (1, 2 or 3) of "
+                    "your Horus action.", options)
+
+
+@steps.apply("p12_value")
+def p12_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    ctx["v"] = int(option.split(":")[1])
+    ctx["values"] = None
+    state["stack"].append({"k": "horus", "s": ctx["s"], "ctx": ctx})
+
+
+def horus_targets(state: State, ctx: dict) -> list[str]:
+    god = HORUS_GOD[ctx["v"]]
+    targets = [f"god:{god}"] if free_god_space(state, god) else []
+    targets += [f"people:{space}" for space in PEOPLE_SPACES if state["people"][space] is None]
+    return targets
+
+
+@steps.decide("horus")
+def horus_decision(state: State, frame: dict) -> Decision:
+    ctx = frame["ctx"]
+    options = []
+    for target in horus_targets(state, ctx):
+        kind, where = target.split(":")
+        if kind == "god":
+            label = f"Statue for {GOD_NAMES[where]}"
+        else:
+            label = f"Statue for the people at {where} (+{state['people_gold'][where]} Gold)"
+        options.append(Option(target, label))
+    return Decision(frame["s"], "horus", "Horus: build your Statue for a god or for the people.",
+                    tuple(options))
+
+
+@steps.apply("horus")
+def horus_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    seat = ctx["s"]
+    player = state["players"][seat]
+    pay_cost(state, ctx, statue_cost(player), "Statue", events)
+    ctx["owners"] = list(state["god_statues"]["horus"])
+    kind, where = option.split(":")
+    build_statue(state, seat, kind, where, events)
+    god_done(state, ctx, events)
+
+
+def build_statue(state: State, seat: int, kind: str, where: str, events: list[Event]) -> None:
+    player = state["players"][seat]
+    player["statues"] -= 1
+    if kind == "god":
+        state["god_statues"][where].append(seat)
+        space = f"{where}:{len(state['god_statues'][where])}"
+        player["statue_list"].append([where, space])
+        events.append(Event("statue", f"{seat_name(state, seat)} builds a Statue for "
+                            f"{GOD_NAMES[where]}.", {"seat": seat, "god": where}, seat=seat))
+        if state["n"] == 3:  # TEK-R180: the bonus once at once
+            give_horus_bonus(state, seat, where, events)
+        return
+    state["people"][where] = seat
+    player["statue_list"].append(["people", where])
+    events.append(Event("statue", f"{seat_name(state, seat)} builds a Statue for the people "
+                        f"at {where}.", {"seat": seat, "space": where}, seat=seat))
+    gold = state["people_gold"][where]
+    state["people_gold"][where] = 0
+    if gold:
+        gain(state, seat, {"gold": gold}, "people Statue", events)  # TEK-R086
+    if where in PEOPLE_TEMPLE_LINE:  # TEK-R087
+        kind_, index = PEOPLE_TEMPLE_LINE[where]
+        own = sum(1 for sp in line_spaces(kind_, index)
+                  if sp in state["temple"] and state["temple"][sp][2] == seat)
+        add_vp(state, seat, 3 * own, "people Statue at the Temple", events)
+
+
+# --- Ra (TEK-R089..R100) --------------------------------------------------------------------
+@steps.decide("ra_space")
+def ra_space_decision(state: State, frame: dict) -> Decision:
+    ctx = frame["ctx"]
+    tile = state["ra"][ra_slot_for(ctx["v"])]
+    options = tuple(Option(f"space:{sp}", f"Pillar {tile} on {sp}")
+                    for sp in temple_free(state))
+    return Decision(frame["s"], "ra_space", f"Ra: choose the Temple Complex space for Pillar "
+                    f"tile {tile}.", options)
+
+
+def temple_free(state: State) -> list[str]:
+    return [f"t{r}{c}" for r in range(TEMPLE_SIZE) for c in range(TEMPLE_SIZE)
+            if f"t{r}{c}" not in state["temple"]]
+
+
+@steps.apply("ra_space")
+def ra_space_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    state["stack"].append({"k": "ra_rot", "s": ctx["s"], "ctx": ctx,
+                           "space": option.split(":")[1]})
+
+
+@steps.decide("ra_rot")
+def ra_rot_decision(state: State, frame: dict) -> Decision:
+    ctx = frame["ctx"]
+    tile = state["ra"][ra_slot_for(ctx["v"])]
+    options = []
+    for rot in range(4):
+        edges = "".join(tile_edge(tile, rot, side)[0].upper() for side in SIDES)
+        matches, _ = matching_edges(state, frame["space"], tile, rot)
+        options.append(Option(f"rot:{rot}", f"Turn {rot * 90} degrees (edges NESW {edges}, "
+                              f"{matches} matching)"))
+    return Decision(frame["s"], "ra_rot", f"Ra: turn Pillar tile {tile} on {frame['space']}.",
+                    tuple(options))
+
+
+@steps.apply("ra_rot")
+def ra_rot_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    place_pillar(state, frame["ctx"], frame["space"], int(option.split(":")[1]), events)
+
+
+def place_pillar(state: State, ctx: dict, space: str, rotation: int,
+                 events: list[Event]) -> None:
+    seat = ctx["s"]
+    slot = ra_slot_for(ctx["v"])
+    tile = state["ra"][slot]
+    data = PILLARS[tile]
+    pay_cost(state, ctx, {"limestone": data.limestone, "granite": data.granite},
+             f"Pillar {tile}", events)
+    events.append(Event("pillar", f"{seat_name(state, seat)} builds Pillar {tile} on {space}.",
+                        {"seat": seat, "tile": tile, "space": space, "rotation": rotation},
+                        seat=seat))
+    # Step 1 (TEK-R092)
+    add_vp(state, seat, buildings_in_lines(state, space), "Pillar: Buildings in line", events)
+    # Step 2 (TEK-R093, TEK-R094)
+    matches, _touching = matching_edges(state, space, tile, rotation)
+    per = 2 if space in CORNERS else 1
+    add_vp(state, seat, matches * per, "Pillar: matching edges", events)
+    # Step 3 (TEK-R095)
+    r, c = rc(space)
+    reward = dict(TEMPLE_REWARDS[r][c])
+    gain(state, seat, reward, f"Temple space {space}", events)
+    # Step 4 (TEK-R096)
+    add_vp(state, seat, RA_SLOT_VP[slot], f"Pillar from the {RA_SLOTS[slot]} slot", events)
+    # Step 6 (TEK-R098) and step 7 (TEK-R099)
+    state["temple"][space] = [tile, rotation, seat]
+    state["players"][seat]["pillars"] -= 1
+    slide_display(state, slot)
+    # Step 5 (TEK-R097, T09 TEK-R254): nested actions are pushed after the placement.
+    fires = data.ability != "none" and (
+        data.light == light_of(state, "ra")
+        or "T09" in state["players"][seat]["technologies"])
+    god_done(state, ctx, events)
+    if fires:
+        pillar_ability(state, seat, tile, space, rotation, reward, events)
+
+
+def slide_display(state: State, slot: int) -> None:
+    """TEK-R099: tiles left of the gap slide right; a new tile enters on the left."""
+    display = state["ra"]
+    for index in range(slot, 0, -1):
+        display[index] = display[index - 1]
+    display[0] = state["pile"].pop() if state["pile"] else None  # TEK-R100
+
+
+def pillar_ability(state: State, seat: int, tile: str, space: str, rotation: int,
+                   reward: dict[str, int], events: list[Event]) -> None:
+    """TEK-R270..R296."""
+    data = PILLARS[tile]
+    ability, params = data.ability, data.params
+    events.append(Event("ability", f"Pillar {tile}'s ability resolves.",
+                        {"seat": seat, "tile": tile}, seat=seat))
+    if ability in ("population", "happiness", "scribe", "gold"):
+        gain(state, seat, {ability: params[ability]}, f"Pillar {tile}", events)
+    elif ability == "vp":
+        add_vp(state, seat, params["vp"], f"Pillar {tile}", events)
+    elif ability == "edge_bonus":  # TEK-R273: +1 per matching edge, not doubled
+        matches, _ = matching_edges(state, space, tile, rotation)
+        add_vp(state, seat, matches, f"Pillar {tile}", events)
+    elif ability == "building_bonus":
+        add_vp(state, seat, buildings_in_lines(state, space), f"Pillar {tile}", events)
+    elif ability == "double_reward":  # TEK-R288: resources and Faith once more
+        extra = {k: v for k, v in reward.items() if k in params["kinds"]}
+        gain(state, seat, extra, f"Pillar {tile}", events)
+    elif ability == "decree":
+        card = cards.draw_card(state, "decree")
+        if card is not None:
+            state["players"][seat]["decrees"].append(card)
+            events.append(Event("decree", f"{seat_name(state, seat)} draws a Decree.",
+                                {"seat": seat}, seat=seat))
+            events.append(Event("decree_private", f"You draw Decree {card}.", {"card": card},
+                                seat=seat, private_to=seat))
+    elif ability == "thoth":
+        state["stack"].append({"k": "action", "ctx": {"s": seat, "god": "thoth", "v": 1,
+                                                      "src": "pillar"}})
+    elif ability == "horus":
+        state["stack"].append({"k": "action", "ctx": {"s": seat, "god": "horus", "v": 1,
+                                                      "values": [1, 2, 3], "src": "pillar"}})
+    elif ability == "osiris":
+        state["stack"].append({"k": "action", "ctx": {"s": seat, "god": "osiris", "v": 3,
+                                                      "src": "pillar"}})
+
+
+# --- Hathor (TEK-R101..R110) ----------------------------------------------------------------
+@steps.decide("hathor")
+def hathor_decision(state: State, frame: dict) -> Decision:
+    ctx = frame["ctx"]
+    options = []
+    for wid in open_building_spaces(state):
+        bread = TEMPLE_BUILDINGS[wid][2]
+        if affordable(state, ctx["s"], "hathor", {"bread": bread}, ctx):
+            options.append(Option(f"build:{wid}", f"Building on {wid} ({bread} Bread)"))
+    return Decision(frame["s"], "hathor", "Hathor: choose the building space around the "
+                    "Temple Complex.", tuple(options))
+
+
+@steps.apply("hathor")
+def hathor_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    seat = ctx["s"]
+    wid = option.split(":")[1]
+    kind, index, bread, _closed = TEMPLE_BUILDINGS[wid]
+    pay_cost(state, ctx, {"bread": bread}, "Building", events)
+    state["tbuild"][wid] = seat
+    state["players"][seat]["buildings"] -= 1
+    events.append(Event("building", f"{seat_name(state, seat)} builds on {wid}.",
+                        {"seat": seat, "space": wid}, seat=seat))
+    t05 = "T05" in state["players"][seat]["technologies"]
+    for sp in line_spaces(kind, index):
+        here = state["temple"].get(sp)
+        if here is None:  # TEK-R105: one token of the printed kind
+            r, c = rc(sp)
+            reward = TEMPLE_REWARDS[r][c]
+            kind_ = next(iter(reward))
+            if kind_ != "vp":
+                gain(state, seat, {kind_: 1}, f"Hathor: {sp}", events)
+        elif here[2] == seat:  # TEK-R104 (+ T05)
+            add_vp(state, seat, 3 + (2 if t05 else 0), f"Hathor: own Pillar on {sp}", events)
+    tracks.gain_population(state, seat, ctx["v"], events)  # TEK-R107
+    god_done(state, ctx, events)
+
+
+# --- Bastet (TEK-R111..R118) ----------------------------------------------------------------
+def resolve_bastet(state: State, ctx: dict, events: list[Event]) -> None:
+    seat, value = ctx["s"], ctx["v"]
+    pay_cost(state, ctx, {"papyrus": 2}, "Bastet", events)
+    tracks.gain_happiness(state, seat, value, events)
+    scribes = 2 if value <= 2 else (1 if value <= 4 else 0)
+    if scribes:
+        gain(state, seat, {"scribe": scribes}, "Bastet", events)
+    god_done(state, ctx, events)
+
+
+# --- Thoth (TEK-R119..R131) -----------------------------------------------------------------
+@steps.decide("thoth")
+def thoth_decision(state: State, frame: dict) -> Decision:
+    ctx = frame["ctx"]
+    seat = ctx["s"]
+    count, cost = thoth_count(ctx["v"])
+    if ctx.get("free"):
+        cost = 0
+    papyrus = state["players"][seat]
+    options = []
+    reachable = cards.reachable_sections(state, seat)
+    best = max((len(cards.section_cards(state, s)) for s in reachable), default=0)
+    need = min(count, best)
+    for sec in reachable:
+        have = len(cards.section_cards(state, sec))
+        if have >= need and have > 0:
+            options.append(Option(f"section:{sec + 1}", f"Take {need} card"
+                                  f"{'s' if need > 1 else ''} from section {sec + 1}"))
+    for sec in reachable:
+        if sec in frame["refreshed"]:
+            continue
+        if can_pay(state, seat, {"papyrus": cost + 1}) and papyrus is not None:
+            options.append(Option(f"refresh:{sec + 1}",
+                                  f"Pay 1 Papyrus: refresh section {sec + 1}"))
+    return Decision(seat, "thoth", f"Thoth: take {count} card{'s' if count > 1 else ''} from "
+                    "one market section (you may refresh sections first).", tuple(options))
+
+
+@steps.apply("thoth")
+def thoth_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    seat = ctx["s"]
+    kind, sec = option.split(":")
+    section = int(sec) - 1
+    if kind == "refresh":  # TEK-R128
+        pay(state, seat, {"papyrus": 1}, "refresh", events)
+        cards.refresh_section(state, section, events)
+        frame["refreshed"].append(section)
+        state["stack"].append(frame)
+        return
+    count, cost = thoth_count(ctx["v"])
+    pay_cost(state, ctx, {"papyrus": cost} if cost else {}, "Thoth", events)
+    take = min(count, len(cards.section_cards(state, section)))
+    state["stack"].append({"k": "thoth_take", "s": seat, "ctx": ctx, "section": section,
+                           "left": take})
+
+
+@steps.decide("thoth_take")
+def thoth_take_decision(state: State, frame: dict) -> Decision:
+    section = frame["section"]
+    seen = []
+    for card in cards.section_cards(state, section):
+        if card not in seen:
+            seen.append(card)
+    options = tuple(Option(f"card:{card}", card) for card in seen)
+    return Decision(frame["s"], "thoth_take", f"Thoth: take a card from section {section + 1} "
+                    f"({frame['left']} to take).", options)
+
+
+@steps.apply("thoth_take")
+def thoth_take_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    cards.take_card(state, ctx["s"], frame["section"], option.split(":")[1], events)
+    frame["left"] -= 1
+    if frame["left"] > 0 and cards.section_cards(state, frame["section"]):
+        state["stack"].append(frame)
+        return
+    god_done(state, ctx, events)
+
+
+# --- Osiris (TEK-R132..R143) ----------------------------------------------------------------
+@steps.decide("osiris")
+def osiris_decision(state: State, frame: dict) -> Decision:
+    ctx = frame["ctx"]
+    options = tuple(Option(f"space:{sid}", f"Row {OSIRIS_SPACES[sid].row}, "
+                           f"{OSIRIS_SPACES[sid].district} district")
+                    for sid in osiris_free(state, ctx["v"], ctx.get("districts")))
+    return Decision(frame["s"], "osiris", f"Osiris: choose a space in row {ctx['v']}.", options)
+
+
+@steps.apply("osiris")
+def osiris_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    seat = ctx["s"]
+    sid = option.split(":")[1]
+    space = OSIRIS_SPACES[sid]
+    player = state["players"][seat]
+    if not ctx.get("nohap"):
+        tracks.lose_happiness(state, seat, 1, events)  # TEK-R132
+    state["osiris"][sid] = seat
+    player["buildings"] -= 1
+    events.append(Event("building", f"{seat_name(state, seat)} builds on {sid}.",
+                        {"seat": seat, "space": sid}, seat=seat))
+    for res, steps_ in space.production.items():
+        advance_production(player, res, steps_)
+    gain(state, seat, dict(space.tokens), f"Osiris {sid}", events)
+    if space.row == 2 and state["row2_gold"]:  # TEK-R137
+        state["row2_gold"] = 0
+        gain(state, seat, {"gold": 1}, "first Building in Osiris row 2", events)
+    if space.production_any:  # TEK-R141
+        state["stack"].append({"k": "osiris_any", "s": seat, "ctx": ctx})
+        return
+    god_done(state, ctx, events)
+
+
+def advance_production(player: dict[str, Any], res: str, count: int) -> None:
+    """TEK-R142: a Production marker stops at 6."""
+    player["prod"][res] = min(PRODUCTION_MAX, player["prod"][res] + count)
+
+
+@steps.decide("osiris_any")
+def osiris_any_decision(state: State, frame: dict) -> Decision:
+    player = state["players"][frame["s"]]
+    options = tuple(Option(f"track:{res}", f"+1 {res} Production ({player['prod'][res]} now)")
+                    for res in RESOURCES)
+    return Decision(frame["s"], "osiris_any", "Osiris row 6: advance one Production track of "
+                    "your choice.", options)
+
+
+@steps.apply("osiris_any")
+def osiris_any_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    advance_production(state["players"][frame["s"]], option.split(":")[1], 1)
+    god_done(state, frame["ctx"], events)
+
+
+# --- Resource Production (TEK-R144..R147) ---------------------------------------------------
+def start_production(state: State, ctx: dict, events: list[Event]) -> None:
+    seat = ctx["s"]
+    player = state["players"][seat]
+    ctx["played"] = []
+    if "T13" in player["technologies"] and ctx["src"] in DIE_SOURCES:
+        state["stack"].append({"k": "t13", "s": seat, "ctx": ctx})
+        return
+    after_t13(state, ctx, events)
+
+
+@steps.decide("t13")
+def t13_decision(state: State, frame: dict) -> Decision:
+    value = frame["ctx"]["v"]
+    options = [Option("adj:0", f"Keep value {value}")]
+    for delta in (-1, 1):
+        if 1 <= value + delta <= 6:
+            options.append(Option(f"adj:{delta:+d}", f"Use value {value + delta}"))
+    return Decision(frame["s"], "t13", "Technology T13: change the die value by 1 for this "
+                    "Production?", tuple(options))
+
+
+@steps.apply("t13")
+def t13_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    ctx["v"] += int(option.split(":")[1])
+    set_die_value(state, ctx["s"], ctx["v"])
+    after_t13(state, ctx, events)
+
+
+def after_t13(state: State, ctx: dict, events: list[Event]) -> None:
+    player = state["players"][ctx["s"]]
+    if any(card in player["blessings"] for card in PRODUCE_BLESSINGS):
+        state["stack"].append({"k": "produce_bless", "s": ctx["s"], "ctx": ctx})
+        return
+    resolve_production(state, ctx, events)
+
+
+@steps.decide("produce_bless")
+def produce_bless_decision(state: State, frame: dict) -> Decision:
+    player = state["players"][frame["s"]]
+    seen = []
+    for card in player["blessings"]:
+        if card in PRODUCE_BLESSINGS and card not in seen:
+            seen.append(card)
+    options = [Option(f"bless:{card}", f"Play {card}") for card in seen]
+    options.append(Option("go", "Produce now"))
+    return Decision(frame["s"], "produce_bless", "Play Blessings for this Production?",
+                    tuple(options))
+
+
+@steps.apply("produce_bless")
+def produce_bless_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    if option == "go":
+        resolve_production(state, ctx, events)
+        return
+    card = option.split(":")[1]
+    discard_blessing(state, ctx["s"], card, events)
+    ctx["played"].append(card)
+    state["stack"].append(frame)
+
+
+def resolve_production(state: State, ctx: dict, events: list[Event]) -> None:
+    """TEK-R146/R147, B21/B22 twice (TEK-R242), T12/T13/T17, B01..B06."""
+    seat, res, value = ctx["s"], ctx["res"], ctx["v"]
+    player = state["players"][seat]
+    techs = player["technologies"]
+    times = 1 + sum(1 for card in ctx["played"] if card in ("B21", "B22"))
+    for _ in range(times):
+        keep = min(value, player["prod"][res])
+        excess = value - keep
+        player["res"][res] += keep
+        player["excess"] += excess
+        events.append(Event("produce", f"{seat_name(state, seat)} produces {value} {res}: keeps "
+                            f"{keep}, {excess} excess on the right pan.",
+                            {"seat": seat, "res": res, "keep": keep, "excess": excess},
+                            seat=seat))
+        if "T12" in techs and excess:
+            add_vp(state, seat, excess, "T12", events)
+        if "T13" in techs:
+            gain(state, seat, {res: 1}, "T13", events)
+        if "T17" in techs and res == "bread":
+            add_vp(state, seat, 2, "T17", events)
+    for card in ctx["played"]:
+        if card in PRODUCE_GAIN:
+            gain(state, seat, dict(PRODUCE_GAIN[card]), card, events)
+    die_action_done(state, ctx, events)
+
+
+# --- extra actions of any kind (Happiness 21, D23) ----------------------------------------
+def any_action_options(state: State, seat: int, ctx: dict) -> list[Option]:
+    options = []
+    for god in GODS:
+        if any(god_legal(state, seat, god, v, ctx) for v in range(1, 7)):
+            options.append(Option(f"act:{god}", f"{GOD_NAMES[god]} action"))
+    for res in RESOURCES:
+        options.append(Option(f"prod:{res}", f"Produce {res}"))
+    return options
+
+
+@steps.decide("extra_pick")
+def extra_pick_decision(state: State, frame: dict) -> Decision:
+    seat = frame["s"]
+    ctx = {"s": seat, "src": frame["src"], "free": frame["src"] == "d23"}
+    why = "Happiness 21" if frame["src"] == "h21" else "Decree D23"
+    return Decision(seat, "extra_pick", f"{why}: choose your extra action (any value).",
+                    tuple(any_action_options(state, seat, ctx)))
+
+
+@steps.apply("extra_pick")
+def extra_pick_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    seat = frame["s"]
+    kind, what = option.split(":")
+    ctx = {"s": seat, "src": frame["src"], "free": frame["src"] == "d23"}
+    if kind == "act":
+        ctx["god"] = what
+    else:
+        ctx["god"] = None
+        ctx["res"] = what
+    state["stack"].append({"k": "extra_value", "s": seat, "ctx": ctx})
+
+
+@steps.decide("extra_value")
+def extra_value_decision(state: State, frame: dict) -> Decision:
+    ctx = frame["ctx"]
+    seat = frame["s"]
+    values = [v for v in range(1, 7)
+              if ctx["god"] is None or god_legal(state, seat, ctx["god"], v, ctx)]
+    what = GOD_NAMES[ctx["god"]] if ctx["god"] else f"{ctx['res']} Production"
+    return Decision(seat, "extra_value", f"Choose the value for your {what}.",
+                    tuple(Option(f"value:{v}", f"Value {v}") for v in values))
+
+
+@steps.apply("extra_value")
+def extra_value_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    ctx["v"] = int(option.split(":")[1])
+    state["stack"].append({"k": "action", "ctx": ctx})
+
+
+def scribes_left(state: State, seat: int) -> int:
+    return scribe_budget(state, seat)

@@ -1,0 +1,105 @@
+"""The Tekhenu engine: the steps on the state's stack, driven through the rules.core contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Decision, Engine, Event, IllegalMove, Result, Variant
+from rules.tekhenu import actions, ai, flow, scoring, setup, steps, turn  # noqa: F401 (steps)
+from rules.tekhenu.state import State, clone, seat_name
+from rules.tekhenu.view import build_view
+
+SEALED = ("decree_keep", "faith")
+YES_NO = ("no", "yes")
+
+
+class TekhenuEngine(Engine):
+    game_id = "tekhenu"
+    title = "Tekhenu: Obelisk of the Sun"
+    min_players = 1
+    max_players = 4
+    variants = (
+        Variant("printed_horus_bonuses", "Printed Horus bonuses (first game)", YES_NO, "no"),
+        Variant("solo_difficulty", "Botankhamun difficulty", ("easy", "medium", "hard"), "easy"),
+        Variant("solo_random_start", "Solo: 2 random Starting cards", YES_NO, "no"),
+        Variant("solo_decree_8", "Solo: Botankhamun's Decrees score 8 VP", YES_NO, "no"),
+        Variant("maat_faith_sequential", "Maat: place Faith openly in turn order", YES_NO, "no"),
+    )
+
+    def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> State:
+        self.check_seats(seats)
+        opts = self.normalise_options(options)
+        state = setup.new_state(seats, opts, seed)
+        advance(state, [])
+        return state
+
+    def pending(self, state: State) -> list[Decision]:
+        if state["phase"] == "over" or not state["stack"]:
+            return []
+        frame = state["stack"][-1]
+        made = steps.DECIDE[frame["k"]](state, frame)
+        return made if isinstance(made, list) else [made]
+
+    def _apply(self, state: State, seat: int, option_id: str) -> list[Event]:
+        events: list[Event] = []
+        frame = state["stack"].pop()
+        if frame["k"] in SEALED:
+            frame["answering"] = seat
+        steps.APPLY[frame["k"]](state, frame, option_id, events)
+        frame.pop("answering", None)
+        advance(state, events)
+        return events
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        decisions = self.pending(state)
+        acting = sorted({d.seat for d in decisions})
+        step = decisions[0].key if decisions else ""
+        return build_view(state, seat, acting, step)
+
+    def result(self, state: State) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        return scoring.final_result(state)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return clone(state)
+
+    def load(self, raw: dict[str, Any]) -> State:
+        if raw.get("game") != self.game_id:
+            raise ValueError("not a Tekhenu state")
+        return clone(raw)
+
+    def copy(self, state: State) -> State:
+        return clone(state)
+
+    def ai_choice(self, state: State, seat: int) -> str:
+        decision = self.decision_for(state, seat)
+        if decision is None:
+            raise IllegalMove(f"{seat_name(state, seat)} has nothing to decide.")
+        return ai.choose(state, decision)
+
+
+def advance(state: State, events: list[Event]) -> None:
+    """Run automatic steps and the flow until a decision is open or the game is over."""
+    while state["phase"] != "over":
+        stack = state["stack"]
+        if stack:
+            frame = stack[-1]
+            kind = frame["k"]
+            if kind in steps.AUTO:
+                stack.pop()
+                steps.AUTO[kind](state, frame, events)
+                continue
+            made = steps.DECIDE[kind](state, frame)
+            made = made if isinstance(made, list) else [made]
+            if all(decision.options for decision in made):
+                return
+            # ENG safety net: a step left without any option is skipped.
+            stack.pop()
+            events.append(Event("skip", "A step with no possible choice is skipped.",
+                                {"step": kind}))
+            continue
+        flow.run_flow(state, events)
+
+
+ENGINE = TekhenuEngine()

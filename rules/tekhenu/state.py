@@ -1,0 +1,347 @@
+"""The Tekhenu game state (a plain JSON dict) and the helpers every module shares.
+
+Layout (all keys strings, all values plain JSON):
+
+- ``seats`` (seats passed to new_game), ``n`` (players on the board: solo = 2), ``bot`` (bot's
+  player index or None), ``options``, ``rng``;
+- ``phase`` setup | turns | maat | over; ``flow`` the next automatic step; ``round``,
+  ``rotations``, ``maat_phases``;
+- ``disc_pos`` (ring index under the arrow), ``markers`` {id: ring index}, ``scored`` [ids];
+- ``sections`` {god: [[colour, value], ...]}, ``bag`` {colour: n};
+- ``horus_bonus`` [bonus per slot value 1..6], ``god_statues`` {god: [seat...]},
+  ``people`` {space: seat|None}, ``people_gold`` {space: n}, ``row2_gold``;
+- ``temple`` {space: [tile, rotation, owner]}, ``tbuild`` {space: seat}, ``osiris`` {space: seat};
+- ``ra`` [tile|None]*3, ``pile`` [tiles, top = last];
+- ``market`` [[card|None per slot] per section], ``market_open`` [bool]*4, ``decks``/``discards``
+  {type: [cards, top = last]};
+- ``order`` turn order (seats), ``turn_idx``, ``turn`` (the current turn's die and flags);
+- ``players`` [per player dict, see new_player], ``stack`` (open steps, top = last),
+  ``sealed`` {seat: option id} answers to the open sealed decision, ``log`` [[seat, vp, reason]].
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+from rules.core import Event, Rng
+from rules.tekhenu.data import (
+    DISC_PATTERN,
+    GOD_NAMES,
+    GODS,
+    PIECES,
+    PRODUCTION_START,
+    PURITY,
+    RESOURCES,
+    RING,
+    START,
+    VP_START,
+)
+
+State = dict[str, Any]
+
+
+def clone(state: State) -> State:
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+def new_player(bot: bool = False) -> dict[str, Any]:
+    return {
+        "vp": VP_START, "gold": 0 if bot else START["gold"],
+        "scribe": 0 if bot else START["scribe"], "faith": 0,
+        "res": {res: 0 for res in RESOURCES},
+        "prod": {res: PRODUCTION_START for res in RESOURCES},
+        "happiness": START["happiness"], "population": START["population"],
+        "buildings": PIECES["buildings"], "pillars": PIECES["pillars"],
+        "statues": PIECES["statues"], "statue_list": [],
+        "left": [], "right": [], "below": [], "excess": 0, "faith_l": 0, "faith_r": 0,
+        "maat": None, "blessings": [], "technologies": [], "decrees": [], "known": [],
+        "revealed": None, "starting": [], "drawn": [], "destiny": None,
+        "flags": {"h16": False, "h19": False, "h21": False}, "bot_cards": [],
+        "is_bot": bot,
+    }
+
+
+def seat_name(state: State, seat: int) -> str:
+    if state["bot"] == seat:
+        return "Botankhamun"
+    return f"Seat {seat + 1}"
+
+
+def god_name(god: str) -> str:
+    return GOD_NAMES[god]
+
+
+def humans(state: State) -> list[int]:
+    return [seat for seat in range(state["n"]) if seat != state["bot"]]
+
+
+def is_bot(state: State, seat: int) -> bool:
+    return state["bot"] == seat
+
+
+# --- randomness (TEK-R343) ---------------------------------------------------------------
+def rng_of(state: State) -> Rng:
+    return Rng(state["rng"])
+
+
+def rand_below(state: State, n: int) -> int:
+    rng = Rng(state["rng"])
+    value = rng.randbelow(n)
+    state["rng"] = rng.state
+    return value
+
+
+def shuffle(state: State, items: list[Any]) -> None:
+    rng = Rng(state["rng"])
+    rng.shuffle(items)
+    state["rng"] = rng.state
+
+
+# --- disc and dice (TEK-R039..R046) ------------------------------------------------------
+def light_of(state: State, god: str) -> str:
+    """B.1: light(god) = pattern[(ring - disc_pos) mod 6]."""
+    return DISC_PATTERN[(RING[god] - state["disc_pos"]) % 6]
+
+
+def purity(colour: str, light: str) -> str:
+    return PURITY[colour][light]
+
+
+def die_purity(state: State, god: str, colour: str) -> str:
+    """TEK-R046: a function of colour and the section's current light only."""
+    return PURITY[colour][light_of(state, god)]
+
+
+def shaded_gods(state: State) -> list[str]:
+    return [god for god in GODS if light_of(state, god) == "shaded"]
+
+
+def draw_die(state: State) -> str | None:
+    """Draw one die from the bag (uniform over the dice in it)."""
+    bag = state["bag"]
+    total = sum(bag.values())
+    if total == 0:
+        return None
+    pick = rand_below(state, total)
+    for colour in sorted(bag):
+        if pick < bag[colour]:
+            bag[colour] -= 1
+            return colour
+        pick -= bag[colour]
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def roll(state: State) -> int:
+    return rand_below(state, 6) + 1
+
+
+def dice_on_board(player: dict[str, Any]) -> int:
+    """TEK-R050: dice above and below the scales count (the bot's dice beside its tiles are
+    kept in its ``below`` list)."""
+    return len(player["left"]) + len(player["right"]) + len(player["below"])
+
+
+# --- score and resources ------------------------------------------------------------------
+def add_vp(state: State, seat: int, vp: int, reason: str, events: list[Event]) -> int:
+    """TEK-R077: VP never below 0. Returns the change applied."""
+    player = state["players"][seat]
+    before = player["vp"]
+    player["vp"] = max(0, before + vp)
+    change = player["vp"] - before
+    if change:
+        state["log"].append([seat, change, reason])
+        events.append(Event("vp", f"{seat_name(state, seat)} {'+' if change > 0 else ''}"
+                            f"{change} VP ({reason}).",
+                            {"seat": seat, "vp": change, "reason": reason}, seat=seat))
+    return change
+
+
+def gain(state: State, seat: int, goods: dict[str, int], reason: str,
+         events: list[Event]) -> None:
+    """Gain tokens (TEK-R009: unlimited supply). VP go through add_vp; Population and
+    Happiness through the track helpers (Population first, TEK-R345)."""
+    from rules.tekhenu import tracks  # local: tracks imports this module
+
+    player = state["players"][seat]
+    bot = is_bot(state, seat)
+    parts = []
+    for key in ("population", "happiness"):
+        if goods.get(key):
+            if key == "population":
+                tracks.gain_population(state, seat, goods[key], events)
+            else:
+                tracks.gain_happiness(state, seat, goods[key], events)
+    for key, amount in goods.items():
+        if amount <= 0 or key in ("population", "happiness", "vp"):
+            continue
+        if key in RESOURCES:
+            if bot:
+                continue  # TEK-R314
+            player["res"][key] += amount
+        elif key == "gold":
+            if bot:
+                continue
+            player["gold"] += amount
+        elif key == "scribe":
+            player["scribe"] += amount
+        elif key == "faith":
+            if bot:
+                continue
+            player["faith"] += amount
+        else:  # pragma: no cover - data error
+            raise ValueError(key)
+        parts.append(f"{amount} {key}")
+    if parts:
+        events.append(Event("gain", f"{seat_name(state, seat)} gains {', '.join(parts)} "
+                            f"({reason}).", {"seat": seat, "goods": dict(goods)}, seat=seat))
+    if goods.get("vp"):
+        add_vp(state, seat, goods["vp"], reason, events)
+
+
+def has_card(player: dict[str, Any], card: str) -> bool:
+    return card in player["technologies"] or card in player["blessings"]
+
+
+def held_blessing(player: dict[str, Any], *cards: str) -> str | None:
+    for card in cards:
+        if card in player["blessings"]:
+            return card
+    return None
+
+
+def discard_blessing(state: State, seat: int, card: str, events: list[Event]) -> None:
+    """TEK-R119: a played Blessing is discarded; T24: +1 Gold."""
+    player = state["players"][seat]
+    player["blessings"].remove(card)
+    state["discards"]["blessing"].append(card)
+    events.append(Event("blessing", f"{seat_name(state, seat)} plays Blessing {card}.",
+                        {"seat": seat, "card": card}, seat=seat))
+    if "T24" in player["technologies"]:
+        gain(state, seat, {"gold": 1}, "T24", events)
+
+
+# --- payments (TEK-R065, TEK-R075, T10, T22) -----------------------------------------------
+def payment_plan(state: State, seat: int, cost: dict[str, int]) -> dict[str, int] | None:
+    """How a cost is paid, or None if it cannot be. ENG: the named resource first, then the
+    T22 partner stone, then Gold (wild, TEK-R075), then Scribes as Gold (T10)."""
+    player = state["players"][seat]
+    have = dict(player["res"])
+    gold = player["gold"]
+    scribes = player["scribe"] if "T10" in player["technologies"] else 0
+    t22 = "T22" in player["technologies"]
+    plan: dict[str, int] = {}
+    for res in RESOURCES:
+        need = cost.get(res, 0)
+        if need <= 0:
+            continue
+        use = min(need, have[res])
+        have[res] -= use
+        need -= use
+        if use:
+            plan[res] = plan.get(res, 0) + use
+        if need and t22 and res in ("limestone", "granite"):
+            other = "granite" if res == "limestone" else "limestone"
+            spare = have[other] - cost.get(other, 0) if RESOURCES.index(other) > RESOURCES.index(
+                res) else have[other]
+            use = max(0, min(need, spare))
+            have[other] -= use
+            need -= use
+            if use:
+                plan[other] = plan.get(other, 0) + use
+                plan["t22"] = 1
+        if need:
+            use = min(need, gold)
+            gold -= use
+            need -= use
+            if use:
+                plan["gold"] = plan.get("gold", 0) + use
+        if need:
+            use = min(need, scribes)
+            scribes -= use
+            need -= use
+            if use:
+                plan["scribe"] = plan.get("scribe", 0) + use
+                plan["t10"] = 1
+        if need:
+            return None
+    need = cost.get("gold", 0)
+    if need:
+        use = min(need, gold)
+        need -= use
+        plan["gold"] = plan.get("gold", 0) + use
+        if need:
+            if need > scribes:
+                return None
+            plan["scribe"] = plan.get("scribe", 0) + need
+            plan["t10"] = 1
+    return plan
+
+
+def can_pay(state: State, seat: int, cost: dict[str, int]) -> bool:
+    return payment_plan(state, seat, cost) is not None
+
+
+def pay(state: State, seat: int, cost: dict[str, int], reason: str,
+        events: list[Event]) -> None:
+    plan = payment_plan(state, seat, cost)
+    if plan is None:  # pragma: no cover - legality is checked before
+        raise AssertionError(f"cannot pay {cost}")
+    player = state["players"][seat]
+    parts = []
+    for key, amount in plan.items():
+        if key in RESOURCES:
+            player["res"][key] -= amount
+        elif key == "gold":
+            player["gold"] -= amount
+        elif key == "scribe":
+            player["scribe"] -= amount
+        else:
+            continue
+        parts.append(f"{amount} {key}")
+    if parts:
+        events.append(Event("pay", f"{seat_name(state, seat)} pays {', '.join(parts)} "
+                            f"({reason}).", {"seat": seat, "paid": plan}, seat=seat))
+    turn = state.get("turn")
+    for flag, card in (("t10", "T10"), ("t22", "T22")):
+        if plan.get(flag) and turn is not None and turn.get("seat") == seat \
+                and not turn.get(flag):
+            turn[flag] = True
+            add_vp(state, seat, 1, card, events)  # T10/T22: +1 VP once per turn
+
+
+def scribe_budget(state: State, seat: int) -> int:
+    """Scribes available to spend; T10 lets Gold stand in for Scribes."""
+    player = state["players"][seat]
+    extra = player["gold"] if "T10" in player["technologies"] else 0
+    return player["scribe"] + extra
+
+
+def pay_scribes(state: State, seat: int, count: int, reason: str, events: list[Event]) -> None:
+    player = state["players"][seat]
+    use = min(count, player["scribe"])
+    player["scribe"] -= use
+    rest = count - use
+    if rest:
+        player["gold"] -= rest  # T10
+        turn = state.get("turn")
+        if turn is not None and turn.get("seat") == seat and not turn.get("t10"):
+            turn["t10"] = True
+            add_vp(state, seat, 1, "T10", events)
+    events.append(Event("scribes", f"{seat_name(state, seat)} spends {count} Scribe"
+                        f"{'s' if count > 1 else ''} ({reason}).",
+                        {"seat": seat, "count": count}, seat=seat))
+
+
+def balance(player: dict[str, Any]) -> int:
+    """TEK-R149 (+ TEK-R150 Faith on the pans)."""
+    return (sum(value for _c, value in player["left"]) - sum(value for _c, value in player["right"])
+            - player["excess"] + player["faith_l"] - player["faith_r"])
+
+
+def turn_order_index(state: State, seat: int) -> int:
+    return state["order"].index(seat)
+
+
+def open_sections(state: State) -> list[int]:
+    return [index for index, is_open in enumerate(state["market_open"]) if is_open]

@@ -1,0 +1,80 @@
+"""The shared Populace track (Happiness and Population) and its first-time triggers."""
+
+from __future__ import annotations
+
+from rules.core import Event
+from rules.tekhenu.data import MARKET_SLOTS, MARKET_UNLOCK, POPULACE_MAX
+from rules.tekhenu.state import State, gain, seat_name
+
+
+def gain_population(state: State, seat: int, amount: int, events: list[Event]) -> None:
+    """B.14: at most 21; TEK-R108/R109/R110: first Population 9 / 13 opens sections 3 / 4."""
+    player = state["players"][seat]
+    before = player["population"]
+    player["population"] = min(POPULACE_MAX, before + amount)
+    if player["population"] != before:
+        events.append(Event("population", f"{seat_name(state, seat)}: Population "
+                            f"{before} -> {player['population']}.",
+                            {"seat": seat, "population": player["population"]}, seat=seat))
+    for threshold, section in sorted(MARKET_UNLOCK.items()):
+        if player["population"] >= threshold and not state["market_open"][section]:
+            open_market_section(state, section, events)
+
+
+def open_market_section(state: State, section: int, events: list[Event]) -> None:
+    from rules.tekhenu.cards import draw_card
+
+    state["market_open"][section] = True
+    state["market"][section] = [draw_card(state, kind) for kind in MARKET_SLOTS[section]]
+    events.append(Event("market", f"Market section {section + 1} opens.",
+                        {"section": section + 1, "cards": list(state["market"][section])}))
+
+
+def gain_happiness(state: State, seat: int, amount: int, events: list[Event]) -> int:
+    """TEK-R112: never above Population (excess lost); TEK-R114..R117 first-time rewards.
+    Returns the steps actually moved."""
+    player = state["players"][seat]
+    before = player["happiness"]
+    player["happiness"] = max(0, min(player["population"], POPULACE_MAX, before + amount))
+    moved = player["happiness"] - before
+    if moved:
+        events.append(Event("happiness", f"{seat_name(state, seat)}: Happiness "
+                            f"{before} -> {player['happiness']}.",
+                            {"seat": seat, "happiness": player["happiness"]}, seat=seat))
+    if state["bot"] == seat:
+        return moved  # TEK-R329: the bot ignores the track rewards
+    happiness_rewards(state, seat, events)
+    return moved
+
+
+def happiness_rewards(state: State, seat: int, events: list[Event]) -> None:
+    """TEK-R114..R117, TEK-R346: once per player per game."""
+    player = state["players"][seat]
+    flags = player["flags"]
+    if player["happiness"] >= 16 and not flags["h16"]:
+        flags["h16"] = True
+        gain(state, seat, {"gold": 1}, "Happiness 16", events)
+    if player["happiness"] >= 19 and not flags["h19"]:
+        flags["h19"] = True
+        gain(state, seat, {"scribe": 1}, "Happiness 19", events)
+    if player["happiness"] >= 21 and not flags["h21"]:
+        flags["h21"] = True
+        # TEK-R116: an extra action at once (pushed as a step).
+        state["stack"].append({"k": "extra_pick", "s": seat, "src": "h21"})
+
+
+def lose_happiness(state: State, seat: int, amount: int, events: list[Event]) -> None:
+    player = state["players"][seat]
+    before = player["happiness"]
+    player["happiness"] = max(0, before - amount)
+    if player["happiness"] != before:
+        events.append(Event("happiness", f"{seat_name(state, seat)}: Happiness "
+                            f"{before} -> {player['happiness']}.",
+                            {"seat": seat, "happiness": player["happiness"]}, seat=seat))
+
+
+def lose_population(state: State, seat: int, amount: int, events: list[Event]) -> None:
+    player = state["players"][seat]
+    player["population"] = max(0, player["population"] - amount)
+    # Happiness can never exceed Population (TEK-R112).
+    player["happiness"] = min(player["happiness"], player["population"])

@@ -1,0 +1,431 @@
+"""A player's turn: take one die (Scribes, Anubis, cards), place it, choose the action
+(TEK-R059..R073), then the end of the turn, Rotations and rounds (TEK-R047..R058)."""
+
+from __future__ import annotations
+
+from rules.core import Decision, Event, Option
+from rules.tekhenu import actions, cards, steps
+from rules.tekhenu.data import (
+    ADJACENT,
+    COLOURS,
+    DIE_RESOURCE,
+    GOD_NAMES,
+    GODS,
+    OPPOSITE,
+    PURITY,
+    RESOURCES,
+)
+from rules.tekhenu.state import (
+    State,
+    add_vp,
+    die_purity,
+    discard_blessing,
+    held_blessing,
+    light_of,
+    pay_scribes,
+    scribe_budget,
+    seat_name,
+)
+from rules.tekhenu.tracks import gain_happiness, gain_population, lose_happiness, lose_population
+
+ANUBIS_COST = 2  # TEK-R070
+
+
+def die_id(colour: str, value: int) -> str:
+    return f"{colour}{value}"
+
+
+def begin_turn(state: State, seat: int, events: list[Event]) -> None:
+    state["turn"] = {"seat": seat, "colour": None, "value": None, "src": None, "anubis": False,
+                     "free_anubis": False, "purity": None, "pan": None, "pan_idx": None,
+                     "extras": [], "nudge": False, "t10": False, "t22": False,
+                     "action": None}
+    events.append(Event("turn", f"{seat_name(state, seat)}'s turn (round {state['round']}).",
+                        {"seat": seat, "round": state["round"]}, seat=seat))
+    state["stack"].append({"k": "take", "s": seat})
+    player = state["players"][seat]
+    if held_blessing(player, "B23", "B24", "B07", "B08"):
+        state["stack"].append({"k": "turn_start", "s": seat})
+
+
+# --- (a) start of the turn: B23/B24 and B07/B08 --------------------------------------------
+@steps.decide("turn_start")
+def turn_start_decision(state: State, frame: dict) -> Decision:
+    player = state["players"][frame["s"]]
+    options = []
+    card = held_blessing(player, "B23", "B24")
+    if card and not state["turn"]["free_anubis"]:
+        options.append(Option(f"bless:{card}", f"Play {card}: a free Anubis action this turn"))
+    card = held_blessing(player, "B07", "B08")
+    if card:
+        options.append(Option(f"bless:{card}:population", f"Play {card}: +3 Population"))
+        options.append(Option(f"bless:{card}:happiness", f"Play {card}: +3 Happiness"))
+    options.append(Option("go", "Take a die"))
+    return Decision(frame["s"], "turn_start", "Start of your turn: play a Blessing?",
+                    tuple(options))
+
+
+@steps.apply("turn_start")
+def turn_start_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    seat = frame["s"]
+    if option == "go":
+        return
+    parts = option.split(":")
+    discard_blessing(state, seat, parts[1], events)
+    if parts[1] in ("B23", "B24"):
+        state["turn"]["free_anubis"] = True  # TEK-R244
+    elif parts[2] == "population":
+        gain_population(state, seat, 3, events)
+    else:
+        gain_happiness(state, seat, 3, events)
+    if held_blessing(state["players"][seat], "B23", "B24", "B07", "B08"):
+        state["stack"].append(frame)
+
+
+# --- (b) choose a die --------------------------------------------------------------------
+def reachable_values(state: State, seat: int, value: int) -> list[int]:
+    player = state["players"][seat]
+    if held_blessing(player, "B09", "B10"):
+        return list(range(1, 7))
+    reach = 2 * scribe_budget(state, seat) + (2 if "T14" in player["technologies"] else 0)
+    if held_blessing(player, "B11", "B12"):
+        reach += 1
+    return list(range(max(1, value - reach), min(6, value + reach) + 1))
+
+
+def die_has_action(state: State, seat: int, god: str, colour: str, value: int) -> bool:
+    """TEK-R066: a die is offered only if some legal action exists for it."""
+    if colour != "grey":
+        return True  # Production is always possible (TEK-R144)
+    if held_blessing(state["players"][seat], "B11", "B12"):
+        return True
+    return any(actions.god_legal(state, seat, god, v) for v in reachable_values(state, seat,
+                                                                                 value))
+
+
+def can_unforbid(state: State, seat: int) -> bool:
+    player = state["players"][seat]
+    return "T08" in player["technologies"] or bool(held_blessing(player, "B11", "B12"))
+
+
+def normal_take_options(state: State, seat: int) -> list[Option]:
+    turn = state["turn"]
+    options = []
+    seen = set()
+    anubis_ok = turn["free_anubis"] or scribe_budget(state, seat) >= ANUBIS_COST
+    for god in GODS:
+        for colour, value in state["sections"][god]:
+            key = (god, colour, value)
+            if key in seen:
+                continue
+            seen.add(key)
+            purity = die_purity(state, god, colour)
+            label = f"{colour} {value} at {GOD_NAMES[god]} ({purity})"
+            if not turn["free_anubis"]:
+                if purity != "forbidden" and die_has_action(state, seat, god, colour, value):
+                    options.append(Option(f"die:{god}:{die_id(colour, value)}", label))
+                elif purity == "forbidden" and can_unforbid(state, seat):
+                    options.append(Option(f"die:{god}:{die_id(colour, value)}", label))
+            if anubis_ok:
+                options.append(Option(f"anubis:{god}:{die_id(colour, value)}",
+                                      f"Anubis: {label}"
+                                      + (" (free)" if turn["free_anubis"] else " (2 Scribes)")))
+    return options
+
+
+@steps.decide("take")
+def take_decision(state: State, frame: dict) -> Decision:
+    seat = frame["s"]
+    options = normal_take_options(state, seat)
+    if not options:
+        # TEK-R066 fallback: any Pure/Tainted die (else any die, as Tainted), no action.
+        for god in GODS:
+            for colour, value in state["sections"][god]:
+                if die_purity(state, god, colour) != "forbidden" or not any(
+                        die_purity(state, g, c) != "forbidden"
+                        for g in GODS for c, _v in state["sections"][g]):
+                    opt = Option(f"die:{god}:{die_id(colour, value)}",
+                                 f"{colour} {value} at {GOD_NAMES[god]} (no action possible)")
+                    if opt not in options:
+                        options.append(opt)
+    return Decision(seat, "take", "Take a die from around the obelisk.", tuple(options))
+
+
+@steps.apply("take")
+def take_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    seat = frame["s"]
+    turn = state["turn"]
+    noaction = not normal_take_options(state, seat)
+    kind, god, die = option.split(":")
+    colour = die.rstrip("0123456789")
+    value = int(die[len(colour):])
+    state["sections"][god].remove([colour, value])
+    turn.update(colour=colour, value=value, src=god, anubis=kind == "anubis",
+                purity=die_purity(state, god, colour))
+    turn["noaction"] = noaction
+    events.append(Event("take", f"{seat_name(state, seat)} takes the {colour} {value} from "
+                        f"{GOD_NAMES[god]}" + (" as an Anubis action." if kind == "anubis"
+                                               else "."),
+                        {"seat": seat, "god": god, "colour": colour, "value": value,
+                         "anubis": kind == "anubis"}, seat=seat))
+    if kind == "anubis":
+        if not turn["free_anubis"]:
+            pay_scribes(state, seat, ANUBIS_COST, "Anubis", events)
+        if "T23" in state["players"][seat]["technologies"]:
+            add_vp(state, seat, 3, "T23", events)
+    if turn["noaction"]:
+        if turn["purity"] == "forbidden":
+            turn["purity"] = "tainted"
+        place_die(state, seat, events)
+        state["stack"].append({"k": "end_turn", "s": seat})
+        return
+    state["stack"].append({"k": "modify", "s": seat})
+
+
+# --- (c) value shifts and on-take cards ------------------------------------------------------
+@steps.decide("modify")
+def modify_decision(state: State, frame: dict) -> Decision:
+    seat = frame["s"]
+    turn = state["turn"]
+    player = state["players"][seat]
+    value = turn["value"]
+    options = []
+    if scribe_budget(state, seat) >= 1:  # TEK-R067 / TEK-R068
+        for delta in (1, 2, -1, -2):
+            if 1 <= value + delta <= 6:
+                options.append(Option(f"sc:{delta:+d}", f"Spend 1 Scribe: value {value + delta}"))
+    face = held_blessing(player, "B09", "B10")
+    if face:
+        for v in range(1, 7):
+            if v != value:
+                options.append(Option(f"face:{v}", f"Play {face}: turn the die to {v}"))
+    recolour = held_blessing(player, "B11", "B12")
+    if recolour and not turn["anubis"]:
+        for colour in COLOURS:
+            pur = PURITY[colour][light_of(state, turn["src"])]
+            if colour != turn["colour"] and pur != "forbidden":
+                options.append(Option(f"colour:{colour}", f"Play {recolour}: treat it as "
+                                      f"{colour} ({pur})"))
+    if turn["nudge"]:
+        for delta in (1, -1):
+            if 1 <= value + delta <= 6:
+                options.append(Option(f"nudge:{delta:+d}", f"Colour Blessing: value "
+                                      f"{value + delta}"))
+    if turn["purity"] == "forbidden" and not turn["anubis"] \
+            and "T08" in player["technologies"]:
+        options.append(Option("t08:pure", "T08: treat the Forbidden die as Pure"))
+        options.append(Option("t08:tainted", "T08: treat the Forbidden die as Tainted"))
+    src = turn["src"]
+    used = [card for card, _g in turn["extras"]]
+    for card in ("B17", "B18"):
+        if card in player["blessings"] and card not in used and scribe_budget(state, seat) >= 1:
+            for god in ADJACENT[src]:
+                options.append(Option(f"extra:{card}:{god}", f"Play {card} (1 Scribe): also the "
+                                      f"{GOD_NAMES[god]} action"))
+            break
+    for card in ("B19", "B20"):
+        if card in player["blessings"] and card not in used and player["happiness"] >= 1 \
+                and player["population"] >= 1:
+            options.append(Option(f"extra:{card}:{OPPOSITE[src]}", f"Play {card} (-1 Happiness, "
+                                  f"-1 Population): also the {GOD_NAMES[OPPOSITE[src]]} action"))
+            break
+    if turn["purity"] != "forbidden" or turn["anubis"]:
+        options.append(Option("done", f"Keep the die at {value}"))
+    return Decision(seat, "modify", f"Your die: {turn['colour']} {value} "
+                    f"({'Anubis' if turn['anubis'] else turn['purity']}). Adjust it?",
+                    tuple(options))
+
+
+@steps.apply("modify")
+def modify_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    seat = frame["s"]
+    turn = state["turn"]
+    player = state["players"][seat]
+    parts = option.split(":")
+    kind = parts[0]
+    if kind == "done":
+        place_die(state, seat, events)
+        state["stack"].append({"k": "choose_action", "s": seat})
+        return
+    if kind == "sc":
+        pay_scribes(state, seat, 1, "die value", events)
+        turn["value"] += int(parts[1])
+    elif kind == "face":
+        discard_blessing(state, seat, held_blessing(player, "B09", "B10"), events)
+        turn["value"] = int(parts[1])
+    elif kind == "colour":  # TEK-R232
+        discard_blessing(state, seat, held_blessing(player, "B11", "B12"), events)
+        turn["colour"] = parts[1]
+        turn["purity"] = PURITY[parts[1]][light_of(state, turn["src"])]
+        turn["nudge"] = True
+    elif kind == "nudge":
+        turn["value"] += int(parts[1])
+        turn["nudge"] = False
+    elif kind == "t08":
+        turn["purity"] = parts[1]
+    elif kind == "extra":  # TEK-R238..R241
+        card, god = parts[1], parts[2]
+        discard_blessing(state, seat, card, events)
+        if card in ("B17", "B18"):
+            pay_scribes(state, seat, 1, card, events)
+        else:
+            lose_happiness(state, seat, 1, events)
+            lose_population(state, seat, 1, events)
+        turn["extras"].append([card, god])
+    state["stack"].append(frame)
+
+
+def place_die(state: State, seat: int, events: list[Event]) -> None:
+    """TEK-R062 / TEK-R072: Pure left, Tainted right, Anubis below the scales."""
+    turn = state["turn"]
+    player = state["players"][seat]
+    pan = "below" if turn["anubis"] else ("left" if turn["purity"] == "pure" else "right")
+    player[pan].append([turn["colour"], turn["value"]])
+    turn["pan"] = pan
+    turn["pan_idx"] = len(player[pan]) - 1
+    if pan == "left" and "T18" in player["technologies"]:
+        add_vp(state, seat, 1, "T18", events)  # TEK-R263
+
+
+# --- (d)/(e) the action ----------------------------------------------------------------
+def action_options(state: State, seat: int) -> list[Option]:
+    turn = state["turn"]
+    base = {"s": seat, "v": turn["value"], "src": "anubis" if turn["anubis"] else "die"}
+    options = []
+    gods = GODS if turn["anubis"] else (turn["src"],)
+    for god in gods:
+        if actions.god_possible(state, seat, god, dict(base, god=god)):
+            options.append(Option(f"act:{god}", f"{GOD_NAMES[god]} action"))
+    if turn["anubis"]:
+        for res in RESOURCES:  # TEK-R071
+            options.append(Option(f"prod:{res}", f"Produce {res}"))
+    elif turn["colour"] != "grey":  # TEK-R064
+        res = DIE_RESOURCE[turn["colour"]]
+        options.append(Option(f"prod:{res}", f"Produce {res}"))
+    return options
+
+
+@steps.decide("choose_action")
+def choose_action_decision(state: State, frame: dict) -> Decision:
+    seat = frame["s"]
+    options = action_options(state, seat)
+    if not options:
+        options = [Option("pass", "No action is possible")]
+    turn = state["turn"]
+    return Decision(seat, "action", f"Choose the action for your {turn['colour']} "
+                    f"{turn['value']}.", tuple(options))
+
+
+@steps.apply("choose_action")
+def choose_action_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    seat = frame["s"]
+    turn = state["turn"]
+    src = "anubis" if turn["anubis"] else "die"
+    turn["action"] = None if option == "pass" else option.split(":")[1]
+    stack = state["stack"]
+    stack.append({"k": "end_turn", "s": seat})
+    stack.append({"k": "turn_end_check", "s": seat})
+    # Extra God actions (B17..B20), same die: before or after the regular one.
+    extras = [{"k": "action", "ctx": {"s": seat, "god": god, "v": turn["value"],
+                                      "src": "extra", "card": card}}
+              for card, god in turn["extras"]]
+    regular: list[dict] = []
+    if option != "pass":
+        kind, what = option.split(":")
+        if kind == "prod":
+            regular.append({"k": "action", "ctx": {"s": seat, "god": None, "res": what,
+                                                   "v": turn["value"], "src": src}})
+        else:
+            regular.append({"k": "action", "ctx": {"s": seat, "god": what,
+                                                   "v": turn["value"], "src": src}})
+            player = state["players"][seat]
+            # T19 (TEK-R264): a Tainted die for a God action may first Produce (1 Scribe).
+            if "T19" in player["technologies"] and not turn["anubis"] \
+                    and turn["purity"] == "tainted" and turn["colour"] != "grey" \
+                    and scribe_budget(state, seat) >= 1:
+                regular.append({"k": "t19", "s": seat})
+    if extras and regular:
+        stack.append({"k": "extra_order", "s": seat, "extras": extras, "regular": regular})
+        return
+    stack.extend(reversed(extras))
+    stack.extend(regular)
+
+
+@steps.decide("extra_order")
+def extra_order_decision(state: State, frame: dict) -> Decision:
+    names = ", ".join(GOD_NAMES[f["ctx"]["god"]] for f in frame["extras"])
+    return Decision(frame["s"], "extra_order", f"Perform your extra action ({names}) before or "
+                    "after your regular action?",
+                    (Option("regular_first", "Regular action first"),
+                     Option("extra_first", "Extra action first")))
+
+
+@steps.apply("extra_order")
+def extra_order_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    """TEK-R238/R240: the regular action and the extra God action in either order."""
+    stack = state["stack"]
+    if option == "regular_first":
+        stack.extend(reversed(frame["extras"]))
+        stack.extend(frame["regular"])
+    else:
+        stack.extend(frame["regular"])
+        stack.extend(reversed(frame["extras"]))
+
+
+@steps.auto("turn_end_check")
+def turn_end_check(state: State, frame: dict, events: list[Event]) -> None:
+    """B07/B08 may be played any time during the turn: also offered at its end."""
+    if held_blessing(state["players"][frame["s"]], "B07", "B08"):
+        state["stack"].append({"k": "turn_end", "s": frame["s"]})
+
+
+@steps.decide("turn_end")
+def turn_end_decision(state: State, frame: dict) -> Decision:
+    card = held_blessing(state["players"][frame["s"]], "B07", "B08")
+    return Decision(frame["s"], "turn_end", "End of your turn: play a Blessing?",
+                    (Option(f"bless:{card}:population", f"Play {card}: +3 Population"),
+                     Option(f"bless:{card}:happiness", f"Play {card}: +3 Happiness"),
+                     Option("end", "End the turn")))
+
+
+@steps.apply("turn_end")
+def turn_end_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    if option == "end":
+        return
+    seat = frame["s"]
+    _b, card, what = option.split(":")
+    discard_blessing(state, seat, card, events)
+    if what == "population":
+        gain_population(state, seat, 3, events)
+    else:
+        gain_happiness(state, seat, 3, events)
+    state["stack"].append({"k": "turn_end_check", "s": seat})
+
+
+@steps.decide("t19")
+def t19_decision(state: State, frame: dict) -> Decision:
+    turn = state["turn"]
+    res = DIE_RESOURCE[turn["colour"]]
+    return Decision(frame["s"], "t19", "Technology T19: spend 1 Scribe to Produce first?",
+                    (Option("t19", f"Spend 1 Scribe: produce {turn['value']} {res} first"),
+                     Option("skip", "No")))
+
+
+@steps.apply("t19")
+def t19_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    if option == "skip":
+        return
+    seat = frame["s"]
+    turn = state["turn"]
+    pay_scribes(state, seat, 1, "T19", events)
+    state["stack"].append({"k": "action", "ctx": {"s": seat, "god": None,
+                                                  "res": DIE_RESOURCE[turn["colour"]],
+                                                  "v": turn["value"], "src": "t19"}})
+
+
+# --- (f) end of the turn ---------------------------------------------------------------
+@steps.auto("end_turn")
+def end_turn(state: State, frame: dict, events: list[Event]) -> None:
+    cards.refill_market(state)  # TEK-R129
+    state["turn"] = None
+    state["flow"] = "after_turn"

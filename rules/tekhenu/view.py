@@ -1,0 +1,140 @@
+"""What one seat (or the public) may see: docs/views/tekhenu.md. Hidden: Decrees (TEK-R030),
+deck orders, the S05/S06 draws and pending sealed answers (C.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.tekhenu.actions import tile_edge
+from rules.tekhenu.data import (
+    GOD_STATUE_SPACES,
+    GODS,
+    HORUS_SLOTS,
+    MARKET_HAPPINESS,
+    MARKET_SLOTS,
+    OSIRIS_SPACES,
+    PEOPLE_SPACES,
+    SIDES,
+    TEMPLE_BUILDINGS,
+    TEMPLE_SPACES,
+)
+from rules.tekhenu.flow import ankh
+from rules.tekhenu.state import State, balance, die_purity, light_of
+
+
+def build_view(state: State, seat: int | None, acting: list[int], step: str) -> dict[str, Any]:
+    marker_at = {ring: marker for marker, ring in state["markers"].items()
+                 if marker not in state["scored"]}
+    sections = []
+    for ring, god in enumerate(GODS):
+        sections.append({
+            "god": god, "ring": ring, "light": light_of(state, god),
+            "dice": [{"colour": c, "value": v, "purity": die_purity(state, god, c)}
+                     for c, v in state["sections"][god]],
+            "scoring_marker": marker_at.get(ring),
+        })
+    temple = {}
+    for space in TEMPLE_SPACES:
+        here = state["temple"].get(space)
+        temple[space] = None if here is None else {
+            "tile": here[0], "rotation": here[1], "owner": here[2],
+            "edges": {side: tile_edge(here[0], here[1], side) for side in SIDES}}
+    sealed = state["sealed"]
+    turn = state["turn"]
+    turn_view = None
+    if turn is not None and turn.get("colour"):
+        turn_view = {"seat": turn["seat"],
+                     "die": {"colour": turn["colour"], "value": turn["value"],
+                             "purity": turn["purity"], "section": turn["src"]},
+                     "anubis": turn["anubis"], "action": turn.get("action")}
+    players = []
+    for index, player in enumerate(state["players"]):
+        players.append({
+            "seat": index, "is_bot": player["is_bot"], "vp": player["vp"],
+            "gold": player["gold"], "scribes": player["scribe"], "faith": player["faith"],
+            "resources": dict(player["res"]), "production": dict(player["prod"]),
+            "happiness": player["happiness"], "population": player["population"],
+            "buildings_left": player["buildings"], "pillars_left": player["pillars"],
+            "statues_left": player["statues"],
+            "statues": [{"for": kind, "space": space} for kind, space in player["statue_list"]],
+            "scales": {"left": [{"colour": c, "value": v} for c, v in player["left"]],
+                       "right": [{"colour": c, "value": v} for c, v in player["right"]],
+                       "excess": player["excess"], "faith_left": player["faith_l"],
+                       "faith_right": player["faith_r"],
+                       "below": [{"colour": c, "value": v} for c, v in player["below"]]},
+            "balance": balance(player), "maat": player["maat"],
+            "blessings": list(player["blessings"]), "technologies": list(player["technologies"]),
+            "decrees": len(player["decrees"]) + len(player.get("dealt", [])) // 2,
+            "decrees_known": list(player["known"]),
+            "decrees_revealed": (list(player["revealed"]) if player["revealed"] is not None
+                                 else (["D23"] if player.get("d23_used") else None)),
+            "starting": list(player["starting"]), "destiny": player["destiny"],
+            "ankh": ankh(state, index) if (player["destiny"] or player["is_bot"]
+                                            or "T15" in player["technologies"]) else None,
+            "flags": dict(player["flags"]),
+            "answered": str(index) in sealed,
+            "bot_cards": len(player["bot_cards"]),
+        })
+    solo = state["solo"]
+    view: dict[str, Any] = {
+        "game": "tekhenu", "seats": state["seats"], "solo": state["bot"] is not None,
+        "bot_seat": state["bot"], "options": dict(state["options"]),
+        "phase": view_phase(state, step),
+        "step": step, "acting": acting, "round": state["round"],
+        "rotations": state["rotations"], "maat_phases": state["maat_phases"],
+        "disc": {"pos": state["disc_pos"], "arrow": GODS[state["disc_pos"]]},
+        "sections": sections, "bag": dict(state["bag"]),
+        "scoring_markers": [{"id": m, "god": GODS[ring], "scored": m in state["scored"]}
+                            for m, ring in sorted(state["markers"].items())],
+        "horus_track": [{"value": value, "god": god,
+                         "bonus": dict(state["horus_bonus"][value - 1])}
+                        for value, god, _p, _b in HORUS_SLOTS],
+        "god_statue_spaces": GOD_STATUE_SPACES[min(state["n"], 4)],
+        "god_statues": {god: list(state["god_statues"][god]) for god in GODS},
+        "people_statues": {space: {"owner": state["people"][space],
+                                   "gold": state["people_gold"][space]}
+                           for space in PEOPLE_SPACES},
+        "temple": temple,
+        "temple_buildings": {wid: {"owner": state["tbuild"].get(wid), "bread": bread,
+                                   "closed": state["n"] in closed}
+                             for wid, (_k, _i, bread, closed) in TEMPLE_BUILDINGS.items()},
+        "osiris": {sid: state["osiris"].get(sid) for sid in OSIRIS_SPACES},
+        "row2_gold": state["row2_gold"],
+        "ra_display": list(state["ra"]), "pillar_pile": len(state["pile"]),
+        "market": [{"n": sec + 1, "open": state["market_open"][sec],
+                    "happiness_min": MARKET_HAPPINESS[sec],
+                    "slots": [{"type": kind, "card": state["market"][sec][i]}
+                              for i, kind in enumerate(MARKET_SLOTS[sec])]}
+                   for sec in range(4)],
+        "decks": {kind: len(deck) for kind, deck in sorted(state["decks"].items())},
+        "discards": {kind: len(pile) for kind, pile in sorted(state["discards"].items())},
+        "turn_order": list(state["order"]),
+        "current": turn["seat"] if turn is not None else None,
+        "turn": turn_view,
+        "destiny_available": list(state["destiny_pool"]),
+        "starting_cards": list(state["starting_pool"]),
+        "players": players,
+        "bot": None if solo is None else {
+            "seat": state["bot"], "difficulty": solo["difficulty"],
+            "pyramid": list(solo["pyramid"]), "progress": solo["progress"],
+            "deben": solo["deben"],
+            "dice": [{"colour": c, "value": v}
+                     for c, v in state["players"][state["bot"]]["below"]]},
+        "scoring_log": [list(entry) for entry in state["log"]],
+        "final": state["final"],
+    }
+    if seat is not None and 0 <= seat < len(state["players"]):
+        me = state["players"][seat]
+        view["me"] = {"seat": seat, "decrees": sorted(me["decrees"]),
+                      "dealt": list(me.get("dealt", [])),
+                      "sealed": sealed.get(str(seat)), "drawn": list(me["drawn"])}
+    return view
+
+
+def view_phase(state: State, step: str) -> str:
+    if state["phase"] == "maat":
+        if step in ("decree_pick", "d23") or state["flow"] == "final_end":
+            return "final"
+        if step == "bread":
+            return "scoring"
+    return state["phase"]
