@@ -5,7 +5,9 @@ message per match:
 
 - a new turn (the seats to act changed) turns the previous message into a one-line summary and
   posts a new message: embed + board PNG, whose turn (mention), the moves just applied, and
-  components for the open public decision;
+  components for the open public decision — or, when several seats answer public decisions at
+  the same time, one labelled menu per seat (up to Discord's 5 action rows; the rest use
+  ``/play``); as those seats answer, the same message is edited;
 - a further step of the same turn edits that message (text and components; the board image
   stays, one image per turn post);
 - sealed (secret) decisions are sent by DM with the seat's private panel; the thread shows
@@ -34,7 +36,7 @@ from cogs.common import (
     public_event_texts,
     seat_name,
 )
-from cogs.components import decision_view, sealed_view
+from cogs.components import MAX_ROWS, decision_view, sealed_view, seats_view
 
 if TYPE_CHECKING:
     from bot.client import ScarabBot
@@ -176,6 +178,10 @@ class Announcer:
         known = self._keys.get(match)
         movers = mover_seats(turn)
         if known is not None:
+            if (known[0] == key[0] == "seats" and len(known[1]) > 1
+                    and set(key[1]) < set(known[1])):
+                # A simultaneous public step: some of its seats have answered.
+                return all(seat in known[1] for seat in movers)
             if known != key:
                 return False
             if key[0] == "seats":
@@ -200,11 +206,18 @@ class Announcer:
             lines.append(intro)
         public = [d for d in decisions if not d.secret]
         sealed = [d for d in decisions if d.secret]
+        if len(public) > 1:
+            lines.append(f"**{len(public)} players answer at the same time**, each with their "
+                         "own menu below:")
         for d in public:
             lines.append(f"**Turn:** {seat_name(info, d.seat)} — {d.decision.prompt}")
             if len(d.options) > 25:
                 lines.append(f"{len(d.options)} choices: the menu shows the first 24; type "
                              "`/play` to search them all.")
+        overflow = self._overflow(decisions)
+        if overflow:
+            names = ", ".join(seat_name(info, d.seat) for d in overflow)
+            lines.append(f"No room for more menus here: {names}, answer with `/play`.")
         if sealed:
             lines.append(self._sealed_status(turn, sealed))
         embed = discord.Embed(title=f"{game_title(info.game_id)} — match #{info.id}",
@@ -238,7 +251,10 @@ class Announcer:
         info = turn.match
         public = [d for d in decisions if not d.secret]
         sealed = [d for d in decisions if d.secret]
-        view = decision_view(info.id, public[0]) if public else None
+        if len(public) > 1:
+            view, _ = seats_view(info, public, MAX_ROWS - bool(sealed))
+        else:
+            view = decision_view(info.id, public[0]) if public else None
         if sealed:
             private = sealed_view(info.id, min(d.seq for d in sealed))
             if view is None:
@@ -246,6 +262,16 @@ class Announcer:
             for item in private.children:
                 view.add_item(item)
         return view
+
+    @staticmethod
+    def _overflow(decisions: list[PendingDecision]) -> list[PendingDecision]:
+        """Public decisions open at once that get no menu of their own (too many rows)."""
+        public = [d for d in decisions if not d.secret]
+        if len(public) <= 1:
+            return []
+        rows = MAX_ROWS - any(d.secret for d in decisions)
+        fitted = [d for d in public if d.options][:rows]
+        return [d for d in public if d not in fitted]
 
     def _mentions(self, turn: Turn, decisions: list[PendingDecision]) -> str:
         owners: list[int] = []

@@ -4,7 +4,10 @@
 Custom ids:
 - ``scarab:<match>:<seq>:<option_id>``  a button answering one option;
 - ``scarab:pick:<match>:<seq>``         a select menu answering with its chosen value;
-- ``scarab:private:<match>:<seq>``      "Choose privately": opens an ephemeral menu.
+- ``scarab:private:<match>:<seq>``      "Choose privately": opens an ephemeral menu;
+- ``scarab:seat:<match>:<seat>:<seq>``  one seat's select menu when several seats answer public
+  decisions at the same time (one menu per seat on the same message); only that seat's owner
+  may use it.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from cogs.common import (
     game_title,
     panel_file,
     refuse,
+    seat_name,
 )
 
 if TYPE_CHECKING:
@@ -36,6 +40,7 @@ log = logging.getLogger(__name__)
 
 MORE_VALUE = "~more"
 CUSTOM_ID_MAX = 100
+MAX_ROWS = 5  # action rows per message
 _MATCH = r"\d+"  # match ids are integers; "lobby", "private", "pick" can never match
 
 
@@ -126,6 +131,53 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await submit_choice(interaction, self.match, self.seq, value, label)
 
 
+class SeatDecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                         template=rf"scarab:seat:(?P<match>{_MATCH}):(?P<seat>\d+)"
+                                  r":(?P<seq>\d+)"):
+    """One seat's menu among several open public decisions; refuses everyone but its owner."""
+
+    def __init__(self, match: int, seat: int, seq: int,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "Choose…") -> None:
+        self.match = match
+        self.seat = seat
+        self.seq = seq
+        super().__init__(discord.ui.Select(
+            custom_id=f"scarab:seat:{match}:{seat}:{seq}", placeholder=clip(placeholder, 150),
+            options=options or [discord.SelectOption(label="…", value=MORE_VALUE)],
+            min_values=1, max_values=1))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> SeatDecisionSelect:
+        return cls(int(match["match"]), int(match["seat"]), int(match["seq"]),
+                   list(item.options))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        try:
+            info = await bot.service.get_match(self.match)
+        except ServiceError as exc:
+            await refuse(interaction, str(exc))
+            return
+        owner = info.seat_of(interaction.user.id)
+        if owner is None:
+            await refuse(interaction, "You are not seated in this match.")
+            return
+        if owner != self.seat:
+            await refuse(interaction, f"This menu is for {seat_name(info, self.seat)}: only "
+                                      "its owner may answer it. Use your own menu, or `/play`.")
+            return
+        values = self.item.values
+        if not values or values[0] == MORE_VALUE:
+            await refuse(interaction, "There are more choices than a menu can hold: type "
+                                      "`/play` and start typing to filter them all.")
+            return
+        value = values[0]
+        label = next((o.label for o in self.item.options if o.value == value), value)
+        await submit_choice(interaction, self.match, self.seq, value, label)
+
+
 class PrivateChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
                           template=rf"scarab:private:(?P<match>{_MATCH}):(?P<seq>\d+)"):
     def __init__(self, match: int, seq: int) -> None:
@@ -191,22 +243,43 @@ def decision_view(match: int, decision: PendingDecision) -> discord.ui.View | No
         for opt in options:
             view.add_item(DecisionButton(match, decision.seq, opt.id, opt.label))
         return view
+    view.add_item(DecisionSelect(match, decision.seq, select_options(options),
+                                 placeholder=decision.decision.prompt))
+    return view
+
+
+def select_options(options: list[Any]) -> list[discord.SelectOption]:
+    """Up to 25 menu entries; beyond that the first 24 and a pointer to ``/play``."""
     usable = [o for o in options if len(o.id) <= MAX_SELECT_TEXT]
     shown = usable if len(usable) <= MAX_SELECT else usable[: MAX_SELECT - 1]
-    select_options = [
+    entries = [
         discord.SelectOption(label=clip(o.label or o.id, MAX_SELECT_TEXT), value=o.id,
                              description=clip(o.detail, MAX_SELECT_TEXT) if o.detail else None)
         for o in shown
     ]
     if len(shown) < len(options):
-        select_options.append(discord.SelectOption(
+        entries.append(discord.SelectOption(
             label=f"… {len(options) - len(shown)} more: use /play", value=MORE_VALUE,
             description="Type /play and filter every choice by name"))
-    view.add_item(DecisionSelect(match, decision.seq, select_options,
-                                 placeholder=decision.decision.prompt))
-    return view
+    return entries
 
 
+def seats_view(info: Any, decisions: list[PendingDecision], rows: int = MAX_ROWS
+               ) -> tuple[discord.ui.View, list[PendingDecision]]:
+    """Several seats answer public decisions at once: one labelled menu per seat, up to
+    ``rows`` of them. Returns the view and the decisions that did not fit (they use /play)."""
+    view = discord.ui.View(timeout=None)
+    fitted = [d for d in decisions if d.options][:rows]
+    for d in fitted:
+        prompt = d.decision.prompt
+        name = f"Seat {d.seat + 1}"
+        entry = info.seat_info(d.seat)
+        if entry is not None and entry.is_ai:
+            name = seat_name(info, d.seat)
+        placeholder = prompt if prompt.startswith(name) else f"{name}: {prompt}"
+        view.add_item(SeatDecisionSelect(info.id, d.seat, d.seq, select_options(list(d.options)),
+                                         placeholder=placeholder))
+    return view, [d for d in decisions if d not in fitted]
 def sealed_view(match: int, seq: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(PrivateChoiceButton(match, seq))
@@ -214,5 +287,5 @@ def sealed_view(match: int, seq: int) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    DecisionButton, DecisionSelect, PrivateChoiceButton,
+    DecisionButton, DecisionSelect, SeatDecisionSelect, PrivateChoiceButton,
 )

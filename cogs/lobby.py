@@ -53,16 +53,33 @@ def lobby_embed(info: MatchInfo, note: str = "") -> discord.Embed:
     embed = discord.Embed(title=f"{title} — lobby #{info.id}",
                           description="\n".join(lines), colour=discord.Colour.blurple())
     embed.add_field(name="Host", value=f"<@{info.host_id}>")
-    options = info.options
+    options = describe_options(info.game_id, info.options)
     if options:
-        embed.add_field(name="Table options",
-                        value=clip(", ".join(f"{k}={v}" for k, v in options.items()), 1024))
+        embed.add_field(name="Table options", value=clip("\n".join(options), 1024),
+                        inline=False)
     if info.status != "lobby":
         embed.add_field(name="Status", value=info.status)
     if note:
         embed.add_field(name="\u200b", value=clip(note, 1024), inline=False)
     embed.set_footer(text=f"Match {info.id} · /game join match:{info.id}")
     return embed
+
+
+def describe_options(game_id: str, options: dict[str, str]) -> list[str]:
+    """``Short game (8 rounds): on`` for each table option, by the engine's labels."""
+    try:
+        variants = {v.key: v for v in rules.get(game_id).variants}
+    except Exception:
+        variants = {}
+    lines = []
+    for key, value in options.items():
+        variant = variants.get(key)
+        if variant is None:
+            lines.append(f"{key}: {value}")
+            continue
+        mark = "" if value == variant.default else " ✱"
+        lines.append(f"{variant.label}: **{value}**{mark} (`{key}`)")
+    return lines
 
 
 def lobby_view(info: MatchInfo) -> discord.ui.View | None:
@@ -275,6 +292,36 @@ async def game_autocomplete(interaction: discord.Interaction,
     return out[:25]
 
 
+async def options_autocomplete(interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+    """``key=value`` suggestions from the chosen game's table options (``engine.variants``);
+    earlier comma-separated entries are kept, the last one is completed."""
+    game = getattr(interaction.namespace, "game", None)
+    engine = rules.ENGINES.get(game or "")
+    if engine is None:
+        return []
+    head, _, last = current.rpartition(",")
+    prefix = f"{head.strip()}, " if head.strip() else ""
+    taken = {part.split("=", 1)[0].strip() for part in head.split(",") if "=" in part}
+    typed = last.strip().lower()
+    out = []
+    for variant in engine.variants:
+        if variant.key in taken:
+            continue
+        for value in variant.choices:
+            token = f"{variant.key}={value}"
+            name = f"{variant.label}: {value}" + (" (default)" if value == variant.default
+                                                    else "")
+            if typed and typed not in token.lower() and typed not in name.lower():
+                continue
+            full = prefix + token
+            if len(full) > 100:
+                continue
+            shown = f"{prefix}{name}" if prefix else name
+            out.append(app_commands.Choice(name=clip(shown, 100), value=full))
+    return out[:25]
+
+
 # --------------------------------------------------------------------------- the cog
 
 
@@ -286,11 +333,14 @@ class Lobby(commands.Cog):
         self.bot = bot
 
     @game.command(name="new", description="Open a lobby for a new match in this channel")
-    @app_commands.describe(game="Which game", seats="Number of seats (players + AI)",
-                           options="Table options, e.g. short=yes,difficulty=hard")
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.describe(game="Which game",
+                           seats="Number of seats (players + AI; default: the game's maximum)",
+                           options="Table options key=value, comma-separated: start typing "
+                                   "for suggestions")
+    @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
     async def new(self, interaction: discord.Interaction, game: str,
-                  seats: app_commands.Range[int, 1, 8], options: str | None = None) -> None:
+                  seats: app_commands.Range[int, 1, 8] | None = None,
+                  options: str | None = None) -> None:
         service = bot_of(interaction).service
         if game not in rules.ENGINES:
             known = ", ".join(sorted(rules.ENGINES)) or "none"

@@ -236,10 +236,16 @@ class Engine(ABC):
                 raise IllegalMove("The game is over.")
             raise IllegalMove("It is not your turn: nothing is waiting for your answer.")
         if decision.option(option_id) is None:
-            raise IllegalMove(f"'{option_id}' is not one of your current choices.")
+            reason = self.explain_refusal(state, decision, option_id)
+            raise IllegalMove(reason or f"'{option_id}' is not one of your current choices.")
         new_state = self.copy(state)
         events = self._apply(new_state, seat, option_id)
         return new_state, events
+
+    def explain_refusal(self, state: Any, decision: Decision, option_id: str) -> str | None:
+        """Why ``option_id`` is not offered in ``decision``, in the player's words, when the
+        game can tell (a die already used, a full area...); None gives the generic refusal."""
+        return None
 
     def normalise_options(self, options: dict[str, str] | None) -> dict[str, str]:
         """Fill in defaults and reject unknown or invalid table options."""
@@ -247,7 +253,9 @@ class Engine(ABC):
         known = {variant.key: variant for variant in self.variants}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            raise IllegalMove(f"Unknown table option(s) for {self.title}: {', '.join(unknown)}.")
+            offered = ", ".join(known) or "none"
+            raise IllegalMove(f"Unknown table option(s) for {self.title}: {', '.join(unknown)}. "
+                              f"Its options: {offered}.")
         return {key: variant.check(given.get(key, variant.default))
                 for key, variant in known.items()}
 

@@ -177,6 +177,8 @@ def _score(state: State, decision: Decision, option: str) -> float:
     if key == "buto_keep":
         card = TERRITORIES[option.split(":", 1)[1]]
         return {"scoring": 4.5, "trade": 3, "immediate": 3.5, "special_action": 2.5}[card["cat"]]
+    if key == "province":   # the draft: a steady discount first, then the tile powers
+        return {"memphis": 4, "edfu": 3, "abydos": 2, "buto": 1}[option.split(":")[1]]
     if key == "discard_keep":
         return 1 if option == "drop:new" else 0
     return 0

@@ -9,7 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Decision, Engine, Event, IllegalMove, Result, Variant
-from rules.plagues import ai, dice, plague, rounds, scoring, setup, solo, territories  # noqa: F401
+from rules.plagues import (  # noqa: F401
+    ai,
+    dice,
+    plague,
+    refusals,
+    rounds,
+    scoring,
+    setup,
+    solo,
+    territories,
+)
 from rules.plagues.board import advance, push
 from rules.plagues.data import FOUR_PLAYER_LAST_PROVINCE, PROVINCES
 from rules.plagues.state import State, clone, humans, is_ai, seat_name
@@ -27,6 +37,7 @@ class PlaguesEngine(Engine):
         Variant("advanced", "Advanced papyrus", ("off", "on"), "off"),   # PLG-R225
         Variant("short", "Short game (8 rounds)", ("off", "on"), "off"),  # PLG-R202
         Variant("province", "Solo: your province", ("random",) + PROVINCES, "random"),
+        Variant("provinces", "Provinces", ("random", "draft"), "random"),   # PLG-R028
     )
 
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> State:
@@ -67,6 +78,9 @@ class PlaguesEngine(Engine):
     def copy(self, state: State) -> State:
         return clone(state)
 
+    def explain_refusal(self, state: State, decision: Decision, option_id: str) -> str | None:
+        return refusals.explain(state, decision, option_id)
+
     def ai_choice(self, state: State, seat: int) -> str:
         decision = self.decision_for(state, seat)
         if decision is None:
@@ -86,7 +100,12 @@ def progress(state: State, events: list[Event]) -> None:
 def step(state: State, events: list[Event]) -> None:
     stage = state["step"]
     count = len(state["players"])
-    if stage == "start":
+    if stage == "draft":                        # PLG-R028: provinces=draft
+        if not setup.draft_next(state):
+            state["counter"] = 0
+            setup.start_bonuses(state, events)
+            state["step"] = "start"
+    elif stage == "start":
         state["step"], state["counter"] = "turns", 0
     elif stage == "turns":                      # PLG-R050 / PLG-R051
         if state["counter"] < 3 * count:

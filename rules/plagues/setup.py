@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Event, Rng
+from rules.core import Event, Option, Rng
 from rules.plagues.board import advance, push
 from rules.plagues.data import (
     AI_DEV_START,
@@ -18,7 +18,16 @@ from rules.plagues.data import (
     TERRITORY_ROW,
     TILE_GROUPS,
 )
-from rules.plagues.state import State, seat_name
+from rules.plagues.state import State, is_ai, seat_name
+from rules.plagues.tasks import choice
+
+# PLG-R217..PLG-R223: what each province's power does, for the draft's labels.
+PROVINCE_POWERS = {
+    "abydos": "Abydos: once per round, change a die's value by 1 or 2",
+    "buto": "Buto: when taking a territory card, also draw the top 2 and keep 1",
+    "memphis": "Memphis: pay 1 coin less at every tribute",
+    "edfu": "Edfu: once per round, spend a 3 to draw 6 tiles and keep 1",
+}
 
 
 def new_player(province: str | None) -> dict:
@@ -63,7 +72,9 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> tuple[State, li
     chosen = options.get("province", "random")
     if solo and chosen != "random":
         provinces = [chosen] + [p for p in provinces if p != chosen]
-    players = [new_player(provinces[s]) for s in range(n)]
+    # PLG-R028 (table option provinces=draft): the seats choose in turn order instead.
+    draft = options.get("provinces") == "draft" and not (solo and chosen != "random")
+    players = [new_player(None if draft else provinces[s]) for s in range(n)]
     ai = None
     if solo:
         ai = 1
@@ -91,7 +102,10 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> tuple[State, li
         "ai_row": ai_row, "ai_pos": 0, "final": None,
     }
     events: list[Event] = []
-    start_bonuses(state, events)
+    if draft:
+        state["step"] = "draft"   # engine.step: the draft, then the start bonuses
+    else:
+        start_bonuses(state, events)
     # PLG-R040 / PLG-R041 / PLG-R042: round 1's plague and loss card and 3 territories;
     # an immediate plague is simply not applied in round 1.
     state["plague"] = plague_deck.pop()
@@ -113,3 +127,31 @@ def start_bonuses(state: State, events: list[Event]) -> None:
             index = max(i for i, t in enumerate(reserve) if t == "egyptian")
             tile = reserve.pop(index)
             push(state, seat, {"k": "recv", "tile": tile})
+
+
+def draft_next(state: State) -> bool:
+    """PLG-R028 (draft): ask the next seat in turn order for its province; False when done."""
+    order = [seat for seat in state["order"] if not is_ai(state, seat)]
+    if state["counter"] >= len(order):
+        return False
+    push(state, order[state["counter"]], {"k": "province"})
+    state["counter"] += 1
+    return True
+
+
+def _province_decide(state: State, seat: int, task: dict):
+    taken = {player["province"] for player in state["players"]}
+    opts = [Option(f"province:{p}", PROVINCE_POWERS[p].split(":")[0],
+                   PROVINCE_POWERS[p].split(": ", 1)[1])
+            for p in PROVINCES if p not in taken]
+    return "province", f"{seat_name(seat)}: choose your province (its power).", opts
+
+
+def _province_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+    province = option.split(":", 1)[1]
+    state["players"][seat]["province"] = province
+    events.append(Event("province", f"{seat_name(seat)} chooses {province.title()}.",
+                        {"province": province}, seat=seat))
+
+
+choice("province", _province_decide, _province_answer)

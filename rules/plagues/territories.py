@@ -49,8 +49,11 @@ def set_turn_order(state: State, events: list[Event]) -> None:
     for seat in range(len(state["players"])):
         state["players"][seat]["soldiers"] = soldiers(state, seat)
     state["order"] = sorted(range(len(state["players"])), key=lambda s: order_key(state, s))
-    text = ", ".join(f"{seat_name(s)} ({state['players'][s]['soldiers']})" for s in state["order"])
-    events.append(Event("order", f"Turn order: {text}.", {"order": list(state["order"])}))
+    counts = [state["players"][s]["soldiers"] for s in range(len(state["players"]))]
+    played = ", ".join(f"{seat_name(s)} {n}" for s, n in enumerate(counts))
+    order = ", ".join(seat_name(s) for s in state["order"])
+    events.append(Event("order", f"Soldiers: {played}. Turn order: {order}.",
+                        {"order": list(state["order"]), "soldiers": counts}))
 
 
 def gain_territory(state: State, seat: int, cid: str, events: list[Event]) -> None:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from bot.service import PendingDecision
-from cogs.announce import turn_key
+from bot.service import MatchInfo, PendingDecision, SeatInfo
+from cogs.announce import Announcer, turn_key
 from cogs.components import (
     MORE_VALUE,
     DecisionButton,
     DecisionSelect,
     PrivateChoiceButton,
+    SeatDecisionSelect,
     decision_view,
+    seats_view,
 )
+from cogs.lobby import describe_options
 from rules.core import Decision, Option
 
 
@@ -44,9 +47,10 @@ def test_more_than_25_show_24_and_point_to_play() -> None:
 
 def test_templates_do_not_overlap() -> None:
     ids = {"scarab:3:7:opt:1": DecisionButton, "scarab:pick:3:7": DecisionSelect,
-           "scarab:private:3:7": PrivateChoiceButton}
+           "scarab:private:3:7": PrivateChoiceButton, "scarab:seat:3:1:7": SeatDecisionSelect}
     for custom_id, owner in ids.items():
-        matching = [cls for cls in (DecisionButton, DecisionSelect, PrivateChoiceButton)
+        matching = [cls for cls in (DecisionButton, DecisionSelect, PrivateChoiceButton,
+                                    SeatDecisionSelect)
                     if cls.__discord_ui_compiled_template__.fullmatch(custom_id)]
         assert matching == [owner], custom_id
     assert not DecisionButton.__discord_ui_compiled_template__.fullmatch("scarab:lobby:3:join")
@@ -57,3 +61,31 @@ def test_turn_key_sealed_round_survives_answers() -> None:
     assert turn_key(round_) == turn_key(round_[1:]) == ("sealed", 9)
     assert turn_key([pending(3, seat=1)]) == ("seats", (1,))
 
+
+
+def table(seats: int) -> MatchInfo:
+    return MatchInfo(3, 1, 2, None, "plagues", "10 Plagues of Egypt", {},
+                     [SeatInfo(s, 100 + s, False) for s in range(seats)], seats, "active", 0, 100)
+
+
+def test_several_public_decisions_get_one_labelled_menu_per_seat() -> None:
+    """Simultaneous public decisions (plague losses): a menu per seat, unique custom ids even
+    with the same seq and options, each labelled with its seat; beyond 5 rows -> /play."""
+    decisions = [pending(3, seat=s, seq=9) for s in range(7)]
+    view, rest = seats_view(table(7), decisions[:4])
+    assert rest == [] and len(view.children) == 4
+    assert [item.custom_id for item in view.children] == [f"scarab:seat:3:{s}:9"
+                                                          for s in range(4)]
+    assert all(isinstance(item, SeatDecisionSelect) for item in view.children)
+    assert view.children[2].item.placeholder.startswith("Seat 3: ")
+    view, rest = seats_view(table(7), decisions)
+    assert len(view.children) == 5 and [d.seat for d in rest] == [5, 6]
+    assert [d.seat for d in Announcer._overflow(decisions)] == [5, 6]
+    assert Announcer._overflow(decisions[:1]) == []
+
+
+def test_lobby_lists_table_options_by_their_labels() -> None:
+    lines = describe_options("plagues", {"short": "on", "provinces": "random", "x": "1"})
+    assert lines[0] == "Short game (8 rounds): **on** ✱ (`short`)"
+    assert lines[1] == "Provinces: **random** (`provinces`)"
+    assert lines[2] == "x: 1"

@@ -53,6 +53,26 @@ def test_phase_two_order_carries_to_next_round():
     assert E.pending(state)[0].seat == order[0]
 
 
+@pytest.mark.rule("PLG-R117")
+@pytest.mark.rule("PLG-R119")
+def test_soldiers_and_turn_order_are_announced():
+    """The public 'order' event says what each seat played and the resulting order."""
+    state = started(neutral(3, seed=3))
+    announced = []
+    while state["phase"] == "dice":
+        seat = E.pending(state)[0].seat
+        state, events = E.apply(state, seat, E.ai_choice(state, seat))
+        announced += [e for e in events if e.kind == "order"]
+    (event,) = announced
+    assert event.private_to is None
+    counts = [p["soldiers"] for p in state["players"]]
+    assert event.data == {"order": state["order"], "soldiers": counts}
+    for seat, count in enumerate(counts):
+        assert f"Seat {seat + 1} {count}" in event.text
+    order = ", ".join(f"Seat {s + 1}" for s in state["order"])
+    assert event.text.endswith(f"Turn order: {order}.")
+
+
 @pytest.mark.rule("PLG-R046")
 @pytest.mark.rule("PLG-R083")
 @pytest.mark.rule("PLG-R086")

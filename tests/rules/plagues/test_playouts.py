@@ -31,7 +31,8 @@ from rules.testing import (
     random_playout,
 )
 
-VARIANTS = {"normal": {}, "short": {"short": "on"}, "advanced": {"advanced": "on"}}
+VARIANTS = {"normal": {}, "short": {"short": "on"}, "advanced": {"advanced": "on"},
+            "draft": {"provinces": "draft"}}
 
 
 def tiles_in_play(seats: int) -> Counter:

@@ -185,6 +185,38 @@ def test_provinces_dealt():
     assert new(1, province="edfu")["players"][0]["province"] == "edfu"
 
 
+@pytest.mark.rule("PLG-R028")
+@pytest.mark.rule("PLG-R270")
+def test_province_draft_in_turn_order_before_anything_else():
+    """provinces=draft: each seat in turn order picks a free province, then the start
+    bonuses and the first die turn follow; a taken province is refused."""
+    state = new(3, seed=4, provinces="draft")
+    assert [p["province"] for p in state["players"]] == [None, None, None]
+    assert E.view(state, None)["step"] == "draft"
+    assert all(p["pcard"] == 0 and p["nile"] == 0 for p in state["players"])  # no bonus yet
+    picks = ["province:buto", "province:edfu", "province:memphis"]
+    for position, pick in enumerate(picks):
+        (decision,) = E.pending(state)
+        assert decision.seat == state["order"][position] and decision.key == "province"
+        assert len(decision.options) == 4 - position
+        if position:
+            with pytest.raises(IllegalMove):
+                E.apply(state, decision.seat, picks[0])
+        state, events = E.apply(state, decision.seat, pick)
+        assert events[0].kind == "province"
+    names = {state["order"][i]: pick.split(":")[1] for i, pick in enumerate(picks)}
+    assert {s: p["province"] for s, p in enumerate(state["players"])} == names
+    assert state["players"][state["order"][0]]["pcard"] == 1                  # PLG-R035
+    assert E.pending(state)[0].key in ("die", "space")
+    # random (the default) deals at once, exactly as before
+    assert new(3, seed=4, provinces="random") == new(3, seed=4)
+    # solo: the human drafts alone, unless the solo province option chose already
+    solo = new(1, seed=2, provinces="draft")
+    assert E.pending(solo)[0].seat == 0 and len(E.pending(solo)[0].options) == 4
+    chosen = new(1, seed=2, provinces="draft", province="abydos")
+    assert chosen["players"][0]["province"] == "abydos" and E.pending(chosen)[0].key != "province"
+
+
 @pytest.mark.rule("PLG-R035")
 @pytest.mark.rule("PLG-R036")
 @pytest.mark.rule("PLG-R037")
