@@ -99,6 +99,46 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (guild_id, key)
     ) WITHOUT ROWID;
     """,
+    # 2: play-by-chat: table settings, seat take-overs, undo rows, votes, preferences, admin log.
+    """
+    -- Bot-level table options (time per decision, what a timeout does), not engine variants.
+    ALTER TABLE matches ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+
+    -- A human seat the AI plays for the rest of the match (the user keeps the seat, for
+    -- /game rejoin and for fair ratings).
+    ALTER TABLE seats ADD COLUMN taken_over INTEGER NOT NULL DEFAULT 0
+        CHECK (taken_over IN (0, 1));
+
+    -- 'undo' rows take back the latest standing move of their seat; replay skips both.
+    ALTER TABLE moves ADD COLUMN kind TEXT NOT NULL DEFAULT 'move'
+        CHECK (kind IN ('move', 'undo'));
+
+    CREATE TABLE user_prefs (
+        user_id     INTEGER NOT NULL,
+        key         TEXT    NOT NULL,
+        value       TEXT    NOT NULL,
+        PRIMARY KEY (user_id, key)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE takeover_votes (
+        match_id    INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL,
+        voter_id    INTEGER NOT NULL,
+        created_at  REAL    NOT NULL,
+        PRIMARY KEY (match_id, seat, voter_id)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE admin_log (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    INTEGER NOT NULL,
+        user_id     INTEGER NOT NULL,
+        action      TEXT    NOT NULL,
+        match_id    INTEGER,
+        detail      TEXT    NOT NULL DEFAULT '{}',
+        created_at  REAL    NOT NULL
+    );
+    CREATE INDEX admin_log_by_guild ON admin_log (guild_id, id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
