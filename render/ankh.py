@@ -729,7 +729,9 @@ def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None)
 
 
 def _player_name(player: dict[str, Any]) -> str:
-    gods = player.get("gods") or [player.get("god", "?")]
+    gods = player.get("gods") or [player.get("god")]
+    if gods == [None]:  # table option gods=choose: not chosen yet
+        return "god: choosing…"
     return " + ".join(GOD_NAMES.get(g, str(g).title()) for g in gods)
 
 
@@ -1008,7 +1010,7 @@ def _draw_status(draw, view: dict[str, Any], players: list[dict[str, Any]], y: i
                 break
             player = by_number.get(int(number), {})
             token(draw, (SIDE_X + 20, ty), int(number), size=20)
-            parts = [GOD_NAMES.get(str(player.get("god")), str(player.get("god", "?")))]
+            parts = [_player_name(player)]
             cards = played.get(str(number))
             if cards:
                 parts.append("played " + _cards_text(cards))

@@ -25,6 +25,7 @@ from rules.ankh.state import (
     adjacency,
     adjacent,
     adjacent_hexes,
+    article,
     can_stand,
     decider,
     figure_label,
@@ -149,7 +150,7 @@ def destinations(state: State, origin: str) -> list[str]:
 def move_decision(state: State, task: dict) -> list[Decision]:
     seat, player = task["seat"], task["p"]
     if task["sel"] is None:
-        opts = [Option(f"fig:{h}", f"Move the {figure_label(state, f)} on {h}")
+        opts = [Option(f"fig:{h}", f"Move {figure_label(state, f)} on {h}")
                 for h, f in sorted(state["figures"].items())
                 if f["owner"] == player and h not in task["moved"] and destinations(state, h)]
         if not opts:
@@ -196,7 +197,7 @@ def apply_move(state: State, task: dict, seat: int, option_id: str,
 def push_decision(state: State, task: dict) -> list[Decision]:
     targets = push_targets(state, task["hex"], task["origin"], task["fig"]["owner"])
     opts = tuple(Option(f"push:{h}", f"Push it to {h}") for h in targets)
-    return [Decision(task["seat"], "push", f"Satet pushes the {figure_label(state, task['fig'])}"
+    return [Decision(task["seat"], "push", f"Satet pushes {figure_label(state, task['fig'])}"
                                            f" off {task['hex']}: where to?", opts)]
 
 
@@ -205,7 +206,7 @@ def apply_push(state: State, task: dict, seat: int, option_id: str,
     pop(state)
     dest = option_id[5:]
     state["figures"][dest] = task["fig"]
-    events.append(Event("push", f"Satet pushes the {figure_label(state, task['fig'])} to "
+    events.append(Event("push", f"Satet pushes {figure_label(state, task['fig'])} to "
                                 f"{dest}.", {"from": task["hex"], "to": dest}, seat=seat))
     if task["fig"]["kind"] == "giant_scorpion":  # ANKH-R137: moved under any circumstances
         owner = task["fig"]["owner"]
@@ -301,8 +302,8 @@ def summon_decision(state: State, task: dict) -> list[Decision]:
 def place_summoned(state: State, seat: int, player: int, kind: str, hex_: str,
                    events: list[Event], follow: list[dict]) -> None:
     state["figures"][hex_] = {"kind": kind, "owner": player, "radiant": False, "aim": None}
-    events.append(Event("summon", f"{name(state, player)} summons a "
-                                  f"{GUARDIAN_NAMES.get(kind, kind)} on {hex_}.",
+    events.append(Event("summon", f"{name(state, player)} summons "
+                                  f"{article(GUARDIAN_NAMES.get(kind, kind))} on {hex_}.",
                         {"hex": hex_, "kind": kind, "player": player}, seat=seat))
     if has_god(state, player, "ra") and state["players"][player]["suns"] > 0:
         follow.append({"t": "sun", "seat": seat, "p": player, "hex": hex_})  # ANKH-R125
@@ -446,7 +447,7 @@ def apply_unlock(state: State, task: dict, seat: int, option_id: str,
             card["left"] -= 1
             pl["guardians"].append(kind)
             pl["guardians"].sort()
-            events.append(Event("guardian", f"{name(state, player)} takes a "
-                                            f"{GUARDIAN_NAMES[kind]} into reserve.",
+            events.append(Event("guardian", f"{name(state, player)} takes "
+                                            f"{article(GUARDIAN_NAMES[kind])} into reserve.",
                                 {"player": player, "kind": kind}))
 

@@ -19,6 +19,7 @@ from rules.core import Decision
 POWER_PREFERENCE = ("commanding", "revered", "omnipresent", "inspiring", "resplendent",
                     "temple_attunement", "pyramid_attunement", "obelisk_attunement",
                     "glorious", "magnanimous", "bountiful", "worshipful")
+GOD_PREFERENCE = ("ra", "amun", "isis", "anubis", "osiris")
 CARD_PREFERENCE = ("chariots", "drought", "plague", "flood", "miracle", "build", "cycle")
 CHEAP_CARDS = ("cycle", "build", "miracle", "flood", "plague", "drought", "chariots")
 
@@ -141,6 +142,10 @@ def _choose_card(state: State, decision: Decision, player: int) -> str:
 def choose(state: State, decision: Decision) -> str:
     ids = _ids(decision)
     key = decision.key
+    if key == "god":
+        return min(ids, key=lambda i: GOD_PREFERENCE.index(i[4:]))
+    if key == "guardian":
+        return ids[0]
     player = player_of(state, decision.seat)
     task = state["stack"][-1]
     if key == "action":

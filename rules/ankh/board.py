@@ -184,8 +184,9 @@ def _raw_neighbors_rc(row: int, col: int) -> list[tuple[int, int]]:
 
 
 @lru_cache(maxsize=64)
-def valid_lines(camels: frozenset) -> tuple[frozenset, ...]:
-    """Every legal camel line (a set of edges) for the current camels (ANKH-R053/R054)."""
+def valid_lines(camels: frozenset, min_land: int = MIN_REGION_LAND) -> tuple[frozenset, ...]:
+    """Every legal camel line (a set of edges) for the current camels (ANKH-R053/R054).
+    ``min_land`` lowers the 6-space minimum (only to explain a refused camel)."""
     regions = compute_regions(camels)
     cands = candidate_edges(camels)
     anchors = _anchor_vertices(camels)
@@ -222,8 +223,8 @@ def valid_lines(camels: frozenset) -> tuple[frozenset, ...]:
             if len(first) < len(land):
                 rest = land - first
                 second = fill(next(iter(sorted(rest))), land, line)
-                good = (len(second) == len(rest) and len(first) >= MIN_REGION_LAND
-                        and len(rest) >= MIN_REGION_LAND)
+                good = (len(second) == len(rest) and len(first) >= min_land
+                        and len(rest) >= min_land)
             checked[line] = good
         return checked[line]
 

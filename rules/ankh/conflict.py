@@ -31,6 +31,7 @@ from rules.ankh.state import (
     adjacent,
     adjacent_hexes,
     ankh_reserve,
+    article,
     can_stand,
     decider,
     figure_label,
@@ -188,7 +189,7 @@ def obelisk_decision(state: State, task: dict) -> list[Decision]:
         return []
     seat = decider(state, player)
     if task["sel"] is None:
-        opts = [Option(f"fig:{h}", f"Move the {figure_label(state, state['figures'][h])} "
+        opts = [Option(f"fig:{h}", f"Move {figure_label(state, state['figures'][h])} "
                                    f"on {h}") for h in figs]
         opts.append(Option("pass", "Move no more figures"))
         return [Decision(seat, "obelisk", f"{name(state, player)}: Obelisk attunement — move a "
@@ -346,7 +347,7 @@ def apply_build(state: State, task: dict, seat: int, option_id: str,
     state["players"][p]["followers"] -= cost
     state["supply"][task["type"]] -= 1
     state["monuments"][hex_] = {"type": task["type"], "owner": p}
-    events.append(Event("build", f"{name(state, p)} builds a {task['type']} on {hex_}.",
+    events.append(Event("build", f"{name(state, p)} builds {article(task['type'])} on {hex_}.",
                         {"player": p, "hex": hex_, "type": task["type"]}))
 
 
@@ -416,7 +417,7 @@ def kill(state: State, hexes: list[str], events: list[Event], battle: dict | Non
             continue
         take_off(state, hex_, events)
         owner = fig["owner"]
-        events.append(Event("kill", f"The {figure_label(state, fig)} on {hex_} is killed.",
+        events.append(Event("kill", f"{figure_label(state, fig)} on {hex_} is killed.",
                             {"hex": hex_, "kind": fig["kind"], "owner": owner}))
         if battle is not None and str(owner) in battle["killed"]:
             battle["killed"][str(owner)] += 1  # for Miracle (ANKH-R093)

@@ -8,12 +8,15 @@ from typing import Any
 from rules.ankh import actions, ai, conflict, events, late, setup
 from rules.ankh.data import GODS
 from rules.ankh.flow import pop
+from rules.ankh.refusals import explain
 from rules.ankh.state import State, clone
 from rules.ankh.view import build_view
 from rules.core import Decision, Engine, Event, IllegalMove, Result, Variant
 
 # task kind -> (decisions, apply)
 DECIDE = {
+    "god": (setup.god_decision, setup.apply_god),
+    "guardian": (setup.guardian_decision, setup.apply_guardian),
     "action": (actions.action_decision, actions.apply_action),
     "move": (actions.move_decision, actions.apply_move),
     "push": (actions.push_decision, actions.apply_push),
@@ -88,16 +91,21 @@ class AnkhEngine(Engine):
     min_players = 2  # ANKH-R001
     max_players = 5
     variants = (
-        Variant("scenario", "Scenario", ("random", "middle_kingdom", "old_kingdom"), "random"),
-        Variant("gods", "Gods", ("random", "fixed"), "random"),
+        Variant("scenario", "Scenario (random: one for the seat count)",
+                ("random", "middle_kingdom", "old_kingdom"), "random"),
+        Variant("gods", "Gods (dealt at random, or chosen in turn order)",
+                ("random", "choose", "fixed"), "random"),
+        Variant("guardians", "Guardians (one card per level, at random or chosen by the first "
+                "player)", ("random", "choose"), "random"),
     )
 
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> State:
         self.check_seats(seats)
         opts = self.normalise_options(options)
         state = setup.new_state(seats, opts, seed)
-        actions.start_turn(state, state["first_player"])
-        progress(state, [])
+        if not state["stack"]:  # gods=choose / guardians=choose: those picks come first
+            actions.start_turn(state, state["first_player"])
+            progress(state, [])
         return state
 
     def pending(self, state: State) -> list[Decision]:
@@ -110,6 +118,8 @@ class AnkhEngine(Engine):
         events: list[Event] = []
         task = state["stack"][-1]
         DECIDE[task["t"]][1](state, task, seat, option_id, events)
+        if not state["stack"] and state["phase"] == "play":  # the set-up picks are done
+            actions.start_turn(state, state["first_player"])
         progress(state, events)
         return events
 
@@ -138,6 +148,13 @@ class AnkhEngine(Engine):
         # exact and faster deep copy; dump() still goes through JSON.
         return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
+    def co_seats(self, state: State, seat: int) -> tuple[int, ...]:
+        """The seats that own the same god as ``seat`` (both seats of a merged god, greater
+        god's seat first; otherwise just ``seat``). Not part of rules.core yet: a bot that
+        lets co-owners answer a decision asked of ``seat`` would call it (see the e2e notes)."""
+        player = state["seat_player"][seat]
+        return tuple(state["players"][player]["seats"]) or (seat,)
+
     def explain_refusal(self, state: State, decision: Decision, option_id: str) -> str | None:
         """A player-facing reason for the commonest refused answers."""
         return explain(state, decision, option_id)
@@ -147,35 +164,6 @@ class AnkhEngine(Engine):
         if decision is None:
             raise IllegalMove("Nothing is waiting for this seat's answer.")
         return ai.choose(state, decision)
-
-
-def explain(state: State, decision: Decision, option_id: str) -> str | None:
-    from rules.ankh.board import HEXES, WATER, distance
-
-    kind, _, arg = option_id.partition(":")
-    key = decision.key
-    if key == "action" and option_id.startswith("act:"):
-        return ("Your second action must come from a row below your first action "
-                "(Move, Summon, Gain Followers, Unlock, top to bottom).")
-    if key == "move_to" and kind == "to" and arg in HEXES:
-        origin = state["stack"][-1].get("sel")
-        if arg in WATER:
-            return "A figure cannot end its move on water."
-        if origin and distance(origin, arg) > 3:
-            return "A figure moves at most 3 spaces."
-        return "A figure must end its move on an empty space (no figure, monument or portal)."
-    if key == "summon_at" and kind == "at":
-        return ("Summon onto an empty land space next to one of your figures or to a monument "
-                "you control (same region, no river or camel between).")
-    if key == "battle_card" and kind == "card":
-        return "That card is not in your hand (played cards stay face up until Cycle of Ma'at)."
-    if key == "locust_bid" and kind == "bid":
-        return "You can bid any number of your own followers, from 0 to all of them."
-    if key == "caravan" and kind == "camel":
-        return ("That camel would not fit a legal line: at most 6 camels, no river or water "
-                "edge, from river/water/camel/map edge to another, splitting one region into "
-                "two of at least 6 land spaces.")
-    return None
 
 
 ENGINE = AnkhEngine()

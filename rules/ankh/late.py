@@ -11,6 +11,7 @@ from rules.ankh.state import (
     devotion_key,
     finish,
     name,
+    seats_text,
 )
 from rules.core import Event, Result
 
@@ -40,6 +41,7 @@ def merge(state: State, events: list[Event]) -> None:
         return
     lesser, greater = order[0], order[1]  # ANKH-R143
     low, high = state["players"][lesser], state["players"][greater]
+    low_name, high_name = name(state, lesser), name(state, greater)
     _destroy_monuments(state, lesser)  # ANKH-R144
     # ANKH-R145: cards, ankh tokens, god and warriors leave; guardians change colour (B12).
     _remove_figures(state, lesser, keep_guardians=True)
@@ -93,8 +95,11 @@ def merge(state: State, events: list[Event]) -> None:
     low["merged_into"] = greater
     low["seats"] = []
     _enter_space(state, greater, low["devotion"])  # ANKH-R148: moves onto the lesser pawn
-    events.append(Event("merge", f"{name(state, greater)}: the lesser god merges into the "
-                                 "greater god.", {"lesser": lesser, "greater": greater}))
+    events.append(Event(
+        "merge", f"{low_name}, the lesser god, merges into {high_name}: {name(state, greater)} "
+                 f"is one god played by {seats_text(high['seats'])} (each on their own turn, "
+                 f"one action); {seats_text(high['seats'][:1])} answers its battle decisions.",
+        {"lesser": lesser, "greater": greater, "seats": list(high["seats"])}))
 
 
 def _return_guardian(state: State, kind: str) -> None:
@@ -140,13 +145,28 @@ def final_scoring(state: State, events: list[Event]) -> None:
                                   "Conflict")
 
 
+def gods_summary(state: State, players: list[int]) -> str:
+    """Every god at the end: who played it, its devotion, merged or forgotten."""
+    parts = []
+    for p in players:
+        pl = state["players"][p]
+        text = f"{name(state, p)} ({seats_text(pl['seats'])}): {pl['devotion']} devotion"
+        if len(pl["seats"]) > 1:
+            text += ", merged"
+        if pl["forgotten"]:
+            text += ", forgotten"
+        parts.append(text)
+    return "Gods: " + "; ".join(parts) + "."
+
+
 def final_result(state: State) -> Result:
     seats = state["seats"]
     scores = tuple(state["players"][state["seat_player"][s]]["devotion"] for s in range(seats))
     winners = state["winners"] or []
     if not winners:
         return Result(scores, tuple([seats] * seats),
-                      ("Every god was forgotten: nobody wins (all seats share the last place).",))
+                      ("Every god was forgotten: nobody wins (all seats share the last place).",
+                       gods_summary(state, sorted(set(state["seat_player"])))))
 
     def rank_key(player: int) -> tuple:
         pl = state["players"][player]
@@ -161,6 +181,7 @@ def final_result(state: State) -> Result:
         above += sum(1 for s in range(seats) if state["seat_player"][s] == p)
     places = tuple(place_of[state["seat_player"][s]] for s in range(seats))
     notes = [state["end_reason"] or ""]
+    notes.append(gods_summary(state, players))
     notes.append("Ties on devotion are broken by the devotion stack (higher pawn ranks first).")
     if any(len(state["players"][p]["seats"]) > 1 for p in players):
         notes.append("Merged seats share their god's place.")

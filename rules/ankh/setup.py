@@ -9,7 +9,10 @@ from rules.ankh.data import (
     ANKH_TOKENS_RESERVE,
     CAMEL_SUPPLY,
     CARDS,
+    GOD_NAMES,
     GODS,
+    GUARDIAN_NAMES,
+    GUARDIAN_SIZE,
     GUARDIANS,
     MONUMENT_SUPPLY,
     MONUMENT_TYPES,
@@ -22,15 +25,16 @@ from rules.ankh.data import (
     guardian_minis,
 )
 from rules.ankh.state import State
-from rules.core import Rng
+from rules.core import Decision, Event, Option, Rng
 
 SCENARIO_BY_ID = {s["id"]: s for s in SCENARIOS}
 SCENARIO_NAMES = ("middle_kingdom", "old_kingdom")
 
 
-def new_player(seat: int, god: str) -> dict:
-    return {
-        "gods": [god], "seats": [seat],
+def new_player(seat: int, god: str | None) -> dict:
+    """A god's kit; ``god`` is None while the seat has still to choose it (``gods=choose``)."""
+    pl = {
+        "gods": [], "seats": [seat],
         "devotion": 0, "stack": 0,
         "followers": START_FOLLOWERS,  # ANKH-R018
         "hand": list(CARDS), "used": [],  # ANKH-R016 / R018
@@ -38,11 +42,20 @@ def new_player(seat: int, god: str) -> dict:
         "ankh_tokens": ANKH_TOKENS_RESERVE,
         "warriors": WARRIORS_PER_GOD, "guardians": [],
         "prisoners": [],
-        "suns": SUN_TOKENS if god == "ra" else 0,  # ANKH-R017
-        "underworld_tokens": UNDERWORLD_TOKENS if god == "osiris" else 0,
-        "amun_up": god == "amun",
+        "suns": 0, "underworld_tokens": 0, "amun_up": False,
         "merged_into": None, "forgotten": False,
     }
+    if god is not None:
+        give_god(pl, god)
+    return pl
+
+
+def give_god(pl: dict, god: str) -> None:
+    """ANKH-R017: the god and its own tokens (Ra's suns, Osiris's underworld, Amun's token)."""
+    pl["gods"] = [god]
+    pl["suns"] = SUN_TOKENS if god == "ra" else 0
+    pl["underworld_tokens"] = UNDERWORLD_TOKENS if god == "osiris" else 0
+    pl["amun_up"] = god == "amun"
 
 
 def new_state(seats: int, options: dict[str, str], seed: int) -> State:
@@ -50,7 +63,9 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> State:
     first = rng.randbelow(seats)  # ANKH-R020
     gods = list(GODS)
     rng.shuffle(gods)
-    gods = sorted(gods[:seats], key=GODS.index) if options.get("gods") == "fixed" else gods[:seats]
+    mode = options.get("gods", "random")
+    gods = sorted(gods[:seats], key=GODS.index) if mode == "fixed" else gods[:seats]
+    chosen: list[str | None] = [None] * seats if mode == "choose" else list(gods)
     scen_name = options.get("scenario", "random")
     if scen_name == "random":
         scen_name = SCENARIO_NAMES[rng.randbelow(len(SCENARIO_NAMES))]
@@ -59,7 +74,7 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> State:
     for level, kinds in GUARDIANS.items():  # ANKH-R025: one card per level, at random
         kind = kinds[rng.randbelow(len(kinds))]
         guardian_cards[str(level)] = {"kind": kind, "left": guardian_minis(kind, seats)}
-    players = [new_player(s, gods[s]) for s in range(seats)]
+    players = [new_player(s, chosen[s]) for s in range(seats)]
     state: State = {
         "game": "ankh", "seats": seats, "options": dict(options), "rng": 0,
         "scenario": scenario["id"], "first_player": first,
@@ -99,4 +114,71 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> State:
             players[player]["warriors"] -= 1
     assert ANKH_TOKENS_DASHBOARD == 6
     state["rng"] = rng.state
+    if options.get("guardians") == "choose":  # ANKH-R025: by agreement (the first player)
+        state["stack"] = [{"t": "guardian", "seat": first, "level": level}
+                          for level in sorted(GUARDIANS, reverse=True)]
+    if mode == "choose":  # each seat picks its god, in turn order from the first player
+        state["stack"] += [{"t": "god", "seat": (first + k) % seats}
+                           for k in range(seats - 1, -1, -1)]
     return state
+
+
+# --- choosing gods (table option gods=choose) -------------------------------------------
+GOD_SUMMARY = {
+    "amun": "once per Conflict may play 2 battle cards in one battle",  # ANKH-R109
+    "anubis": "imprisons killed enemy warriors; +1 strength for each",  # ANKH-R111/R113
+    "isis": "her figures next to enemies are Protected in battle",  # ANKH-R116
+    "osiris": "places underworld portals when he loses, summons from them",  # ANKH-R120/R121
+    "ra": "makes summoned figures Radiant with his sun tokens",  # ANKH-R125/R126
+}
+
+
+def god_decision(state: State, task: dict) -> list[Decision]:
+    taken = {g for pl in state["players"] for g in pl["gods"]}
+    left = [g for g in GODS if g not in taken]
+    seat = task["seat"]
+    place = (seat - state["first_player"]) % state["seats"] + 1
+    opts = tuple(Option(f"god:{g}", GOD_NAMES[g], GOD_SUMMARY[g]) for g in left)
+    return [Decision(seat, "god", f"Seat {seat + 1}: choose your god ({_ordinal(place)} in "
+                                  "turn order).", opts)]
+
+
+def apply_god(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
+    state["stack"].pop()
+    god = option_id[4:]
+    give_god(state["players"][seat], god)
+    events.append(Event("god", f"Seat {seat + 1} chooses {GOD_NAMES[god]}.",
+                        {"seat": seat, "god": god}, seat=seat))
+    if not any(t["t"] == "god" for t in state["stack"]):
+        start = state["first_player"]
+        events.append(Event("gods", "The gods: " + ", ".join(
+            f"seat {s + 1} {GOD_NAMES[state['players'][s]['gods'][0]]}"
+            for s in range(state["seats"])) + f". Seat {start + 1} plays first.",
+            {"gods": [state["players"][s]["gods"][0] for s in range(state["seats"])]}))
+
+
+def guardian_decision(state: State, task: dict) -> list[Decision]:
+    level = task["level"]
+    seats = state["seats"]
+    opts = tuple(Option(f"guardian:{kind}", GUARDIAN_NAMES[kind],
+                        f"level {level}, {GUARDIAN_SIZE[kind]} base, "
+                        f"{guardian_minis(kind, seats)} mini(s) in play")
+                 for kind in GUARDIANS[level])
+    return [Decision(task["seat"], "guardian", f"Seat {task['seat'] + 1} (first player, for the "
+                                               f"table): choose the level-{level} guardian.",
+                     opts)]
+
+
+def apply_guardian(state: State, task: dict, seat: int, option_id: str,
+                   events: list[Event]) -> None:
+    state["stack"].pop()
+    kind = option_id.split(":", 1)[1]
+    level = task["level"]
+    state["guardian_cards"][str(level)] = {"kind": kind,
+                                           "left": guardian_minis(kind, state["seats"])}
+    events.append(Event("guardian_card", f"Level-{level} guardian: {GUARDIAN_NAMES[kind]}.",
+                        {"level": level, "kind": kind}, seat=seat))
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

@@ -169,6 +169,19 @@ def owners_in(state: State, region: str) -> list[int]:
     return sorted({f["owner"] for f in figures_in(state, region).values()})
 
 
+def article(word: str) -> str:
+    """'a' or 'an' before ``word`` (an obelisk, an Apep, a temple)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def seats_text(seats: list[int]) -> str:
+    """'seat 2' / 'seats 1 and 3' (1-based, as players count them)."""
+    nums = [str(s + 1) for s in seats]
+    if len(nums) == 1:
+        return f"seat {nums[0]}"
+    return f"seats {', '.join(nums[:-1])} and {nums[-1]}"
+
+
 def figure_label(state: State, fig: dict) -> str:
     kind = fig["kind"]
     what = "god" if kind == "god" else ("warrior" if kind == "warrior" else GUARDIAN_NAMES[kind])

@@ -42,7 +42,7 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str | No
     players = []
     for i, pl in enumerate(state["players"]):
         players.append({
-            "player": i, "seats": list(pl["seats"]), "god": pl["gods"][0],
+            "player": i, "seats": list(pl["seats"]), "god": pl["gods"][0] if pl["gods"] else None,
             "gods": list(pl["gods"]),
             "devotion": pl["devotion"], "stack": pl["stack"],
             "red": pl["devotion"] <= RED_TOP,

@@ -286,3 +286,16 @@ def test_views_from_a_real_random_playout_render(seats):
             assert render.png(render.board("ankh", private)) == data
             render.panel("ankh", private)
     assert "over" in phases
+
+
+def test_gods_being_chosen_render():
+    """Table option gods=choose: before the picks no player has a god yet."""
+    engine = importlib.import_module("rules").get("ankh")
+    state = engine.new_game(3, {"gods": "choose"}, 9)
+    view = engine.view(state, None)
+    assert [p["god"] for p in view["players"]] == [None] * 3
+    assert ankh._player_name(view["players"][0]) == "god: choosing…"
+    image = render.board("ankh", view)
+    assert len(render.png(image)) < MAX_PNG
+    panel = ankh.panel(engine.view(state, 0))
+    assert panel.width > 0

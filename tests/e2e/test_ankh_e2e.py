@@ -1,0 +1,366 @@
+"""Ankh: Gods of Egypt through Discord: the real discord.py bot against the fake Discord.
+
+Three players open a lobby with table options (a scenario for 3 seats, gods chosen in turn
+order), choose their gods, and play through Conflicts to the final scores with buttons, select
+menus and ``/play``. Battle cards (and locust bids) are sealed: Alice and Bob answer them in
+their DMs, Carol (DMs closed) through the thread's "Choose privately" button. Each Conflict is
+announced region by region (the battle, the cards revealed, the strengths, who won). On the
+way each kind of bad input typed with ``/play`` gets its reason and changes nothing.
+
+Players choose with the engine's baseline AI (``ai_choice``) on the stored state; the driver
+from the Amun-Re test (``Table``) then presses the button / menu entry, or types the ``/play``
+choice, that carries it.
+
+The issue also asks that both owners of a merged god may act on its decisions; the engine
+follows the rulebook (B24: the greater god's seat answers the battle decisions) and the
+``Decision`` contract names one seat, so the lesser seat's owner is refused:
+``test_ankh_merged_god_battle_decision_by_both_owners`` shows it (strict xfail).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+import rules
+from rules.ankh.board import LAND, WATER, distance
+from rules.ankh.data import POWER_LEVEL, UNLOCK_LEVELS
+from rules.ankh.state import player_of
+from rules.core import canonical_json
+from tests.e2e.fakediscord import FakeDiscord, FakeUser
+from tests.e2e.test_amunre_e2e import Table as _AmunreTable
+from tests.e2e.test_amunre_e2e import make_bot, open_store
+
+GAME = "ankh"
+MATCH_TIMEOUT = 110  # seconds for the whole match; every single wait has its own timeout too
+OPTIONS = "scenario=old_kingdom, gods=choose, guardians=choose"
+
+
+class Table(_AmunreTable):
+    """The Amun-Re driver, for Ankh; counts sealed answers given in DMs."""
+
+    @property
+    def engine(self) -> Any:
+        return rules.get(GAME)
+
+    async def answer(self, pending: Any, option: str, *, use_play: bool = False) -> Any:
+        if pending.decision.secret and not use_play:
+            way = "private" if self.user(pending.user_id) is self.closed_dm else "dm"
+            self.via[f"sealed:{way}"] = self.via.get(f"sealed:{way}", 0) + 1
+        return await super().answer(pending, option, use_play=use_play)
+
+    async def stored(self) -> tuple[int, bytes]:
+        """The match version and the stored snapshot, to show that nothing changed."""
+        assert self.store is not None
+        snap = await self.store.get_snapshot(self.match_id)
+        return await self.version(), canonical_json(snap.state)
+
+    async def refused(self, user: FakeUser, option: str, reason: str) -> str:
+        """``/play option`` is refused, ephemerally, with ``reason``; nothing changes."""
+        before = await self.stored()
+        r = await self.fake.slash(user, "play", {"choice": option}, channel=self.thread_id)
+        assert r.ephemeral and reason in r.text, (option, reason, r.text)
+        assert await self.stored() == before, f"{option!r} changed the match"
+        self.via["refused"] = self.via.get("refused", 0) + 1
+        return r.text
+
+
+async def open_table(fake: FakeDiscord, tmp_path: Any) -> Table:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    carol = fake.add_user("carol", dms_open=False)
+    table = Table(fake, str(tmp_path / "scarab.sqlite3"), [alice, bob, carol], carol)
+    table.store = await open_store(table.db_path)
+    table.bot = make_bot(table.store, fake)
+    return table
+
+
+async def lobby_and_start(table: Table) -> None:
+    fake = table.fake
+    alice, bob, carol = table.players
+    # --- /game new: the game is offered; its options are suggested from the engine's
+    # variants and validated
+    choices = await fake.autocomplete(alice, "game", {"game": "ank"}, focused="game",
+                                      subcommand="new")
+    assert GAME in [c["value"] for c in choices], choices
+    choices = await fake.autocomplete(alice, "game", {"game": GAME, "options": "scenario=old"},
+                                      focused="options", subcommand="new")
+    assert "scenario=old_kingdom" in [c["value"] for c in choices], choices
+    choices = await fake.autocomplete(alice, "game", {"game": GAME,
+                                                      "options": "scenario=old_kingdom, go"},
+                                      focused="options", subcommand="new")
+    assert "scenario=old_kingdom, gods=choose" in [c["value"] for c in choices], choices
+    r = await fake.slash(alice, "game", {"game": GAME, "seats": 3, "options": "gods=pick"},
+                         subcommand="new")
+    assert r.ephemeral and "choose" in r.text and "random" in r.text, r.text
+    r = await fake.slash(alice, "game", {"game": GAME, "seats": 3, "options": OPTIONS},
+                         subcommand="new")
+    assert r.ephemeral and "Lobby #" in r.text, r.text
+    lobby = fake.latest_message(with_components=True)
+    assert lobby is not None and lobby.find_button("Join")
+    table.match_id = int(lobby.embeds[0]["footer"]["text"].split()[1])
+    listed = " ".join(f["value"] for f in lobby.embeds[0]["fields"])
+    assert "Scenario (random: one for the seat count): **old_kingdom**" in listed, listed
+    assert "Gods (dealt at random, or chosen in turn order): **choose**" in listed, listed
+    assert "chosen by the first player): **choose**" in listed, listed
+    await fake.click(bob, lobby, label="Join")
+    r = await fake.slash(carol, "game", {}, subcommand="join")
+    assert "joined" in r.text, r.text
+    r = await fake.slash(alice, "game", {}, subcommand="start")
+    assert "started" in r.text, r.text
+    table.thread_id = fake.threads()[-1].id
+    first = table.thread_messages()[0]
+    warning = " ".join(e.get("description", "") for e in first.embeds)
+    assert carol.mention in warning and "DM" in warning, warning
+
+
+async def choose_gods(table: Table) -> None:
+    """Seats pick their gods in turn order, before anything else; a taken god is refused.
+    Then the first player chooses the guardian card of each level (ANKH-R025)."""
+    taken: list[str] = []
+    for _ in range(3):
+        turn, state = await table.position()
+        (pending,) = turn.pending
+        assert pending.decision.key == "god", pending.decision
+        assert [o.label for o in pending.decision.options] == [
+            g.title() for g in ("amun", "anubis", "isis", "osiris", "ra")
+            if g not in taken]
+        assert state["seat_player"][pending.seat] == pending.seat
+        if taken:
+            await table.refused(table.user(pending.user_id), f"god:{taken[0]}",
+                                "already taken by seat")
+        option = table.engine.ai_choice(state, pending.seat)
+        await table.answer(pending, option)
+        taken.append(option[4:])
+        said = table_text(table)
+        assert f"Seat {pending.seat + 1} chooses {option[4:].title()}." in said, said[-400:]
+    assert "The gods: seat 1" in table_text(table)
+    for level in (1, 2, 3):
+        turn, state = await table.position()
+        (pending,) = turn.pending
+        assert pending.decision.key == "guardian" and pending.seat == state["first_player"]
+        if level == 1:
+            await table.refused(table.user(pending.user_id), "guardian:androsphinx",
+                                "is a level-3 guardian: choose the level-1 one")
+        option = table.engine.ai_choice(state, pending.seat)
+        await table.answer(pending, option)
+        assert f"Level-{level} guardian: " in table_text(table)
+    turn, state = await table.position()
+    assert None not in [p["god"] for p in turn.view["players"]]
+    assert turn.pending[0].decision.key == "action"
+
+
+def table_text(table: Table) -> str:
+    return "\n".join(m.content + " " + " ".join(str(e) for e in m.embeds)
+                     for m in table.thread_messages())
+
+
+async def bad_input(table: Table, turn: Any, state: Any, tried: set[str]) -> None:
+    """At the first chance for each, a bad answer typed with /play is refused with its reason."""
+    pending = turn.pending[0]
+    d = pending.decision
+    user = table.user(pending.user_id)
+    offered = set(d.option_ids())
+    task = state["stack"][-1]
+    if d.key == "action" and "followers" not in tried:
+        pl = state["players"][player_of(state, pending.seat)]
+        if pl["unlocks"] < len(UNLOCK_LEVELS) and pl["followers"] < UNLOCK_LEVELS[pl["unlocks"]]:
+            level = UNLOCK_LEVELS[pl["unlocks"]]
+            power = next(p for p, lv in sorted(POWER_LEVEL.items())
+                         if lv == level and p not in pl["powers"])
+            await table.refused(user, f"power:{power}", "Not enough followers")
+            tried.add("followers")
+    if d.key == "move_to" and "water" not in tried:
+        origin = task["sel"]
+        water = [h for h in sorted(WATER) if distance(origin, h) <= 3]
+        full = [h for h in sorted(state["figures"]) if distance(origin, h) <= 3
+                and f"to:{h}" not in offered and h != origin]
+        if water and full:
+            await table.refused(user, f"to:{water[0]}", "cannot end its move on water")
+            await table.refused(user, f"to:{full[0]}", "is occupied by")
+            tried.add("water")
+    if d.key == "summon_at" and "summon" not in tried:
+        mine = [h for h, f in state["figures"].items() if f["owner"] == task["p"]]
+        mine += [h for h, m in state["monuments"].items() if m["owner"] == task["p"]]
+        far = [h for h in sorted(LAND) if f"at:{h}" not in offered and h not in state["figures"]
+               and h not in state["monuments"] and h not in state["underworld"]
+               and all(distance(h, a) > 1 for a in mine)]
+        if far:
+            await table.refused(user, f"at:{far[0]}", "not next to one of your figures")
+            tried.add("summon")
+    if d.key == "caravan" and "camel" not in tried and not task["line"]:
+        from rules.ankh.board import candidate_edges, valid_lines
+        camels = frozenset(tuple(e) for e in state["camels"])
+        small = [e for e in candidate_edges(camels) if f"camel:{e[0]}-{e[1]}" not in offered
+                 and any(e in ln for ln in valid_lines(camels, 1))]
+        if small:
+            a, b = small[0]
+            await table.refused(user, f"camel:{a}-{b}", "fewer than 6 land spaces")
+            tried.add("camel")
+
+
+async def test_ankh_three_players_through_conflicts_to_the_end(fake: FakeDiscord,
+                                                               tmp_path) -> None:
+    table = await open_table(fake, tmp_path)
+    try:
+        async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
+            await lobby_and_start(table)
+            await choose_gods(table)
+            await play_to_the_end(table)
+    finally:
+        await table.store.close()
+
+
+async def play_to_the_end(table: Table) -> None:
+    tried: set[str] = set()
+    merged_seen = False
+    while True:
+        turn, state = await table.position()
+        if turn.result is not None:
+            break
+        await bad_input(table, turn, state, tried)
+        if not merged_seen and any(len(p["seats"]) > 1 for p in turn.view["players"]):
+            merged_seen = True
+            check_merge(table, turn)
+        await table.step(use_play=table.actions % 17 == 5)
+    assert tried == {"followers", "water", "summon", "camel"}, tried
+
+    info = await table.bot.service.get_match(table.match_id)
+    assert info.status == "finished" and info.result is not None
+    said = table_text(table)
+    # Conflicts, region by region: the battle, the cards revealed, the strengths, who won.
+    for text in ("Event: Conflict.", "Battle in ", "Battle cards: ", "Strength: ",
+                 " the battle in ", "Conflict 1 ends."):
+        assert text in said, text
+    assert said.index("Battle in ") < said.index("Battle cards: ") < said.index("Strength: ")
+    # Sealed battle cards went by DM (and through "Choose privately" for Carol).
+    assert table.via.get("sealed:dm", 0) >= 2 and table.via.get("sealed:private", 0) >= 1, \
+        table.via
+    alice = table.players[0]
+    dm_text = " ".join(m.content + str(m.embeds) + str(m.components)
+                       for m in table.fake.dm_messages(alice))
+    assert "card:" in dm_text, dm_text[:500]
+    assert "card:" not in " ".join(str(m.components) for m in table.thread_messages())
+    # The final scores: every player, the reason the game ended and every god's devotion.
+    final = table.thread_messages()[-1]
+    assert "Game over" in final.content, final.content
+    scores = final.embeds[0]["description"]
+    for user in table.players:
+        assert user.mention in scores, scores
+    assert "Gods: " in str(final.embeds) and "devotion" in str(final.embeds), final.embeds
+    assert merged_seen, "the gods never merged (3 seats: after the 3rd Conflict)"
+    assert table.via.get("button") and table.via.get("select") and table.via.get("/play"), \
+        table.via
+    print(f"{table.actions} answers, by kind: {table.via}")
+
+
+def check_merge(table: Table, turn: Any) -> None:
+    """A merged god is one entity (one player in the view) with the seats of both owners."""
+    said = table_text(table)
+    assert "the lesser god, merges into" in said and "is one god played by seats" in said
+    merged = [p for p in turn.view["players"] if len(p["seats"]) > 1]
+    assert len(merged) == 1 and len(merged[0]["gods"]) == 2, merged
+
+
+# ------------------------------------------------------------------------------ merged god
+
+
+class CoOwnerRefused(Exception):
+    """The lesser owner of a merged god could not answer its decision."""
+
+
+@pytest.mark.xfail(strict=True, raises=CoOwnerRefused,
+                   reason="Decision names one seat: the lesser owner of a merged god cannot "
+                          "answer its battle decisions (needs a bot/contract change)")
+async def test_ankh_merged_god_battle_decision_by_both_owners(fake: FakeDiscord,
+                                                              tmp_path) -> None:
+    """Both owners of a merged god can answer its battle decision. Runs the match through the
+    service to the first battle decision of a merged god, then the *lesser* seat's owner
+    answers it with /play: refused today (see the module docstring). Only that refusal
+    (``CoOwnerRefused``) is the expected failure; anything else fails the test."""
+    table = await open_table(fake, tmp_path)
+    try:
+        async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
+            await lobby_and_start(table)
+            found = await fast_forward_to_merged_battle(table)
+            assert found is not None, "no battle decision of a merged god in this match"
+            pending, other = found
+            co_owner = table.user(other)
+            assert table.user(pending.user_id) is not co_owner
+            option = pending.decision.options[0].id
+            assert pending.decision.secret  # a battle card: sealed
+            await co_owner_answers(table, co_owner, option)
+    finally:
+        await table.store.close()
+
+
+async def co_owner_answers(table: Table, co_owner: FakeUser, option: str) -> None:
+    before = await table.version()
+    r = await table.fake.slash(co_owner, "play", {"choice": option}, channel=table.thread_id)
+    if await table.version() != before + 1:
+        raise CoOwnerRefused(f"{co_owner.name} answering {option!r}: {r.text}")
+
+
+async def fast_forward_to_merged_battle(table: Table) -> tuple[Any, int] | None:
+    """Submit the AI's choices through the service (no Discord round trips) until a merged
+    god's seat is asked for a battle card; return that pending decision and the other seat's
+    owner id."""
+    service = table.bot.service
+    while True:
+        turn, state = await table.position()
+        if turn.result is not None:
+            return None
+        for pending in turn.pending:
+            player = state["seat_player"][pending.seat]
+            seats = state["players"][player]["seats"]
+            if pending.decision.key == "battle_card" and len(seats) > 1:
+                other = next(s for s in seats if s != pending.seat)
+                return pending, turn.match.seat_info(other).user_id
+        pending = turn.pending[0]
+        option = table.engine.ai_choice(state, pending.seat)
+        await service.submit(table.match_id, pending.user_id, option)
+
+
+@pytest.fixture(autouse=True)
+def _registered() -> None:
+    assert GAME in rules.ENGINES
+
+
+# ------------------------------------------------------------------------------ nobody wins
+
+
+class NoWinnerShown(Exception):
+    """The result message names no winner and does not say that nobody won."""
+
+
+@pytest.mark.xfail(strict=True, raises=NoWinnerShown,
+                   reason="cogs/announce.py _post_result prints 'Winner: ' with nothing after "
+                          "it when no seat has place 1 (Ankh: every god forgotten, ANKH-R157)")
+async def test_ankh_nobody_wins_result_message(fake: FakeDiscord, tmp_path) -> None:
+    """The same match (same seed, options and choices) ends with every god forgotten: the
+    moves go through the service up to the last one, which is played with /play so the bot
+    posts the result. Only the missing 'nobody wins' wording is the expected failure."""
+    table = await open_table(fake, tmp_path)
+    try:
+        async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
+            await lobby_and_start(table)
+            service = table.bot.service
+            while True:
+                turn, state = await table.position()
+                assert turn.result is None, "the match ended before its last move"
+                pending = turn.pending[0]
+                option = table.engine.ai_choice(state, pending.seat)
+                after, _ = table.engine.apply(state, pending.seat, option)
+                if table.engine.result(after) is not None:
+                    break
+                await service.submit(table.match_id, pending.user_id, option)
+            assert table.engine.result(after).places == (3, 3, 3), "somebody won"
+            r = await table.play_command(table.user(pending.user_id), option)
+            final = table.thread_messages()[-1]
+            assert "Game over" in final.content, (final.content, r.text)
+            assert "nobody wins" in str(final.embeds)  # the engine's reason is shown
+            if final.content.rstrip().endswith("Winner:"):
+                raise NoWinnerShown(final.content)
+    finally:
+        await table.store.close()
