@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Decision, Engine, Event, IllegalMove, Result, Variant
-from rules.tekhenu import actions, ai, flow, scoring, setup, steps, turn  # noqa: F401 (steps)
+from rules.tekhenu import (  # noqa: F401 (steps)
+    actions,
+    ai,
+    flow,
+    refusals,
+    scoring,
+    setup,
+    steps,
+    turn,
+)
 from rules.tekhenu.state import State, clone, seat_name
 from rules.tekhenu.view import build_view
 
@@ -18,6 +27,7 @@ class TekhenuEngine(Engine):
     title = "Tekhenu: Obelisk of the Sun"
     min_players = 1
     max_players = 4
+    hidden_zones = ("pile", "decks")  # face-down tiles and card decks: drawing one is no undo
     variants = (
         Variant("printed_horus_bonuses", "Printed Horus bonuses (first game)", YES_NO, "no"),
         Variant("solo_difficulty", "Botankhamun difficulty", ("easy", "medium", "hard"), "easy"),
@@ -71,6 +81,9 @@ class TekhenuEngine(Engine):
 
     def copy(self, state: State) -> State:
         return clone(state)
+
+    def explain_refusal(self, state: State, decision: Decision, option_id: str) -> str | None:
+        return refusals.explain(state, decision, option_id)
 
     def ai_choice(self, state: State, seat: int) -> str:
         decision = self.decision_for(state, seat)

@@ -318,7 +318,10 @@ def final_decrees(state: State, events: list[Event]) -> None:
     for seat in humans(state):
         player = state["players"][seat]
         player["revealed"] = sorted(player["decrees"])
-    events.append(Event("reveal", "All Decrees are revealed.",
+    listed = "; ".join(f"{seat_name(state, s)}: "
+                       f"{', '.join(state['players'][s]['revealed']) or 'none'}"
+                       for s in humans(state))
+    events.append(Event("reveal", f"All Decrees are revealed — {listed}.",
                         {"decrees": {str(s): state["players"][s]["revealed"]
                                      for s in humans(state)}}))
     for seat in reversed([s for s in state["order"] if s != state["bot"]]):
@@ -330,6 +333,10 @@ def final_decrees(state: State, events: list[Event]) -> None:
 
 def final_end(state: State, events: list[Event]) -> None:
     scoring.end_bonuses(state, events)
+    scored = scoring.decrees_scored(state)
+    events.append(Event("decrees_scored", "Decrees scored — " + "; ".join(
+        scoring.decree_summary(state, seat, scored[seat]) for seat in range(state["n"])) + ".",
+        {"decrees": {str(seat): scored[seat] for seat in range(state["n"])}}))
     state["phase"] = "over"
     state["flow"] = "over"
     result = scoring.final_result(state)

@@ -219,6 +219,7 @@ def score_decrees(state: State, seat: int, chosen: list[str], events: list[Event
     if 2 Gold)."""
     player = state["players"][seat]
     owned = player["decrees"]
+    player["chosen_decrees"] = list(chosen)
     values: dict[str, int] = {}
     if "D04" in chosen:
         tri = d04_triangles(player)
@@ -316,6 +317,37 @@ def end_bonuses(state: State, events: list[Event]) -> None:
         decrees = sum(1 for c in player["bot_cards"] if c.startswith("D"))
         add_vp(state, bot, per * decrees, "bot Decrees", events)
         add_vp(state, bot, player["scribe"] // BOT_SCRIBES_PER_VP, "bot Scribes", events)
+
+
+def decrees_scored(state: State) -> list[dict[str, int | None]]:
+    """seat -> {Decree: VP it scored, or None when not chosen} for every revealed Decree
+    (the bot: its face-down Decrees, as "bot" -> VP). Read from the scoring log."""
+    out: list[dict[str, int | None]] = []
+    for seat, player in enumerate(state["players"]):
+        log = {reason: vp for who, vp, reason in state["log"] if who == seat}
+        if seat == state["bot"]:
+            count = sum(1 for c in player["bot_cards"] if c.startswith("D"))
+            noun = "Decree" if count == 1 else "Decrees"
+            out.append({f"{count} face-down {noun}": log.get("bot Decrees", 0)} if count else {})
+            continue
+        chosen = set(player.get("chosen_decrees") or ())
+        out.append({card: (log.get(f"Decree {card}", 0) if card in chosen else None)
+                    for card in (player["revealed"] or sorted(player["decrees"]))})
+    return out
+
+
+def decree_summary(state: State, seat: int, scored: dict[str, int | None]) -> str:
+    """``Seat 1: D08 +11 VP, D05 not scored`` (0 VP is shown as such)."""
+    if not scored:
+        return f"{seat_name(state, seat)}: no Decree"
+    used_d23 = state["players"][seat].get("d23_used")
+    parts = []
+    for card, vp in scored.items():
+        if card == "D23" and used_d23:
+            parts.append("D23 used for its free action")
+        else:
+            parts.append(f"{card} {'not scored' if vp is None else f'+{vp} VP'}")
+    return f"{seat_name(state, seat)}: {', '.join(parts)}"
 
 
 def final_result(state: State) -> Result:

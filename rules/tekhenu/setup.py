@@ -11,6 +11,7 @@ from rules.tekhenu.data import (
     BOT_MEDIUM_PILLAR_SPACE,
     BOT_SETUP_STATUE_VALUE,
     BOT_START,
+    CARD_TEXT,
     DECREE_SYMBOL,
     DECREES,
     DESTINY_ANKH,
@@ -150,7 +151,8 @@ def decree_keep_decisions(state: State, frame: dict) -> list[Decision]:
         dealt = state["players"][seat]["dealt"]
         out.append(Decision(seat, "decree", "Keep one of your two Decrees (secret).",
                             tuple(Option(f"keep:{card}", f"Keep {card} "
-                                         f"({DECREE_SYMBOL[card]})") for card in dealt),
+                                         f"({DECREE_SYMBOL[card]}): {CARD_TEXT[card]}")
+                                  for card in dealt),
                             secret=True))
     return out
 

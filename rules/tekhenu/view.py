@@ -7,6 +7,8 @@ from typing import Any
 
 from rules.tekhenu.actions import tile_edge
 from rules.tekhenu.data import (
+    CARD_TEXT,
+    DECREE_SYMBOL,
     GOD_STATUE_SPACES,
     GODS,
     HORUS_SLOTS,
@@ -19,7 +21,7 @@ from rules.tekhenu.data import (
     TEMPLE_SPACES,
 )
 from rules.tekhenu.flow import ankh
-from rules.tekhenu.state import State, balance, die_purity, light_of
+from rules.tekhenu.state import State, balance, die_purity, light_of, seat_name
 
 
 def build_view(state: State, seat: int | None, acting: list[int], step: str) -> dict[str, Any]:
@@ -78,6 +80,7 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str) -> 
     solo = state["solo"]
     view: dict[str, Any] = {
         "game": "tekhenu", "seats": state["seats"], "solo": state["bot"] is not None,
+        "seat_names": [seat_name(state, s) for s in range(len(state["players"]))],
         "bot_seat": state["bot"], "options": dict(state["options"]),
         "phase": view_phase(state, step),
         "step": step, "acting": acting, "round": state["round"],
@@ -126,6 +129,8 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str) -> 
     if seat is not None and 0 <= seat < len(state["players"]):
         me = state["players"][seat]
         view["me"] = {"seat": seat, "decrees": sorted(me["decrees"]),
+                      "decree_texts": {card: f"({DECREE_SYMBOL[card]}) {CARD_TEXT[card]}"
+                                       for card in sorted(me["decrees"])},
                       "dealt": list(me.get("dealt", [])),
                       "sealed": sealed.get(str(seat)), "drawn": list(me["drawn"])}
     return view

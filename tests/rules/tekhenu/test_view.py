@@ -12,7 +12,7 @@ TOP = {"game", "seats", "solo", "bot_seat", "options", "phase", "step", "acting"
        "god_statue_spaces", "god_statues", "people_statues", "temple", "temple_buildings",
        "osiris", "row2_gold", "ra_display", "pillar_pile", "market", "decks", "discards",
        "turn_order", "current", "turn", "destiny_available", "starting_cards", "players",
-       "bot", "scoring_log", "final"}
+       "bot", "scoring_log", "final", "seat_names"}
 PLAYER = {"seat", "is_bot", "vp", "gold", "scribes", "faith", "resources", "production",
           "happiness", "population", "buildings_left", "pillars_left", "statues_left",
           "statues", "scales", "balance", "maat", "blessings", "technologies", "decrees",

@@ -1,0 +1,327 @@
+"""Tekhenu: Obelisk of the Sun through Discord: the real discord.py bot against the fake Discord.
+
+- Two players open a lobby (the game's table options are suggested by ``/game new`` and listed
+  by their labels), keep a secret Decree by DM (Bob, whose DMs are closed, through "Choose
+  privately"), see it with ``/hand``, and play to the final scores with buttons, menus and
+  ``/play``. The final message reveals every Decree and what it scored.
+- A solo match against Botankhamun (hard, the harder Starting-card rule) plays to the final
+  scores; on the way, bad input typed with ``/play`` gets the engine's reason and changes
+  nothing.
+
+Players choose with the engine's baseline AI (``ai_choice``) on the stored state; the test then
+presses the button / menu entry (thread or DM), or types the ``/play`` choice, that carries it.
+The ``Table`` helper of the 10 Plagues e2e test is reused, with this game's engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+import rules
+from bot.storage import Storage
+from rules.tekhenu.data import CARD_TEXT
+from rules.tekhenu.state import die_purity, scribe_budget
+from tests.e2e import test_plagues_e2e as plagues
+from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
+
+GAME = "tekhenu"
+MATCH_TIMEOUT = 90  # seconds per match; every single wait has its own timeout too
+
+
+class Table(plagues.Table):
+    """The 10 Plagues driver, for Tekhenu, answering sealed decisions by DM too."""
+
+    closed_dm: FakeUser | None = None
+
+    @property
+    def engine(self) -> Any:
+        return rules.get(GAME)
+
+    def control_in(self, messages: list[FakeMessage], seq: int, option: str
+                   ) -> tuple[str, FakeMessage, str] | None:
+        button = f"scarab:{self.match_id}:{seq}:{option}"
+        select = f"scarab:pick:{self.match_id}:{seq}"
+        for msg in reversed(messages):
+            if msg.component(button) is not None:
+                return "button", msg, button
+            comp = msg.component(select)
+            if comp is not None and option in {o["value"] for o in comp.get("options", ())}:
+                return "select", msg, select
+        return None
+
+    async def answer(self, pending: Any, option: str, *, several: bool = False,
+                     use_play: bool = False) -> Any:
+        if not pending.decision.secret or use_play:
+            return await super().answer(pending, option, several=several, use_play=use_play)
+        user = self.user(pending.user_id)
+        before = (await self.stored())[0]
+        if user is self.closed_dm:
+            cid = f"scarab:private:{self.match_id}:{pending.seq}"
+            status = next((m for m in reversed(self.thread_messages()) if m.component(cid)),
+                          None)
+            assert status is not None, "no 'Choose privately' button for the sealed decision"
+            r = await self.fake.click(user, status, cid)
+            assert r.message is not None and r.message.ephemeral, r
+            self.via["private"] = self.via.get("private", 0) + 1
+            found = self.control_in([r.message], pending.seq, option)
+        else:
+            found = self.control_in(self.fake.dm_messages(user), pending.seq, option)
+            self.via["dm"] = self.via.get("dm", 0) + 1
+        assert found is not None, f"no sealed control for {option} (seq {pending.seq})"
+        r = await self.press(user, *found, option)
+        after = (await self.stored())[0]
+        assert after == before + 1, f"{option!r} was not applied: {getattr(r, 'text', r)}"
+        self.actions += 1
+        return r
+
+
+async def open_table(fake: FakeDiscord, tmp_path: Any, players: list[FakeUser]) -> Table:
+    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
+    return Table(fake, players, plagues.make_bot(store, fake), store)
+
+
+async def open_lobby(table: Table, host: FakeUser, seats: int, options: str) -> FakeMessage:
+    fake = table.fake
+    r = await fake.slash(host, "game", {"game": GAME, "seats": seats, "options": options},
+                         subcommand="new")
+    assert r.ephemeral and "Lobby #" in r.text, r.text
+    lobby = fake.latest_message(with_components=True)
+    assert lobby is not None and lobby.find_button("Join")
+    table.match_id = int(lobby.embeds[0]["footer"]["text"].split()[1])
+    return lobby
+
+
+def lobby_options(lobby: FakeMessage) -> str:
+    return " ".join(f["value"] for f in lobby.embeds[0]["fields"])
+
+
+async def play_on(table: Table, *, until: Any = None, on_step: Any = None) -> None:
+    """The baseline AI's choices until ``until(turn, state)`` or the end of the game."""
+    while True:
+        turn, state = await table.position()
+        if turn.result is not None or (until is not None and until(turn, state)):
+            return
+        pending = turn.pending[0]
+        if on_step is not None and await on_step(turn, state, pending):
+            continue
+        option = table.engine.ai_choice(state, pending.seat)
+        await table.answer(pending, option, several=len(turn.pending) > 1,
+                           use_play=table.actions % 13 == 7 and not pending.decision.secret)
+
+
+async def final_message(table: Table) -> tuple[FakeMessage, str, Any]:
+    info = await table.bot.service.get_match(table.match_id)
+    assert info.status == "finished" and info.result is not None
+    final = table.thread_messages()[-1]
+    assert "Game over" in final.content, final.content
+    text = " ".join([final.content] + [e.get("description", "") for e in final.embeds]
+                    + [f["value"] for e in final.embeds for f in e.get("fields", ())])
+    snap = await table.store.get_snapshot(table.match_id)
+    return final, text, table.engine.load(snap.state)
+
+
+def assert_decrees_revealed(text: str, state: Any) -> None:
+    """Every player's Decrees are named in the final message with what they scored."""
+    assert "Decrees scored" in text, text
+    for player in state["players"]:
+        if player["is_bot"]:
+            continue
+        assert player["revealed"], player
+        for card in player["revealed"]:
+            scored = [f"{card} +", f"{card} not scored", f"{card} used"]
+            assert any(s in text for s in scored), (card, text)
+
+
+# ------------------------------------------------------------------------------ 2 seats
+
+
+async def test_tekhenu_two_players_to_the_final_scores(fake: FakeDiscord, tmp_path) -> None:
+    alice = fake.add_user("alice")
+    bob = fake.add_user("bob", dms_open=False)
+    table = await open_table(fake, tmp_path, [alice, bob])
+    table.closed_dm = bob
+    try:
+        async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
+            await two_players(table)
+    finally:
+        await table.store.close()
+
+
+async def two_players(table: Table) -> None:
+    fake = table.fake
+    alice, bob = table.players
+    # --- /game new: the game's variants are suggested, then listed by their labels
+    choices = await fake.autocomplete(alice, "game", {"game": GAME, "options": "solo"},
+                                      focused="options", subcommand="new")
+    values = [c["value"] for c in choices]
+    for token in ("solo_difficulty=hard", "solo_random_start=yes"):
+        assert token in values, values
+    r = await fake.slash(alice, "game", {"game": GAME, "seats": 2,
+                                         "options": "solo_difficulty=brutal"}, subcommand="new")
+    assert r.ephemeral and "Botankhamun difficulty" in r.text and "hard" in r.text, r.text
+    lobby = await open_lobby(table, alice, 2, "printed_horus_bonuses=yes")
+    text = lobby_options(lobby)
+    assert "Botankhamun difficulty: **easy**" in text, text
+    assert "Solo: 2 random Starting cards: **no**" in text, text
+    assert "Printed Horus bonuses (first game): **yes** ✱" in text, text
+    await fake.click(bob, lobby, label="Join")
+    r = await fake.slash(alice, "game", {}, subcommand="start")
+    assert "started" in r.text, r.text
+    await plagues.started(table)
+
+    # --- the secret Decree: Alice by DM (the menu shows what each Decree scores), Bob,
+    # whose DMs are closed, with "Choose privately"
+    turn, state = await table.position()
+    assert sorted(p.seat for p in turn.pending) == [0, 1]
+    assert all(p.decision.secret and p.decision.key == "decree" for p in turn.pending)
+    dealt = state["players"][0]["dealt"]
+    dm = [m for m in fake.dm_messages(alice) if m.all_components()]
+    assert dm, "Alice got no DM for her Decree"
+    labels = " ".join(c.get("label", "") + " ".join(o.get("label", "")
+                                                    for o in c.get("options", ()))
+                      for c in dm[-1].all_components())
+    for card in dealt:
+        assert card in labels and CARD_TEXT[card][:20] in labels, (card, labels)
+    assert dm[-1].attachments, "the DM carries the private panel"
+    warning = " ".join(m.content + " ".join(e.get("description", "") for e in m.embeds)
+                       for m in table.thread_messages())
+    assert bob.mention in warning and "Choose privately" in warning, warning
+    await play_on(table, until=lambda turn, state: not any(p.decision.secret
+                                                           for p in turn.pending))
+    assert table.via.get("dm") == 1 and table.via.get("private") == 1, table.via
+    said = " ".join(t for t in await table.bot.service.log(table.match_id, 50))
+    assert "Seat 1 has chosen a Decree" in said and "Seat 2 has chosen a Decree" in said, said
+
+    # --- /hand shows each player their own Decree, and only theirs
+    _, state = await table.position()
+    for seat, user in enumerate(table.players):
+        r = await fake.slash(user, "hand", {}, channel=table.thread_id)
+        assert r.ephemeral, r
+        mine = state["players"][seat]["decrees"]
+        other = state["players"][1 - seat]["decrees"]
+        for card in mine:
+            assert card in r.text and CARD_TEXT[card] in r.text, (card, r.text)
+        assert all(card not in r.text for card in other if card not in mine), r.text
+        assert r.file_bytes("hand.png").startswith(b"\x89PNG")
+
+    # --- play to the end
+    await play_on(table)
+    final, text, state = await final_message(table)
+    for user in table.players:
+        assert user.mention in text, text
+    assert "points" in text, text
+    assert_decrees_revealed(text, state)
+    assert table.via.get("button") and table.via.get("/play"), table.via
+    print(f"{table.actions} answers, by kind: {table.via}")
+
+
+# ------------------------------------------------------------------------------ solo
+
+
+async def test_tekhenu_solo_against_botankhamun(fake: FakeDiscord, tmp_path) -> None:
+    alice = fake.add_user("alice")
+    table = await open_table(fake, tmp_path, [alice])
+    try:
+        async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
+            await solo(table)
+    finally:
+        await table.store.close()
+
+
+async def solo(table: Table) -> None:
+    fake = table.fake
+    (alice,) = table.players
+    lobby = await open_lobby(table, alice, 1, "solo_difficulty=hard, solo_random_start=yes")
+    text = lobby_options(lobby)
+    assert "Botankhamun difficulty: **hard** ✱" in text, text
+    assert "Solo: 2 random Starting cards: **yes** ✱" in text, text
+    r = await fake.click(alice, lobby, label="Start")  # the host alone fills the only seat
+    assert "started" in r.text, r.text
+    await plagues.started(table)
+    turn, state = await table.position()
+    assert state["bot"] == 1 and state["solo"]["difficulty"] == "hard"
+
+    seen: set[str] = set()
+    keys: set[str] = set()
+
+    async def bad_input(turn: Any, state: Any, pending: Any) -> bool:
+        """Type one kind of bad input when the position allows it; True if one was typed."""
+        key = pending.decision.key
+        keys.add(key)
+        player = state["players"][0]
+        if key == "take" and "forbidden" not in seen and not (
+                "T08" in player["technologies"]
+                or {"B11", "B12"} & set(player["blessings"])):
+            for god, dice in state["sections"].items():
+                for colour, value in dice:
+                    if die_purity(state, god, colour) == "forbidden":
+                        seen.add("forbidden")
+                        await table.refused(alice, f"die:{god}:{colour}{value}",
+                                            "Forbidden")
+                        return True
+        if key == "take" and "anubis" not in seen and scribe_budget(state, 0) < 2:
+            god = next(g for g, dice in state["sections"].items() if dice)
+            colour, value = state["sections"][god][0]
+            seen.add("anubis")
+            await table.refused(alice, f"anubis:{god}:{colour}{value}",
+                                "An Anubis action costs 2 Scribes")
+            return True
+        if key == "take" and "blessing" not in seen and "B13" not in player["blessings"]:
+            seen.add("blessing")
+            await table.refused(alice, "bless:B13", "You do not hold Blessing B13")
+            return True
+        if key == "action" and "osiris" not in seen and player["happiness"] == 0 \
+                and state["turn"]["src"] == "osiris" and not state["turn"]["anubis"]:
+            seen.add("osiris")
+            await table.refused(alice, "act:osiris", "your Happiness is 0")
+            return True
+        if key == "action" and "god" not in seen and not state["turn"]["anubis"]:
+            other = next(g for g in state["sections"] if g != state["turn"]["src"])
+            seen.add("god")
+            await table.refused(alice, f"act:{other}", "comes from")
+            return True
+        if key == "modify" and "scribe" not in seen and scribe_budget(state, 0) == 0:
+            seen.add("scribe")
+            await table.refused(alice, "sc:+1", "costs 1 Scribe, and you have none")
+            return True
+        return False
+
+    await play_on(table, on_step=bad_input)
+    assert {"forbidden", "blessing", "god"} <= seen, seen
+    assert "draft" not in keys and {"decree", "take", "decree_pick"} <= keys, keys
+    said = await table.bot.service.log(table.match_id, 1000)
+    assert any(t.startswith("Seat 1 receives S") for t in said), said[:5]  # 2 random cards
+    final, text, state = await final_message(table)
+    assert alice.mention in text and "points" in text, text
+    assert "Botankhamun" in text, text  # its Decrees, in the last moves
+    assert_decrees_revealed(text, state)
+    print(f"{table.actions} answers, by kind: {table.via}; bad input: {sorted(seen)}")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bot: cogs.common.seat_name() names a seat without a SeatInfo 'Seat N', so the result "
+    "message calls Botankhamun (engine seat 1 of a 1-seat table) 'Seat 2'; the view's "
+    "'seat_names' says 'Botankhamun'"))
+async def test_tekhenu_solo_result_names_botankhamun(fake: FakeDiscord, tmp_path) -> None:
+    alice = fake.add_user("alice")
+    table = await open_table(fake, tmp_path, [alice])
+    try:
+        async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
+            lobby = await open_lobby(table, alice, 1, "")
+            await fake.click(alice, lobby, label="Start")
+            await plagues.started(table)
+            await play_on(table)
+            final, _, state = await final_message(table)
+    finally:
+        await table.store.close()
+    scores = final.embeds[0]["description"]
+    bot_vp = state["players"][1]["vp"]
+    assert f"Botankhamun — {bot_vp} points" in scores, scores
+
+
+@pytest.fixture(autouse=True)
+def _registered() -> None:
+    assert GAME in rules.ENGINES
