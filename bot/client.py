@@ -19,7 +19,8 @@ from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.help")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.help", "cogs.history", "cogs.stats",
+              "cogs.absence", "cogs.admin", "cogs.rules_help")
 
 
 def default_intents() -> discord.Intents:
@@ -35,7 +36,7 @@ class ScarabBot(commands.Bot):
 
     def __init__(self, storage: Storage, *, dev_guild_id: int | None = None,
                  service: MatchService | None = None, sync_commands: bool = True,
-                 **options: Any) -> None:
+                 deadline_interval: float | None = None, **options: Any) -> None:
         options.setdefault("intents", default_intents())
         options.setdefault("help_command", None)
         options.setdefault("chunk_guilds_at_startup", False)
@@ -45,6 +46,7 @@ class ScarabBot(commands.Bot):
         self.storage = storage
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
+        self.deadline_interval = deadline_interval  # seconds between deadline scans (cogs.absence)
         self._given_service = service
         self.service: MatchService = service  # type: ignore[assignment]  # set in setup_hook
         self.announcer: Any = None
@@ -52,6 +54,7 @@ class ScarabBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.announce import Announcer
         from cogs.components import DYNAMIC_ITEMS
+        from cogs.history import RematchButton
         from cogs.lobby import LobbyButton
 
         # Boards are drawn by the announcer once per turn post, not by the service per click.
@@ -59,7 +62,7 @@ class ScarabBot(commands.Bot):
         self.announcer = Announcer(self)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, LobbyButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, LobbyButton, RematchButton)
         if self.sync_commands:
             await self.sync_app_commands()
 

@@ -27,8 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rules
+from bot.absence import ACTION_CANCEL, AbsenceMixin, set_match_settings, write_admin_log
+from bot.deadlines import DeadlinesMixin, table_settings
 from bot.errors import ServiceError, StorageError, VersionConflict
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
+from bot.undo import undo_move, undoable_seat, walk
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
 
 log = logging.getLogger(__name__)
@@ -43,6 +46,7 @@ FULL = "This table is full."
 STARTED = "This match has already started."
 NOT_STARTED = "This match has not started yet."
 SAVE_FAILED = "Scarab could not save that move, so nothing changed: please try again."
+TAKEN_OVER = "The AI plays your seat now: use /game rejoin to take it back."
 
 Renderer = Callable[[str, dict[str, Any]], Any]
 
@@ -54,6 +58,7 @@ class SeatInfo:
     user_id: int | None  # None for an AI seat
     is_ai: bool
     name: str | None = None  # set for AI seats ("AI (seat 2)")
+    taken_over: bool = False  # a human seat the AI plays (timeout, vote, admin): /game rejoin
 
     @property
     def label(self) -> str:
@@ -164,6 +169,7 @@ class Turn:
     result: Result | None
     image: bytes | None = None  # board PNG, when a renderer is configured and succeeded
     sealed_answered: tuple[int, ...] = ()  # seats that answered the open sealed round
+    undo_seat: int | None = None  # the seat whose owner may undo its last step (bot/undo.py)
 
     @property
     def version(self) -> int:
@@ -194,6 +200,7 @@ class _Loaded:
     version: int
     seqs: dict[int, int]
     sealed_answered: set[int] = field(default_factory=set)
+    undo_seat: int | None = None  # may undo its last step; unknown (None) after a reload
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -238,17 +245,10 @@ def _by_seat(decisions: list[Decision]) -> dict[int, Decision]:
 
 def replay(engine: Engine, record: MatchRecord | MatchInfo, moves: list[MoveRecord]
            ) -> tuple[Any, dict[int, int]]:
-    """Rebuild a match's state and decision seqs from ``new_game(seed)`` and its move log."""
-    seat_count = record.seats if isinstance(record, MatchRecord) else record.seat_count
-    if record.seed is None:
-        raise ServiceError(NOT_STARTED)
-    state = engine.new_game(seat_count, record.options, record.seed)
-    seqs = {seat: 0 for seat in _by_seat(engine.pending(state))}
-    for move in moves:
-        before = _by_seat(engine.pending(state))
-        state, _ = engine.apply(state, move.seat, move.option_id)
-        seqs = next_seqs(before, engine.pending(state), move.seat, seqs, move.version)
-    return state, seqs
+    """Rebuild a match's state and decision seqs from ``new_game(seed)`` and its move log;
+    undo rows take back moves (``bot.undo.walk``)."""
+    walked = walk(engine, record, moves)
+    return walked.state, walked.seqs
 
 
 def default_renderer() -> Renderer | None:
@@ -300,7 +300,7 @@ def to_png(image: Any) -> bytes | None:
 
 
 # --- the service -------------------------------------------------------------------------------
-class MatchService:
+class MatchService(DeadlinesMixin, AbsenceMixin):
     """Create, join, start and play matches. Every refusal raises ``ServiceError``."""
 
     def __init__(self, store: Storage, render: Renderer | None = None,
@@ -343,7 +343,8 @@ class MatchService:
             id=record.id, guild_id=record.guild_id, channel_id=record.channel_id,
             thread_id=record.thread_id, game_id=record.game_id,
             title=engine.title if engine else record.game_id, options=dict(record.options),
-            seats=[SeatInfo(s.seat, s.user_id, s.is_ai, s.name) for s in record.seat_rows],
+            seats=[SeatInfo(s.seat, s.user_id, s.is_ai, s.name, s.taken_over)
+                   for s in record.seat_rows],
             seat_count=record.seats, status=record.status, version=record.version,
             host_id=record.host_id, result=_result_from_json(record.result), seed=record.seed,
             created_at=record.created_at, updated_at=record.updated_at,
@@ -412,11 +413,12 @@ class MatchService:
                 owner = info.seat_info(decision.seat)
                 pending.append(PendingDecision(
                     decision.seat, owner.user_id if owner else None,
-                    owner.is_ai if owner else True,
+                    (owner.is_ai or owner.taken_over) if owner else True,
                     loaded.seqs.get(decision.seat, loaded.version), decision))
         result = engine.result(loaded.state)
+        undo_seat = loaded.undo_seat if info.status == "active" else None
         return Turn(info, moves, pending, engine.view(loaded.state, None), result,
-                    sealed_answered=tuple(sorted(loaded.sealed_answered)))
+                    sealed_answered=tuple(sorted(loaded.sealed_answered)), undo_seat=undo_seat)
 
     async def _with_image(self, turn: Turn) -> Turn:
         if self.render is None or not turn.view:
@@ -456,12 +458,14 @@ class MatchService:
         seqs = next_seqs(before, after, seat, loaded.seqs, version)
         result = engine.result(new_state)
         status = "active" if after else "finished"
+        deadlines = await self._deadline_rows(info, seqs, version)
         try:
             await self.store.record_move(
                 info.id, expected_version=loaded.version, seat=seat, option_id=option_id,
                 actor=actor, events=[event.to_json() for event in events],
                 state=engine.dump(new_state), seqs=seqs, status=status,
                 result=result.to_json() if result else None, now=self.clock(),
+                deadlines=deadlines,
             )
         except VersionConflict:
             self._forget(info.id)
@@ -469,6 +473,7 @@ class MatchService:
         except StorageError as exc:
             log.error("match %s: saving a move failed: %s", info.id, exc)
             raise ServiceError(SAVE_FAILED) from exc
+        loaded.undo_seat = undoable_seat(engine, loaded.state, seat, new_state, events, actor)
         loaded.state, loaded.version, loaded.seqs = new_state, version, seqs
         if any(d.secret for d in after) and decision is not None and decision.secret:
             loaded.sealed_answered.add(seat)
@@ -502,7 +507,7 @@ class MatchService:
         moves: list[AppliedMove] = []
         if info.status != "active":
             return moves
-        ai_seats = {seat.seat for seat in info.seats if seat.is_ai}
+        ai_seats = {seat.seat for seat in info.seats if seat.is_ai or seat.taken_over}
         for _ in range(self.ai_step_limit):
             decision = next((d for d in loaded.engine.pending(loaded.state)
                              if d.seat in ai_seats), None)
@@ -536,8 +541,12 @@ class MatchService:
     # --- lobby ------------------------------------------------------------------------------
     async def create_lobby(self, guild_id: int, channel_id: int, host_id: int, game_id: str,
                            seats: int | None = None,
-                           options: Mapping[str, str] | None = None) -> MatchInfo:
-        """Open a table; the host takes seat 0. ``seats`` defaults to the game's maximum."""
+                           options: Mapping[str, str] | None = None, *,
+                           turn_time: str | float | None = None,
+                           on_timeout: str | None = None) -> MatchInfo:
+        """Open a table; the host takes seat 0. ``seats`` defaults to the game's maximum.
+        ``turn_time``/``on_timeout`` are bot-level table options (bot/deadlines.py; default:
+        the guild's defaults, else 24h and ai_moves), stored in ``matches.settings``."""
         engine = self.engine(game_id)
         seat_count = engine.max_players if seats is None else seats
         try:
@@ -545,9 +554,12 @@ class MatchService:
             normalised = engine.normalise_options(dict(options or {}))
         except IllegalMove as exc:
             raise ServiceError(str(exc)) from None
+        settings = table_settings(await self.store.get_guild_settings(guild_id), turn_time,
+                                  on_timeout)
         record = await self.store.create_match(
             guild_id=guild_id, channel_id=channel_id, game_id=game_id, options=normalised,
             seats=seat_count, host_id=host_id, now=self.clock())
+        await set_match_settings(self.store, record.id, settings, self.clock())
         return self._info_from(record)
 
     async def join(self, match_id: int, user_id: int) -> MatchInfo:
@@ -664,6 +676,9 @@ class MatchService:
                 raise ServiceError("Only the host or a server admin can cancel this match.")
             await self.store.update_match(match_id, self.clock(), status="cancelled")
             await self.store.clear_deadlines(match_id)
+            if admin and user_id != info.host_id:  # every admin action is logged
+                await write_admin_log(self.store, info.guild_id, user_id, ACTION_CANCEL,
+                                      match_id, {"status": info.status}, self.clock())
             self._forget(match_id)
             return await self.get_match(match_id)
 
@@ -704,6 +719,8 @@ class MatchService:
             seat = info.seat_of(user_id)
             if seat is None:
                 raise ServiceError(NOT_SEATED)
+            if info.seat_info(seat).taken_over:
+                raise ServiceError(TAKEN_OVER)
             loaded = await self._loaded(info)
             moves = await self._run_ai(info, loaded)  # resume AI seats a failure left waiting
             if moves:
@@ -718,6 +735,11 @@ class MatchService:
             moves.extend(await self._run_ai(info, loaded))
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
         return await self._with_image(turn)
+
+    async def undo(self, match_id: int, user_id: int, *, version: int | None = None) -> Turn:
+        """Take back the caller's latest step in the current turn (policy: bot/undo.py).
+        ``version`` (from an Undo button) must still be the match's version."""
+        return await undo_move(self, match_id, user_id, version=version)
 
     async def advance(self, match_id: int) -> Turn:
         """Let AI seats act if any is waiting (after a failed save); returns the position."""
@@ -813,83 +835,7 @@ class MatchService:
                     self._forget(match_id)
             return same
 
-    # --- timers -------------------------------------------------------------------------------
-    async def set_turn_timeout(self, guild_id: int, seconds: float | None) -> None:
-        """How long a human may take over one decision in this guild (None: no limit). When the
-        time runs out the AI answers for them; new decisions are timed from now on."""
-        if seconds is not None and seconds <= 0:
-            raise ServiceError("A turn time limit must be longer than zero.")
-        await self.store.set_guild_setting(
-            guild_id, TURN_TIMEOUT, None if seconds is None else repr(float(seconds)))
-
-    async def turn_timeout(self, guild_id: int) -> float | None:
-        raw = (await self.store.get_guild_settings(guild_id)).get(TURN_TIMEOUT)
-        return float(raw) if raw else None
-
-    async def _schedule(self, match_id: int, loaded: _Loaded) -> MatchInfo:
-        """After a commit (inside the match lock): give each newly posed human decision a
-        deadline row when the guild has a turn time limit. Returns the fresh MatchInfo."""
-        info = await self.get_match(match_id)
-        if info.status != "active":
-            await self.store.clear_deadlines(match_id)
-            return info
-        timeout = await self.turn_timeout(info.guild_id)
-        if timeout is None:
-            return info
-        existing = {(d.seat, d.kind) for d in await self.store.deadlines_for(match_id)}
-        due = self.clock() + timeout
-        for decision in loaded.engine.pending(loaded.state):
-            owner = info.seat_info(decision.seat)
-            if owner is None or owner.is_ai:
-                continue
-            kind = f"turn:{loaded.seqs.get(decision.seat, loaded.version)}"
-            if (decision.seat, kind) not in existing:
-                await self.store.set_deadline(match_id, decision.seat, kind, due)
-        return info
-
-    async def fire_deadlines(self, now: float | None = None, limit: int = 50) -> list[Turn]:
-        """Act on every deadline that is due: the AI answers the decision of a human who ran
-        out of time (actor "timeout"), then AI seats follow. Deadlines whose decision was
-        answered meanwhile are dropped. Returns one Turn per match that moved, to announce.
-        A timer loop calls this every few seconds; after a restart it catches up."""
-        now = self.clock() if now is None else now
-        due: dict[int, list[tuple[int, int]]] = {}
-        for deadline in await self.store.due_deadlines(now, limit):
-            await self.store.delete_deadline(deadline.id)
-            if deadline.seat is not None and deadline.kind.startswith("turn:"):
-                seq = int(deadline.kind.partition(":")[2])
-                due.setdefault(deadline.match_id, []).append((deadline.seat, seq))
-        turns: list[Turn] = []
-        for match_id, expired in due.items():
-            try:
-                turn = await self._time_out(match_id, expired)
-            except ServiceError as exc:
-                log.warning("match %s: timing out %s failed: %s", match_id, expired, exc)
-                continue
-            if turn is not None:
-                turns.append(turn)
-        return turns
-
-    async def _time_out(self, match_id: int, expired: list[tuple[int, int]]) -> Turn | None:
-        moves: list[AppliedMove] = []
-        async with self.lock(match_id):
-            info = await self.get_match(match_id)
-            if info.status != "active":
-                return None
-            loaded = await self._loaded(info)
-            for seat, seq in expired:
-                owner = info.seat_info(seat)
-                decision = loaded.engine.decision_for(loaded.state, seat)
-                if (owner is None or owner.is_ai or decision is None
-                        or loaded.seqs.get(seat) != seq):
-                    continue  # answered in time, or the seat changed hands
-                option_id = self._ai_option(loaded.engine, loaded.state, decision)
-                moves.append(await self._apply(info, loaded, seat, option_id, TIMEOUT_ACTOR))
-            if not moves:
-                return None
-            moves.extend(await self._run_ai(info, loaded))
-            turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
-        return await self._with_image(turn)
+    # --- timers: bot/deadlines.py (DeadlinesMixin); absences, admins: bot/absence.py --------
 
     # --- lookups ------------------------------------------------------------------------------
     async def list_matches(self, guild_id: int, *, active_only: bool = True,

@@ -40,6 +40,7 @@ class SeatRecord:
     is_ai: bool
     name: str | None
     joined_at: float
+    taken_over: bool = False  # issue 6: a human seat the AI plays for the rest of the match
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,7 @@ class MoveRecord:
     actor: str  # the user id as text, or "ai"
     events: list[dict[str, Any]] = field(default_factory=list)
     created_at: float = 0.0
+    kind: str = "move"  # 'undo': takes back the latest standing move of its seat (bot/undo.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +162,11 @@ class Storage(ABC):
     async def record_move(self, match_id: int, *, expected_version: int, seat: int,
                           option_id: str, actor: str, events: Sequence[dict[str, Any]],
                           state: dict[str, Any], seqs: Mapping[int, int], status: str,
-                          result: dict[str, Any] | None, now: float) -> int:
+                          result: dict[str, Any] | None, now: float, kind: str = "move",
+                          deadlines: Sequence[tuple[int | None, str, float]] = ()) -> int:
         """One transaction: log the move, replace the snapshot, bump the version.
+        ``kind`` "undo" logs an undo row (bot/undo.py) instead of a move.
+        ``deadlines``: rows (seat, kind, due_at) of newly posed decisions (bot/deadlines.py).
 
         Raises ``VersionConflict`` when the match is no longer at ``expected_version``.
         Returns the new version.
@@ -219,6 +224,11 @@ class Storage(ABC):
     @abstractmethod
     async def set_guild_setting(self, guild_id: int, key: str, value: str | None) -> None:
         """``value=None`` removes the setting."""
+
+    # --- history and stats (issue 6) -------------------------------------------------------
+    async def taken_over_seats(self, match_ids: Collection[int]) -> dict[int, set[int]]:
+        """match id -> the seats the AI took over from an absent player (``taken_over``)."""
+        raise NotImplementedError
 
 
 def storage_error(path: str, exc: BaseException) -> StorageError:
@@ -375,11 +385,12 @@ class SqliteStorage(Storage):
             chunk = ids[start:start + 500]
             marks = ",".join("?" * len(chunk))
             async with conn.execute(
-                f"SELECT match_id, seat, user_id, is_ai, name, joined_at FROM seats "
-                f"WHERE match_id IN ({marks}) ORDER BY match_id, seat", chunk,
+                f"SELECT match_id, seat, user_id, is_ai, name, joined_at, taken_over "
+                f"FROM seats WHERE match_id IN ({marks}) ORDER BY match_id, seat", chunk,
             ) as cursor:
-                async for m, seat, user_id, is_ai, name, joined in cursor:
-                    seats[m].append(SeatRecord(seat, user_id, bool(is_ai), name, joined))
+                async for m, seat, user_id, is_ai, name, joined, taken in cursor:
+                    seats[m].append(SeatRecord(seat, user_id, bool(is_ai), name, joined,
+                                               bool(taken)))
         return [
             MatchRecord(
                 id=row[0], guild_id=row[1], channel_id=row[2], thread_id=row[3],
@@ -462,7 +473,7 @@ class SqliteStorage(Storage):
                 "INSERT INTO seats (match_id, seat, user_id, is_ai, name, joined_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE SET "
                 "user_id = excluded.user_id, is_ai = excluded.is_ai, name = excluded.name, "
-                "joined_at = excluded.joined_at",
+                "joined_at = excluded.joined_at, taken_over = 0",
                 (match_id, seat, user_id, int(user_id is None), name, now),
             )
             await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
@@ -513,7 +524,8 @@ class SqliteStorage(Storage):
     async def record_move(self, match_id: int, *, expected_version: int, seat: int,
                           option_id: str, actor: str, events: Sequence[dict[str, Any]],
                           state: dict[str, Any], seqs: Mapping[int, int], status: str,
-                          result: dict[str, Any] | None, now: float) -> int:
+                          result: dict[str, Any] | None, now: float, kind: str = "move",
+                          deadlines: Sequence[tuple[int | None, str, float]] = ()) -> int:
         version = expected_version + 1
         async with self._transaction() as conn:
             cursor = await conn.execute(
@@ -527,8 +539,8 @@ class SqliteStorage(Storage):
                     f"match {match_id} is no longer at version {expected_version}")
             await conn.execute(
                 "INSERT INTO moves (match_id, version, seat, option_id, actor, events, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (match_id, version, seat, option_id, actor, _json(list(events)), now),
+                "created_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (match_id, version, seat, option_id, actor, _json(list(events)), now, kind),
             )
             await conn.execute(
                 "INSERT INTO snapshots (match_id, version, state, seqs, updated_at) "
@@ -537,6 +549,10 @@ class SqliteStorage(Storage):
                 "updated_at = excluded.updated_at",
                 (match_id, version, _json(state), self._seqs_json(seqs), now),
             )
+            if deadlines:  # the new decisions' deadline rows commit with the move
+                await conn.executemany(
+                    "INSERT OR IGNORE INTO deadlines (match_id, seat, kind, due_at) "
+                    "VALUES (?, ?, ?, ?)", [(match_id, *row) for row in deadlines])
         return version
 
     async def get_snapshot(self, match_id: int) -> SnapshotRecord | None:
@@ -563,11 +579,12 @@ class SqliteStorage(Storage):
 
     @staticmethod
     def _move(match_id: int, row: Sequence[Any]) -> MoveRecord:
-        return MoveRecord(match_id, row[0], row[1], row[2], row[3], json.loads(row[4]), row[5])
+        return MoveRecord(match_id, row[0], row[1], row[2], row[3], json.loads(row[4]), row[5],
+                          row[6])
 
     async def get_moves(self, match_id: int, *, after: int = 0) -> list[MoveRecord]:
         async with self._read() as conn, conn.execute(
-            "SELECT version, seat, option_id, actor, events, created_at FROM moves "
+            "SELECT version, seat, option_id, actor, events, created_at, kind FROM moves "
             "WHERE match_id = ? AND version > ? ORDER BY version", (match_id, after),
         ) as cursor:
             rows = await cursor.fetchall()
@@ -575,7 +592,7 @@ class SqliteStorage(Storage):
 
     async def recent_moves(self, match_id: int, limit: int) -> list[MoveRecord]:
         async with self._read() as conn, conn.execute(
-            "SELECT version, seat, option_id, actor, events, created_at FROM moves "
+            "SELECT version, seat, option_id, actor, events, created_at, kind FROM moves "
             "WHERE match_id = ? ORDER BY version DESC LIMIT ?", (match_id, int(limit)),
         ) as cursor:
             rows = await cursor.fetchall()
@@ -664,3 +681,19 @@ class SqliteStorage(Storage):
                     "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?) "
                     "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
                     (guild_id, key, value))
+
+    # --- history and stats (issue 6) -------------------------------------------------------
+    async def taken_over_seats(self, match_ids: Collection[int]) -> dict[int, set[int]]:
+        ids = list(match_ids)
+        found: dict[int, set[int]] = {match_id: set() for match_id in ids}
+        async with self._read() as conn:
+            for start in range(0, len(ids), 500):
+                chunk = ids[start:start + 500]
+                marks = ",".join("?" * len(chunk))
+                async with conn.execute(
+                    f"SELECT match_id, seat FROM seats WHERE taken_over = 1 "
+                    f"AND match_id IN ({marks})", chunk,
+                ) as cursor:
+                    async for match_id, seat in cursor:
+                        found[match_id].add(seat)
+        return found

@@ -37,6 +37,8 @@ from cogs.common import (
     seat_name,
 )
 from cogs.components import MAX_ROWS, decision_view, sealed_view, seats_view
+from cogs.history import rematch_view, takeover_notes
+from cogs.undo import add_undo_button
 
 if TYPE_CHECKING:
     from bot.client import ScarabBot
@@ -258,10 +260,10 @@ class Announcer:
         if sealed:
             private = sealed_view(info.id, min(d.seq for d in sealed))
             if view is None:
-                return private
+                return add_undo_button(private, turn)
             for item in private.children:
                 view.add_item(item)
-        return view
+        return add_undo_button(view, turn)  # issue 6: while the last mover may take it back
 
     @staticmethod
     def _overflow(decisions: list[PendingDecision]) -> list[PendingDecision]:
@@ -350,6 +352,7 @@ class Announcer:
                  f"{seat_name(info, s)} — {result.scores[s]} points" for s in order]
         for reason in result.tiebreaks:
             lines.append(f"_Tie-break: {reason}_")
+        lines.extend(await takeover_notes(self.bot, info))  # issue 6: flag absent players
         embed = discord.Embed(title=f"{game_title(info.game_id)} — match #{info.id}: "
                                     "game over", description=clip("\n".join(lines), EMBED_TEXT),
                               colour=discord.Colour.green())
@@ -362,6 +365,7 @@ class Announcer:
             embed.set_image(url="attachment://board.png")
             kwargs["file"] = file
         winners = [seat_name(info, s) for s in order if result.places[s] == 1]
+        kwargs["view"] = rematch_view(info.id)  # issue 6: same seats and options again
         try:
             message = await channel.send(content=f"🏁 Game over! Winner: {', '.join(winners)}",
                                          **kwargs)

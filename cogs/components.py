@@ -32,6 +32,7 @@ from cogs.common import (
     refuse,
     seat_name,
 )
+from cogs.undo import UndoButton
 
 if TYPE_CHECKING:
     from bot.service import PendingDecision
@@ -287,5 +288,5 @@ def sealed_view(match: int, seq: int) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    DecisionButton, DecisionSelect, SeatDecisionSelect, PrivateChoiceButton,
+    DecisionButton, DecisionSelect, SeatDecisionSelect, PrivateChoiceButton, UndoButton,
 )

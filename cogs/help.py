@@ -24,6 +24,16 @@ HELP = """\
 • `/play choice` — answer by typing: autocomplete lists your current options.
 • Sealed choices (bids, offerings…) come by DM. DMs closed? Press **Choose privately**.
 • `/board` — the current board · `/hand` — your private view (only you) · `/log` — recent moves
+• **Undo** takes back your own steps until another seat acts (not a roll, a draw or a sealed answer)
+• `/rules game [topic]` — a game's turn structure, actions and scoring
+
+**History and stats**
+• `/export` — a finished match as JSON (seats, options, seed, moves); replaying it \
+reproduces the match
+• When a match ends, press **Rematch** for a new lobby with the same seats and options
+• `/stats [user]` · `/leaderboard game` — games played, wins, average score and rating, per server
+• Ratings are Elo, per game: only duels between humans are rated; AI seats have no rating (games \
+with AI count in played and wins); a seat the AI took over from an absent player counts as a loss.
 
 Only a seat's owner can answer its decision; anyone may watch."""
 

@@ -25,6 +25,7 @@ from cogs.common import (
     refuse,
     reply,
 )
+from cogs.table_options import ON_TIMEOUT_CHOICES, TURN_TIME_CHOICES, describe_timing
 
 if TYPE_CHECKING:
     from bot.service import MatchInfo
@@ -336,11 +337,17 @@ class Lobby(commands.Cog):
     @app_commands.describe(game="Which game",
                            seats="Number of seats (players + AI; default: the game's maximum)",
                            options="Table options key=value, comma-separated: start typing "
-                                   "for suggestions")
+                                   "for suggestions",
+                           turn_time="Time per decision (default: this server's, else 24 hours)",
+                           on_timeout="When a player's time runs out (default: the AI plays "
+                                      "that decision)")
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
+    @app_commands.choices(turn_time=TURN_TIME_CHOICES, on_timeout=ON_TIMEOUT_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str,
                   seats: app_commands.Range[int, 1, 8] | None = None,
-                  options: str | None = None) -> None:
+                  options: str | None = None,
+                  turn_time: app_commands.Choice[str] | None = None,
+                  on_timeout: app_commands.Choice[str] | None = None) -> None:
         service = bot_of(interaction).service
         if game not in rules.ENGINES:
             known = ", ".join(sorted(rules.ENGINES)) or "none"
@@ -356,8 +363,10 @@ class Lobby(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            info = await service.create_lobby(interaction.guild_id, interaction.channel_id,
-                                              interaction.user.id, game, seats, table)
+            info = await service.create_lobby(
+                interaction.guild_id, interaction.channel_id, interaction.user.id, game, seats,
+                table, turn_time=turn_time.value if turn_time else None,
+                on_timeout=on_timeout.value if on_timeout else None)
         except ServiceError as exc:
             await refuse(interaction, str(exc))
             return
@@ -368,7 +377,8 @@ class Lobby(commands.Cog):
             await refuse(interaction, f"I cannot post in this channel ({exc.text or exc}).")
             return
         await service.set_message(info.id, LOBBY, message.id)
-        await reply(interaction, f"Lobby #{info.id} is open: press **Join** to sit down.")
+        await reply(interaction, f"Lobby #{info.id} is open: press **Join** to sit down."
+                    + await describe_timing(service, info.id))
 
     @game.command(name="join", description="Take a seat in a lobby")
     @app_commands.describe(match="Match number (default: the lobby in this channel)")

@@ -265,6 +265,35 @@ class Engine(ABC):
                 f"{self.title} takes {self.min_players}–{self.max_players} seats, not {seats}."
             )
 
+    # --- undo (Board Game Arena's policy) ---------------------------------------------
+    hidden_zones: tuple[str, ...] = ()
+    """State entries whose contents nobody sees (decks, bags, face-down piles): a move that
+    changes one (a card drawn, a tile taken) reveals hidden information."""
+
+    def rng_state(self, state: Any) -> Any:
+        """The seeded generator's state; a move that changes it drew randomness."""
+        raw = state if isinstance(state, dict) else self.dump(state)
+        return raw.get("rng")
+
+    def hidden_signature(self, state: Any) -> Any:
+        raw = state if isinstance(state, dict) else self.dump(state)
+        return [raw.get(zone) for zone in self.hidden_zones]
+
+    def undo_barrier(self, before: Any, seat: int, after: Any, events: Iterable[Event]) -> bool:
+        """True when ``seat``'s move from ``before`` to ``after`` cannot be taken back: the
+        answered decision was secret, an event is private (a card drawn or shown to someone),
+        randomness was drawn, a hidden zone changed, or the game ended."""
+        decision = self.decision_for(before, seat)
+        if decision is None or decision.secret:
+            return True
+        if any(event.private_to is not None for event in events):
+            return True
+        if self.rng_state(before) != self.rng_state(after):
+            return True
+        if self.hidden_signature(before) != self.hidden_signature(after):
+            return True
+        return not self.pending(after)
+
     def option_label(self, state: Any, seat: int, option_id: str) -> str:
         decision = self.decision_for(state, seat)
         opt = decision.option(option_id) if decision else None

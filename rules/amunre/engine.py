@@ -23,6 +23,7 @@ class AmunReEngine(Engine):
     title = "Amun-Re"
     min_players = 3  # AMR-R001
     max_players = 5
+    hidden_zones = ("province_deck", "favor_deck")  # face-down decks: drawing one is no undo
     variants = ()
 
     # --- setup ---------------------------------------------------------------------

@@ -33,6 +33,7 @@ class PlaguesEngine(Engine):
     title = "10 Plagues of Egypt"
     min_players = 1   # PLG-R001: 1 = solo against the AI seat
     max_players = 4
+    hidden_zones = ("reserve", "hebrew_reserve", "plague_deck", "loss_deck", "territory_deck")
     variants = (
         Variant("advanced", "Advanced papyrus", ("off", "on"), "off"),   # PLG-R225
         Variant("short", "Short game (8 rounds)", ("off", "on"), "off"),  # PLG-R202

@@ -11,6 +11,7 @@ from tests.bot.conftest import ALICE, GUILD, HOST, lobby
 
 
 async def test_no_limit_no_deadlines(service, store, clock):
+    await service.set_turn_timeout(GUILD, None)  # the guild's tables have no time limit
     info = await lobby(service, 2, players=(ALICE,))
     await service.start(info.id, HOST)
     assert await store.deadlines_for(info.id) == []
@@ -23,7 +24,7 @@ async def test_a_late_player_is_answered_for_by_the_ai(service, store, clock):
     assert await service.turn_timeout(GUILD) == 3600
     info = await lobby(service, 2, rounds="1", players=(ALICE,))
     await service.start(info.id, HOST)
-    deadlines = await store.deadlines_for(info.id)
+    deadlines = [d for d in await store.deadlines_for(info.id) if d.kind.startswith("turn:")]
     assert sorted((d.seat, d.kind, d.due_at) for d in deadlines) == [
         (0, "turn:0", clock.now + 3600), (1, "turn:0", clock.now + 3600)]
 
@@ -37,7 +38,7 @@ async def test_a_late_player_is_answered_for_by_the_ai(service, store, clock):
     assert [(m.seat, m.actor, m.timed_out) for m in turn.moves] == [(1, "timeout", True)]
     (leader,) = turn.pending
     assert leader.seq == turn.version
-    (deadline,) = await store.deadlines_for(info.id)
+    (deadline,) = [d for d in await store.deadlines_for(info.id) if d.kind.startswith("turn")]
     assert (deadline.seat, deadline.kind, deadline.due_at) == (
         leader.seat, f"turn:{leader.seq}", clock.now + 3600)
     turn = await service.submit(info.id, leader.user_id, "bank", decision_seq=leader.seq)
@@ -65,5 +66,6 @@ async def test_turn_timeout_validation_and_removal(service):
     with pytest.raises(ServiceError, match="^A turn time limit must be longer than zero.$"):
         await service.set_turn_timeout(GUILD, 0)
     await service.set_turn_timeout(GUILD, 30)
+    assert await service.turn_timeout(GUILD) == 30
     await service.set_turn_timeout(GUILD, None)
     assert await service.turn_timeout(GUILD) is None

@@ -1,0 +1,343 @@
+"""Absent players and server admins: seat take-overs, `/game rejoin`, take-over votes,
+`/notify`, and the admin actions (cancel, remove a player, guild defaults) with their log.
+
+The storage helpers below use migration 2's tables (``matches.settings``,
+``seats.taken_over``, ``takeover_votes``, ``user_prefs``, ``admin_log``) through the SQLite
+store's own transaction helpers. ``AbsenceMixin`` is part of ``MatchService``; every refusal
+raises ``ServiceError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.errors import ServiceError
+from rules.core import canonical_json
+
+if TYPE_CHECKING:
+    from bot.service import MatchInfo, Turn
+    from bot.storage import Storage
+
+NOTIFY = "notify"  # user_prefs key: "1" = DM me reminders
+TAKEOVERS = "takeovers"  # matches.settings: seats the AI ever took over (even after rejoin)
+
+# Player-facing texts of this module.
+TEXT_NOT_HERE = "There is no match #{id} in this server."
+TEXT_NOT_SEATED = "You are not seated in this match."
+TEXT_NOT_ACTIVE = "This match is not running."
+TEXT_NOT_TAKEN = "Your seat is not played by the AI: there is nothing to rejoin."
+TEXT_VOTER_NOT_SEATED = ("Only players seated in this match can vote to hand a seat to the AI.")
+TEXT_VOTER_TAKEN = "Your own seat is played by the AI: use /game rejoin first."
+TEXT_OWN_SEAT = "You cannot vote on your own seat: use /game abandon to hand it to the AI."
+TEXT_NO_SEAT = "Match #{id} has no seat {seat}."
+TEXT_SEAT_AI = "Seat {seat} is already played by the AI."
+TEXT_NOT_WAITING = ("Seat {seat} is not holding up the game: you can only vote on a player "
+                    "whose decision is waiting.")
+TEXT_VOTED = "You have already voted to hand seat {seat} to the AI ({votes} of {needed} votes)."
+TEXT_VOTE_WHO = "Say whose seat to hand to the AI (a seated player)."
+TEXT_REMOVE_WHO = "Say which player to remove (a seated user or a seat number)."
+TEXT_NO_DEFAULTS = "Give a new default: turn_time, on_timeout or both."
+TEXT_USER_NOT_SEATED = "That user is not seated in match #{id}."
+
+# admin_log actions
+ACTION_CANCEL = "cancel"
+ACTION_REMOVE = "remove_player"
+ACTION_DEFAULTS = "set_defaults"
+
+
+@dataclass(frozen=True, slots=True)
+class AdminLogEntry:
+    id: int
+    guild_id: int
+    user_id: int
+    action: str
+    match_id: int | None
+    detail: dict[str, Any]
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class VoteResult:
+    match: MatchInfo
+    seat: int
+    votes: int
+    needed: int
+    turn: Turn | None  # set when the vote handed the seat to the AI
+
+    @property
+    def passed(self) -> bool:
+        return self.turn is not None
+
+
+# --- storage helpers (SQLite; they take the store's own lock) ---------------------------------
+def _dump(obj: Any) -> str:
+    return canonical_json(obj).decode()
+
+
+async def match_settings(store: Storage, match_id: int) -> dict[str, Any]:
+    async with store._read() as conn, conn.execute(  # type: ignore[attr-defined]
+        "SELECT settings FROM matches WHERE id = ?", (match_id,)) as cursor:
+        row = await cursor.fetchone()
+    return json.loads(row[0]) if row and row[0] else {}
+
+
+async def set_match_settings(store: Storage, match_id: int, settings: Mapping[str, Any],
+                             now: float) -> None:
+    async with store._transaction() as conn:  # type: ignore[attr-defined]
+        await conn.execute("UPDATE matches SET settings = ?, updated_at = ? WHERE id = ?",
+                           (_dump(dict(settings)), now, match_id))
+
+
+async def add_deadlines(store: Storage, match_id: int,
+                        rows: Iterable[tuple[int | None, str, float]]) -> None:
+    """Insert deadline rows in one transaction; a row that exists (even fired) is kept, so a
+    reminder is never re-armed."""
+    async with store._transaction() as conn:  # type: ignore[attr-defined]
+        await conn.executemany(
+            "INSERT OR IGNORE INTO deadlines (match_id, seat, kind, due_at) VALUES (?, ?, ?, ?)",
+            [(match_id, seat, kind, due) for seat, kind, due in rows])
+
+
+async def claim_deadlines(store: Storage, deadline_ids: Iterable[int]) -> set[int]:
+    """Mark rows fired, in one transaction; returns those that were not fired yet (so each
+    fires once)."""
+    ids = list(deadline_ids)
+    claimed: set[int] = set()
+    if not ids:
+        return claimed
+    async with store._transaction() as conn:  # type: ignore[attr-defined]
+        for deadline_id in ids:
+            cursor = await conn.execute(
+                "UPDATE deadlines SET fired = 1 WHERE id = ? AND fired = 0", (deadline_id,))
+            if cursor.rowcount == 1:
+                claimed.add(deadline_id)
+    return claimed
+
+
+async def delete_deadlines(store: Storage, deadline_ids: Iterable[int]) -> None:
+    ids = list(deadline_ids)
+    if not ids:
+        return
+    async with store._transaction() as conn:  # type: ignore[attr-defined]
+        await conn.executemany("DELETE FROM deadlines WHERE id = ?", [(i,) for i in ids])
+
+
+async def set_taken_over(store: Storage, match_id: int, seat: int, taken_over: bool,
+                         now: float) -> None:
+    async with store._transaction() as conn:  # type: ignore[attr-defined]
+        cursor = await conn.execute(
+            "UPDATE seats SET taken_over = ? WHERE match_id = ? AND seat = ? AND is_ai = 0",
+            (int(taken_over), match_id, seat))
+        if taken_over and cursor.rowcount == 1:
+            # The flag goes with /game rejoin; the record of a take-over stays (fair results).
+            async with conn.execute("SELECT settings FROM matches WHERE id = ?",
+                                    (match_id,)) as rows:
+                row = await rows.fetchone()
+            settings = json.loads(row[0]) if row and row[0] else {}
+            seats = sorted(set(settings.get(TAKEOVERS, [])) | {seat})
+            await conn.execute("UPDATE matches SET settings = ? WHERE id = ?",
+                               (_dump({**settings, TAKEOVERS: seats}), match_id))
+        await conn.execute("DELETE FROM takeover_votes WHERE match_id = ? AND seat = ?",
+                           (match_id, seat))
+        await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
+
+
+async def add_vote(store: Storage, match_id: int, seat: int, voter_id: int,
+                   now: float) -> bool:
+    """Record a vote; False when this voter had voted for this seat already."""
+    async with store._transaction() as conn:  # type: ignore[attr-defined]
+        cursor = await conn.execute(
+            "INSERT OR IGNORE INTO takeover_votes (match_id, seat, voter_id, created_at) "
+            "VALUES (?, ?, ?, ?)", (match_id, seat, voter_id, now))
+        return cursor.rowcount == 1
+
+
+async def votes_for(store: Storage, match_id: int, seat: int) -> set[int]:
+    async with store._read() as conn, conn.execute(  # type: ignore[attr-defined]
+        "SELECT voter_id FROM takeover_votes WHERE match_id = ? AND seat = ?",
+        (match_id, seat)) as cursor:
+        return {row[0] for row in await cursor.fetchall()}
+
+
+async def get_user_pref(store: Storage, user_id: int, key: str) -> str | None:
+    async with store._read() as conn, conn.execute(  # type: ignore[attr-defined]
+        "SELECT value FROM user_prefs WHERE user_id = ? AND key = ?", (user_id, key)) as cursor:
+        row = await cursor.fetchone()
+    return row[0] if row else None
+
+
+async def set_user_pref(store: Storage, user_id: int, key: str, value: str | None) -> None:
+    async with store._transaction() as conn:  # type: ignore[attr-defined]
+        if value is None:
+            await conn.execute("DELETE FROM user_prefs WHERE user_id = ? AND key = ?",
+                               (user_id, key))
+        else:
+            await conn.execute(
+                "INSERT INTO user_prefs (user_id, key, value) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
+                (user_id, key, value))
+
+
+async def write_admin_log(store: Storage, guild_id: int, user_id: int, action: str,
+                          match_id: int | None, detail: Mapping[str, Any], now: float) -> None:
+    async with store._transaction() as conn:  # type: ignore[attr-defined]
+        await conn.execute(
+            "INSERT INTO admin_log (guild_id, user_id, action, match_id, detail, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (guild_id, user_id, action, match_id, _dump(dict(detail)), now))
+
+
+async def read_admin_log(store: Storage, guild_id: int, limit: int = 20) -> list[AdminLogEntry]:
+    """A guild's admin actions, newest first."""
+    async with store._read() as conn, conn.execute(  # type: ignore[attr-defined]
+        "SELECT id, guild_id, user_id, action, match_id, detail, created_at FROM admin_log "
+        "WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, int(limit))) as cursor:
+        rows = await cursor.fetchall()
+    return [AdminLogEntry(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6]) for r in rows]
+
+
+# --- the service part --------------------------------------------------------------------------
+class AbsenceMixin:
+    """Take-overs, votes, rejoin, reminder opt-in and admin actions for ``MatchService``."""
+
+    async def _match_in_guild(self, match_id: int, guild_id: int | None) -> MatchInfo:
+        try:
+            info = await self.get_match(match_id)
+        except ServiceError:
+            raise ServiceError(TEXT_NOT_HERE.format(id=match_id)) from None
+        if guild_id is not None and info.guild_id != guild_id:
+            raise ServiceError(TEXT_NOT_HERE.format(id=match_id))
+        return info
+
+    async def _hand_to_ai(self, info: MatchInfo, seat: int) -> Turn:
+        """Inside the match lock: the AI plays ``seat`` from now on; AI seats act."""
+        await set_taken_over(self.store, info.id, seat, True, self.clock())
+        await self.store.clear_deadlines(info.id, seat)
+        info = await self.get_match(info.id)
+        loaded = await self._loaded(info)
+        moves = await self._run_ai(info, loaded)
+        return self._turn(await self._schedule(info.id, loaded), loaded, moves)
+
+    async def rejoin(self, match_id: int, user_id: int) -> Turn:
+        """Take back a seat the AI has been playing (after a timeout, a vote or an admin)."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            self._refuse_unless_active(info)
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise ServiceError(TEXT_NOT_SEATED)
+            if not info.seat_info(seat).taken_over:
+                raise ServiceError(TEXT_NOT_TAKEN)
+            await set_taken_over(self.store, match_id, seat, False, self.clock())
+            info = await self.get_match(match_id)
+            loaded = await self._loaded(info)
+            turn = self._turn(await self._schedule(match_id, loaded), loaded, [])
+        return await self._with_image(turn)
+
+    async def vote_takeover(self, match_id: int, voter_id: int, seat: int | None = None, *,
+                            user_id: int | None = None) -> VoteResult:
+        """A seated player votes to hand an absent seat (``seat``, 0-based, or the seat of
+        ``user_id``) to the AI. A majority of the other human seats (not the absent one)
+        hands it over at once."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            self._refuse_unless_active(info)
+            voter_seat = info.seat_of(voter_id)
+            if voter_seat is None:
+                raise ServiceError(TEXT_VOTER_NOT_SEATED)
+            if info.seat_info(voter_seat).taken_over:
+                raise ServiceError(TEXT_VOTER_TAKEN)
+            if user_id is not None:
+                seat = info.seat_of(user_id)
+                if seat is None:
+                    raise ServiceError(TEXT_USER_NOT_SEATED.format(id=match_id))
+            if seat is None:
+                raise ServiceError(TEXT_VOTE_WHO)
+            if voter_seat == seat:
+                raise ServiceError(TEXT_OWN_SEAT)
+            target = info.seat_info(seat)
+            if target is None:
+                raise ServiceError(TEXT_NO_SEAT.format(id=match_id, seat=seat + 1))
+            if target.is_ai or target.taken_over:
+                raise ServiceError(TEXT_SEAT_AI.format(seat=seat + 1))
+            loaded = await self._loaded(info)
+            if loaded.engine.decision_for(loaded.state, seat) is None:
+                raise ServiceError(TEXT_NOT_WAITING.format(seat=seat + 1))
+            voters = [s.user_id for s in info.seats
+                      if s.user_id is not None and not s.taken_over and s.seat != seat]
+            needed = len(voters) // 2 + 1
+            votes = await votes_for(self.store, match_id, seat)
+            if voter_id in votes:
+                raise ServiceError(TEXT_VOTED.format(seat=seat + 1, votes=len(votes),
+                                                     needed=needed))
+            await add_vote(self.store, match_id, seat, voter_id, self.clock())
+            count = len((votes | {voter_id}) & set(voters))
+            if count < needed:
+                return VoteResult(info, seat, count, needed, None)
+            turn = await self._hand_to_ai(info, seat)
+        turn = await self._with_image(turn)
+        return VoteResult(turn.match, seat, count, needed, turn)
+
+    async def takeover_history(self, match_id: int) -> list[int]:
+        """Seats the AI took over at some point of the match (flagged results), even if the
+        player came back with /game rejoin; ``seats.taken_over`` says who is away now."""
+        return list((await match_settings(self.store, match_id)).get(TAKEOVERS, []))
+
+    async def set_notify(self, user_id: int, enabled: bool) -> None:
+        """Opt in (or out) of reminder DMs."""
+        await set_user_pref(self.store, user_id, NOTIFY, "1" if enabled else None)
+
+    async def notify_enabled(self, user_id: int) -> bool:
+        return await get_user_pref(self.store, user_id, NOTIFY) == "1"
+
+    # --- admins (the cog checks the Manage Server permission) --------------------------------
+    async def admin_cancel(self, guild_id: int, admin_id: int, match_id: int) -> MatchInfo:
+        info = await self._match_in_guild(match_id, guild_id)
+        cancelled = await self.cancel(match_id, admin_id, admin=True)  # logs it, unless host
+        if admin_id == info.host_id:
+            await write_admin_log(self.store, guild_id, admin_id, ACTION_CANCEL, match_id,
+                                  {"status": info.status}, self.clock())
+        return cancelled
+
+    async def admin_remove_player(self, guild_id: int, admin_id: int, match_id: int, *,
+                                  user_id: int | None = None, seat: int | None = None) -> Turn:
+        """The AI plays the seat (of ``user_id``, or ``seat`` 0-based) for the rest of the
+        match; the player may come back with /game rejoin."""
+        await self._match_in_guild(match_id, guild_id)
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            self._refuse_unless_active(info)
+            if user_id is not None:
+                seat = info.seat_of(user_id)
+                if seat is None:
+                    raise ServiceError(TEXT_USER_NOT_SEATED.format(id=match_id))
+            if seat is None:
+                raise ServiceError(TEXT_REMOVE_WHO)
+            target = info.seat_info(seat)
+            if target is None:
+                raise ServiceError(TEXT_NO_SEAT.format(id=match_id, seat=seat + 1))
+            if target.is_ai or target.taken_over:
+                raise ServiceError(TEXT_SEAT_AI.format(seat=seat + 1))
+            turn = await self._hand_to_ai(info, seat)
+            await write_admin_log(self.store, info.guild_id, admin_id, ACTION_REMOVE, match_id,
+                                  {"seat": seat, "user_id": target.user_id}, self.clock())
+        return await self._with_image(turn)
+
+    async def admin_set_defaults(self, guild_id: int, admin_id: int, *,
+                                 turn_time: str | None = None,
+                                 on_timeout: str | None = None) -> dict[str, Any]:
+        if turn_time is None and on_timeout is None:
+            raise ServiceError(TEXT_NO_DEFAULTS)
+        defaults = await self.set_guild_defaults(guild_id, turn_time=turn_time,
+                                                 on_timeout=on_timeout)
+        changed = {k: v for k, v in (("turn_time", turn_time), ("on_timeout", on_timeout))
+                   if v is not None}
+        await write_admin_log(self.store, guild_id, admin_id, ACTION_DEFAULTS, None, changed,
+                              self.clock())
+        return defaults
+
+    async def admin_log(self, guild_id: int, limit: int = 20) -> list[AdminLogEntry]:
+        return await read_admin_log(self.store, guild_id, limit)

@@ -1,0 +1,54 @@
+"""Rematch: a new lobby with the same seats (the same users and AI seats, in the same places),
+the same game options and the same table settings as a finished match (issue 6, history)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.absence import match_settings, set_match_settings
+from bot.errors import ServiceError
+
+if TYPE_CHECKING:
+    from bot.service import MatchInfo, MatchService
+
+REMATCH_KIND = "rematch:"  # message record on the old match: "rematch:<new match id>"
+
+# Every text a player may read from this module.
+TEXT = {
+    "not_over": "Match #{id} is not over yet: a rematch opens when it ends.",
+    "cancelled": "Match #{id} was cancelled: open a new table with /game new.",
+    "not_player": "Only the players of match #{id} can call a rematch.",
+    "already": "A rematch of match #{id} is already open: lobby #{new}.",
+}
+
+
+async def open_rematch(service: MatchService, match_id: int, user_id: int) -> MatchInfo:
+    """Open the rematch lobby of ``match_id`` for ``user_id`` (its host), in the old match's
+    channel, every seat filled as before. One open rematch per match: a second press names it.
+    Raises ``ServiceError`` with the reason."""
+    async with service.lock(match_id):
+        info = await service.get_match(match_id)
+        if info.status == "cancelled":
+            raise ServiceError(TEXT["cancelled"].format(id=match_id))
+        if info.status != "finished":
+            raise ServiceError(TEXT["not_over"].format(id=match_id))
+        if user_id not in info.human_ids:
+            raise ServiceError(TEXT["not_player"].format(id=match_id))
+        for kind in await service.get_messages(match_id):
+            if kind.startswith(REMATCH_KIND):
+                earlier = await service.get_match(int(kind[len(REMATCH_KIND):]))
+                if earlier.status in ("lobby", "active"):
+                    raise ServiceError(TEXT["already"].format(id=match_id, new=earlier.id))
+        new = await service.create_lobby(info.guild_id, info.channel_id, user_id, info.game_id,
+                                         info.seat_count, info.options)
+        store, now = service.store, service.clock()
+        # The bot-level table settings too (time per decision, what a timeout does).
+        await set_match_settings(store, new.id, await match_settings(store, match_id), now)
+        async with service.lock(new.id):
+            await store.remove_seat(new.id, 0, now)  # the host sits where they sat before
+            for seat in info.seats:
+                await store.put_seat(new.id, seat.seat, seat.user_id,
+                                     seat.name if seat.is_ai else None, now)
+        await service.set_message(match_id, f"{REMATCH_KIND}{new.id}", 0,
+                                  channel_id=info.channel_id)
+        return await service.get_match(new.id)

@@ -1,0 +1,35 @@
+"""Slash-command choices for the bot-level table options (bot/deadlines.py): the time per
+decision and what happens when it runs out. Used by ``/game new`` and ``/admin defaults``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord import app_commands
+
+TURN_TIME_CHOICES = [
+    app_commands.Choice(name="No time limit", value="none"),
+    app_commands.Choice(name="1 hour", value="1h"),
+    app_commands.Choice(name="12 hours", value="12h"),
+    app_commands.Choice(name="24 hours", value="24h"),
+    app_commands.Choice(name="72 hours", value="72h"),
+]
+ON_TIMEOUT_CHOICES = [
+    app_commands.Choice(name="The AI plays that decision", value="ai_moves"),
+    app_commands.Choice(name="The AI takes the seat for the rest of the match",
+                        value="takeover"),
+]
+
+TEXT_TIMING = "\nTime per decision: **{time}**; when it runs out, {policy}."
+
+
+async def describe_timing(service: Any, match_id: int) -> str:
+    """One line for the host: the table's time per decision and timeout rule."""
+    from bot.deadlines import ON_TIMEOUT_KEY, TIMEOUT_LABELS, TURN_TIME_KEY, describe_turn_time
+
+    try:
+        settings = await service.table_settings_of(match_id)
+    except Exception:
+        return ""
+    return TEXT_TIMING.format(time=describe_turn_time(settings[TURN_TIME_KEY]),
+                              policy=TIMEOUT_LABELS[settings[ON_TIMEOUT_KEY]])

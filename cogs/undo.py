@@ -1,0 +1,70 @@
+"""The Undo button on a turn message (policy: bot/undo.py).
+
+Custom id ``scarab:undo:<match>:<version>``: the match version the button was posted at, so a
+button left on an older message answers "no longer current". Only the owner of the seat that
+just moved may press it; the service refuses everyone else with a clear reason.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.errors import ServiceError
+from cogs.common import bot_of, refuse
+
+if TYPE_CHECKING:
+    from bot.service import Turn
+
+log = logging.getLogger(__name__)
+
+UNDO_LABEL = "Undo"
+UNDONE_RECEIPT = "↩️ Step taken back."
+
+
+def undo_custom_id(match: int, version: int) -> str:
+    return f"scarab:undo:{match}:{version}"
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"scarab:undo:(?P<match>\d+):(?P<version>\d+)"):
+    def __init__(self, match: int, version: int) -> None:
+        self.match = match
+        self.version = version
+        super().__init__(discord.ui.Button(
+            label=UNDO_LABEL, emoji="↩️", style=discord.ButtonStyle.secondary,
+            custom_id=undo_custom_id(match, version)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> UndoButton:
+        return cls(int(match["match"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        await interaction.response.defer()
+        try:
+            turn = await bot.service.undo(self.match, interaction.user.id, version=self.version)
+        except ServiceError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await bot.announcer.announce(turn)
+
+
+def add_undo_button(view: discord.ui.View | None, turn: Turn) -> discord.ui.View | None:
+    """Add the Undo button to a turn message's components while the seat that just moved may
+    take its step back; leaves the view alone when it is full."""
+    if turn.undo_seat is None or turn.result is not None:
+        return view
+    owner = turn.match.seat_info(turn.undo_seat)
+    if owner is None or owner.is_ai:
+        return view
+    view = view if view is not None else discord.ui.View(timeout=None)
+    try:
+        view.add_item(UndoButton(turn.match.id, turn.match.version))
+    except ValueError:  # five full rows already
+        log.info("no room for the Undo button on match %s", turn.match.id)
+    return view

@@ -1,0 +1,47 @@
+"""``/rules <game> [topic]`` end to end through the fake Discord (issue 6, item 8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.client import ScarabBot
+from bot.rules_pages import PAGES
+from bot.storage import Storage
+from tests.e2e.fakediscord import FakeDiscord
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
+    yield store
+    await store.close()
+
+
+async def test_rules_pages_answer(fake: FakeDiscord, storage) -> None:
+    alice = fake.add_user("alice")
+    async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)):
+        for game_id, pages in PAGES.items():
+            for topic, entry in pages.items():
+                r = await fake.slash(alice, "rules", {"game": game_id, "topic": topic})
+                assert r.ephemeral, r.text
+                assert r.embeds and r.embeds[0]["title"] == entry.title, r.embeds
+                assert entry.text.splitlines()[0] in r.embeds[0]["description"]
+        r = await fake.slash(alice, "rules", {"game": "amunre"})  # no topic: the overview
+        assert r.embeds[0]["title"] == PAGES["amunre"]["overview"].title
+        assert not fake.channel_messages(fake.channel)  # nothing posted in public
+
+        r = await fake.slash(alice, "rules", {"game": "tekhenu", "topic": "combat"})
+        assert r.ephemeral and "no topic 'combat'" in r.text, r.text
+        for topic in ("overview", "turn", "actions", "scoring"):
+            assert f"`{topic}`" in r.text
+        r = await fake.slash(alice, "rules", {"game": "chess"})
+        assert r.ephemeral and "no rules page for 'chess'" in r.text and "`ankh`" in r.text
+
+        choices = await fake.autocomplete(alice, "rules", {"game": "plag"}, focused="game")
+        assert [c["value"] for c in choices] == ["plagues"], choices
+        choices = await fake.autocomplete(alice, "rules", {"game": "ankh", "topic": "sc"},
+                                          focused="topic")
+        assert [c["value"] for c in choices] == ["scoring"], choices
+        choices = await fake.autocomplete(alice, "rules", {"game": "ankh", "topic": ""},
+                                          focused="topic")
+        assert [c["value"] for c in choices] == list(PAGES["ankh"]), choices

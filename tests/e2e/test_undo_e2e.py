@@ -1,0 +1,91 @@
+"""Undo inside a turn, end to end through the fake Discord (issue 6, item 3), on the small
+step game of tests/support/stepsgame.py: hire a farmer, take it back with the Undo button,
+refusals for others and after another seat acted, and the button after a restart."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.client import ScarabBot
+from bot.storage import Storage
+from rules import ENGINES
+from tests.e2e.fakediscord import FakeDiscord
+from tests.support.stepsgame import STEPS
+
+
+@pytest.fixture
+def steps_engine():
+    ENGINES[STEPS.game_id] = STEPS
+    yield STEPS
+    ENGINES.pop(STEPS.game_id, None)
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
+    yield store
+    await store.close()
+
+
+async def start_steps(fake: FakeDiscord, alice, bob):
+    await fake.slash(alice, "game", {"game": "steps", "seats": 2}, subcommand="new")
+    lobby = fake.latest_message(with_components=True)
+    await fake.click(bob, lobby, label="Join")
+    await fake.click(alice, fake.message(lobby.id), label="Start")
+    thread = fake.threads()[0]
+    await fake.wait_for(lambda: fake.latest_message(thread, with_components=True))
+    return thread
+
+
+async def test_undo_a_step_inside_a_turn(fake: FakeDiscord, storage, steps_engine) -> None:
+    alice = fake.add_user("alice")
+    bob = fake.add_user("bob")
+    carol = fake.add_user("carol")
+    async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)):
+        thread = await start_steps(fake, alice, bob)
+        turn = fake.latest_message(thread, with_components=True)
+        assert turn.find_button("Hire a farmer") and not turn.find_button("Undo"), turn
+        await fake.click(alice, turn, label="Hire a farmer")
+        turn = fake.message(turn.id)
+        assert turn.find_button("Undo"), turn.components
+        assert "hired a farmer" in str(turn.embeds)
+
+        # Only the seat that moved may take it back; watchers neither.
+        r = await fake.click(bob, turn, label="Undo")
+        assert r.ephemeral and "last move was not yours" in r.text, r.text
+        r = await fake.click(carol, turn, label="Undo")
+        assert r.ephemeral and "not seated" in r.text, r.text
+
+        r = await fake.click(alice, turn, label="Undo")
+        assert not r.ephemeral, r.text
+        turn = fake.message(turn.id)
+        assert "took back a step: Hire a farmer" in str(turn.embeds), turn.embeds
+        assert not turn.find_button("Undo")  # nothing of Alice's left to take back
+        assert await _service_totals(storage) == [0, 0]
+
+        await fake.click(alice, turn, label="Buy a camel")
+    # A restart: the Undo button posted before it still works.
+    async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)):
+        turn = fake.message(turn.id)
+        assert await _service_totals(storage) == [2, 0]
+        r = await fake.click(alice, turn, label="Undo")
+        assert not r.ephemeral, r.text
+        assert await _service_totals(storage) == [0, 0]
+
+        # A camel, the end of her turn, then Bob acts: Alice's steps stand.
+        await fake.click(alice, turn, label="Buy a camel")
+        await fake.click(alice, fake.message(turn.id), label="End the turn")
+        await fake.wait_for(lambda: fake.latest_message(thread, with_components=True).id
+                            != turn.id)
+        bobs = fake.latest_message(thread, with_components=True)
+        assert bobs.find_button("Undo"), bobs.components  # until Bob acts
+        await fake.click(bob, bobs, label="Hire a farmer")
+        bobs = fake.message(bobs.id)
+        r = await fake.click(alice, bobs, label="Undo")
+        assert r.ephemeral and "another seat has acted" in r.text, r.text
+        assert await _service_totals(storage) == [2, 1]
+
+
+async def _service_totals(storage) -> list[int]:
+    snapshot = await storage.get_snapshot(1)
+    return snapshot.state["totals"]
