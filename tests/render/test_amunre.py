@@ -14,6 +14,7 @@ from PIL import Image, ImageChops
 import render
 from render import amunre
 from tests.render import amunre_views as views
+from tests.render.spy import SpyView
 
 MAX_PNG = 500 * 1024
 
@@ -116,22 +117,8 @@ def test_public_board_never_shows_private_data():
         render.png(render.board("amunre", public))
 
 
-class _SpyView(dict):
-    """A view that records the keys a renderer reads."""
-
-    read: set
-
-    def __getitem__(self, key):
-        self.read.add(key)
-        return super().__getitem__(key)
-
-    def get(self, key, default=None):
-        self.read.add(key)
-        return super().get(key, default)
-
-
 def test_board_does_not_read_me():
-    spy = _SpyView(views.private_offering_view(1))
+    spy = SpyView(views.private_offering_view(1))
     spy.read = set()
     render.board("amunre", spy)
     assert "me" not in spy.read

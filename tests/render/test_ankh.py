@@ -13,6 +13,7 @@ from PIL import Image, ImageChops
 import render
 from render import ankh
 from tests.render import ankh_views as views
+from tests.render.spy import SpyView
 
 MAX_PNG = 500 * 1024
 
@@ -158,22 +159,8 @@ def test_public_board_never_shows_private_data():
     assert render.png(render.board("ankh", private)) == render.png(render.board("ankh", public))
 
 
-class _SpyView(dict):
-    """A view that records the keys a renderer reads."""
-
-    read: set
-
-    def __getitem__(self, key):
-        self.read.add(key)
-        return super().__getitem__(key)
-
-    def get(self, key, default=None):
-        self.read.add(key)
-        return super().get(key, default)
-
-
 def test_board_does_not_read_me():
-    spy = _SpyView(views.private(views.sealed_view(), 0, ["flood"]))
+    spy = SpyView(views.private(views.sealed_view(), 0, ["flood"]))
     spy.read = set()
     render.board("ankh", spy)
     assert "me" not in spy.read

@@ -13,6 +13,7 @@ from PIL import Image, ImageChops
 import render
 from render import plagues
 from tests.render import plagues_views as views
+from tests.render.spy import SpyView
 
 MAX_PNG = 500 * 1024
 
@@ -180,22 +181,8 @@ def test_public_board_never_shows_private_data():
         render.png(render.board("plagues", public))
 
 
-class _SpyView(dict):
-    """A view that records the keys a renderer reads."""
-
-    read: set
-
-    def __getitem__(self, key):
-        self.read.add(key)
-        return super().__getitem__(key)
-
-    def get(self, key, default=None):
-        self.read.add(key)
-        return super().get(key, default)
-
-
 def test_board_does_not_read_me():
-    spy = _SpyView(views.private(views.dice_view(), 1, drawn=["coin"]))
+    spy = SpyView(views.private(views.dice_view(), 1, drawn=["coin"]))
     spy.read = set()
     render.board("plagues", spy, highlight=["tile:1", "c0"])
     assert "me" not in spy.read

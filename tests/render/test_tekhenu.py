@@ -13,6 +13,7 @@ from PIL import Image, ImageChops
 import render
 from render import tekhenu
 from tests.render import tekhenu_views as views
+from tests.render.spy import SpyView
 
 MAX_PNG = 500 * 1024
 SECTION_W = 300
@@ -145,22 +146,8 @@ def test_public_board_never_shows_private_data():
         render.png(render.board("tekhenu", public))
 
 
-class _SpyView(dict):
-    """A view that records the keys a renderer reads."""
-
-    read: set
-
-    def __getitem__(self, key):
-        self.read.add(key)
-        return super().__getitem__(key)
-
-    def get(self, key, default=None):
-        self.read.add(key)
-        return super().get(key, default)
-
-
 def test_board_does_not_read_me():
-    spy = _SpyView(views.private(views.turns_view(), 1, ["D05"]))
+    spy = SpyView(views.private(views.turns_view(), 1, ["D05"]))
     spy.read = set()
     render.board("tekhenu", spy)
     assert "me" not in spy.read
