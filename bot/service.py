@@ -148,6 +148,13 @@ class PendingDecision:
     is_ai: bool
     seq: int  # goes into custom ids: scarab:<match>:<seq>:<option id>
     decision: Decision
+    co_owners: tuple[int, ...] = ()  # other humans who may answer it (a merged god's partner)
+
+    @property
+    def owner_ids(self) -> tuple[int, ...]:
+        """Every user who may answer this decision: the seat's owner, then its co-owners."""
+        own = (self.user_id,) if self.user_id is not None else ()
+        return own + tuple(uid for uid in self.co_owners if uid not in own)
 
     @property
     def secret(self) -> bool:
@@ -170,6 +177,8 @@ class Turn:
     image: bytes | None = None  # board PNG, when a renderer is configured and succeeded
     sealed_answered: tuple[int, ...] = ()  # seats that answered the open sealed round
     undo_seat: int | None = None  # the seat whose owner may undo its last step (bot/undo.py)
+    co_seats: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """seat -> every seat sharing it (``Engine.co_seats``), only for seats that share one."""
 
     @property
     def version(self) -> int:
@@ -185,10 +194,18 @@ class Turn:
         return [p.seat for p in self.pending if p.decision.secret]
 
     def pending_for(self, user_id: int) -> PendingDecision | None:
+        """The user's open decision: their own seat's, else one they co-own."""
         for pending in self.pending:
             if pending.user_id == user_id:
                 return pending
+        for pending in self.pending:
+            if user_id in pending.co_owners:
+                return pending
         return None
+
+    def seats_with(self, seat: int) -> tuple[int, ...]:
+        """``seat`` and the seats that share it (a merged god's), in the engine's order."""
+        return self.co_seats.get(seat, (seat,))
 
 
 @dataclass(slots=True)
@@ -207,7 +224,8 @@ class _Loaded:
 def _result_from_json(raw: Mapping[str, Any] | None) -> Result | None:
     if raw is None:
         return None
-    return Result(tuple(raw["scores"]), tuple(raw["places"]), tuple(raw.get("tiebreaks", ())))
+    return Result(tuple(raw["scores"]), tuple(raw["places"]), tuple(raw.get("tiebreaks", ())),
+                  tuple(raw.get("details", ())))
 
 
 def _same_decision(a: Decision, b: Decision) -> bool:
@@ -234,6 +252,15 @@ def next_seqs(before: Mapping[int, Decision], after: list[Decision], actor: int 
         else:
             seqs[decision.seat] = version
     return seqs
+
+
+def answerable(engine: Engine, state: Any, seat: int) -> list[Decision]:
+    """The open decisions the owner of ``seat`` may answer: the seat's own first, then those
+    of seats sharing it (``Engine.co_seats``, a merged god's partner)."""
+    pending = engine.pending(state)
+    own = [d for d in pending if d.seat == seat][:1]
+    shared = [d for d in pending if d.seat != seat and seat in engine.co_seats(state, d.seat)]
+    return own + list(_by_seat(shared).values())
 
 
 def _by_seat(decisions: list[Decision]) -> dict[int, Decision]:
@@ -408,17 +435,29 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
             return Turn(info, moves, [], {}, info.result)
         engine = loaded.engine
         pending: list[PendingDecision] = []
+        shared: dict[int, tuple[int, ...]] = {}
+        for seat in range(info.seat_count):
+            together = tuple(engine.co_seats(loaded.state, seat))
+            if len(together) > 1:
+                shared[seat] = together
         if info.status == "active":
             for decision in engine.pending(loaded.state):
                 owner = info.seat_info(decision.seat)
+                co_owners = tuple(
+                    partner.user_id for partner in map(info.seat_info,
+                                                       shared.get(decision.seat, ()))
+                    if partner is not None and partner.seat != decision.seat
+                    and partner.user_id is not None and not partner.is_ai
+                    and not partner.taken_over)
                 pending.append(PendingDecision(
                     decision.seat, owner.user_id if owner else None,
                     (owner.is_ai or owner.taken_over) if owner else True,
-                    loaded.seqs.get(decision.seat, loaded.version), decision))
+                    loaded.seqs.get(decision.seat, loaded.version), decision, co_owners))
         result = engine.result(loaded.state)
         undo_seat = loaded.undo_seat if info.status == "active" else None
         return Turn(info, moves, pending, engine.view(loaded.state, None), result,
-                    sealed_answered=tuple(sorted(loaded.sealed_answered)), undo_seat=undo_seat)
+                    sealed_answered=tuple(sorted(loaded.sealed_answered)), undo_seat=undo_seat,
+                    co_seats=shared)
 
     async def _with_image(self, turn: Turn) -> Turn:
         if self.render is None or not turn.view:
@@ -710,9 +749,14 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
 
     # --- play -------------------------------------------------------------------------------
     async def submit(self, match_id: int, user_id: int, option_id: str, *,
-                     decision_seq: int | None = None) -> Turn:
+                     decision_seq: int | None = None, for_seat: int | None = None) -> Turn:
         """Answer the caller's open decision. Returns, after commit, every move applied in this
-        call: the caller's, then the AI seats' that followed."""
+        call: the caller's, then the AI seats' that followed.
+
+        The caller's own seat's decision comes first; without one, a decision of a seat that
+        shares the caller's (``Engine.co_seats``: a merged god's partner) is answered, and
+        logged, as that seat's with the caller as actor. ``decision_seq`` picks the decision
+        it was posed with; ``for_seat`` (a seat's own menu) names the seat to answer for."""
         async with self.lock(match_id):
             info = await self.get_match(match_id)
             self._refuse_unless_active(info)
@@ -726,12 +770,17 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
             if moves:
                 info = await self.get_match(match_id)
                 self._refuse_unless_active(info)
-            decision = loaded.engine.decision_for(loaded.state, seat)
-            if decision is None:
+            open_ = answerable(loaded.engine, loaded.state, seat)
+            if not open_:
                 raise ServiceError(STALE if decision_seq is not None else NOT_YOUR_TURN)
-            if decision_seq is not None and decision_seq != loaded.seqs.get(seat):
-                raise ServiceError(STALE)
-            moves.append(await self._apply(info, loaded, seat, option_id, str(user_id)))
+            if for_seat is not None:
+                open_ = [d for d in open_ if d.seat == for_seat]
+            if decision_seq is not None:
+                open_ = [d for d in open_ if loaded.seqs.get(d.seat) == decision_seq]
+            if not open_:
+                raise ServiceError(STALE if decision_seq is not None else NOT_YOUR_TURN)
+            moves.append(await self._apply(info, loaded, open_[0].seat, option_id,
+                                           str(user_id)))
             moves.extend(await self._run_ai(info, loaded))
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
         return await self._with_image(turn)
@@ -774,7 +823,8 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
         return loaded.engine.view(loaded.state, seat)
 
     async def pending_for(self, match_id: int, user_id: int) -> PendingDecision | None:
-        """The caller's open decision with its seq, or None."""
+        """The caller's open decision with its seq, or None: their own seat's, else one of a
+        seat sharing theirs (``Engine.co_seats``); ``user_id`` is the caller."""
         try:
             info = await self.get_match(match_id)
         except ServiceError:
@@ -783,11 +833,21 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
         if info.status != "active" or seat is None:
             return None
         loaded = await self._loaded(info)
-        decision = loaded.engine.decision_for(loaded.state, seat)
-        if decision is None:
+        open_ = answerable(loaded.engine, loaded.state, seat)
+        if not open_:
             return None
-        return PendingDecision(seat, user_id, False, loaded.seqs.get(seat, loaded.version),
-                               decision)
+        decision = open_[0]  # the caller's own seat's, else one of a seat sharing it
+        return PendingDecision(decision.seat, user_id, False,
+                               loaded.seqs.get(decision.seat, loaded.version), decision)
+
+    async def co_seats(self, match_id: int, seat: int) -> tuple[int, ...]:
+        """``seat`` and the seats whose owners may also answer its decisions (a merged god's
+        partner, ``Engine.co_seats``); ``(seat,)`` when the match is not running."""
+        info = await self.get_match(match_id)
+        if info.status != "active":
+            return (seat,)
+        loaded = await self._loaded(info)
+        return tuple(loaded.engine.co_seats(loaded.state, seat))
 
     async def options_for(self, match_id: int, user_id: int) -> list[Option]:
         """The caller's current options (empty when nothing is asked of them)."""

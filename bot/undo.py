@@ -185,6 +185,10 @@ async def undo_move(service: MatchService, match_id: int, user_id: int, *,
             raise ServiceError(STALE_UNDO)
         engine = service.engine(info.game_id)
         walked = walk(engine, info, await service.store.get_moves(match_id))
+        if (walked.last is not None and walked.last.move.seat != seat
+                and walked.last.move.actor == str(user_id)
+                and seat in engine.co_seats(walked.state, walked.last.move.seat)):
+            seat = walked.last.move.seat  # their step for a seat sharing theirs (merged god)
         reason = refusal(engine, walked, seat, user_id)
         if reason is not None:
             raise ServiceError(reason)
@@ -195,7 +199,7 @@ async def undo_move(service: MatchService, match_id: int, user_id: int, *,
         restored, seqs = last.before, dict(last.seqs_before)
         label = engine.option_label(restored, seat, last.move.option_id)
         owner = info.seat_info(seat)
-        who = owner.label if owner else f"Seat {seat + 1}"
+        who = (f"<@{user_id}>" if owner is None or owner.user_id != user_id else owner.label)
         event = Event("undo", UNDONE.format(who=who, label=label),
                       {"undone": last.move.version}, seat=seat)
         try:

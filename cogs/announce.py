@@ -34,6 +34,7 @@ from cogs.common import (
     opening_events,
     panel_file,
     public_event_texts,
+    score_unit,
     seat_name,
 )
 from cogs.components import MAX_ROWS, decision_view, sealed_view, seats_view
@@ -72,13 +73,20 @@ def highlight_of(turn: Turn) -> set[str]:
     return marks
 
 
+def together(turn: Turn, seat: int, skip: set[int] | frozenset[int] = frozenset()) -> str:
+    """``seat``'s name with those of the seats sharing it (a merged god's, ``Engine.co_seats``)
+    that are not in ``skip``: "<@1> & <@3>"."""
+    seats = [seat] + [s for s in turn.seats_with(seat) if s != seat and s not in skip]
+    return " & ".join(seat_name(turn.match, s, turn.view) for s in seats)
+
+
 class Announcer:
     def __init__(self, bot: ScarabBot) -> None:
         self.bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._keys: dict[int, tuple] = {}          # match -> key of the live turn message
         self._lines: dict[int, list[str]] = {}      # match -> event texts of the live turn
-        self._dm_sent: set[tuple[int, int, int]] = set()  # (match, seat, seq)
+        self._dm_sent: set[tuple[int, int, int, int]] = set()  # (match, seat, seq, user)
         self._versions: dict[int, int] = {}  # match -> version last shown
         self.dm_closed: defaultdict[int, set[int]] = defaultdict(set)  # match -> user ids
 
@@ -163,7 +171,7 @@ class Announcer:
             self._forget(match)
             return
         open_now = {(match, d.seat, d.seq) for d in sealed}
-        self._dm_sent = {k for k in self._dm_sent if k[0] != match or k in open_now}
+        self._dm_sent = {k for k in self._dm_sent if k[0] != match or k[:3] in open_now}
         await self._send_dms(turn, decisions, send=True)
         new_id = await self._post_turn(channel, turn, decisions, events, intro)
         if new_id is not None:
@@ -212,13 +220,13 @@ class Announcer:
             lines.append(f"**{len(public)} players answer at the same time**, each with their "
                          "own menu below:")
         for d in public:
-            lines.append(f"**Turn:** {seat_name(info, d.seat)} — {d.decision.prompt}")
+            lines.append(f"**Turn:** {together(turn, d.seat)} — {d.decision.prompt}")
             if len(d.options) > 25:
                 lines.append(f"{len(d.options)} choices: the menu shows the first 24; type "
                              "`/play` to search them all.")
         overflow = self._overflow(decisions)
         if overflow:
-            names = ", ".join(seat_name(info, d.seat) for d in overflow)
+            names = ", ".join(seat_name(info, d.seat, turn.view) for d in overflow)
             lines.append(f"No room for more menus here: {names}, answer with `/play`.")
         if sealed:
             lines.append(self._sealed_status(turn, sealed))
@@ -236,11 +244,12 @@ class Announcer:
         info = turn.match
         waiting = {d.seat for d in sealed}
         seats = waiting | set(turn.sealed_answered)  # the service knows, even after a restart
-        marks = [f"{'⏳' if seat in waiting else '✅'} {seat_name(info, seat)}"
+        # A seat answering for seats that share it (a merged god) is shown with them.
+        marks = [f"{'⏳' if seat in waiting else '✅'} {together(turn, seat, seats)}"
                  for seat in sorted(seats)]
         text = "🔒 **Sealed answers** — " + ", ".join(marks)
         closed = [uid for uid in self.dm_closed.get(info.id, ())
-                  if any(d.user_id == uid for d in sealed)]
+                  if any(uid in d.owner_ids for d in sealed)]
         if closed:
             names = ", ".join(f"<@{uid}>" for uid in closed)
             text += (f"\n⚠️ I could not DM {names} (DMs closed): press **Choose privately** "
@@ -277,9 +286,10 @@ class Announcer:
 
     def _mentions(self, turn: Turn, decisions: list[PendingDecision]) -> str:
         owners: list[int] = []
-        for d in decisions:
-            if d.user_id is not None and d.user_id not in owners:
-                owners.append(d.user_id)
+        for d in decisions:  # every owner of each acting seat (a merged god has two)
+            for uid in d.owner_ids:
+                if uid not in owners:
+                    owners.append(uid)
         if not owners:
             return ""
         who = ", ".join(f"<@{uid}>" for uid in owners)
@@ -331,7 +341,7 @@ class Announcer:
         if old_key and old_key[0] == "sealed":
             who = "Sealed answers"
         elif old_key and old_key[0] == "seats" and old_key[1]:
-            who = ", ".join(seat_name(info, seat) for seat in old_key[1])
+            who = ", ".join(seat_name(info, seat, turn.view) for seat in old_key[1])
         summary = one_line(lines, 1800) or "Turn over."
         if who:
             summary = f"{who}: {summary}"
@@ -347,9 +357,11 @@ class Announcer:
         info = turn.match
         result = turn.result
         order = sorted(range(len(result.scores)), key=lambda s: (result.places[s], s))
-        medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+        medals = {1: "🥇", 2: "🥈", 3: "🥉"} if result.winners else {}  # nobody won: no medals
+        unit = score_unit(turn.view)
         lines = [f"{medals.get(result.places[s], f'{result.places[s]}.')} "
-                 f"{seat_name(info, s)} — {result.scores[s]} points" for s in order]
+                 f"{seat_name(info, s, turn.view)} — {result.scores[s]} {unit}" for s in order]
+        lines.extend(result.details)  # what ended the game, what each card scored...
         for reason in result.tiebreaks:
             lines.append(f"_Tie-break: {reason}_")
         lines.extend(await takeover_notes(self.bot, info))  # issue 6: flag absent players
@@ -364,11 +376,11 @@ class Announcer:
         if file is not None:
             embed.set_image(url="attachment://board.png")
             kwargs["file"] = file
-        winners = [seat_name(info, s) for s in order if result.places[s] == 1]
+        winners = [seat_name(info, s, turn.view) for s in order if result.places[s] == 1]
+        verdict = f"Winner: {', '.join(winners)}" if winners else "Nobody wins."
         kwargs["view"] = rematch_view(info.id)  # issue 6: same seats and options again
         try:
-            message = await channel.send(content=f"🏁 Game over! Winner: {', '.join(winners)}",
-                                         **kwargs)
+            message = await channel.send(content=f"🏁 Game over! {verdict}", **kwargs)
         except discord.HTTPException:
             log.exception("could not post the result of match %s", info.id)
             return
@@ -387,27 +399,35 @@ class Announcer:
                         send: bool) -> None:
         info = turn.match
         for d in decisions:
-            if not d.secret or d.user_id is None:
+            if not d.secret:
                 continue
-            sent_key = (info.id, d.seat, d.seq)
-            if sent_key in self._dm_sent:
-                continue
-            self._dm_sent.add(sent_key)
-            if not send:
-                continue
-            try:
-                private_view = await self.bot.service.private_view(info.id, d.user_id)
-            except Exception:
-                log.exception("no private view for seat %s of match %s", d.seat, info.id)
-                private_view = None
-            file = (await panel_file(info.game_id, private_view)
-                    if private_view is not None else None)
-            text = (f"🔒 **{game_title(info.game_id)} — match #{info.id}**: "
-                    f"{d.decision.prompt}\nYour answer stays sealed until everyone has answered.")
-            ok = await self._dm(d.user_id, text, file=file,
-                                view=decision_view(info.id, d))
-            if not ok:
-                self.dm_closed[info.id].add(d.user_id)
+            # Every owner of the seat (a merged god has two): either may answer, the first
+            # answer counts and the other's menu is no longer current.
+            for uid in d.owner_ids:
+                sent_key = (info.id, d.seat, d.seq, uid)
+                if sent_key in self._dm_sent:
+                    continue
+                self._dm_sent.add(sent_key)
+                if send:
+                    await self._send_dm(turn, d, uid)
+
+    async def _send_dm(self, turn: Turn, d: PendingDecision, uid: int) -> None:
+        info = turn.match
+        try:
+            private_view = await self.bot.service.private_view(info.id, uid)
+        except Exception:
+            log.exception("no private view for seat %s of match %s", d.seat, info.id)
+            private_view = None
+        file = (await panel_file(info.game_id, private_view)
+                if private_view is not None else None)
+        text = (f"🔒 **{game_title(info.game_id)} — match #{info.id}**: "
+                f"{d.decision.prompt}\nYour answer stays sealed until everyone has answered.")
+        if len(d.owner_ids) > 1:
+            text += (f"\nYou answer this together with {together(turn, d.seat)}: the first "
+                     "answer counts.")
+        ok = await self._dm(uid, text, file=file, view=decision_view(info.id, d))
+        if not ok:
+            self.dm_closed[info.id].add(uid)
 
     async def _dm(self, user_id: int, text: str, **kwargs: Any) -> bool:
         kwargs = {k: v for k, v in kwargs.items() if v is not None}

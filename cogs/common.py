@@ -29,14 +29,24 @@ NOT_CURRENT = "That choice is no longer current."
 # --------------------------------------------------------------------------- service objects
 
 
-def seat_name(info: MatchInfo, seat: int) -> str:
-    """A display string for a seat: a mention for humans, the AI's name for AI seats."""
+def seat_name(info: MatchInfo, seat: int, view: dict[str, Any] | None = None) -> str:
+    """A display string for a seat: a mention for humans, the AI's name for AI seats, and for
+    an engine seat without a lobby seat (an official solo bot) the public view's
+    ``seat_names`` entry (``"🤖 Botankhamun"``)."""
     entry = info.seat_info(seat)
     if entry is None:
+        names = (view or {}).get("seat_names") or []
+        if 0 <= seat < len(names) and names[seat]:
+            return f"🤖 {names[seat]}"
         return f"Seat {seat + 1}"
     if entry.is_ai:
         return f"🤖 {entry.name or f'AI {seat + 1}'}"
     return f"<@{entry.user_id}>"
+
+
+def score_unit(view: dict[str, Any] | None) -> str:
+    """What the game's scores count (the public view's optional ``score_unit``)."""
+    return str((view or {}).get("score_unit") or "points")
 
 
 def public_event_texts(turn: Turn) -> list[str]:

@@ -7,7 +7,7 @@ Custom ids:
 - ``scarab:private:<match>:<seq>``      "Choose privately": opens an ephemeral menu;
 - ``scarab:seat:<match>:<seat>:<seq>``  one seat's select menu when several seats answer public
   decisions at the same time (one menu per seat on the same message); only that seat's owner
-  may use it.
+  (or a co-owner: the partner of a merged god, ``Engine.co_seats``) may use it.
 """
 
 from __future__ import annotations
@@ -53,8 +53,9 @@ def option_custom_id(match: int, seq: int, option_id: str) -> str:
 
 
 async def submit_choice(interaction: discord.Interaction, match: int, seq: int, option_id: str,
-                        label: str) -> None:
-    """Answer a decision from a component: defer, submit, confirm privately, announce."""
+                        label: str, *, seat: int | None = None) -> None:
+    """Answer a decision from a component: defer, submit, confirm privately, announce.
+    ``seat``: the seat whose own menu was used (the caller's, or one they co-own)."""
     bot = bot_of(interaction)
     private = interaction.guild_id is None or (
         interaction.message is not None and interaction.message.flags.ephemeral
@@ -62,7 +63,7 @@ async def submit_choice(interaction: discord.Interaction, match: int, seq: int, 
     await interaction.response.defer()
     try:
         turn = await bot.service.submit(match, interaction.user.id, option_id,
-                                        decision_seq=seq)
+                                        decision_seq=seq, for_seat=seat)
     except ServiceError as exc:
         await refuse(interaction, str(exc))
         return
@@ -135,7 +136,8 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
 class SeatDecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
                          template=rf"scarab:seat:(?P<match>{_MATCH}):(?P<seat>\d+)"
                                   r":(?P<seq>\d+)"):
-    """One seat's menu among several open public decisions; refuses everyone but its owner."""
+    """One seat's menu among several open public decisions; refuses everyone but its owner
+    and co-owners (seats sharing it, e.g. a merged god's)."""
 
     def __init__(self, match: int, seat: int, seq: int,
                  options: list[discord.SelectOption] | None = None,
@@ -158,6 +160,7 @@ class SeatDecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
         bot = bot_of(interaction)
         try:
             info = await bot.service.get_match(self.match)
+            owners = await bot.service.co_seats(self.match, self.seat)
         except ServiceError as exc:
             await refuse(interaction, str(exc))
             return
@@ -165,7 +168,7 @@ class SeatDecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
         if owner is None:
             await refuse(interaction, "You are not seated in this match.")
             return
-        if owner != self.seat:
+        if owner != self.seat and owner not in owners:
             await refuse(interaction, f"This menu is for {seat_name(info, self.seat)}: only "
                                       "its owner may answer it. Use your own menu, or `/play`.")
             return
@@ -176,7 +179,7 @@ class SeatDecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
             return
         value = values[0]
         label = next((o.label for o in self.item.options if o.value == value), value)
-        await submit_choice(interaction, self.match, self.seq, value, label)
+        await submit_choice(interaction, self.match, self.seq, value, label, seat=self.seat)
 
 
 class PrivateChoiceButton(discord.ui.DynamicItem[discord.ui.Button],

@@ -20,7 +20,7 @@ HELP = """\
 • `/game list` — open lobbies and running matches
 
 **Playing**
-• Press the buttons or pick from the menu on the turn message in the match thread.
+• Press the buttons or pick from the menu on the turn message.
 • `/play choice` — answer by typing: autocomplete lists your current options.
 • Sealed choices (bids, offerings…) come by DM. DMs closed? Press **Choose privately**.
 • `/board` — the current board · `/hand` — your private view (only you) · `/log` — recent moves
@@ -28,12 +28,16 @@ HELP = """\
 • `/rules game [topic]` — a game's turn structure, actions and scoring
 
 **History and stats**
-• `/export` — a finished match as JSON (seats, options, seed, moves); replaying it \
-reproduces the match
-• When a match ends, press **Rematch** for a new lobby with the same seats and options
-• `/stats [user]` · `/leaderboard game` — games played, wins, average score and rating, per server
-• Ratings are Elo, per game: only duels between humans are rated; AI seats have no rating (games \
-with AI count in played and wins); a seat the AI took over from an absent player counts as a loss.
+• `/export` — a finished match as JSON (seats, options, seed, moves) that replays it
+• **Rematch** (under the result) — a new lobby with the same seats and options
+• `/stats [user]` · `/leaderboard game` — played, wins, average score, Elo rating (per game; \
+human duels only; a seat the AI took over is a loss)
+
+**Absent players**
+• `/notify` — DM reminders before your time to answer runs out
+• `/game vote player` — vote to hand an absent player's seat to the AI · `/game rejoin` — take \
+your seat back
+• `/admin` — server admins: cancel, remove a player, table defaults, log
 
 Only a seat's owner can answer its decision; anyone may watch."""
 

@@ -819,7 +819,9 @@ def _draw_result(draw, view: dict[str, Any], players: list[dict[str, Any]], x0: 
               fit_text(text, font(18, bold=True), WIDTH - x0 - 230), font=font(18, bold=True),
               fill=CREAM, anchor="lm")
     result = view.get("result") or {}
-    reasons = result.get("tiebreaks") if isinstance(result, dict) else None
+    # Why the game ended and the gods (``details``), then the tie-breaks.
+    reasons = ([*(result.get("details") or []), *(result.get("tiebreaks") or [])]
+               if isinstance(result, dict) else None)
     if reasons:
         draw.text((x0, 86), fit_text(" ".join(str(r) for r in reasons), font(15),
                                      WIDTH - x0 - MARGIN), font=font(15), fill=CREAM_SOFT,

@@ -9,6 +9,12 @@ benchmarks never special-case a game:
 - ``view(state, seat | None)`` is what one seat (or the public, ``None``) may see;
 - ``dump``/``load`` convert to and from plain JSON.
 
+Optional public-view keys the bot reads when present (a game may omit them):
+
+- ``seat_names``: one display name per engine seat (``["Seat 1", "Botankhamun"]``), used for
+  seats without a lobby seat (an official solo bot that is part of the engine);
+- ``score_unit``: what ``Result.scores`` count (``"devotion"``); ``"points"`` if absent.
+
 Nothing here does I/O or reads the clock. Randomness comes only from ``Rng``, whose
 compact state lives inside the game state, so replaying the move log reproduces the game.
 """
@@ -102,11 +108,14 @@ class Variant:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """Final outcome. ``places[s]`` is seat s's place (1 = winner; equal places are shared)."""
+    """Final outcome. ``places[s]`` is seat s's place (1 = winner; equal places are shared;
+    no seat in place 1 means nobody wins)."""
 
     scores: tuple[int, ...]
     places: tuple[int, ...]
     tiebreaks: tuple[str, ...] = ()
+    details: tuple[str, ...] = ()
+    """End-of-game lines that are not tie-breaks: why the game ended, what each card scored."""
 
     @property
     def winners(self) -> list[int]:
@@ -114,7 +123,7 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "places": list(self.places),
-                "tiebreaks": list(self.tiebreaks)}
+                "tiebreaks": list(self.tiebreaks), "details": list(self.details)}
 
 
 _MASK64 = (1 << 64) - 1
@@ -228,6 +237,12 @@ class Engine(ABC):
             if decision.seat == seat:
                 return decision
         return None
+
+    def co_seats(self, state: Any, seat: int) -> tuple[int, ...]:
+        """Seats whose owners may also answer this seat's decisions (a merged god's partner),
+        ``seat`` included. The move is still applied and logged as ``seat``'s. Default:
+        ``(seat,)``, every seat answers only for itself."""
+        return (seat,)
 
     def apply(self, state: Any, seat: int, option_id: str) -> tuple[Any, list[Event]]:
         decision = self.decision_for(state, seat)

@@ -150,8 +150,8 @@ class AnkhEngine(Engine):
 
     def co_seats(self, state: State, seat: int) -> tuple[int, ...]:
         """The seats that own the same god as ``seat`` (both seats of a merged god, greater
-        god's seat first; otherwise just ``seat``). Not part of rules.core yet: a bot that
-        lets co-owners answer a decision asked of ``seat`` would call it (see the e2e notes)."""
+        god's seat first; otherwise just ``seat``): either owner may answer the merged god's
+        decisions (``rules.core.Engine.co_seats``)."""
         player = state["seat_player"][seat]
         return tuple(state["players"][player]["seats"]) or (seat,)
 

@@ -98,7 +98,8 @@ def merge(state: State, events: list[Event]) -> None:
     events.append(Event(
         "merge", f"{low_name}, the lesser god, merges into {high_name}: {name(state, greater)} "
                  f"is one god played by {seats_text(high['seats'])} (each on their own turn, "
-                 f"one action); {seats_text(high['seats'][:1])} answers its battle decisions.",
+                 f"one action); its battle decisions are asked of {seats_text(high['seats'][:1])}"
+                 f" and either owner may answer them.",
         {"lesser": lesser, "greater": greater, "seats": list(high["seats"])}))
 
 
@@ -164,7 +165,7 @@ def final_result(state: State) -> Result:
     scores = tuple(state["players"][state["seat_player"][s]]["devotion"] for s in range(seats))
     winners = state["winners"] or []
     if not winners:
-        return Result(scores, tuple([seats] * seats),
+        return Result(scores, tuple([seats] * seats), (),
                       ("Every god was forgotten: nobody wins (all seats share the last place).",
                        gods_summary(state, sorted(set(state["seat_player"])))))
 
@@ -180,9 +181,19 @@ def final_result(state: State) -> Result:
         place_of[p] = above + 1
         above += sum(1 for s in range(seats) if state["seat_player"][s] == p)
     places = tuple(place_of[state["seat_player"][s]] for s in range(seats))
-    notes = [state["end_reason"] or ""]
-    notes.append(gods_summary(state, players))
-    notes.append("Ties on devotion are broken by the devotion stack (higher pawn ranks first).")
+    details = [state["end_reason"]] if state["end_reason"] else []
+    details.append(gods_summary(state, players))
     if any(len(state["players"][p]["seats"]) > 1 for p in players):
-        notes.append("Merged seats share their god's place.")
-    return Result(scores, places, tuple(notes))
+        details.append("Merged seats share their god's place.")
+    return Result(scores, places, tuple(devotion_ties(state, players)), tuple(details))
+
+
+def devotion_ties(state: State, players: list[int]) -> list[str]:
+    """ANKH-R160: gods (in ranking order) tied on devotion are ranked by the devotion stack."""
+    groups: dict[tuple[bool, int], list[int]] = {}
+    for p in players:
+        pl = state["players"][p]
+        groups.setdefault((pl["forgotten"], pl["devotion"]), []).append(p)
+    return [f"Tied on {devotion} devotion, the devotion stack decides (higher pawn ranks "
+            f"first): {', '.join(name(state, p) for p in group)}."
+            for (_, devotion), group in groups.items() if len(group) > 1]

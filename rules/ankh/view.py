@@ -109,6 +109,7 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str | No
         "conflict": conflict,
         "winner": (state["winners"][0] if state["winners"] else None),
         "result": result,
+        "score_unit": "devotion",   # what result().scores count (docs/architecture.md)
     }
     if seat is not None:
         player = state["seat_player"][seat]

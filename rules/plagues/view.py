@@ -26,9 +26,11 @@ from rules.plagues.state import (
     income,
     is_ai,
     line_complete,
+    seat_name,
 )
 from rules.plagues.tasks import open_tasks
 
+AI_NAME = "AI (solo)"   # the solo mode's opponent, "IA" in the rulebook (PLG-R272)
 PHASE_STEP = {"start": "turns", "end": "moses"}   # transient flow steps, as documented
 
 
@@ -111,6 +113,8 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
         "players": [_player(state, s, hebrews) for s in range(len(state["players"]))],
         "ai_row": None,
         "final": state["final"],
+        "seat_names": [AI_NAME if is_ai(state, s) else seat_name(s)
+                       for s in range(len(state["players"]))],
     }
     if state["solo"]:
         pos = state["ai_pos"]

@@ -368,4 +368,7 @@ def final_result(state: State) -> Result:
                               f"turn order {order.index(s) + 1})" for s in group)
             tiebreaks.append(f"Tied on {scores[seat]} VP: most Scribes, then earlier in turn "
                              f"order: {names}.")
-    return Result(scores, places, tuple(tiebreaks))
+    scored = decrees_scored(state)
+    details = tuple(f"Decrees — {decree_summary(state, seat, scored[seat])}"
+                    for seat in range(len(scored)))
+    return Result(scores, places, tuple(tiebreaks), details)

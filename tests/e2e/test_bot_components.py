@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service import MatchInfo, PendingDecision, SeatInfo
+from bot.service import MatchInfo, PendingDecision, SeatInfo, Turn
 from cogs.announce import Announcer, turn_key
 from cogs.components import (
     MORE_VALUE,
@@ -82,6 +82,29 @@ def test_several_public_decisions_get_one_labelled_menu_per_seat() -> None:
     assert len(view.children) == 5 and [d.seat for d in rest] == [5, 6]
     assert [d.seat for d in Announcer._overflow(decisions)] == [5, 6]
     assert Announcer._overflow(decisions[:1]) == []
+
+
+def test_a_shared_seat_names_mentions_and_shows_every_owner() -> None:
+    """Seats 0 and 2 share one side (a merged god, ``Engine.co_seats``): the turn message
+    mentions both owners, names them together, and the sealed status shows them as one."""
+    options = (Option("a", "A"), Option("b", "B"))
+    shared = {0: (0, 2), 2: (0, 2)}
+    sealed = [PendingDecision(0, 100, False, 9, Decision(0, "k", "Pick one", options, True),
+                              (102,)),
+              PendingDecision(1, 101, False, 9, Decision(1, "k", "Pick one", options, True))]
+    assert sealed[0].owner_ids == (100, 102) and sealed[1].owner_ids == (101,)
+    turn = Turn(table(3), [], sealed, {}, None, co_seats=shared)
+    assert turn.pending_for(102) is sealed[0] and turn.pending_for(101) is sealed[1]
+    announcer = Announcer(None)  # type: ignore[arg-type]
+    assert announcer._mentions(turn, sealed) == ("<@100>, <@102>, <@101>: your sealed "
+                                                 "answers, please.")
+    status = announcer._sealed_status(turn, sealed)
+    assert "⏳ <@100> & <@102>, ⏳ <@101>" in status, status
+    public = [PendingDecision(2, 102, False, 9, Decision(2, "k", "Say", options), (100,))]
+    turn = Turn(table(3), [], public, {}, None, co_seats=shared)
+    assert announcer._mentions(turn, public) == "<@102>, <@100>: your turn."
+    embed = announcer._embed(turn, public, [])
+    assert "**Turn:** <@102> & <@100> — Say" in embed.description, embed.description
 
 
 def test_lobby_lists_table_options_by_their_labels() -> None:

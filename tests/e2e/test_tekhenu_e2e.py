@@ -301,10 +301,6 @@ async def solo(table: Table) -> None:
     print(f"{table.actions} answers, by kind: {table.via}; bad input: {sorted(seen)}")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bot: cogs.common.seat_name() names a seat without a SeatInfo 'Seat N', so the result "
-    "message calls Botankhamun (engine seat 1 of a 1-seat table) 'Seat 2'; the view's "
-    "'seat_names' says 'Botankhamun'"))
 async def test_tekhenu_solo_result_names_botankhamun(fake: FakeDiscord, tmp_path) -> None:
     alice = fake.add_user("alice")
     table = await open_table(fake, tmp_path, [alice])

@@ -101,3 +101,13 @@ def test_ci_runs_the_readme_test_command():
     assert len(commands) == 2, "README must open with the run and test commands"
     assert "-m bot" in commands[0] and "pytest" in commands[1]
     assert commands[1] in ci
+
+
+def test_co_seats_default_is_the_seat_alone(toy_engine):
+    """Engine.co_seats: the seats whose owners may also answer a seat's decisions. By
+    default only the seat itself; a game with shared seats (a merged Ankh god) overrides it."""
+    state = toy_engine.new_game(3, {}, 1)
+    assert [toy_engine.co_seats(state, seat) for seat in range(3)] == [(0,), (1,), (2,)]
+    ankh = rules.get("ankh")
+    state = ankh.new_game(3, {}, 1)
+    assert [ankh.co_seats(state, seat) for seat in range(3)] == [(0,), (1,), (2,)]

@@ -207,3 +207,12 @@ def test_merge_lesser_ra_suns_come_back():
     high = state["players"][1]
     assert high["gods"] == ["osiris", "ra"]
     assert high["suns"] == 2 and state["figures"]["e1"]["radiant"]
+
+
+def test_co_seats_are_both_seats_of_a_merged_god():
+    """Engine.co_seats: either owner of a merged god may answer its decisions (the bot lets the
+    partner seat's owner answer a decision asked of the other seat)."""
+    state = merged_state()
+    assert ENGINE.co_seats(state, 1) == (1, 2) and ENGINE.co_seats(state, 2) == (1, 2)
+    assert ENGINE.co_seats(state, 0) == (0,)
+    assert ENGINE.co_seats(three(), 2) == (2,)

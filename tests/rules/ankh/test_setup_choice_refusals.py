@@ -236,7 +236,8 @@ def test_merge_is_announced_as_one_god_with_both_seats():
     (event,) = events
     assert event.text == ("Isis, the lesser god, merges into Osiris: Osiris+Isis is one god "
                           "played by seats 2 and 3 (each on their own turn, one action); "
-                          "seat 2 answers its battle decisions.")
+                          "its battle decisions are asked of seat 2 and either owner may "
+                          "answer them.")
     assert event.data["seats"] == [1, 2]
     assert ENGINE.co_seats(state, 2) == ENGINE.co_seats(state, 1) == (1, 2)
     assert ENGINE.co_seats(state, 0) == (0,)
@@ -249,8 +250,9 @@ def test_merge_is_announced_as_one_god_with_both_seats():
     result = ENGINE.result(state)
     assert result.places == (1, 2, 2)
     assert "Gods: Ra (seat 1): 25 devotion; Osiris+Isis (seats 2 and 3): 2 devotion, merged, " \
-           "forgotten." in result.tiebreaks
-    assert "Merged seats share their god's place." in result.tiebreaks
+           "forgotten." in result.details
+    assert "Merged seats share their god's place." in result.details
+    assert result.tiebreaks == ()  # no god tied on devotion
 
 
 def test_event_texts_read_well():

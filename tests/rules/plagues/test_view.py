@@ -9,7 +9,7 @@ TOP = {"game", "seats", "solo", "ai_seat", "advanced", "short", "round", "last_r
        "step", "turn_order", "acting", "current", "tribute", "ankh_needed", "dice_spaces",
        "reserve", "removed", "hebrews", "hebrew_reserve", "pharaoh_cards", "plague",
        "plague_deck", "loss_card", "loss_deck", "territories", "territory_deck",
-       "moses_rounds", "players", "ai_row", "final"}
+       "moses_rounds", "players", "ai_row", "final", "seat_names"}
 PLAYER = {"seat", "is_ai", "province", "order", "city", "field", "bonuses", "lines", "dev",
           "nile", "province_card", "markers_left", "occupation_left", "hebrews", "dice_used",
           "kept", "discard", "pharaoh_cards", "territory", "penalties", "ankh_tokens",
@@ -37,3 +37,10 @@ def test_view_keys_and_steps():
         final = ENGINE.view(playout.state, None)["final"]
         assert final["scores"] == list(ENGINE.result(playout.state).scores)
         assert len(final["breakdown"]) == len(final["scores"])
+
+
+def test_seat_names_name_the_solo_ai():
+    solo = ENGINE.new_game(1, None, 1)
+    assert ENGINE.view(solo, None)["seat_names"] == ["Seat 1", "AI (solo)"]
+    duel = ENGINE.new_game(2, None, 1)
+    assert ENGINE.view(duel, None)["seat_names"] == ["Seat 1", "Seat 2"]

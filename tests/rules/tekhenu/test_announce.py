@@ -70,6 +70,9 @@ def test_the_end_reveals_every_decree_and_what_it_scored():
     text = summary[0].text
     assert "Seat 1: D07 +6 VP, D08 not scored, D12 not scored" in text, text
     assert summary[0].data["decrees"]["0"] == {"D07": 6, "D08": None, "D12": None}
+    details = ENGINE.result(state).details
+    assert details[0] == "Decrees — Seat 1: D07 +6 VP, D08 not scored, D12 not scored", details
+    assert len(details) == state["n"]
 
 
 def test_solo_summary_names_botankhamuns_decrees():
@@ -86,3 +89,5 @@ def test_solo_summary_names_botankhamuns_decrees():
         state, events = me(state, "done")
     text = next(e.text for e in events if e.kind == "decrees_scored")
     assert "Seat 1: D05 not scored" in text and "Botankhamun: 2 face-down Decrees +8 VP" in text
+    assert ENGINE.result(state).details == ("Decrees — Seat 1: D05 not scored",
+                                            "Decrees — Botankhamun: 2 face-down Decrees +8 VP")

@@ -1,0 +1,104 @@
+"""The result post and seat names (cogs/announce.py ``_post_result``, cogs/common.py)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import cogs.announce as announce
+from bot.service import MatchInfo, SeatInfo, Turn, _result_from_json
+from cogs.common import score_unit, seat_name
+from rules.core import Result
+
+
+def match_info(seats: list[SeatInfo], seat_count: int) -> MatchInfo:
+    return MatchInfo(id=7, guild_id=1, channel_id=2, thread_id=3, game_id="ankh", title="",
+                     options={}, seats=seats, seat_count=seat_count, status="finished",
+                     version=10, host_id=100)
+
+
+ALICE = SeatInfo(0, 100, False)
+
+
+def test_seat_name_uses_the_views_seat_names_for_engine_seats():
+    info = match_info([ALICE], 1)
+    view = {"seat_names": ["Seat 1", "Botankhamun"]}
+    assert seat_name(info, 0, view) == "<@100>"
+    assert seat_name(info, 1, view) == "🤖 Botankhamun"
+    assert seat_name(info, 1) == "Seat 2"
+    assert seat_name(info, 2, view) == "Seat 3"
+    assert score_unit(None) == "points" and score_unit({"score_unit": "devotion"}) == "devotion"
+
+
+def test_result_details_survive_json():
+    result = Result((3, 1), (1, 2), ("tie",), ("Decrees — Seat 1: D05 +3 VP",))
+    assert _result_from_json(result.to_json()) == result
+    assert _result_from_json({"scores": [1], "places": [1]}) == Result((1,), (1,))
+
+
+class Channel:
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> Any:
+        self.sent.append({"content": content, **kwargs})
+        return SimpleNamespace(id=99)
+
+
+async def post(monkeypatch, result: Result, view: dict[str, Any],
+               seats: list[SeatInfo]) -> tuple[str, str]:
+    async def no_notes(bot: Any, info: MatchInfo) -> list[str]:
+        return []
+
+    async def no_board(self: Any, turn: Turn) -> None:
+        return None
+
+    async def set_message(*args: Any) -> None:
+        return None
+
+    monkeypatch.setattr(announce, "takeover_notes", no_notes)
+    monkeypatch.setattr(announce.Announcer, "_board", no_board)
+    bot = SimpleNamespace(service=SimpleNamespace(set_message=set_message))
+    announcer = announce.Announcer(bot)  # type: ignore[arg-type]
+    turn = Turn(match_info(seats, len(result.scores)), [], [], view, result)
+    channel = Channel()
+    await announcer._post_result(channel, turn, [])  # type: ignore[arg-type]
+    (message,) = channel.sent
+    return message["content"], message["embed"].description
+
+
+async def test_result_post_shows_details_tiebreaks_and_unit(monkeypatch):
+    bob = SeatInfo(1, 200, False)
+    result = Result((9, 5), (1, 2), ("Tied: the stack decides.",),
+                    ("Ra has the most devotion.", "Gods: Ra; Osiris."))
+    content, text = await post(monkeypatch, result, {"score_unit": "devotion"}, [ALICE, bob])
+    assert content == "🏁 Game over! Winner: <@100>"
+    assert text.splitlines() == ["🥇 <@100> — 9 devotion", "🥈 <@200> — 5 devotion",
+                                 "Ra has the most devotion.", "Gods: Ra; Osiris.",
+                                 "_Tie-break: Tied: the stack decides._"]
+
+
+async def test_result_post_says_nobody_wins(monkeypatch):
+    result = Result((0, 0), (2, 2), (), ("Every god was forgotten: nobody wins.",))  # ANKH-R157
+    content, text = await post(monkeypatch, result, {}, [ALICE, SeatInfo(1, 200, False)])
+    assert content == "🏁 Game over! Nobody wins."
+    assert "2. <@100> — 0 points" in text and "nobody wins" in text
+
+
+async def test_result_post_names_the_solo_bot(monkeypatch):
+    result = Result((20, 25), (2, 1))
+    content, text = await post(monkeypatch, result, {"seat_names": ["Seat 1", "Botankhamun"]},
+                               [ALICE])
+    assert content == "🏁 Game over! Winner: 🤖 Botankhamun"
+    assert "🥇 🤖 Botankhamun — 25 points" in text
+
+
+def test_help_mentions_absence_and_admin_commands_and_fits_a_message():
+    import rules
+    from cogs.help import HELP
+
+    for command in ("/notify", "/admin", "/game rejoin", "/game vote"):
+        assert command in HELP, command
+    games = ", ".join(f"{e.title} (`{gid}`, {e.min_players}–{e.max_players})"
+                      for gid, e in sorted(rules.ENGINES.items()))
+    assert len(HELP + f"\n\n**Games:** {games}") <= 2000
