@@ -122,8 +122,8 @@ def check_hidden_information(engine: Engine, state: Any, seats: int | None = Non
     its options must leave the public view (and every other seat's view) identical.
 
     With ``seats``, every other seat's private view is compared, not only the seats that are
-    answering too. Returns how many secret decisions were checked, so callers can assert
-    coverage.
+    answering too; seats that share the decision (``Engine.co_seats``) are not onlookers.
+    Returns how many secret decisions were checked, so callers can assert coverage.
     """
     decisions = engine.pending(state)
     checked = 0
@@ -131,7 +131,9 @@ def check_hidden_information(engine: Engine, state: Any, seats: int | None = Non
         if not decision.secret or len(decisions) < 2 or len(decision.options) < 2:
             continue
         others = range(seats) if seats is not None else (d.seat for d in decisions)
-        onlookers = [None] + sorted({seat for seat in others if seat != decision.seat})
+        # Co-seats (a merged god's partner) share the decision, so they may see the answer.
+        sharing = set(engine.co_seats(state, decision.seat)) | {decision.seat}
+        onlookers = [None] + sorted({seat for seat in others if seat not in sharing})
         first, second = decision.options[0].id, decision.options[-1].id
         after_first, events_first = engine.apply(state, decision.seat, first)
         after_second, events_second = engine.apply(state, decision.seat, second)
