@@ -8,17 +8,16 @@ from rules.amunre import ai, auction, harvest, offering, purchase, scoring, setu
 from rules.amunre.data import KINGDOMS, ROUNDS_PER_KINGDOM
 from rules.amunre.state import (
     State,
-    clone,
     discard_card,
     pay_options,
     seat_name,
     sell_card,
 )
 from rules.amunre.view import build_view
-from rules.core import Decision, Engine, Event, IllegalMove, Result
+from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result
 
 
-class AmunReEngine(Engine):
+class AmunReEngine(DictStateEngine):
     game_id = "amunre"
     title = "Amun-Re"
     min_players = 3  # AMR-R001
@@ -136,17 +135,6 @@ class AmunReEngine(Engine):
         if state["phase"] != "over":
             return None
         return scoring.final_result(state)
-
-    def dump(self, state: State) -> dict[str, Any]:
-        return clone(state)
-
-    def load(self, raw: dict[str, Any]) -> State:
-        if raw.get("game") != self.game_id:
-            raise ValueError("not an Amun-Re state")
-        return clone(raw)
-
-    def copy(self, state: State) -> State:
-        return clone(state)
 
     def ai_choice(self, state: State, seat: int) -> str:
         decision = self.decision_for(state, seat)

@@ -16,7 +16,6 @@ Layout (all keys are strings, all values plain JSON):
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
 
 from rules.amunre.data import (
@@ -32,10 +31,6 @@ FAVOR_ORDER = FAVOR_TYPES
 
 State = dict[str, Any]
 
-
-def clone(state: State) -> State:
-    """A deep, independent copy (pickle is the fastest deep copy for plain JSON data)."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 def seat_name(seat: int) -> str:

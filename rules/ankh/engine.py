@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
 
 from rules.ankh import actions, ai, conflict, events, late, setup
@@ -11,7 +10,7 @@ from rules.ankh.flow import pop
 from rules.ankh.refusals import explain
 from rules.ankh.state import State, clone
 from rules.ankh.view import build_view
-from rules.core import Decision, Engine, Event, IllegalMove, Result, Variant
+from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Variant
 
 # task kind -> (decisions, apply)
 DECIDE = {
@@ -85,7 +84,7 @@ def progress(state: State, events: list[Event]) -> None:
     state["stack"] = []
 
 
-class AnkhEngine(Engine):
+class AnkhEngine(DictStateEngine):
     game_id = "ankh"
     title = "Ankh: Gods of Egypt"
     min_players = 2  # ANKH-R001
@@ -136,17 +135,7 @@ class AnkhEngine(Engine):
         return late.final_result(state)
 
     def dump(self, state: State) -> dict[str, Any]:
-        return clone(state)
-
-    def load(self, raw: dict[str, Any]) -> State:
-        if raw.get("game") != self.game_id:
-            raise ValueError("not an Ankh state")
-        return clone(raw)
-
-    def copy(self, state: State) -> State:
-        # The state holds only JSON types (str keys, lists), so a pickle round trip is an
-        # exact and faster deep copy; dump() still goes through JSON.
-        return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+        return clone(state)  # through JSON text: the stored form exactly
 
     def co_seats(self, state: State, seat: int) -> tuple[int, ...]:
         """The seats that own the same god as ``seat`` (both seats of a merged god, greater

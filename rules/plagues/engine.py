@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Decision, Engine, Event, IllegalMove, Result, Variant
+from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Variant
 from rules.plagues import (  # noqa: F401
     ai,
     dice,
@@ -22,13 +22,13 @@ from rules.plagues import (  # noqa: F401
 )
 from rules.plagues.board import advance, push
 from rules.plagues.data import FOUR_PLAYER_LAST_PROVINCE, PROVINCES
-from rules.plagues.state import State, clone, humans, is_ai, seat_name
+from rules.plagues.state import State, humans, is_ai, seat_name
 from rules.plagues.tasks import answer, busy, decisions, run_autos
 from rules.plagues.uses import extras
 from rules.plagues.view import build_view
 
 
-class PlaguesEngine(Engine):
+class PlaguesEngine(DictStateEngine):
     game_id = "plagues"
     title = "10 Plagues of Egypt"
     min_players = 1   # PLG-R001: 1 = solo against the AI seat
@@ -67,17 +67,6 @@ class PlaguesEngine(Engine):
         if state["phase"] != "over":
             return None
         return scoring.final_result(state)
-
-    def dump(self, state: State) -> dict[str, Any]:
-        return clone(state)
-
-    def load(self, raw: dict[str, Any]) -> State:
-        if raw.get("game") != self.game_id:
-            raise ValueError("not a 10 Plagues of Egypt state")
-        return clone(raw)
-
-    def copy(self, state: State) -> State:
-        return clone(state)
 
     def explain_refusal(self, state: State, decision: Decision, option_id: str) -> str | None:
         return refusals.explain(state, decision, option_id)

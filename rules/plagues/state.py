@@ -15,7 +15,6 @@ the board, active Ankh symbols, permanent income, soldiers.
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
 
 from rules.core import Rng
@@ -39,9 +38,6 @@ from rules.plagues.data import (
 State = dict[str, Any]
 Player = dict[str, Any]
 
-
-def clone(state: State) -> State:
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 def seat_name(seat: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Decision, Engine, Event, IllegalMove, Result, Variant
+from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Variant
 from rules.tekhenu import (  # noqa: F401 (steps)
     actions,
     ai,
@@ -15,14 +15,14 @@ from rules.tekhenu import (  # noqa: F401 (steps)
     steps,
     turn,
 )
-from rules.tekhenu.state import State, clone, seat_name
+from rules.tekhenu.state import State, seat_name
 from rules.tekhenu.view import build_view
 
 SEALED = ("decree_keep", "faith")
 YES_NO = ("no", "yes")
 
 
-class TekhenuEngine(Engine):
+class TekhenuEngine(DictStateEngine):
     game_id = "tekhenu"
     title = "Tekhenu: Obelisk of the Sun"
     min_players = 1
@@ -70,17 +70,6 @@ class TekhenuEngine(Engine):
         if state["phase"] != "over":
             return None
         return scoring.final_result(state)
-
-    def dump(self, state: State) -> dict[str, Any]:
-        return clone(state)
-
-    def load(self, raw: dict[str, Any]) -> State:
-        if raw.get("game") != self.game_id:
-            raise ValueError("not a Tekhenu state")
-        return clone(raw)
-
-    def copy(self, state: State) -> State:
-        return clone(state)
 
     def explain_refusal(self, state: State, decision: Decision, option_id: str) -> str | None:
         return refusals.explain(state, decision, option_id)

@@ -21,7 +21,6 @@ Layout (all keys strings, all values plain JSON):
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
 
 from rules.core import Event, Rng
@@ -40,9 +39,6 @@ from rules.tekhenu.data import (
 
 State = dict[str, Any]
 
-
-def clone(state: State) -> State:
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 def new_player(bot: bool = False) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import pytest
 
 from rules.amunre import ENGINE, scoring
 from rules.amunre.data import PROVINCE_BY_ID, TILE_BY_NUMBER
-from rules.amunre.state import clone
+from rules.core import clone_state as clone
 from rules.testing import (
     check_hidden_information,
     check_replay_law,
