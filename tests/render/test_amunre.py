@@ -13,6 +13,7 @@ from PIL import Image, ImageChops
 import render
 from render import amunre
 from tests.render import amunre_views as views
+from tests.render.playouts import check_playout_renders
 from tests.render.spy import SpyView
 
 MAX_PNG = 500 * 1024
@@ -181,27 +182,7 @@ def test_sealed_option_words():
     assert amunre._sealed_text("theft") == "Theft card"
 
 
-def _engine():
-    import rules
-
-    return rules.get("amunre")
-
-
 @pytest.mark.parametrize("seats", [3, 4, 5])
 def test_views_from_a_real_random_playout_render(seats):
-    engine = _engine()
-    from rules.testing import random_playout
-
-    playout = random_playout(engine, seats, seed=seats, keep_states=True)
-    states = playout.states[:: max(1, len(playout.states) // 12)] + [playout.state]
-    phases = set()
-    for state in states:
-        public = engine.view(state, None)
-        phases.add(public["phase"])
-        data = render.png(render.board("amunre", public))
-        assert len(data) < MAX_PNG
-        for seat in range(seats):
-            private = engine.view(state, seat)
-            assert render.png(render.board("amunre", private)) == data
-            render.panel("amunre", private)
+    phases = check_playout_renders("amunre", seats)
     assert "over" in phases

@@ -12,7 +12,9 @@ from PIL import Image, ImageChops
 
 import render
 from render import ankh
+from rules.testing import mixed_option
 from tests.render import ankh_views as views
+from tests.render.playouts import check_playout_renders
 from tests.render.spy import SpyView
 
 MAX_PNG = 500 * 1024
@@ -243,29 +245,9 @@ def test_hand_text():
     assert ankh._hand_text(["flood"], []) == "in hand 1: Flood"
 
 
-def _engine():
-    import rules
-
-    return rules.get("ankh")
-
-
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
 def test_views_from_a_real_random_playout_render(seats):
-    engine = _engine()
-    from rules.testing import mixed_option, random_playout
-
-    playout = random_playout(engine, seats, seed=seats, keep_states=True, chooser=mixed_option)
-    states = playout.states[:: max(1, len(playout.states) // 10)] + [playout.state]
-    phases = set()
-    for state in states:
-        public = engine.view(state, None)
-        phases.add(public["phase"])
-        data = render.png(render.board("ankh", public))
-        assert len(data) < MAX_PNG
-        for seat in range(seats):
-            private = engine.view(state, seat)
-            assert render.png(render.board("ankh", private)) == data
-            render.panel("ankh", private)
+    phases = check_playout_renders("ankh", seats, samples=10, chooser=mixed_option)
     assert "over" in phases
 
 

@@ -12,6 +12,7 @@ from PIL import Image, ImageChops
 import render
 from render import plagues
 from tests.render import plagues_views as views
+from tests.render.playouts import check_playout_renders
 from tests.render.spy import SpyView
 
 MAX_PNG = 500 * 1024
@@ -255,21 +256,8 @@ def _engine():
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_views_from_a_real_random_playout_render(seats):
-    engine = _engine()
-    from rules.testing import random_playout
-
-    playout = random_playout(engine, seats, seed=seats, keep_states=True)
-    states = playout.states[:: max(1, len(playout.states) // 12)] + [playout.state]
-    phases = set()
-    for state in states:
-        public = engine.view(state, None)
-        phases.add(public["phase"])
-        data = render.png(render.board("plagues", public))
-        assert len(data) < MAX_PNG
-        for seat in range(len(public["players"])):
-            private = engine.view(state, seat)
-            assert render.png(render.board("plagues", private)) == data
-            render.panel("plagues", private)
+    phases = check_playout_renders("plagues", seats,
+                                   view_seats=lambda view: len(view["players"]))
     assert "over" in phases
 
 

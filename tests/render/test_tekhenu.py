@@ -12,6 +12,7 @@ from PIL import Image, ImageChops
 import render
 from render import tekhenu
 from tests.render import tekhenu_views as views
+from tests.render.playouts import check_playout_renders
 from tests.render.spy import SpyView
 
 MAX_PNG = 500 * 1024
@@ -225,24 +226,6 @@ def test_unknown_or_missing_values_do_not_crash():
     render.png(render.board("tekhenu", view))
 
 
-def _engine():
-    import rules
-
-    return rules.get("tekhenu")
-
-
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_views_from_a_real_random_playout_render(seats):
-    engine = _engine()
-    from rules.testing import random_playout
-
-    playout = random_playout(engine, seats, seed=seats, keep_states=True)
-    states = playout.states[:: max(1, len(playout.states) // 10)] + [playout.state]
-    for state in states:
-        public = engine.view(state, None)
-        data = render.png(render.board("tekhenu", public))
-        assert len(data) < MAX_PNG
-        for seat in range(seats):
-            private = engine.view(state, seat)
-            assert render.png(render.board("tekhenu", private)) == data
-            render.panel("tekhenu", private)
+    check_playout_renders("tekhenu", seats, samples=10)
