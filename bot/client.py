@@ -16,11 +16,12 @@ from discord.ext import commands
 from bot.service import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
+from bot.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.help", "cogs.history", "cogs.stats",
-              "cogs.absence", "cogs.admin", "cogs.rules_help")
+              "cogs.absence", "cogs.admin", "cogs.rules_help", "cogs.language")
 
 
 def default_intents() -> discord.Intents:
@@ -63,6 +64,7 @@ class ScarabBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS, LobbyButton, RematchButton)
+        await self.tree.set_translator(CatalogueTranslator())
         if self.sync_commands:
             await self.sync_app_commands()
 

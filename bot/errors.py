@@ -21,3 +21,11 @@ class VersionConflict(StorageError):
 
 class ServiceError(ScarabError):
     """A refusal shown to the player as is ("This table is full.")."""
+
+
+def reason(exc: BaseException) -> str:
+    """An error's message as raised: a ``rules.text.Msg`` stays one, so it can be said in the
+    reader's language (``str(exc)`` would flatten it to English)."""
+    if exc.args and isinstance(exc.args[0], str):
+        return exc.args[0]
+    return str(exc)

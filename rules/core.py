@@ -28,6 +28,8 @@ from collections.abc import Iterable, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from rules.text import Msg, decode, encode, msg, term
+
 T = TypeVar("T")
 
 
@@ -75,17 +77,21 @@ class Event:
     private_to: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        raw = {
             "kind": self.kind,
-            "text": self.text,
+            "text": str(self.text),
             "data": self.data,
             "seat": self.seat,
             "private_to": self.private_to,
         }
+        if isinstance(self.text, Msg):
+            raw["msg"] = self.text.to_json()  # to say it again in another language
+        return raw
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Event:
-        return cls(raw["kind"], raw["text"], raw.get("data", {}), raw.get("seat"),
+        text = decode(raw["msg"]) if "msg" in raw else raw["text"]
+        return cls(raw["kind"], text, raw.get("data", {}), raw.get("seat"),
                    raw.get("private_to"))
 
 
@@ -101,9 +107,9 @@ class Variant:
 
     def check(self, value: str) -> str:
         if value not in self.choices:
-            raise IllegalMove(
-                f"{self.label}: '{value}' is not one of {', '.join(self.choices)}."
-            )
+            raise IllegalMove(msg("{option}: '{value}' is not one of {choices}.",
+                                  option=self.label, value=value,
+                                  choices=", ".join(self.choices)))
         return value
 
 
@@ -124,7 +130,8 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "places": list(self.places),
-                "tiebreaks": list(self.tiebreaks), "details": list(self.details)}
+                "tiebreaks": [encode(t) for t in self.tiebreaks],
+                "details": [encode(d) for d in self.details]}
 
 
 _MASK64 = (1 << 64) - 1
@@ -249,11 +256,12 @@ class Engine(ABC):
         decision = self.decision_for(state, seat)
         if decision is None:
             if not self.pending(state):
-                raise IllegalMove("The game is over.")
-            raise IllegalMove("It is not your turn: nothing is waiting for your answer.")
+                raise IllegalMove(msg("The game is over."))
+            raise IllegalMove(msg("It is not your turn: nothing is waiting for your answer."))
         if decision.option(option_id) is None:
             reason = self.explain_refusal(state, decision, option_id)
-            raise IllegalMove(reason or f"'{option_id}' is not one of your current choices.")
+            raise IllegalMove(reason or msg("'{option}' is not one of your current choices.",
+                                            option=option_id))
         new_state = self.copy(state)
         events = self._apply(new_state, seat, option_id)
         return new_state, events
@@ -269,17 +277,18 @@ class Engine(ABC):
         known = {variant.key: variant for variant in self.variants}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            offered = ", ".join(known) or "none"
-            raise IllegalMove(f"Unknown table option(s) for {self.title}: {', '.join(unknown)}. "
-                              f"Its options: {offered}.")
+            offered = ", ".join(known) or term("none")
+            raise IllegalMove(msg("Unknown table option(s) for {game}: {unknown}. "
+                                  "Its options: {offered}.", game=self.title,
+                                  unknown=", ".join(unknown), offered=offered))
         return {key: variant.check(given.get(key, variant.default))
                 for key, variant in known.items()}
 
     def check_seats(self, seats: int) -> None:
         if not self.min_players <= seats <= self.max_players:
-            raise IllegalMove(
-                f"{self.title} takes {self.min_players}–{self.max_players} seats, not {seats}."
-            )
+            raise IllegalMove(msg("{game} takes {low}–{high} seats, not {seats}.",
+                                  game=self.title, low=self.min_players,
+                                  high=self.max_players, seats=seats))
 
     # --- undo (Board Game Arena's policy) ---------------------------------------------
     hidden_zones: tuple[str, ...] = ()
