@@ -164,6 +164,7 @@ class FakeUser:
     flags: int = 0  # guild member flags
     permissions: int = MEMBER_PERMISSIONS
     joined_at: str = field(default_factory=now_iso)
+    locale: str = "en-US"  # the language of this user's Discord client
 
     @property
     def mention(self) -> str:
@@ -704,10 +705,11 @@ class FakeDiscord:
         flags: int = 0,
         permissions: int = MEMBER_PERMISSIONS,
         bot: bool = False,
+        locale: str = "en-US",
     ) -> FakeUser:
         """Add a guild member. If a bot is connected it gets GUILD_MEMBER_ADD."""
         user = FakeUser(snowflake(), name, bot=bot, dms_open=dms_open, roles=list(roles),
-                        flags=flags, permissions=permissions)
+                        flags=flags, permissions=permissions, locale=locale)
         self.users[user.id] = user
         if self.connected:
             data = user.member_payload() | {"guild_id": str(self.guild_id)}
@@ -802,7 +804,7 @@ class FakeDiscord:
         return self.get_channel(channel)  # type: ignore[arg-type]
 
     def _base_interaction(
-        self, itype: int, user: FakeUser, channel: FakeChannel, data: dict, locale: str,
+        self, itype: int, user: FakeUser, channel: FakeChannel, data: dict, locale: str | None,
         message: FakeMessage | None = None,
     ) -> dict:
         payload: dict[str, Any] = {
@@ -814,7 +816,7 @@ class FakeDiscord:
             "data": data,
             "channel_id": str(channel.id),
             "channel": channel.payload(),
-            "locale": locale,
+            "locale": locale or user.locale,
             "app_permissions": str(BOT_PERMISSIONS),
             "attachment_size_limit": self.max_file_size,
             "entitlements": [],
@@ -909,7 +911,7 @@ class FakeDiscord:
         *,
         subcommand: str | None = None,
         channel: FakeChannel | int | str | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
         timeout: float = 10.0,
     ) -> Response:
         """Run ``/name [group] [subcommand] options...``; ``subcommand`` may be "group sub".
@@ -932,7 +934,7 @@ class FakeDiscord:
         focused: str,
         subcommand: str | None = None,
         channel: FakeChannel | int | str | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
         timeout: float = 10.0,
     ) -> list[dict]:
         """Autocomplete option ``focused`` (its current text in ``options``); returns choices."""
@@ -972,7 +974,7 @@ class FakeDiscord:
         custom_id: str | None = None,
         *,
         label: str | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
         timeout: float = 10.0,
     ) -> Response:
         """Click an (enabled) button of ``message`` chosen by custom_id or label."""
@@ -991,7 +993,7 @@ class FakeDiscord:
         custom_id: str,
         values: list[str],
         *,
-        locale: str = "en-US",
+        locale: str | None = None,
         timeout: float = 10.0,
     ) -> Response:
         """Choose ``values`` in a select menu of ``message`` (checked against its options)."""
@@ -1026,7 +1028,7 @@ class FakeDiscord:
         return await self._component_interaction(u, msg, data, locale, timeout)
 
     async def _component_interaction(
-        self, user: FakeUser, msg: FakeMessage, data: dict, locale: str, timeout: float
+        self, user: FakeUser, msg: FakeMessage, data: dict, locale: str | None, timeout: float
     ) -> Response:
         ch = self.channels[msg.channel_id]
         payload = self._base_interaction(COMPONENT, user, ch, data, locale, message=msg)
@@ -1038,7 +1040,7 @@ class FakeDiscord:
         modal: Response | dict,
         values: dict[str, str],
         *,
-        locale: str = "en-US",
+        locale: str | None = None,
         timeout: float = 10.0,
     ) -> Response:
         """Submit a modal the bot opened (a type 9 Response, or its modal dict) with values."""
@@ -1366,6 +1368,7 @@ class FakeDiscord:
         return _json_response(user.member_payload())
 
     # ------------------------------------------------------------------ REST: commands
+    # (descriptions and their localizations must be 1-100 characters, as on Discord)
 
     def _command_store(self, request: web.Request) -> dict[str, dict]:
         gid = request.match_info.get("gid")
@@ -1401,6 +1404,10 @@ class FakeDiscord:
         names = [c["name"] for c in cmds]
         if len(set(names)) != len(names):
             return _error(400, 50035, "Invalid Form Body (duplicate command names)")
+        bad = [text for cmd in cmds for text in _localized_texts(cmd)
+               if not 1 <= len(text) <= 100]
+        if bad:
+            return _error(400, 50035, f"Invalid Form Body (localized text length): {bad[:3]}")
         old = dict(store)
         store.clear()
         out = []
@@ -1893,3 +1900,13 @@ class FakeDiscord:
             return _error(404, 10008, "Unknown Message")
         msg.deleted = True
         return web.Response(status=204)
+
+
+def _localized_texts(node: dict) -> list[str]:
+    """Every description/name localization of a command payload, options and choices too."""
+    texts = []
+    for key in ("description_localizations", "name_localizations"):
+        texts += list((node.get(key) or {}).values())
+    for child in list(node.get("options") or []) + list(node.get("choices") or []):
+        texts += _localized_texts(child)
+    return texts
