@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.ankh import events as event_track
 from rules.ankh.board import LAND, NEIGHBORS, WATER, within
 from rules.ankh.data import (
+    A_FIGURE,
     ACTION_LABELS,
     ACTIONS,
     GUARDIAN_NAMES,
@@ -25,7 +26,6 @@ from rules.ankh.state import (
     adjacency,
     adjacent,
     adjacent_hexes,
-    article,
     can_stand,
     decider,
     figure_label,
@@ -35,6 +35,7 @@ from rules.ankh.state import (
     player_of,
 )
 from rules.core import Decision, Event, Option
+from rules.text import msg
 
 
 # --- turn -----------------------------------------------------------------------------
@@ -50,12 +51,17 @@ def action_decision(state: State, task: dict) -> list[Decision]:
         if row <= task["min"]:
             continue  # ANKH-R033: the second action comes from a lower row
         pos, length = state["tracks"][action], state["track_len"][action]
-        note = " (triggers the event)" if pos + 1 == length else ""
-        opts.append(Option(f"act:{action}", f"{ACTION_LABELS[action]}{note}",
-                           f"marker {pos + 1}/{length}"))
-    which = "first" if task["n"] == 1 else "second"
-    return [Decision(seat, "action", f"{name(state, player_of(state, seat))}: choose your "
-                                     f"{which} action.", tuple(opts))]
+        label = ACTION_LABELS[action]
+        if pos + 1 == length:
+            label = msg("{action} (triggers the event)", action=label)
+        opts.append(Option(f"act:{action}", label,
+                           msg("marker {pos}/{length}", pos=pos + 1, length=length)))
+    god = name(state, player_of(state, seat))
+    if task["n"] == 1:
+        prompt = msg("{god}: choose your first action.", god=god)
+    else:
+        prompt = msg("{god}: choose your second action.", god=god)
+    return [Decision(seat, "action", prompt, tuple(opts))]
 
 
 def apply_action(state: State, task: dict, seat: int, option_id: str,
@@ -66,7 +72,8 @@ def apply_action(state: State, task: dict, seat: int, option_id: str,
     state["tracks"][action] += 1  # ANKH-R029
     triggered = state["tracks"][action] >= state["track_len"][action]  # ANKH-R031
     state["turn"]["taken"].append(action)
-    events.append(Event("action", f"{name(state, player)} takes {ACTION_LABELS[action]}.",
+    events.append(Event("action", msg("{god} takes {action}.", god=name(state, player),
+                                      action=ACTION_LABELS[action]),
                         {"action": action, "event": triggered}, seat=seat))
     after = {"t": "after_action", "seat": seat, "n": task["n"], "action": action,
              "event": triggered}
@@ -150,18 +157,20 @@ def destinations(state: State, origin: str) -> list[str]:
 def move_decision(state: State, task: dict) -> list[Decision]:
     seat, player = task["seat"], task["p"]
     if task["sel"] is None:
-        opts = [Option(f"fig:{h}", f"Move {figure_label(state, f)} on {h}")
+        opts = [Option(f"fig:{h}", msg("Move {figure} on {hex}", figure=figure_label(state, f),
+                                       hex=h))
                 for h, f in sorted(state["figures"].items())
                 if f["owner"] == player and h not in task["moved"] and destinations(state, h)]
         if not opts:
             return []
-        opts.append(Option("done", "Stop moving"))
-        return [Decision(seat, "move", f"{name(state, player)}: pick a figure to move "
-                                       "(each up to 3 spaces).", tuple(opts))]
+        opts.append(Option("done", msg("Stop moving")))
+        return [Decision(seat, "move", msg("{god}: pick a figure to move (each up to 3 spaces).",
+                                           god=name(state, player)), tuple(opts))]
     origin = task["sel"]
-    opts = [Option(f"to:{h}", f"To {h}") for h in destinations(state, origin)]
-    opts.append(Option("stay", f"Leave it on {origin}"))
-    return [Decision(seat, "move_to", f"Where does the figure on {origin} go?", tuple(opts))]
+    opts = [Option(f"to:{h}", msg("To {hex}", hex=h)) for h in destinations(state, origin)]
+    opts.append(Option("stay", msg("Leave it on {hex}", hex=origin)))
+    return [Decision(seat, "move_to", msg("Where does the figure on {hex} go?", hex=origin),
+                     tuple(opts))]
 
 
 def apply_move(state: State, task: dict, seat: int, option_id: str,
@@ -186,7 +195,8 @@ def apply_move(state: State, task: dict, seat: int, option_id: str,
                        "origin": origin, "fig": pushed})
     state["figures"][dest] = fig
     task["moved"].append(dest)
-    events.append(Event("move", f"{figure_label(state, fig)} moves {origin} → {dest}.",
+    events.append(Event("move", msg("{figure} moves {origin} → {dest}.",
+                                    figure=figure_label(state, fig), origin=origin, dest=dest),
                         {"from": origin, "to": dest}, seat=seat))
     if fig["kind"] == "giant_scorpion":  # ANKH-R137
         follow.append({"t": "aim", "seat": seat, "p": task["p"], "hex": dest})
@@ -196,9 +206,10 @@ def apply_move(state: State, task: dict, seat: int, option_id: str,
 
 def push_decision(state: State, task: dict) -> list[Decision]:
     targets = push_targets(state, task["hex"], task["origin"], task["fig"]["owner"])
-    opts = tuple(Option(f"push:{h}", f"Push it to {h}") for h in targets)
-    return [Decision(task["seat"], "push", f"Satet pushes {figure_label(state, task['fig'])}"
-                                           f" off {task['hex']}: where to?", opts)]
+    opts = tuple(Option(f"push:{h}", msg("Push it to {hex}", hex=h)) for h in targets)
+    return [Decision(task["seat"], "push", msg("Satet pushes {figure} off {hex}: where to?",
+                                               figure=figure_label(state, task["fig"]),
+                                               hex=task["hex"]), opts)]
 
 
 def apply_push(state: State, task: dict, seat: int, option_id: str,
@@ -206,8 +217,9 @@ def apply_push(state: State, task: dict, seat: int, option_id: str,
     pop(state)
     dest = option_id[5:]
     state["figures"][dest] = task["fig"]
-    events.append(Event("push", f"Satet pushes {figure_label(state, task['fig'])} to "
-                                f"{dest}.", {"from": task["hex"], "to": dest}, seat=seat))
+    events.append(Event("push", msg("Satet pushes {figure} to {hex}.",
+                                    figure=figure_label(state, task["fig"]), hex=dest),
+                        {"from": task["hex"], "to": dest}, seat=seat))
     if task["fig"]["kind"] == "giant_scorpion":  # ANKH-R137: moved under any circumstances
         owner = task["fig"]["owner"]
         push(state, {"t": "aim", "seat": decider(state, owner), "p": owner, "hex": dest})
@@ -221,9 +233,10 @@ def aim_pairs(hex_: str) -> list[tuple[str, str]]:
 def aim_decision(state: State, task: dict) -> list[Decision]:
     if task["hex"] not in state["figures"]:
         return []
-    opts = tuple(Option(f"aim:{a}+{b}", f"Aim at {a} and {b}") for a, b in aim_pairs(task["hex"]))
-    return [Decision(task["seat"], "aim", "Aim the Giant Scorpion's claws at 2 touching spaces.",
-                     opts)]
+    opts = tuple(Option(f"aim:{a}+{b}", msg("Aim at {a} and {b}", a=a, b=b))
+                 for a, b in aim_pairs(task["hex"]))
+    return [Decision(task["seat"], "aim",
+                     msg("Aim the Giant Scorpion's claws at 2 touching spaces."), opts)]
 
 
 def apply_aim(state: State, task: dict, seat: int, option_id: str,
@@ -231,7 +244,8 @@ def apply_aim(state: State, task: dict, seat: int, option_id: str,
     pop(state)
     a, b = option_id[4:].split("+")
     state["figures"][task["hex"]]["aim"] = [a, b]
-    events.append(Event("aim", f"The Giant Scorpion on {task['hex']} aims at {a} and {b}.",
+    events.append(Event("aim", msg("The Giant Scorpion on {hex} aims at {a} and {b}.",
+                                   hex=task["hex"], a=a, b=b),
                         {"hex": task["hex"], "aim": [a, b]}, seat=seat))
 
 
@@ -288,22 +302,23 @@ def summon_decision(state: State, task: dict) -> list[Decision]:
         pieces = summon_pieces(state, task)
         if not pieces:
             return []
-        labels = {"warrior": "A warrior", "prisoner": "An imprisoned warrior (pay 1 follower)"}
+        labels = {"warrior": msg("A warrior"),
+                  "prisoner": msg("An imprisoned warrior (pay 1 follower)")}
         opts = [Option(f"pc:{k}", labels.get(k, GUARDIAN_NAMES.get(k, k))) for k in pieces]
-        opts.append(Option("done", "Summon nothing more"))
-        return [Decision(seat, "summon", f"{name(state, player)}: which figure do you summon?",
-                         tuple(opts))]
+        opts.append(Option("done", msg("Summon nothing more")))
+        return [Decision(seat, "summon", msg("{god}: which figure do you summon?",
+                                             god=name(state, player)), tuple(opts))]
     kind = "warrior" if task["piece"] == "prisoner" else task["piece"]
-    opts = [Option(f"at:{h}", f"On {h}") for h in summon_spaces(state, task, kind)]
-    opts.append(Option("back", "Choose another figure"))
-    return [Decision(seat, "summon_at", "Where do you summon it?", tuple(opts))]
+    opts = [Option(f"at:{h}", msg("On {hex}", hex=h)) for h in summon_spaces(state, task, kind)]
+    opts.append(Option("back", msg("Choose another figure")))
+    return [Decision(seat, "summon_at", msg("Where do you summon it?"), tuple(opts))]
 
 
 def place_summoned(state: State, seat: int, player: int, kind: str, hex_: str,
                    events: list[Event], follow: list[dict]) -> None:
     state["figures"][hex_] = {"kind": kind, "owner": player, "radiant": False, "aim": None}
-    events.append(Event("summon", f"{name(state, player)} summons "
-                                  f"{article(GUARDIAN_NAMES.get(kind, kind))} on {hex_}.",
+    events.append(Event("summon", msg("{god} summons {figure} on {hex}.",
+                                      god=name(state, player), figure=A_FIGURE[kind], hex=hex_),
                         {"hex": hex_, "kind": kind, "player": player}, seat=seat))
     if has_god(state, player, "ra") and state["players"][player]["suns"] > 0:
         follow.append({"t": "sun", "seat": seat, "p": player, "hex": hex_})  # ANKH-R125
@@ -358,8 +373,10 @@ def sun_decision(state: State, task: dict) -> list[Decision]:
     fig = state["figures"].get(task["hex"])
     if fig is None or fig["owner"] != task["p"] or state["players"][task["p"]]["suns"] <= 0:
         return []
-    return [Decision(task["seat"], "sun", f"Attach a sun token to the figure on {task['hex']}?",
-                     (Option("sun:yes", "Yes, make it Radiant"), Option("sun:no", "No")))]
+    return [Decision(task["seat"], "sun",
+                     msg("Attach a sun token to the figure on {hex}?", hex=task["hex"]),
+                     (Option("sun:yes", msg("Yes, make it Radiant")),
+                      Option("sun:no", msg("No"))))]
 
 
 def apply_sun(state: State, task: dict, seat: int, option_id: str,
@@ -368,7 +385,7 @@ def apply_sun(state: State, task: dict, seat: int, option_id: str,
     if option_id == "sun:yes":
         state["figures"][task["hex"]]["radiant"] = True
         state["players"][task["p"]]["suns"] -= 1
-        events.append(Event("sun", f"The figure on {task['hex']} is Radiant.",
+        events.append(Event("sun", msg("The figure on {hex} is Radiant.", hex=task["hex"]),
                             {"hex": task["hex"]}, seat=seat))
 
 
@@ -385,7 +402,8 @@ def gain_followers(state: State, player: int, events: list[Event]) -> int:
     if has_power(state, player, "revered"):
         count += 1
     state["players"][player]["followers"] += count
-    events.append(Event("followers", f"{name(state, player)} gains {count} follower(s).",
+    events.append(Event("followers", msg("{god} gains {count} follower(s).",
+                                         god=name(state, player), count=count),
                         {"player": player, "amount": count}))
     return count
 
@@ -394,12 +412,13 @@ def gain_followers(state: State, player: int, events: list[Event]) -> int:
 def start_unlock(state: State, seat: int, player: int, events: list[Event]) -> list[dict]:
     pl = state["players"][player]
     if pl["unlocks"] >= len(UNLOCK_LEVELS):
-        events.append(Event("unlock", "No ankh token left on the dashboard: nothing happens."))
+        events.append(Event("unlock",
+                            msg("No ankh token left on the dashboard: nothing happens.")))
         return []  # ANKH-R045
     level = UNLOCK_LEVELS[pl["unlocks"]]
     if pl["followers"] < level:
-        events.append(Event("unlock", f"{name(state, player)} has fewer than {level} "
-                                      "followers: nothing happens."))
+        events.append(Event("unlock", msg("{god} has fewer than {level} followers: nothing "
+                                          "happens.", god=name(state, player), level=level)))
         return []
     second = len(state["turn"]["taken"]) > 1
     return [{"t": "unlock", "seat": seat, "p": player, "level": level, "optional": second}]
@@ -411,12 +430,14 @@ def unlock_decision(state: State, task: dict) -> list[Decision]:
     locked = [p for p in POWERS[level] if p not in pl["powers"]]
     if sum(1 for p in POWERS[level] if p in pl["powers"]) >= POWERS_PER_LEVEL:
         return []  # ANKH-R046 (cannot happen with 2 tokens per level; kept as a guard)
-    opts = [Option(f"power:{p}", POWER_NAMES[p], f"level {level}, costs {level} follower(s)")
+    opts = [Option(f"power:{p}", POWER_NAMES[p],
+                   msg("level {level}, costs {level} follower(s)", level=level))
             for p in locked]
     if task.get("optional"):  # ANKH-R033: a second action may be declined
-        opts.append(Option("skip", "Unlock nothing"))
-    return [Decision(task["seat"], "unlock", f"Unlock a level-{level} ankh power "
-                                             f"(sacrifice {level} follower(s)).", tuple(opts))]
+        opts.append(Option("skip", msg("Unlock nothing")))
+    return [Decision(task["seat"], "unlock",
+                     msg("Unlock a level-{level} ankh power (sacrifice {level} follower(s)).",
+                         level=level), tuple(opts))]
 
 
 def free_base(state: State, player: int, size: str) -> bool:
@@ -438,7 +459,8 @@ def apply_unlock(state: State, task: dict, seat: int, option_id: str,
     pl["followers"] -= level  # ANKH-R044
     pl["unlocks"] += 1
     pl["powers"].append(power)
-    events.append(Event("unlock", f"{name(state, player)} unlocks {POWER_NAMES[power]}.",
+    events.append(Event("unlock", msg("{god} unlocks {power}.", god=name(state, player),
+                                      power=POWER_NAMES[power]),
                         {"player": player, "power": power}, seat=seat))
     if pl["unlocks"] in GUARDIAN_SYMBOL_UNLOCKS:  # ANKH-R047 / B7
         card = state["guardian_cards"][str(level)]
@@ -447,7 +469,7 @@ def apply_unlock(state: State, task: dict, seat: int, option_id: str,
             card["left"] -= 1
             pl["guardians"].append(kind)
             pl["guardians"].sort()
-            events.append(Event("guardian", f"{name(state, player)} takes "
-                                            f"{article(GUARDIAN_NAMES[kind])} into reserve.",
+            events.append(Event("guardian", msg("{god} takes {guardian} into reserve.",
+                                                god=name(state, player), guardian=A_FIGURE[kind]),
                                 {"player": player, "kind": kind}))
 

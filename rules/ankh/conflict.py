@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.ankh import late
 from rules.ankh.board import LAND, WATER
 from rules.ankh.data import (
+    A_MONUMENT,
     ANUBIS_MAX_BONUS,
     BUILD_COST,
     CARD_NAMES,
@@ -17,7 +18,9 @@ from rules.ankh.data import (
     GLORIOUS_MARGIN,
     GLORIOUS_REWARD,
     MAGNANIMOUS_DEVOTION,
+    MONUMENT_NAMES,
     MONUMENT_TYPES,
+    POWER_NAMES,
     PRISON_SLOTS,
     RESPLENDENT_COUNT,
     RESPLENDENT_STRENGTH,
@@ -31,7 +34,6 @@ from rules.ankh.state import (
     adjacent,
     adjacent_hexes,
     ankh_reserve,
-    article,
     can_stand,
     decider,
     figure_label,
@@ -52,13 +54,15 @@ from rules.ankh.state import (
     to_reserve,
 )
 from rules.core import Decision, Event, Option
+from rules.text import msg
 
 
 # --- start and end of the event -------------------------------------------------------
 def start_conflict(state: State, task: dict, events: list[Event]) -> None:
     holder = task["p"]
     state["tiebreaker"] = {"holder": holder, "up": True}  # ANKH-R057
-    events.append(Event("tiebreaker", f"{name(state, holder)} takes the tie-breaker token.",
+    events.append(Event("tiebreaker", msg("{god} takes the tie-breaker token.",
+                                          god=name(state, holder)),
                         {"player": holder}))
     # ANKH-R058: start-of-Conflict effects before any region.
     for player in reverse_devotion(state, active_players(state)):
@@ -66,8 +70,9 @@ def start_conflict(state: State, task: dict, events: list[Event]) -> None:
             regions = [r["name"] for r in state["regions"]
                        if player in owners_in(state, r["name"])]
             state["players"][player]["followers"] += len(regions)
-            events.append(Event("omnipresent", f"Omnipresent: {name(state, player)} gains "
-                                               f"{len(regions)} follower(s).",
+            events.append(Event("omnipresent", msg("{power}: {god} gains {count} follower(s).",
+                                                   power=POWER_NAMES["omnipresent"],
+                                                   god=name(state, player), count=len(regions)),
                                 {"player": player, "amount": len(regions)}))
     scorpion_strike(state, events)
     order = sorted(state["regions"], key=lambda r: r["token"])  # ANKH-R059
@@ -85,8 +90,10 @@ def scorpion_strike(state: State, events: list[Event]) -> None:
             if target in state["monuments"] and adjacent(state, hex_, target):
                 mon = state["monuments"].pop(target)
                 state["supply"][mon["type"]] += 1
-                events.append(Event("scorpion", f"The Giant Scorpion destroys the "
-                                                f"{mon['type']} on {target}.", {"hex": target}))
+                events.append(Event("scorpion", msg("The Giant Scorpion destroys the {monument} "
+                                                    "on {hex}.",
+                                                    monument=MONUMENT_NAMES[mon["type"]],
+                                                    hex=target), {"hex": target}))
 
 
 def next_region(state: State, task: dict, events: list[Event]) -> None:
@@ -98,7 +105,8 @@ def next_region(state: State, task: dict, events: list[Event]) -> None:
     conflict["region"] = region
     owners = owners_in(state, region)
     if not owners:  # ANKH-R060
-        events.append(Event("region", f"{region}: no figures, skipped.", {"region": region}))
+        events.append(Event("region", msg("{region}: no figures, skipped.", region=region),
+                            {"region": region}))
         push(state, {"t": "next_region"})
     elif len(owners) == 1:  # ANKH-R061
         dominate(state, region, owners[0], events)
@@ -115,7 +123,7 @@ def end_conflict(state: State, task: dict, events: list[Event]) -> None:
             pl["amun_up"] = True  # ANKH-R110
     state["conflict"] = None
     state["conflicts"] += 1
-    events.append(Event("conflict_end", f"Conflict {state['conflicts']} ends.",
+    events.append(Event("conflict_end", msg("Conflict {n} ends.", n=state["conflicts"]),
                         {"conflicts": state["conflicts"]}))
     if state["conflicts"] == 3 and state["seats"] >= 3:
         late.merge(state, events)  # ANKH-R142
@@ -136,12 +144,14 @@ def ra_bonus(state: State, player: int, region: str) -> int:
 
 def dominate(state: State, region: str, player: int, events: list[Event]) -> None:
     """ANKH-R065: majorities first, then 1 for dominating (each one gain, ANKH-R107)."""
-    events.append(Event("dominate", f"{name(state, player)} dominates {region}.",
+    events.append(Event("dominate", msg("{god} dominates {region}.", god=name(state, player),
+                                        region=region),
                         {"region": region, "player": player}))
     held = majorities(state, region).get(player, 0)
-    gain_devotion(state, player, held, events, f"monument majorities in {region}")
+    gain_devotion(state, player, held, events,
+                  msg("monument majorities in {region}", region=region))
     gain_devotion(state, player, 1 + ra_bonus(state, player, region), events,
-                  f"dominating {region}")
+                  msg("dominating {region}", region=region))
 
 
 # --- battle ---------------------------------------------------------------------------
@@ -151,8 +161,8 @@ def start_battle(state: State, region: str, owners: list[int], events: list[Even
               "played": None, "bids": None, "strength": None, "winner": None,
               "killed": {str(p): 0 for p in owners}, "cat": [], "counts": None}
     state["conflict"]["battle"] = battle
-    events.append(Event("battle", f"Battle in {region}: "
-                                  f"{', '.join(name(state, p) for p in owners)}.",
+    events.append(Event("battle", msg("Battle in {region}: {gods}.", region=region,
+                                      gods=[name(state, p) for p in owners]),
                         {"region": region, "participants": owners}))
     tasks: list[dict] = []
     movers = [p for p in reverse_devotion(state, owners)
@@ -189,13 +199,15 @@ def obelisk_decision(state: State, task: dict) -> list[Decision]:
         return []
     seat = decider(state, player)
     if task["sel"] is None:
-        opts = [Option(f"fig:{h}", f"Move {figure_label(state, state['figures'][h])} "
-                                   f"on {h}") for h in figs]
-        opts.append(Option("pass", "Move no more figures"))
-        return [Decision(seat, "obelisk", f"{name(state, player)}: Obelisk attunement — move a "
-                                          "figure next to your obelisk?", tuple(opts))]
-    opts = [Option(f"to:{h}", f"To {h}") for h in targets]
-    return [Decision(seat, "obelisk_to", "Next to which obelisk?", tuple(opts))]
+        opts = [Option(f"fig:{h}", msg("Move {figure} on {hex}",
+                                       figure=figure_label(state, state["figures"][h]), hex=h))
+                for h in figs]
+        opts.append(Option("pass", msg("Move no more figures")))
+        return [Decision(seat, "obelisk", msg("{god}: Obelisk attunement — move a figure next "
+                                              "to your obelisk?", god=name(state, player)),
+                         tuple(opts))]
+    opts = [Option(f"to:{h}", msg("To {hex}", hex=h)) for h in targets]
+    return [Decision(seat, "obelisk_to", msg("Next to which obelisk?"), tuple(opts))]
 
 
 def apply_obelisk(state: State, task: dict, seat: int, option_id: str,
@@ -210,8 +222,9 @@ def apply_obelisk(state: State, task: dict, seat: int, option_id: str,
     dest = option_id[3:]
     fig = state["figures"].pop(task["sel"])
     state["figures"][dest] = fig
-    events.append(Event("move", f"Obelisk attunement: {figure_label(state, fig)} "
-                                f"{task['sel']} → {dest}.", {"from": task["sel"], "to": dest}))
+    events.append(Event("move", msg("Obelisk attunement: {figure} {origin} → {dest}.",
+                                    figure=figure_label(state, fig), origin=task["sel"],
+                                    dest=dest), {"from": task["sel"], "to": dest}))
     task["moved"].append(dest)
     task["sel"] = None
     task["turn"] += 1
@@ -224,8 +237,9 @@ def amun_decision(state: State, task: dict) -> list[Decision]:
     if len(pl["hand"]) < 2:
         return []
     return [Decision(decider(state, task["p"]), "amun",
-                     "Amun: announce that you play 2 cards in this battle?",
-                     (Option("amun:two", "Yes, play 2 cards"), Option("amun:one", "No")))]
+                     msg("Amun: announce that you play 2 cards in this battle?"),
+                     (Option("amun:two", msg("Yes, play 2 cards")),
+                      Option("amun:one", msg("No"))))]
 
 
 def apply_amun(state: State, task: dict, seat: int, option_id: str,
@@ -236,7 +250,8 @@ def apply_amun(state: State, task: dict, seat: int, option_id: str,
         battle["need"][str(task["p"])] = 2
         battle["amun_two"] = True
         state["players"][task["p"]]["amun_up"] = False  # ANKH-R110
-        events.append(Event("amun", "Amun announces 2 battle cards.", {"player": task["p"]}))
+        events.append(Event("amun", msg("Amun announces 2 battle cards."),
+                            {"player": task["p"]}))
 
 
 def card_decisions(state: State, task: dict) -> list[Decision]:
@@ -248,11 +263,14 @@ def card_decisions(state: State, task: dict) -> list[Decision]:
         hand = [c for c in state["players"][p]["hand"] if c not in picks]
         if len(picks) >= battle["need"][str(p)] or not hand:
             continue
-        which = "second " if picks else ""
         opts = tuple(Option(f"card:{c}", CARD_NAMES[c]) for c in hand)
-        out.append(Decision(decider(state, p), "battle_card",
-                            f"{name(state, p)}: choose your {which}battle card for "
-                            f"{battle['region']} (sealed).", opts, secret=True))
+        if picks:
+            prompt = msg("{god}: choose your second battle card for {region} (sealed).",
+                         god=name(state, p), region=battle["region"])
+        else:
+            prompt = msg("{god}: choose your battle card for {region} (sealed).",
+                         god=name(state, p), region=battle["region"])
+        out.append(Decision(decider(state, p), "battle_card", prompt, opts, secret=True))
     return out
 
 
@@ -264,7 +282,7 @@ def apply_card(state: State, task: dict, seat: int, option_id: str,
         if d.seat == seat:
             player = next(p for p in battle["participants"] if decider(state, p) == seat)
             battle["picks"][str(player)].append(card)
-            events.append(Event("card_pick", f"You pick {CARD_NAMES[card]}.",
+            events.append(Event("card_pick", msg("You pick {card}.", card=CARD_NAMES[card]),
                                 {"card": card}, seat=seat, private_to=seat))
             return
 
@@ -282,15 +300,21 @@ def reveal(state: State, task: dict, events: list[Event]) -> None:
             pl["used"].append(c)  # ANKH-R016
         played[str(p)] = list(picks)
     battle["played"] = played
-    events.append(Event("reveal", "Battle cards: " + "; ".join(
-        f"{name(state, int(p))}: {', '.join(CARD_NAMES[c] for c in cs) or 'none'}"
-        for p, cs in played.items()) + ".", {"played": played}))
+    said = None
+    for p, cs in played.items():
+        part = msg("{god}: {cards}", god=name(state, int(p)),
+                   cards=[CARD_NAMES[c] for c in cs] if cs else msg("none"))
+        said = part if said is None else msg("{before}; {after}", before=said, after=part)
+    events.append(Event("reveal", msg("Battle cards: {played}.", played=said),
+                        {"played": played}))
     for p in battle["participants"]:
         if "flood" in played[str(p)]:
             n = sum(1 for h, f in figures_in(state, region).items()
                     if f["owner"] == p and terrain(state, h) == "fertile")
             state["players"][p]["followers"] += n
-            events.append(Event("flood", f"Flood: {name(state, p)} gains {n} follower(s).",
+            events.append(Event("flood", msg("{card}: {god} gains {count} follower(s).",
+                                             card=CARD_NAMES["flood"], god=name(state, p),
+                                             count=n),
                                 {"player": p, "amount": n}))
     tasks: list[dict] = []
     builders = [p for p in reverse_devotion(state, battle["participants"])
@@ -321,15 +345,18 @@ def build_decision(state: State, task: dict) -> list[Decision]:
             or not spaces):
         return []  # ANKH-R089
     if task["type"] is None:
-        opts = [Option(f"build:{t}", f"Build a {t}", f"costs {cost} followers")
+        opts = [Option(f"build:{t}", msg("Build {monument}", monument=A_MONUMENT[t]),
+                       msg("costs {cost} followers", cost=cost))
                 for t in MONUMENT_TYPES if state["supply"][t] > 0]
         if not opts:
             return []
-        opts.append(Option("skip", "Build nothing"))
-        return [Decision(decider(state, p), "build", f"{name(state, p)}: Build Monument in "
-                                                     f"{battle['region']}?", tuple(opts))]
-    opts = [Option(f"at:{h}", f"On {h}") for h in spaces]
-    return [Decision(decider(state, p), "build_at", f"Where does the {task['type']} go?",
+        opts.append(Option("skip", msg("Build nothing")))
+        return [Decision(decider(state, p), "build",
+                         msg("{god}: Build Monument in {region}?", god=name(state, p),
+                             region=battle["region"]), tuple(opts))]
+    opts = [Option(f"at:{h}", msg("On {hex}", hex=h)) for h in spaces]
+    return [Decision(decider(state, p), "build_at",
+                     msg("Where does the {monument} go?", monument=MONUMENT_NAMES[task["type"]]),
                      tuple(opts))]
 
 
@@ -347,7 +374,8 @@ def apply_build(state: State, task: dict, seat: int, option_id: str,
     state["players"][p]["followers"] -= cost
     state["supply"][task["type"]] -= 1
     state["monuments"][hex_] = {"type": task["type"], "owner": p}
-    events.append(Event("build", f"{name(state, p)} builds {article(task['type'])} on {hex_}.",
+    events.append(Event("build", msg("{god} builds {monument} on {hex}.", god=name(state, p),
+                                     monument=A_MONUMENT[task["type"]], hex=hex_),
                         {"player": p, "hex": hex_, "type": task["type"]}))
 
 
@@ -357,8 +385,9 @@ def bid_start(state: State, task: dict, events: list[Event]) -> None:
     bidders = [p for p in battle["participants"] if p in owners_in(state, battle["region"])]
     if not bidders:
         return
-    events.append(Event("plague", f"Plague of Locusts ({name(state, task['card_of'])}): "
-                                  "sealed follower bids.", {"bidders": bidders}))
+    events.append(Event("plague", msg("{card} ({god}): sealed follower bids.",
+                                      card=CARD_NAMES["plague"],
+                                      god=name(state, task["card_of"])), {"bidders": bidders}))
     push(state, {"t": "bids", "bidders": bidders, "bids": {}}, {"t": "bid_reveal"})
 
 
@@ -369,9 +398,11 @@ def bid_decisions(state: State, task: dict) -> list[Decision]:
         if str(p) in task["bids"]:
             continue
         most = state["players"][p]["followers"]
-        opts = tuple(Option(f"bid:{n}", f"Bid {n} follower(s)") for n in range(most + 1))
+        opts = tuple(Option(f"bid:{n}", msg("Bid {n} follower(s)", n=n))
+                     for n in range(most + 1))
         out.append(Decision(decider(state, p), "locust_bid",
-                            f"{name(state, p)}: Plague of Locusts — bid followers (sealed).",
+                            msg("{god}: {card} — bid followers (sealed).", god=name(state, p),
+                                card=CARD_NAMES["plague"]),
                             opts, secret=True))
     return out
 
@@ -381,7 +412,8 @@ def apply_bid(state: State, task: dict, seat: int, option_id: str,
     player = next(p for p in task["bidders"]
                   if decider(state, p) == seat and str(p) not in task["bids"])
     task["bids"][str(player)] = int(option_id[4:])
-    events.append(Event("bid", f"You bid {option_id[4:]}.", {"bid": int(option_id[4:])},
+    events.append(Event("bid", msg("You bid {n}.", n=int(option_id[4:])),
+                        {"bid": int(option_id[4:])},
                         seat=seat, private_to=seat))
     if len(task["bids"]) == len(task["bidders"]):
         state["conflict"]["battle"]["sealed_bids"] = dict(task["bids"])
@@ -397,8 +429,8 @@ def bid_reveal(state: State, task: dict, events: list[Event]) -> None:
     best = max(bids.values())
     top = [int(p) for p, n in bids.items() if n == best]
     spared = top[0] if len(top) == 1 else None  # ANKH-R082
-    events.append(Event("bids", "Locust bids: " + ", ".join(
-        f"{name(state, int(p))} {n}" for p, n in bids.items()) + ".",
+    events.append(Event("bids", msg("Locust bids: {bids}.", bids=[
+        msg("{god} {n}", god=name(state, int(p)), n=n) for p, n in bids.items()]),
         {"bids": bids, "spared": spared}))
     doomed = [h for h, f in figures_in(state, battle["region"]).items()
               if f["kind"] != "god" and f["owner"] != spared]
@@ -417,7 +449,8 @@ def kill(state: State, hexes: list[str], events: list[Event], battle: dict | Non
             continue
         take_off(state, hex_, events)
         owner = fig["owner"]
-        events.append(Event("kill", f"{figure_label(state, fig)} on {hex_} is killed.",
+        events.append(Event("kill", msg("{figure} on {hex} is killed.",
+                                        figure=figure_label(state, fig), hex=hex_),
                             {"hex": hex_, "kind": fig["kind"], "owner": owner}))
         if battle is not None and str(owner) in battle["killed"]:
             battle["killed"][str(owner)] += 1  # for Miracle (ANKH-R093)
@@ -445,17 +478,18 @@ def cat_mummy_losses(state: State, owners: list[int], events: list[Event]) -> No
     for owner in owners:
         others = [p for p in active_players(state) if p != owner]
         for p in reverse_devotion(state, others):
-            lose_devotion(state, p, 1, events, "a Cat Mummy was killed")
+            lose_devotion(state, p, 1, events, msg("a Cat Mummy was killed"))
 
 
 def imprison_decision(state: State, task: dict) -> list[Decision]:
     prey = [p for p in task["prey"] if state["players"][p]["warriors"] > 0]
     if not prey or len(state["players"][task["p"]]["prisoners"]) >= PRISON_SLOTS:
         return []
-    opts = [Option(f"jail:{p}", f"Imprison a warrior of {name(state, p)}") for p in prey]
-    opts.append(Option("skip", "Imprison nobody"))
+    opts = [Option(f"jail:{p}", msg("Imprison a warrior of {god}", god=name(state, p)))
+            for p in prey]
+    opts.append(Option("skip", msg("Imprison nobody")))
     return [Decision(decider(state, task["p"]), "imprison",
-                     "Anubis: imprison one killed warrior?", tuple(opts))]
+                     msg("Anubis: imprison one killed warrior?"), tuple(opts))]
 
 
 def apply_imprison(state: State, task: dict, seat: int, option_id: str,
@@ -466,7 +500,8 @@ def apply_imprison(state: State, task: dict, seat: int, option_id: str,
     victim = int(option_id[5:])
     state["players"][victim]["warriors"] -= 1
     state["players"][task["p"]]["prisoners"].append(victim)
-    events.append(Event("imprison", f"Anubis imprisons a warrior of {name(state, victim)}.",
+    events.append(Event("imprison", msg("Anubis imprisons a warrior of {god}.",
+                                        god=name(state, victim)),
                         {"player": victim}))
 
 
@@ -486,9 +521,9 @@ def mummy_decision(state: State, task: dict) -> list[Decision]:
     spaces = mummy_spaces(state, task["p"])
     if not spaces:
         return []
-    opts = tuple(Option(f"at:{h}", f"On {h}") for h in spaces)
+    opts = tuple(Option(f"at:{h}", msg("On {hex}", hex=h)) for h in spaces)
     return [Decision(decider(state, task["p"]), "mummy",
-                     "The Mummy returns next to your god: where?", opts)]
+                     msg("The Mummy returns next to your god: where?"), opts)]
 
 
 def mummy_fallback(state: State, task: dict, events: list[Event]) -> None:
@@ -517,7 +552,8 @@ def battle_majorities(state: State, task: dict, events: list[Event]) -> None:
     present = owners_in(state, region)
     for p in reverse_devotion(state, battle["participants"]):
         if p in present and held.get(p):
-            gain_devotion(state, p, held[p], events, f"monument majorities in {region}")
+            gain_devotion(state, p, held[p], events,
+                          msg("monument majorities in {region}", region=region))
 
 
 def cancelled(state: State, hex_: str, fig: dict) -> bool:
@@ -571,8 +607,9 @@ def compute_strength(state: State, task: dict, events: list[Event]) -> None:
     battle["strength"] = values
     battle["counts"] = {str(p): sum(1 for f in figures_in(state, region).values()
                                     if f["owner"] == p) for p in battle["participants"]}
-    events.append(Event("strength", "Strength: " + ", ".join(
-        f"{name(state, int(p))} {v}" for p, v in values.items()) + ".", {"strength": values}))
+    events.append(Event("strength", msg("Strength: {values}.", values=[
+        msg("{god} {n}", god=name(state, int(p)), n=v) for p, v in values.items()]),
+        {"strength": values}))
     contenders = [p for p in battle["participants"] if p in present]  # ANKH-R074
     best = max((values[str(p)] for p in contenders), default=None)
     top = [p for p in contenders if values[str(p)] == best]
@@ -588,8 +625,10 @@ def compute_strength(state: State, task: dict, events: list[Event]) -> None:
 
 def tiebreak_decision(state: State, task: dict) -> list[Decision]:
     return [Decision(decider(state, task["p"]), "tiebreak",
-                     f"{name(state, task['p'])}: use the tie-breaker token to win this battle?",
-                     (Option("tie:use", "Use it and win"), Option("tie:keep", "Keep it")))]
+                     msg("{god}: use the tie-breaker token to win this battle?",
+                         god=name(state, task["p"])),
+                     (Option("tie:use", msg("Use it and win")),
+                      Option("tie:keep", msg("Keep it"))))]
 
 
 def apply_tiebreak(state: State, task: dict, seat: int, option_id: str,
@@ -598,7 +637,8 @@ def apply_tiebreak(state: State, task: dict, seat: int, option_id: str,
     if option_id == "tie:use":
         state["conflict"]["battle"]["winner"] = task["p"]
         state["tiebreaker"]["up"] = False  # ANKH-R064
-        events.append(Event("tiebreaker", f"{name(state, task['p'])} uses the tie-breaker.",
+        events.append(Event("tiebreaker", msg("{god} uses the tie-breaker.",
+                                              god=name(state, task["p"])),
                             {"player": task["p"]}))
 
 
@@ -619,15 +659,16 @@ def resolution(state: State, task: dict, events: list[Event]) -> None:
             reward += sum(1 for h, f in figures_in(state, region).items()
                           if f["owner"] == winner and terrain(state, h) == "desert")
         reward += ra_bonus(state, winner, region)
-        events.append(Event("win", f"{name(state, winner)} wins the battle in {region}.",
+        events.append(Event("win", msg("{god} wins the battle in {region}.",
+                                       god=name(state, winner), region=region),
                             {"player": winner, "region": region}))
-        gain_devotion(state, winner, reward, events, f"winning in {region}")
+        gain_devotion(state, winner, reward, events, msg("winning in {region}", region=region))
         if has_power(state, winner, "commanding"):  # ANKH-R095
             state["players"][winner]["followers"] += COMMANDING_FOLLOWERS
         if state["phase"] == "over":
             return
     else:
-        events.append(Event("win", f"Nobody wins the battle in {region}.",
+        events.append(Event("win", msg("Nobody wins the battle in {region}.", region=region),
                             {"player": None, "region": region}))
     doomed = []
     for h, f in figures_in(state, region).items():
@@ -657,17 +698,18 @@ def resolution(state: State, task: dict, events: list[Event]) -> None:
 
 def isis_decision(state: State, task: dict) -> list[Decision]:
     left = [h for h in task["protected"] if h not in task["saved"]]
-    opts = [Option(f"save:{h}", f"Keep the figure on {h} alive") for h in left]
-    opts.append(Option("done", "Let the others die"))
+    opts = [Option(f"save:{h}", msg("Keep the figure on {hex} alive", hex=h)) for h in left]
+    opts.append(Option("done", msg("Let the others die")))
     return [Decision(decider(state, task["p"]), "isis",
-                     "Isis: keep a Protected figure alive?", tuple(opts))]
+                     msg("Isis: keep a Protected figure alive?"), tuple(opts))]
 
 
 def apply_isis(state: State, task: dict, seat: int, option_id: str,
                events: list[Event]) -> None:
     if option_id.startswith("save:"):
         task["saved"].append(option_id[5:])
-        events.append(Event("isis", f"Isis protects the figure on {option_id[5:]}.",
+        events.append(Event("isis", msg("Isis protects the figure on {hex}.",
+                                        hex=option_id[5:]),
                             {"hex": option_id[5:]}))
         if len(task["saved"]) < len(task["protected"]):
             return
@@ -682,7 +724,7 @@ def magnanimous(state: State, task: dict, events: list[Event]) -> None:
     for p in reverse_devotion(state, battle["participants"]):
         if (p != battle["winner"] and has_power(state, p, "magnanimous")
                 and battle["counts"][str(p)] >= 2):
-            gain_devotion(state, p, MAGNANIMOUS_DEVOTION, events, "Magnanimous")
+            gain_devotion(state, p, MAGNANIMOUS_DEVOTION, events, POWER_NAMES["magnanimous"])
 
 
 def cat_losses(state: State, task: dict, events: list[Event]) -> None:
@@ -707,16 +749,18 @@ def osiris_decision(state: State, task: dict) -> list[Decision]:
     if task["from"] is None:
         opts = []
         if pl["underworld_tokens"] > 0:
-            opts += [Option(f"uw:{h}", f"Place an underworld token on {h}") for h in spaces]
-        opts += [Option(f"uwfrom:{h}", f"Move the underworld token from {h}")
+            opts += [Option(f"uw:{h}", msg("Place an underworld token on {hex}", hex=h))
+                     for h in spaces]
+        opts += [Option(f"uwfrom:{h}", msg("Move the underworld token from {hex}", hex=h))
                  for h in state["underworld"]]
         if not opts:
             return []
-        opts.append(Option("skip", "No underworld token"))
-        return [Decision(seat, "osiris", "Osiris lost: place an underworld token?",
+        opts.append(Option("skip", msg("No underworld token")))
+        return [Decision(seat, "osiris", msg("Osiris lost: place an underworld token?"),
                          tuple(opts))]
-    opts = [Option(f"uw:{h}", f"To {h}") for h in spaces]
-    return [Decision(seat, "osiris_to", f"Move the token from {task['from']} to?", tuple(opts))]
+    opts = [Option(f"uw:{h}", msg("To {hex}", hex=h)) for h in spaces]
+    return [Decision(seat, "osiris_to", msg("Move the token from {hex} to?", hex=task["from"]),
+                     tuple(opts))]
 
 
 def apply_osiris(state: State, task: dict, seat: int, option_id: str,
@@ -734,7 +778,8 @@ def apply_osiris(state: State, task: dict, seat: int, option_id: str,
         state["players"][task["p"]]["underworld_tokens"] -= 1
     state["underworld"].append(hex_)
     state["underworld"].sort()
-    events.append(Event("underworld", f"Osiris opens a portal to the underworld on {hex_}.",
+    events.append(Event("underworld", msg("Osiris opens a portal to the underworld on {hex}.",
+                                          hex=hex_),
                         {"hex": hex_}))
 
 
@@ -743,7 +788,7 @@ def miracle(state: State, task: dict, events: list[Event]) -> None:
     battle = state["conflict"]["battle"]
     for p in reverse_devotion(state, battle["participants"]):
         if "miracle" in battle["played"][str(p)]:
-            gain_devotion(state, p, battle["killed"][str(p)], events, "Miracle")
+            gain_devotion(state, p, battle["killed"][str(p)], events, CARD_NAMES["miracle"])
 
 
 def worship_start(state: State, task: dict, events: list[Event]) -> None:
@@ -758,8 +803,8 @@ def worship_decision(state: State, task: dict) -> list[Decision]:
     if state["players"][task["p"]]["followers"] < WORSHIPFUL_COST:
         return []
     return [Decision(decider(state, task["p"]), "worshipful",
-                     "Worshipful: sacrifice 2 followers for 1 devotion?",
-                     (Option("worship:yes", "Yes"), Option("worship:no", "No")))]
+                     msg("Worshipful: sacrifice 2 followers for 1 devotion?"),
+                     (Option("worship:yes", msg("Yes")), Option("worship:no", msg("No"))))]
 
 
 def apply_worship(state: State, task: dict, seat: int, option_id: str,
@@ -767,7 +812,7 @@ def apply_worship(state: State, task: dict, seat: int, option_id: str,
     pop(state)
     if option_id == "worship:yes":
         state["players"][task["p"]]["followers"] -= WORSHIPFUL_COST
-        gain_devotion(state, task["p"], 1, events, "Worshipful")
+        gain_devotion(state, task["p"], 1, events, POWER_NAMES["worshipful"])
 
 
 def cycle(state: State, task: dict, events: list[Event]) -> None:
@@ -778,7 +823,8 @@ def cycle(state: State, task: dict, events: list[Event]) -> None:
             pl = state["players"][p]
             pl["hand"] = sorted(pl["hand"] + pl["used"], key=CARDS.index)
             pl["used"] = []
-            events.append(Event("cycle", f"{name(state, p)} takes back all used cards.",
+            events.append(Event("cycle", msg("{god} takes back all used cards.",
+                                             god=name(state, p)),
                                 {"player": p}))
 
 

@@ -7,6 +7,8 @@ are marked RECONSTRUCTED (with the checklist part-B item that explains them).
 
 from __future__ import annotations
 
+from rules.text import term
+
 # B1: terrain of all 101 hexes (f = fertile, d = desert, w = water). RECONSTRUCTED from
 # the open-source engines (jackpunt, checked against yav); the rulebook shows it only in pictures.
 TERRAIN_CODES: dict[str, str] = {
@@ -252,7 +254,8 @@ NEIGHBORS_EVEN_COL = ((-1, 0), (-1, 1), (0, 1), (1, 0), (0, -1), (-1, -1))
 NEIGHBORS_ODD_COL = ((-1, 0), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 
 GODS = ("amun", "anubis", "isis", "osiris", "ra")  # ANKH-R001
-GOD_NAMES = {"amun": "Amun", "anubis": "Anubis", "isis": "Isis", "osiris": "Osiris", "ra": "Ra"}
+GOD_NAMES = {"amun": term("Amun"), "anubis": term("Anubis"), "isis": term("Isis"),
+             "osiris": term("Osiris"), "ra": term("Ra")}
 WARRIORS_PER_GOD = 6  # ANKH-R002
 ANKH_TOKENS_DASHBOARD = 6  # ANKH-R019
 ANKH_TOKENS_RESERVE = 9  # ANKH-R019 / B9
@@ -272,8 +275,8 @@ MIN_REGION_LAND = 6  # ANKH-R054
 
 # ANKH-R028: the four action rows, top to bottom.
 ACTIONS = ("move", "summon", "followers", "unlock")
-ACTION_LABELS = {"move": "Move Figures", "summon": "Summon Figure",
-                 "followers": "Gain Followers", "unlock": "Unlock Ankh Power"}
+ACTION_LABELS = {"move": term("Move Figures"), "summon": term("Summon Figure"),
+                 "followers": term("Gain Followers"), "unlock": term("Unlock Ankh Power")}
 # B2: actions taken on a row until its event triggers (the triggering one included), as
 # N + this offset, N = players at game start. RECONSTRUCTED (jackpunt; yav differs).
 ACTION_TRACK_OFFSET = {"move": 2, "summon": 2, "followers": 2, "unlock": 1}
@@ -282,7 +285,8 @@ ACTION_TRACK_OFFSET = {"move": 2, "summon": 2, "followers": 2, "unlock": 1}
 EVENT_TRACK = ("control", "control", "control", "conflict", "caravan", "control", "control",
                "conflict", "caravan", "control", "control", "conflict", "caravan", "control",
                "control", "conflict", "control", "conflict")
-EVENT_LABELS = {"control": "Control Monument", "caravan": "Camel Caravan", "conflict": "Conflict"}
+EVENT_LABELS = {"control": term("Control Monument"), "caravan": term("Camel Caravan"),
+                "conflict": term("Conflict")}
 MERGE_AFTER_CONFLICT = 3  # ANKH-R142
 FORGET_AFTER_CONFLICT = 4  # ANKH-R155
 
@@ -292,9 +296,9 @@ RED_TOP = 20
 
 # ANKH-R016 / B5: battle cards and strength bonuses (rulebook + both engines).
 CARDS = ("plague", "cycle", "drought", "build", "flood", "chariots", "miracle")
-CARD_NAMES = {"plague": "Plague of Locusts", "cycle": "Cycle of Ma'at", "drought": "Drought",
-              "build": "Build Monument", "flood": "Flood", "chariots": "Chariots",
-              "miracle": "Miracle"}
+CARD_NAMES = {"plague": term("Plague of Locusts"), "cycle": term("Cycle of Ma'at"),
+              "drought": term("Drought"), "build": term("Build Monument"), "flood": term("Flood"),
+              "chariots": term("Chariots"), "miracle": term("Miracle")}
 CARD_STRENGTH = {"plague": 1, "cycle": 0, "drought": 1, "build": 0, "flood": 0, "chariots": 3,
                  "miracle": 0}
 BUILD_COST = 3  # ANKH-R088
@@ -305,13 +309,13 @@ POWERS = {
     2: ("resplendent", "obelisk_attunement", "temple_attunement", "pyramid_attunement"),
     3: ("glorious", "magnanimous", "bountiful", "worshipful"),
 }
-POWER_NAMES = {"commanding": "Commanding", "inspiring": "Inspiring",
-               "omnipresent": "Omnipresent", "revered": "Revered",
-               "resplendent": "Resplendent", "obelisk_attunement": "Obelisk Attunement",
-               "temple_attunement": "Temple Attunement",
-               "pyramid_attunement": "Pyramid Attunement", "glorious": "Glorious",
-               "magnanimous": "Magnanimous", "bountiful": "Bountiful",
-               "worshipful": "Worshipful"}
+POWER_NAMES = {"commanding": term("Commanding"), "inspiring": term("Inspiring"),
+               "omnipresent": term("Omnipresent"), "revered": term("Revered"),
+               "resplendent": term("Resplendent"), "obelisk_attunement": term("Obelisk Attunement"),
+               "temple_attunement": term("Temple Attunement"),
+               "pyramid_attunement": term("Pyramid Attunement"), "glorious": term("Glorious"),
+               "magnanimous": term("Magnanimous"), "bountiful": term("Bountiful"),
+               "worshipful": term("Worshipful")}
 POWER_LEVEL = {p: lvl for lvl, names in POWERS.items() for p in names}
 POWERS_PER_LEVEL = 2  # ANKH-R046
 # ANKH-R044: level of the 1st..6th dashboard token.
@@ -334,9 +338,21 @@ GUARDIANS = {1: ("satet", "cat_mummy"), 2: ("mummy", "apep"),
 GUARDIAN_LEVEL = {g: lvl for lvl, names in GUARDIANS.items() for g in names}
 GUARDIAN_SIZE = {"satet": "small", "cat_mummy": "small", "mummy": "small",
                  "apep": "large", "giant_scorpion": "large", "androsphinx": "large"}
-GUARDIAN_NAMES = {"satet": "Satet", "cat_mummy": "Cat Mummy", "mummy": "Mummy",
-                  "apep": "Apep", "giant_scorpion": "Giant Scorpion",
-                  "androsphinx": "Androsphinx"}
+GUARDIAN_NAMES = {"satet": term("Satet"), "cat_mummy": term("Cat Mummy"), "mummy": term("Mummy"),
+                  "apep": term("Apep"), "giant_scorpion": term("Giant Scorpion"),
+                  "androsphinx": term("Androsphinx")}
+
+
+# How the texts name monuments and figures (with the article English puts before them).
+MONUMENT_NAMES = {"obelisk": term("obelisk"), "temple": term("temple"),
+                  "pyramid": term("pyramid")}
+A_MONUMENT = {"obelisk": term("an obelisk"), "temple": term("a temple"),
+              "pyramid": term("a pyramid")}
+A_FIGURE = {"warrior": term("a warrior"), "satet": term("a Satet"),
+            "cat_mummy": term("a Cat Mummy"), "mummy": term("a Mummy"), "apep": term("an Apep"),
+            "giant_scorpion": term("a Giant Scorpion"),
+            "androsphinx": term("an Androsphinx")}
+SCENARIO_TITLES = {"middle_kingdom": term("Middle Kingdom"), "old_kingdom": term("Old Kingdom")}
 
 
 def guardian_minis(kind: str, players: int) -> int:

@@ -11,6 +11,7 @@ from rules.ankh.refusals import explain
 from rules.ankh.state import State, clone
 from rules.ankh.view import build_view
 from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Variant
+from rules.text import msg
 
 # task kind -> (decisions, apply)
 DECIDE = {
@@ -90,12 +91,12 @@ class AnkhEngine(DictStateEngine):
     min_players = 2  # ANKH-R001
     max_players = 5
     variants = (
-        Variant("scenario", "Scenario (random: one for the seat count)",
+        Variant("scenario", msg("Scenario (random: one for the seat count)"),
                 ("random", "middle_kingdom", "old_kingdom"), "random"),
-        Variant("gods", "Gods (dealt at random, or chosen in turn order)",
+        Variant("gods", msg("Gods (dealt at random, or chosen in turn order)"),
                 ("random", "choose", "fixed"), "random"),
-        Variant("guardians", "Guardians (one card per level, at random or chosen by the first "
-                "player)", ("random", "choose"), "random"),
+        Variant("guardians", msg("Guardians (one card per level, at random or chosen by the "
+                                 "first player)"), ("random", "choose"), "random"),
     )
 
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> State:
@@ -151,7 +152,7 @@ class AnkhEngine(DictStateEngine):
     def ai_choice(self, state: State, seat: int) -> str:
         decision = self.decision_for(state, seat)
         if decision is None:
-            raise IllegalMove("Nothing is waiting for this seat's answer.")
+            raise IllegalMove(msg("Nothing is waiting for this seat's answer."))
         return ai.choose(state, decision)
 
 

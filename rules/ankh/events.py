@@ -4,10 +4,11 @@ Conflict lives in ``conflict``."""
 from __future__ import annotations
 
 from rules.ankh.board import compute_regions, edge, valid_lines
-from rules.ankh.data import EVENT_LABELS, EVENT_TRACK
+from rules.ankh.data import EVENT_LABELS, EVENT_TRACK, MONUMENT_NAMES
 from rules.ankh.flow import pop, push
 from rules.ankh.state import State, adjacent_hexes, ankh_reserve, name, region_land
 from rules.core import Decision, Event, Option
+from rules.text import msg
 
 
 def trigger(state: State, player: int, events: list[Event]) -> list[dict]:
@@ -15,7 +16,7 @@ def trigger(state: State, player: int, events: list[Event]) -> list[dict]:
     state["event_pos"] += 1
     kind = EVENT_TRACK[state["event_pos"] - 1]
     seat = state["turn"]["seat"]
-    events.append(Event("event", f"Event: {EVENT_LABELS[kind]}.",
+    events.append(Event("event", msg("Event: {event}.", event=EVENT_LABELS[kind]),
                         {"event": kind, "position": state["event_pos"]}))
     if kind == "control":
         return [{"t": "control", "seat": seat, "p": player}]
@@ -44,11 +45,13 @@ def control_decision(state: State, task: dict) -> list[Decision]:
     targets = control_targets(state, task["p"])
     if not targets:
         return []
-    opts = [Option(f"ctl:{h}", f"Take the {state['monuments'][h]['type']} on {h}")
+    opts = [Option(f"ctl:{h}", msg("Take the {monument} on {hex}",
+                                   monument=MONUMENT_NAMES[state["monuments"][h]["type"]], hex=h))
             for h in targets]
-    opts.append(Option("skip", "Take no monument"))
-    return [Decision(task["seat"], "control", f"{name(state, task['p'])}: Control Monument — "
-                                              "put an ankh token on a monument.", tuple(opts))]
+    opts.append(Option("skip", msg("Take no monument")))
+    return [Decision(task["seat"], "control",
+                     msg("{god}: Control Monument — put an ankh token on a monument.",
+                         god=name(state, task["p"])), tuple(opts))]
 
 
 def apply_control(state: State, task: dict, seat: int, option_id: str,
@@ -60,9 +63,13 @@ def apply_control(state: State, task: dict, seat: int, option_id: str,
     mon = state["monuments"][hex_]
     old = mon["owner"]
     mon["owner"] = task["p"]
-    whose = "a neutral" if old is None else f"{name(state, old)}'s"
-    events.append(Event("control", f"{name(state, task['p'])} takes {whose} {mon['type']} on "
-                                   f"{hex_}.", {"hex": hex_, "from": old, "to": task["p"]},
+    if old is None:
+        text = msg("{god} takes a neutral {monument} on {hex}.", god=name(state, task["p"]),
+                   monument=MONUMENT_NAMES[mon["type"]], hex=hex_)
+    else:
+        text = msg("{god} takes {owner}'s {monument} on {hex}.", god=name(state, task["p"]),
+                   owner=name(state, old), monument=MONUMENT_NAMES[mon["type"]], hex=hex_)
+    events.append(Event("control", text, {"hex": hex_, "from": old, "to": task["p"]},
                         seat=seat))
 
 
@@ -83,15 +90,16 @@ def caravan_decision(state: State, task: dict) -> list[Decision]:
         return []
     chosen = {tuple(e) for e in task["line"]}
     edges = sorted({e for ln in lines for e in ln} - chosen)
-    opts = [Option(f"camel:{a}-{b}", f"Camel between {a} and {b}") for a, b in edges]
+    opts = [Option(f"camel:{a}-{b}", msg("Camel between {a} and {b}", a=a, b=b))
+            for a, b in edges]
     if frozenset(chosen) in lines:
-        opts.append(Option("done", "Finish the line here"))
+        opts.append(Option("done", msg("Finish the line here")))
     if not chosen:
-        opts.append(Option("skip", "Place no camels"))
+        opts.append(Option("skip", msg("Place no camels")))
     placed = len(chosen)
-    return [Decision(task["seat"], "caravan", f"{name(state, task['p'])}: Camel Caravan — "
-                                              f"place a camel ({placed} placed, at most 6).",
-                     tuple(opts))]
+    return [Decision(task["seat"], "caravan",
+                     msg("{god}: Camel Caravan — place a camel ({placed} placed, at most 6).",
+                         god=name(state, task["p"]), placed=placed), tuple(opts))]
 
 
 def apply_caravan(state: State, task: dict, seat: int, option_id: str,
@@ -121,8 +129,9 @@ def place_line(state: State, task: dict, line: list[tuple[str, str]],
     idx = state["regions"].index(old)
     state["regions"][idx:idx + 1] = [{"name": n, "token": None, "seed": min(c)}
                                      for n, c in zip(names, parts, strict=True)]
-    events.append(Event("caravan", f"{len(line)} camels split {old['name']} into "
-                                   f"{' and '.join(names)}.",
+    events.append(Event("caravan", msg("{count} camels split {region} into {a} and {b}.",
+                                       count=len(line), region=old["name"], a=names[0],
+                                       b=names[1]),
                         {"camels": [list(e) for e in sorted(line)], "old": old["name"],
                          "new": names}, seat=task["seat"]))
     push(state, {"t": "keep", "seat": task["seat"], "p": task["p"], "new": names,
@@ -135,9 +144,10 @@ def region_by_name(state: State, region: str) -> dict:
 
 
 def keep_decision(state: State, task: dict) -> list[Decision]:
-    opts = tuple(Option(f"keep:{n}", f"{n} keeps token {task['token']}") for n in task["new"])
-    return [Decision(task["seat"], "caravan_keep", "Which new region keeps the old "
-                                                   "conflict-order token?", opts)]
+    opts = tuple(Option(f"keep:{n}", msg("{region} keeps token {token}", region=n,
+                                         token=task["token"])) for n in task["new"])
+    return [Decision(task["seat"], "caravan_keep",
+                     msg("Which new region keeps the old conflict-order token?"), opts)]
 
 
 def apply_keep(state: State, task: dict, seat: int, option_id: str,
@@ -149,20 +159,25 @@ def apply_keep(state: State, task: dict, seat: int, option_id: str,
     state["order_tokens"].sort()
     token = state["order_tokens"].pop(0)  # ANKH-R055: the lowest token in the supply
     region_by_name(state, other)["token"] = token
-    events.append(Event("tokens", f"{keep} keeps token {task['token']}; {other} takes token "
-                                  f"{token}.", {keep: task["token"], other: token}, seat=seat))
+    events.append(Event("tokens", msg("{keep} keeps token {old}; {other} takes token {new}.",
+                                      keep=keep, old=task["token"], other=other, new=token),
+                        {keep: task["token"], other: token}, seat=seat))
 
 
 def swap_decision(state: State, task: dict) -> list[Decision]:
     if task["pick"] is None:
-        opts = [Option(f"swap:{n}", f"Swap the token of {n}") for n in task["new"]]
-        opts.append(Option("skip", "Swap nothing"))
-        return [Decision(task["seat"], "caravan_swap", "Swap a new region's conflict-order "
-                                                       "token with another?", tuple(opts))]
-    opts = [Option(f"with:{r['name']}", f"With {r['name']} (token {r['token']})")
+        opts = [Option(f"swap:{n}", msg("Swap the token of {region}", region=n))
+                for n in task["new"]]
+        opts.append(Option("skip", msg("Swap nothing")))
+        return [Decision(task["seat"], "caravan_swap",
+                         msg("Swap a new region's conflict-order token with another?"),
+                         tuple(opts))]
+    opts = [Option(f"with:{r['name']}", msg("With {region} (token {token})", region=r["name"],
+                                            token=r["token"]))
             for r in state["regions"] if r["name"] != task["pick"]]
-    return [Decision(task["seat"], "caravan_swap_with", f"Swap {task['pick']}'s token with "
-                                                        "which region?", tuple(opts))]
+    return [Decision(task["seat"], "caravan_swap_with",
+                     msg("Swap {region}'s token with which region?", region=task["pick"]),
+                     tuple(opts))]
 
 
 def apply_swap(state: State, task: dict, seat: int, option_id: str,
@@ -176,6 +191,7 @@ def apply_swap(state: State, task: dict, seat: int, option_id: str,
     a = region_by_name(state, task["pick"])
     b = region_by_name(state, option_id[5:])
     a["token"], b["token"] = b["token"], a["token"]  # ANKH-R056
-    events.append(Event("tokens", f"{a['name']} and {b['name']} swap conflict-order tokens.",
+    events.append(Event("tokens", msg("{a} and {b} swap conflict-order tokens.", a=a["name"],
+                                      b=b["name"]),
                         {a["name"]: a["token"], b["name"]: b["token"]}, seat=seat))
 

@@ -14,6 +14,7 @@ from rules.ankh.state import (
     seats_text,
 )
 from rules.core import Event, Result
+from rules.text import Msg, decode, msg
 
 
 def _remove_figures(state: State, player: int, keep_guardians: bool) -> None:
@@ -96,10 +97,11 @@ def merge(state: State, events: list[Event]) -> None:
     low["seats"] = []
     _enter_space(state, greater, low["devotion"])  # ANKH-R148: moves onto the lesser pawn
     events.append(Event(
-        "merge", f"{low_name}, the lesser god, merges into {high_name}: {name(state, greater)} "
-                 f"is one god played by {seats_text(high['seats'])} (each on their own turn, "
-                 f"one action); its battle decisions are asked of {seats_text(high['seats'][:1])}"
-                 f" and either owner may answer them.",
+        "merge", msg("{lesser}, the lesser god, merges into {greater}: {merged} is one god "
+                     "played by {seats} (each on their own turn, one action); its battle "
+                     "decisions are asked of {decider} and either owner may answer them.",
+                     lesser=low_name, greater=high_name, merged=name(state, greater),
+                     seats=seats_text(high["seats"]), decider=seats_text(high["seats"][:1])),
         {"lesser": lesser, "greater": greater, "seats": list(high["seats"])}))
 
 
@@ -131,33 +133,41 @@ def forget(state: State, events: list[Event]) -> None:
             state["underworld"] = []
             pl["underworld_tokens"] = 0
         pl["forgotten"] = True
-        events.append(Event("forgotten", f"{name(state, p)} is forgotten.", {"player": p}))
+        events.append(Event("forgotten", msg("{god} is forgotten.", god=name(state, p)),
+                            {"player": p}))
     left = active_players(state)
     if not left:  # ANKH-R157 / B26
-        finish(state, [], events, "every god is forgotten: Egypt turns atheist, nobody wins")
+        finish(state, [], events,
+               msg("every god is forgotten: Egypt turns atheist, nobody wins"))
     elif len(left) == 1:  # ANKH-R159
-        finish(state, left, events, f"{name(state, left[0])} is the only god left")
+        finish(state, left, events, msg("{god} is the only god left", god=name(state, left[0])))
 
 
 def final_scoring(state: State, events: list[Event]) -> None:
     """ANKH-R160: most devotion wins; the devotion stack breaks ties."""
     best = max(active_players(state), key=lambda p: devotion_key(state, p))
-    finish(state, [best], events, f"{name(state, best)} has the most devotion after the last "
-                                  "Conflict")
+    finish(state, [best], events, msg("{god} has the most devotion after the last Conflict",
+                                      god=name(state, best)))
 
 
-def gods_summary(state: State, players: list[int]) -> str:
+def gods_summary(state: State, players: list[int]) -> Msg:
     """Every god at the end: who played it, its devotion, merged or forgotten."""
-    parts = []
+    said: Msg | None = None
     for p in players:
         pl = state["players"][p]
-        text = f"{name(state, p)} ({seats_text(pl['seats'])}): {pl['devotion']} devotion"
-        if len(pl["seats"]) > 1:
-            text += ", merged"
-        if pl["forgotten"]:
-            text += ", forgotten"
-        parts.append(text)
-    return "Gods: " + "; ".join(parts) + "."
+        merged, forgotten = len(pl["seats"]) > 1, pl["forgotten"]
+        who = {"god": name(state, p), "seats": seats_text(pl["seats"]),
+               "devotion": pl["devotion"]}
+        if merged and forgotten:
+            text = msg("{god} ({seats}): {devotion} devotion, merged, forgotten", **who)
+        elif merged:
+            text = msg("{god} ({seats}): {devotion} devotion, merged", **who)
+        elif forgotten:
+            text = msg("{god} ({seats}): {devotion} devotion, forgotten", **who)
+        else:
+            text = msg("{god} ({seats}): {devotion} devotion", **who)
+        said = text if said is None else msg("{before}; {after}", before=said, after=text)
+    return msg("Gods: {gods}.", gods=said if said is not None else "")
 
 
 def final_result(state: State) -> Result:
@@ -166,7 +176,8 @@ def final_result(state: State) -> Result:
     winners = state["winners"] or []
     if not winners:
         return Result(scores, tuple([seats] * seats), (),
-                      ("Every god was forgotten: nobody wins (all seats share the last place).",
+                      (msg("Every god was forgotten: nobody wins (all seats share the last "
+                           "place)."),
                        gods_summary(state, sorted(set(state["seat_player"])))))
 
     def rank_key(player: int) -> tuple:
@@ -181,19 +192,19 @@ def final_result(state: State) -> Result:
         place_of[p] = above + 1
         above += sum(1 for s in range(seats) if state["seat_player"][s] == p)
     places = tuple(place_of[state["seat_player"][s]] for s in range(seats))
-    details = [state["end_reason"]] if state["end_reason"] else []
+    details = [decode(state["end_reason"])] if state["end_reason"] else []
     details.append(gods_summary(state, players))
     if any(len(state["players"][p]["seats"]) > 1 for p in players):
-        details.append("Merged seats share their god's place.")
+        details.append(msg("Merged seats share their god's place."))
     return Result(scores, places, tuple(devotion_ties(state, players)), tuple(details))
 
 
-def devotion_ties(state: State, players: list[int]) -> list[str]:
+def devotion_ties(state: State, players: list[int]) -> list[Msg]:
     """ANKH-R160: gods (in ranking order) tied on devotion are ranked by the devotion stack."""
     groups: dict[tuple[bool, int], list[int]] = {}
     for p in players:
         pl = state["players"][p]
         groups.setdefault((pl["forgotten"], pl["devotion"]), []).append(p)
-    return [f"Tied on {devotion} devotion, the devotion stack decides (higher pawn ranks "
-            f"first): {', '.join(name(state, p) for p in group)}."
+    return [msg("Tied on {devotion} devotion, the devotion stack decides (higher pawn ranks "
+                "first): {gods}.", devotion=devotion, gods=[name(state, p) for p in group])
             for (_, devotion), group in groups.items() if len(group) > 1]

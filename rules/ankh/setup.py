@@ -24,8 +24,9 @@ from rules.ankh.data import (
     WARRIORS_PER_GOD,
     guardian_minis,
 )
-from rules.ankh.state import State
+from rules.ankh.state import State, seats_text
 from rules.core import Decision, Event, Option, Rng
+from rules.text import msg, term
 
 SCENARIO_BY_ID = {s["id"]: s for s in SCENARIOS}
 SCENARIO_NAMES = ("middle_kingdom", "old_kingdom")
@@ -125,12 +126,13 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> State:
 
 # --- choosing gods (table option gods=choose) -------------------------------------------
 GOD_SUMMARY = {
-    "amun": "once per Conflict may play 2 battle cards in one battle",  # ANKH-R109
-    "anubis": "imprisons killed enemy warriors; +1 strength for each",  # ANKH-R111/R113
-    "isis": "her figures next to enemies are Protected in battle",  # ANKH-R116
-    "osiris": "places underworld portals when he loses, summons from them",  # ANKH-R120/R121
-    "ra": "makes summoned figures Radiant with his sun tokens",  # ANKH-R125/R126
+    "amun": term("once per Conflict may play 2 battle cards in one battle"),  # ANKH-R109
+    "anubis": term("imprisons killed enemy warriors; +1 strength for each"),  # ANKH-R111/R113
+    "isis": term("her figures next to enemies are Protected in battle"),  # ANKH-R116
+    "osiris": term("places underworld portals when he loses, summons from them"),  # R120/R121
+    "ra": term("makes summoned figures Radiant with his sun tokens"),  # ANKH-R125/R126
 }
+ORDINALS = {1: term("1st"), 2: term("2nd"), 3: term("3rd"), 4: term("4th"), 5: term("5th")}
 
 
 def god_decision(state: State, task: dict) -> list[Decision]:
@@ -139,34 +141,46 @@ def god_decision(state: State, task: dict) -> list[Decision]:
     seat = task["seat"]
     place = (seat - state["first_player"]) % state["seats"] + 1
     opts = tuple(Option(f"god:{g}", GOD_NAMES[g], GOD_SUMMARY[g]) for g in left)
-    return [Decision(seat, "god", f"Seat {seat + 1}: choose your god ({_ordinal(place)} in "
-                                  "turn order).", opts)]
+    return [Decision(seat, "god", msg("{seat}: choose your god ({place} in turn order).",
+                                      seat=msg("Seat {n}", n=seat + 1), place=ORDINALS[place]),
+                     opts)]
 
 
 def apply_god(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     state["stack"].pop()
     god = option_id[4:]
     give_god(state["players"][seat], god)
-    events.append(Event("god", f"Seat {seat + 1} chooses {GOD_NAMES[god]}.",
+    events.append(Event("god", msg("{seat} chooses {god}.", seat=msg("Seat {n}", n=seat + 1),
+                                   god=GOD_NAMES[god]),
                         {"seat": seat, "god": god}, seat=seat))
     if not any(t["t"] == "god" for t in state["stack"]):
         start = state["first_player"]
-        events.append(Event("gods", "The gods: " + ", ".join(
-            f"seat {s + 1} {GOD_NAMES[state['players'][s]['gods'][0]]}"
-            for s in range(state["seats"])) + f". Seat {start + 1} plays first.",
+        events.append(Event("gods", msg(
+            "The gods: {gods}. {first} plays first.",
+            gods=[msg("{seat} {god}", seat=seats_text([s]),
+                      god=GOD_NAMES[state["players"][s]["gods"][0]])
+                  for s in range(state["seats"])],
+            first=msg("Seat {n}", n=start + 1)),
             {"gods": [state["players"][s]["gods"][0] for s in range(state["seats"])]}))
 
 
 def guardian_decision(state: State, task: dict) -> list[Decision]:
     level = task["level"]
     seats = state["seats"]
-    opts = tuple(Option(f"guardian:{kind}", GUARDIAN_NAMES[kind],
-                        f"level {level}, {GUARDIAN_SIZE[kind]} base, "
-                        f"{guardian_minis(kind, seats)} mini(s) in play")
+    opts = tuple(Option(f"guardian:{kind}", GUARDIAN_NAMES[kind], _guardian_detail(kind, level,
+                                                                                   seats))
                  for kind in GUARDIANS[level])
-    return [Decision(task["seat"], "guardian", f"Seat {task['seat'] + 1} (first player, for the "
-                                               f"table): choose the level-{level} guardian.",
+    return [Decision(task["seat"], "guardian",
+                     msg("{seat} (first player, for the table): choose the level-{level} "
+                         "guardian.", seat=msg("Seat {n}", n=task["seat"] + 1), level=level),
                      opts)]
+
+
+def _guardian_detail(kind: str, level: int, seats: int):
+    minis = guardian_minis(kind, seats)
+    if GUARDIAN_SIZE[kind] == "large":
+        return msg("level {level}, large base, {minis} mini(s) in play", level=level, minis=minis)
+    return msg("level {level}, small base, {minis} mini(s) in play", level=level, minis=minis)
 
 
 def apply_guardian(state: State, task: dict, seat: int, option_id: str,
@@ -176,9 +190,7 @@ def apply_guardian(state: State, task: dict, seat: int, option_id: str,
     level = task["level"]
     state["guardian_cards"][str(level)] = {"kind": kind,
                                            "left": guardian_minis(kind, state["seats"])}
-    events.append(Event("guardian_card", f"Level-{level} guardian: {GUARDIAN_NAMES[kind]}.",
+    events.append(Event("guardian_card", msg("Level-{level} guardian: {guardian}.", level=level,
+                                             guardian=GUARDIAN_NAMES[kind]),
                         {"level": level, "kind": kind}, seat=seat))
 
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

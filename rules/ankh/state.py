@@ -10,6 +10,7 @@ from typing import Any
 from rules.ankh.board import LAND, NEIGHBORS, RIVER, TERRAIN, WATER, compute_regions, edge
 from rules.ankh.data import DEVOTION_TOP, GOD_NAMES, GUARDIAN_NAMES, RED_TOP
 from rules.core import Event
+from rules.text import Msg, encode, msg
 
 State = dict[str, Any]
 
@@ -28,9 +29,15 @@ def decider(state: State, player: int) -> int:
     return state["players"][player]["seats"][0]
 
 
-def name(state: State, player: int) -> str:
-    pl = state["players"][player]
-    return "+".join(GOD_NAMES[g] for g in pl["gods"])
+def name(state: State, player: int) -> Msg | str:
+    """The god's name (a merged god: "Greater+Lesser"), translatable."""
+    gods = [GOD_NAMES[g] for g in state["players"][player]["gods"]]
+    if not gods:
+        return ""
+    said = gods[0]
+    for god in gods[1:]:
+        said = msg("{greater}+{lesser}", greater=said, lesser=god)
+    return said
 
 
 def has_god(state: State, player: int, god: str) -> bool:
@@ -174,18 +181,22 @@ def article(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
-def seats_text(seats: list[int]) -> str:
+def seats_text(seats: list[int]) -> Msg:
     """'seat 2' / 'seats 1 and 3' (1-based, as players count them)."""
     nums = [str(s + 1) for s in seats]
     if len(nums) == 1:
-        return f"seat {nums[0]}"
-    return f"seats {', '.join(nums[:-1])} and {nums[-1]}"
+        return msg("seat {n}", n=nums[0])
+    return msg("seats {first} and {last}", first=", ".join(nums[:-1]), last=nums[-1])
 
 
-def figure_label(state: State, fig: dict) -> str:
+def figure_label(state: State, fig: dict) -> Msg:
     kind = fig["kind"]
-    what = "god" if kind == "god" else ("warrior" if kind == "warrior" else GUARDIAN_NAMES[kind])
-    return f"{name(state, fig['owner'])}'s {what}"
+    god = name(state, fig["owner"])
+    if kind == "god":
+        return msg("{god}'s god", god=god)
+    if kind == "warrior":
+        return msg("{god}'s warrior", god=god)
+    return msg("{god}'s {guardian}", god=god, guardian=GUARDIAN_NAMES[kind])
 
 
 # --- devotion ---------------------------------------------------------------------------
@@ -198,7 +209,7 @@ def _enter_space(state: State, player: int, value: int) -> None:
 
 
 def gain_devotion(state: State, player: int, amount: int, events: list[Event],
-                  reason: str) -> None:
+                  reason: Msg) -> None:
     """One devotion gain (one instance for Bountiful, ANKH-R106/R107); win at the top."""
     if amount <= 0 or state["phase"] == "over":
         return
@@ -207,30 +218,33 @@ def gain_devotion(state: State, player: int, amount: int, events: list[Event],
         amount += 1  # ANKH-R106
     value = min(DEVOTION_TOP, pl["devotion"] + amount)
     _enter_space(state, player, value)
-    events.append(Event("devotion", f"{name(state, player)} gains {amount} devotion ({reason}).",
+    events.append(Event("devotion", msg("{god} gains {amount} devotion ({reason}).",
+                                        god=name(state, player), amount=amount, reason=reason),
                         {"player": player, "amount": amount, "devotion": value}))
     if value >= DEVOTION_TOP:  # ANKH-R158
-        finish(state, [player], events, f"{name(state, player)} reaches the top of the "
-                                         "devotion track")
+        finish(state, [player], events, msg("{god} reaches the top of the devotion track",
+                                            god=name(state, player)))
 
 
 def lose_devotion(state: State, player: int, amount: int, events: list[Event],
-                  reason: str) -> None:
+                  reason: Msg) -> None:
     pl = state["players"][player]
     value = max(0, pl["devotion"] - amount)  # B4: never below 0
     if value == pl["devotion"]:
         return
     _enter_space(state, player, value)
-    events.append(Event("devotion", f"{name(state, player)} loses {amount} devotion ({reason}).",
+    events.append(Event("devotion", msg("{god} loses {amount} devotion ({reason}).",
+                                        god=name(state, player), amount=amount, reason=reason),
                         {"player": player, "amount": -amount, "devotion": value}))
 
 
-def finish(state: State, winners: list[int], events: list[Event], reason: str) -> None:
+def finish(state: State, winners: list[int], events: list[Event], reason: Msg | str) -> None:
     state["phase"] = "over"
     state["stack"] = []
     state["winners"] = winners
-    state["end_reason"] = reason
-    events.append(Event("game_over", f"Game over: {reason}.", {"winners": winners}))
+    state["end_reason"] = encode(reason)  # JSON keeps the text translatable
+    events.append(Event("game_over", msg("Game over: {reason}.", reason=reason),
+                        {"winners": winners}))
 
 
 def is_red(state: State, player: int) -> bool:

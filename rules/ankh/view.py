@@ -7,6 +7,7 @@ from typing import Any
 from rules.ankh.board import HEXES, RIVER, TERRAIN, row_col
 from rules.ankh.data import ACTIONS, EVENT_TRACK, RED_TOP, UNLOCK_LEVELS
 from rules.ankh.state import State, ankh_reserve, hex_regions, region_hexes, region_land
+from rules.text import term
 
 SEALED_TASKS = ("cards", "bids")
 
@@ -109,7 +110,7 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str | No
         "conflict": conflict,
         "winner": (state["winners"][0] if state["winners"] else None),
         "result": result,
-        "score_unit": "devotion",   # what result().scores count (docs/architecture.md)
+        "score_unit": term("devotion"),   # what result().scores count (docs/architecture.md)
     }
     if seat is not None:
         player = state["seat_player"][seat]

@@ -7,6 +7,7 @@ import pytest
 from rules.ankh import ENGINE
 from rules.ankh.late import final_scoring
 from rules.ankh.state import finish
+from rules.text import decode
 from tests.rules.ankh.scenario import blank
 
 
@@ -23,7 +24,8 @@ def test_end_reason_and_gods_are_details_and_a_devotion_tie_is_a_tiebreak():
     assert result.details[1].startswith("Gods: Ra (seat 1): 9 devotion;")
     assert result.tiebreaks == ("Tied on 5 devotion, the devotion stack decides (higher pawn "
                                 "ranks first): Osiris, Isis.",)
-    assert result.to_json()["details"] == list(result.details)
+    # the JSON form keeps the texts translatable and gives the same English back
+    assert decode(result.to_json()["details"]) == list(result.details)
     assert ENGINE.view(state, None)["score_unit"] == "devotion"
 
 
