@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.text import term
+
 
 @dataclass(frozen=True, slots=True)
 class ProvinceData:
@@ -43,7 +45,7 @@ class ProvinceData:
 PROVINCES: tuple[ProvinceData, ...] = (
     ProvinceData(
         "damanhur",
-        "Damanhur",
+        term("Damanhur"),
         region="lower",
         bank="west",
         nile=False,
@@ -73,7 +75,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "buto",
-        "Buto",
+        term("Buto"),
         region="lower",
         bank="west",
         nile=True,
@@ -105,7 +107,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "mendes",
-        "Mendes",
+        term("Mendes"),
         region="lower",
         bank="east",
         nile=True,
@@ -137,7 +139,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "avaris",
-        "Avaris",
+        term("Avaris"),
         region="lower",
         bank="east",
         nile=False,
@@ -170,7 +172,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "faiyum",
-        "Faiyum",
+        term("Faiyum"),
         region="lower",
         bank="west",
         nile=False,
@@ -202,7 +204,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "memphis",
-        "Memphis",
+        term("Memphis"),
         region="lower",
         bank="west",
         nile=True,
@@ -233,7 +235,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "amarna",
-        "Amarna",
+        term("Amarna"),
         region="lower",
         bank="east",
         nile=True,
@@ -266,7 +268,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "kharga",
-        "Kharga",
+        term("Kharga"),
         region="upper",
         bank="west",
         nile=False,
@@ -298,7 +300,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "abydos",
-        "Abydos",
+        term("Abydos"),
         region="upper",
         bank="west",
         nile=True,
@@ -329,7 +331,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "thebes",
-        "Thebes",
+        term("Thebes"),
         region="upper",
         bank="east",
         nile=True,
@@ -359,7 +361,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "sawu",
-        "Sawu",
+        term("Sawu"),
         region="upper",
         bank="east",
         nile=False,
@@ -390,7 +392,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "dakhla",
-        "Dakhla",
+        term("Dakhla"),
         region="upper",
         bank="west",
         nile=False,
@@ -421,7 +423,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "edfu",
-        "Edfu",
+        term("Edfu"),
         region="upper",
         bank="west",
         nile=True,
@@ -454,7 +456,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "abu",
-        "Abu",
+        term("Abu"),
         region="upper",
         bank="east",
         nile=True,
@@ -487,7 +489,7 @@ PROVINCES: tuple[ProvinceData, ...] = (
     ),
     ProvinceData(
         "berenike",
-        "Berenike",
+        term("Berenike"),
         region="upper",
         bank="east",
         nile=False,
@@ -594,18 +596,18 @@ class FavorCard:
 FAVOR_CARDS: tuple[FavorCard, ...] = (
     FavorCard(
         "protection",
-        "Protection",
+        term("Protection"),
         "Proteção",
         "auction",
         2,
         "block the bid space directly above your bid",
     ),
     FavorCard(
-        "bribe", "Bribe", "Suborno", "auction", 2, "bid again on the card you were outbid on"
+        "bribe", term("Bribe"), "Suborno", "auction", 2, "bid again on the card you were outbid on"
     ),
     FavorCard(
         "architect",
-        "Architect",
+        term("Architect"),
         "Arquiteto",
         "purchase",
         8,
@@ -613,7 +615,7 @@ FAVOR_CARDS: tuple[FavorCard, ...] = (
     ),
     FavorCard(
         "extra_farmer",
-        "Extra Farmer",
+        term("Extra Farmer"),
         "Camponês Extra",
         "purchase",
         5,
@@ -621,7 +623,7 @@ FAVOR_CARDS: tuple[FavorCard, ...] = (
     ),
     FavorCard(
         "offering_adjust",
-        "Offering Adjustment",
+        term("Offering Adjustment"),
         "Ajuste de Oferenda",
         "offering",
         4,
@@ -629,7 +631,7 @@ FAVOR_CARDS: tuple[FavorCard, ...] = (
     ),
     FavorCard(
         "bountiful_harvest",
-        "Bountiful Harvest",
+        term("Bountiful Harvest"),
         "Colheita Excepcional",
         "harvest",
         5,
@@ -637,7 +639,7 @@ FAVOR_CARDS: tuple[FavorCard, ...] = (
     ),
     FavorCard(
         "fixed_income",
-        "Fixed Income",
+        term("Fixed Income"),
         "Rendimento Fixo",
         "harvest",
         3,
@@ -645,7 +647,7 @@ FAVOR_CARDS: tuple[FavorCard, ...] = (
     ),
     FavorCard(
         "master_scribes",
-        "Master of Scribes",
+        term("Master of Scribes"),
         "Mestre dos Escrivães",
         "scoring",
         2,
@@ -653,7 +655,7 @@ FAVOR_CARDS: tuple[FavorCard, ...] = (
     ),
     FavorCard(
         "master_farmers",
-        "Master of Farmers",
+        term("Master of Farmers"),
         "Mestre dos Camponeses",
         "scoring",
         2,
@@ -661,7 +663,7 @@ FAVOR_CARDS: tuple[FavorCard, ...] = (
     ),
     FavorCard(
         "same_bank",
-        "West/East Bank",
+        term("West/East Bank"),
         "Margem Oeste / Margem Leste",
         "scoring",
         2,
@@ -669,7 +671,7 @@ FAVOR_CARDS: tuple[FavorCard, ...] = (
     ),
     FavorCard(
         "nile_or_border",
-        "Nile or Border",
+        term("Nile or Border"),
         "Nilo ou Fronteira",
         "scoring",
         2,
@@ -677,7 +679,7 @@ FAVOR_CARDS: tuple[FavorCard, ...] = (
     ),
     FavorCard(
         "upper_or_lower",
-        "Upper or Lower Egypt",
+        term("Upper or Lower Egypt"),
         "Alto ou Baixo Egito",
         "scoring",
         2,

@@ -9,12 +9,14 @@ from rules.amunre.data import KINGDOMS, ROUNDS_PER_KINGDOM
 from rules.amunre.state import (
     State,
     discard_card,
+    gold,
     pay_options,
     seat_name,
     sell_card,
 )
 from rules.amunre.view import build_view
 from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result
+from rules.text import msg
 
 
 class AmunReEngine(DictStateEngine):
@@ -41,8 +43,8 @@ class AmunReEngine(DictStateEngine):
         debt = state["debt"]
         if debt is not None:
             seat = debt["seat"]
-            prompt = (f"{seat_name(seat)}: you are {debt['amount']} gold short — hand over a "
-                      "favor card (1 gold each).")
+            prompt = msg("{seat}: you are {gold} short — hand over a favor card (1 gold each).",
+                         seat=seat_name(seat), gold=gold(debt["amount"]))
             return [Decision(seat, "pay", prompt, tuple(pay_options(state, seat)))]
         if phase == "auction":
             return [auction.bid_decision(state)]
@@ -75,7 +77,7 @@ class AmunReEngine(DictStateEngine):
         elif phase == "harvest":
             harvest.apply_harvest(state, seat, option_id, events)
         else:  # pragma: no cover - apply() refuses answers once the game is over
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(msg("The game is over."))
         self._progress(state, events)
         return events
 
@@ -86,7 +88,8 @@ class AmunReEngine(DictStateEngine):
         card = option_id.split(":", 1)[1]
         discard_card(state, seat, card)
         debt["amount"] -= 1
-        events.append(Event("pay", f"{seat_name(seat)} hands over a favor card for 1 gold.",
+        events.append(Event("pay", msg("{seat} hands over a favor card for 1 gold.",
+                                       seat=seat_name(seat)),
                             {"seat": seat, "card": card}, seat=seat))
         if debt["amount"] > 0 and state["players"][seat]["hand"]:
             return
@@ -139,7 +142,7 @@ class AmunReEngine(DictStateEngine):
     def ai_choice(self, state: State, seat: int) -> str:
         decision = self.decision_for(state, seat)
         if decision is None:
-            raise IllegalMove(f"{seat_name(seat)} has nothing to decide.")
+            raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(seat)))
         return ai.choose(state, decision)
 
 

@@ -13,6 +13,7 @@ from rules.amunre.state import (
     State,
     can_play,
     farmer_count,
+    gold,
     own_provinces,
     play_card,
     province_name,
@@ -22,6 +23,7 @@ from rules.amunre.state import (
     turn_order,
 )
 from rules.core import Decision, Event, Option
+from rules.text import msg
 
 BOUNTIFUL, FIXED = GREEN_TYPES
 
@@ -32,7 +34,7 @@ def start_harvest(state: State, events: list[Event]) -> None:
     waiting = [seat for seat in turn_order(state)
                if any(can_play(state["players"][seat], card) for card in GREEN_TYPES)]
     state["harvest"] = {"waiting": waiting, "choices": {}, "paid": False}
-    events.append(Event("phase", "Harvest and income.", {"phase": "harvest"}))
+    events.append(Event("phase", msg("Harvest and income."), {"phase": "harvest"}))
 
 
 def harvest_decisions(state: State) -> list[Decision]:
@@ -44,23 +46,27 @@ def harvest_decisions(state: State) -> list[Decision]:
 def harvest_decision(state: State, seat: int) -> Decision:
     player = state["players"][seat]
     provinces = own_provinces(state, seat)
-    options = [Option("collect", "Collect your income without a green card")]
+    options = [Option("collect", msg("Collect your income without a green card"))]
     bountiful = can_play(player, BOUNTIFUL)
     fixed = can_play(player, FIXED)
     if bountiful:
-        options.extend(Option(f"bountiful:{pid}", f"Bountiful Harvest in {province_name(pid)}",
-                              "+1 gold per farmer there") for pid in provinces)
+        options.extend(Option(f"bountiful:{pid}", msg("Bountiful Harvest in {province}",
+                                                      province=province_name(pid)),
+                              msg("+1 gold per farmer there")) for pid in provinces)
     if fixed:
-        options.extend(Option(f"fixed:{pid}", f"Fixed Income in {province_name(pid)}",
-                              "exactly 8 gold from it") for pid in provinces)
+        options.extend(Option(f"fixed:{pid}", msg("Fixed Income in {province}",
+                                                  province=province_name(pid)),
+                              msg("exactly {gold} from it", gold=gold(FIXED_INCOME_GOLD)))
+                       for pid in provinces)
     if bountiful and fixed:
         # AMR-R059: both cards name two different provinces.
         options.extend(Option(f"bountiful:{p}+fixed:{q}",
-                              f"Bountiful Harvest in {province_name(p)}, "
-                              f"Fixed Income in {province_name(q)}")
+                              msg("Bountiful Harvest in {province}, Fixed Income in {other}",
+                                  province=province_name(p), other=province_name(q)))
                        for p in provinces for q in provinces if p != q)
     options.extend(sell_options(state, seat))
-    prompt = f"{seat_name(seat)}: play a green card for this harvest, or collect."
+    prompt = msg("{seat}: play a green card for this harvest, or collect.",
+                 seat=seat_name(seat))
     return Decision(seat, "harvest", prompt, tuple(options))
 
 
@@ -72,11 +78,17 @@ def apply_harvest(state: State, seat: int, option_id: str, events: list[Event]) 
             continue
         choice[card] = pid
         play_card(state, seat, BOUNTIFUL if card == "bountiful" else FIXED)
-        label = "Bountiful Harvest" if card == "bountiful" else "Fixed Income"
-        events.append(Event("card", f"{seat_name(seat)} plays {label} in {province_name(pid)}.",
+        if card == "bountiful":
+            text = msg("{seat} plays Bountiful Harvest in {province}.", seat=seat_name(seat),
+                       province=province_name(pid))
+        else:
+            text = msg("{seat} plays Fixed Income in {province}.", seat=seat_name(seat),
+                       province=province_name(pid))
+        events.append(Event("card", text,
                             {"seat": seat, "card": card, "province": pid}, seat=seat))
     if option_id == "collect":
-        events.append(Event("collect", f"{seat_name(seat)} collects without a green card.",
+        events.append(Event("collect", msg("{seat} collects without a green card.",
+                                           seat=seat_name(seat)),
                             {"seat": seat}, seat=seat))
     state["harvest"]["choices"][str(seat)] = choice
 
@@ -109,7 +121,8 @@ def advance_harvest(state: State, events: list[Event]) -> bool:
         for seat in turn_order(state):
             income = seat_income(state, seat, harvest["choices"].get(str(seat)))
             state["players"][seat]["gold"] += income
-            events.append(Event("income", f"{seat_name(seat)} collects {income} gold.",
+            events.append(Event("income", msg("{seat} collects {gold}.", seat=seat_name(seat),
+                                              gold=gold(income)),
                                 {"seat": seat, "gold": income}, seat=seat))
         harvest["paid"] = True
     return False

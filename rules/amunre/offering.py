@@ -17,6 +17,7 @@ from rules.amunre.state import (
     favor_available,
     free_fields,
     give_favor_cards,
+    gold,
     hand_size,
     own_provinces,
     place_stones,
@@ -28,6 +29,7 @@ from rules.amunre.state import (
     turn_order,
 )
 from rules.core import Decision, Event, Option
+from rules.text import msg
 
 ADJUST = "offering_adjust"
 
@@ -43,7 +45,7 @@ def start_offerings(state: State, events: list[Event]) -> None:
         "settled": False,
         "reward_queue": [],  # [seat, items left] in rank order
     }
-    events.append(Event("phase", "Offerings to Amun-Re: every seat commits in secret.",
+    events.append(Event("phase", msg("Offerings to Amun-Re: every seat commits in secret."),
                         {"phase": "offering"}))
 
 
@@ -62,16 +64,18 @@ def sealed_decision(state: State, seat: int) -> Decision:
     adjust = can_play(player, ADJUST)
     options = []
     if player["theft"]:
-        options.append(Option("theft", "Play your Theft card (-3 on the total, gain 3 gold)"))
+        options.append(Option("theft", msg("Play your Theft card (-3 on the total, gain 3 gold)")))
         if adjust:
-            options.append(Option("theft+adjust", "Play Theft and attach an Offering Adjustment"))
+            options.append(Option("theft+adjust",
+                                  msg("Play Theft and attach an Offering Adjustment")))
     for amount in range(1, most + 1):
-        options.append(Option(f"offer:{amount}", f"Offer {amount} gold"))
+        options.append(Option(f"offer:{amount}", msg("Offer {gold}", gold=gold(amount))))
         if adjust and amount <= most - 1:
             options.append(Option(f"offer:{amount}+adjust",
-                                  f"Offer {amount} gold and attach an Offering Adjustment"))
-    prompt = (f"{seat_name(seat)}: make your secret offering to Amun-Re — gold (favor cards "
-              "count 1 each) or your Theft card.")
+                                  msg("Offer {gold} and attach an Offering Adjustment",
+                                      gold=gold(amount))))
+    prompt = msg("{seat}: make your secret offering to Amun-Re — gold (favor cards count 1 "
+                 "each) or your Theft card.", seat=seat_name(seat))
     return Decision(seat, "offering", prompt, tuple(options), secret=True)
 
 
@@ -83,11 +87,13 @@ def offering_decisions(state: State) -> list[Decision]:
     if offering["adjust_queue"]:
         seat = offering["adjust_queue"][0]
         total = state["collective_offering"]
-        options = [Option("adjust:+3", f"Add 3 (total {total + ADJUSTMENT_VALUE})"),
-                   Option("adjust:-3", f"Subtract 3 (total {total - ADJUSTMENT_VALUE})")]
+        options = [Option("adjust:+3", msg("Add 3 (total {total})",
+                                           total=total + ADJUSTMENT_VALUE)),
+                   Option("adjust:-3", msg("Subtract 3 (total {total})",
+                                           total=total - ADJUSTMENT_VALUE))]
         options.extend(sell_options(state, seat))
-        prompt = (f"{seat_name(seat)}: the collective offering is {total}. Declare your "
-                  "Offering Adjustment: +3 or -3.")
+        prompt = msg("{seat}: the collective offering is {total}. Declare your Offering "
+                     "Adjustment: +3 or -3.", seat=seat_name(seat), total=total)
         return [Decision(seat, "adjust", prompt, tuple(options))]
     if offering["reward_queue"]:
         seat, left = offering["reward_queue"][0]
@@ -100,17 +106,19 @@ def reward_decision(state: State, seat: int, left: int) -> Decision:
     options = []
     if favor_available(state):
         # AMR-R049: reward cards ignore favor_limit.
-        options.append(Option("reward:favor", "Take a favor card"))
+        options.append(Option("reward:favor", msg("Take a favor card")))
     provinces = own_provinces(state, seat)
     for pid in provinces:
         # AMR-R050: a farmer needs a free field.
         if free_fields(state, pid) > 0:
             options.append(Option(f"reward:farmer:{pid}",
-                                  f"Take a farmer for {province_name(pid)}"))
+                                  msg("Take a farmer for {province}",
+                                      province=province_name(pid))))
     for pid in provinces:
-        options.append(Option(f"reward:stone:{pid}", f"Take a stone for {province_name(pid)}"))
+        options.append(Option(f"reward:stone:{pid}",
+                              msg("Take a stone for {province}", province=province_name(pid))))
     options.extend(sell_options(state, seat))
-    prompt = f"{seat_name(seat)}: choose a reward ({left} left)."
+    prompt = msg("{seat}: choose a reward ({left} left).", seat=seat_name(seat), left=left)
     return Decision(seat, "reward", prompt, tuple(options))
 
 
@@ -121,12 +129,18 @@ def apply_sealed(state: State, seat: int, option_id: str, events: list[Event]) -
     amount = 0 if theft else int(action.split(":")[1])
     state["offering"]["sealed"][str(seat)] = {"theft": theft, "amount": amount,
                                               "adjust": bool(adjust)}
-    events.append(Event("sealed", f"{seat_name(seat)} has made an offering.", {"seat": seat},
-                        seat=seat))
-    what = "your Theft card" if theft else f"{amount} gold"
-    events.append(Event("sealed_private", f"You offer {what}"
-                        f"{' with an Offering Adjustment' if adjust else ''}.",
-                        {"option": option_id}, seat=seat, private_to=seat))
+    events.append(Event("sealed", msg("{seat} has made an offering.", seat=seat_name(seat)),
+                        {"seat": seat}, seat=seat))
+    if theft and adjust:
+        said = msg("You offer your Theft card with an Offering Adjustment.")
+    elif theft:
+        said = msg("You offer your Theft card.")
+    elif adjust:
+        said = msg("You offer {gold} with an Offering Adjustment.", gold=gold(amount))
+    else:
+        said = msg("You offer {gold}.", gold=gold(amount))
+    events.append(Event("sealed_private", said, {"option": option_id}, seat=seat,
+                        private_to=seat))
     if len(state["offering"]["sealed"]) == state["seats"]:
         reveal(state, events)
 
@@ -149,10 +163,18 @@ def reveal(state: State, events: list[Event]) -> None:
             play_card(state, seat, ADJUST)
         if commit["theft"]:
             total -= THEFT_VALUE
-            parts.append(f"{seat_name(seat)} Theft")
+            if commit["adjust"]:
+                parts.append(msg("{seat} Theft + Adjustment", seat=seat_name(seat)))
+            else:
+                parts.append(msg("{seat} Theft", seat=seat_name(seat)))
         else:
             total += commit["amount"]
-            parts.append(f"{seat_name(seat)} {commit['amount']}")
+            if commit["adjust"]:
+                parts.append(msg("{seat} {amount} + Adjustment", seat=seat_name(seat),
+                                 amount=commit["amount"]))
+            else:
+                parts.append(msg("{seat} {amount}", seat=seat_name(seat),
+                                 amount=commit["amount"]))
             # AMR-R041: paid to the reserve; the shortfall in favor cards (1 each).
             player = state["players"][seat]
             paid = min(player["gold"], commit["amount"])
@@ -160,14 +182,14 @@ def reveal(state: State, events: list[Event]) -> None:
             if paid < commit["amount"]:
                 offering["pay_queue"].append([seat, commit["amount"] - paid])
         if commit["adjust"]:
-            parts[-1] += " + Adjustment"
             # AMR-R043: declarations in turn order from this round's start player.
             offering["adjust_queue"].append(seat)
     offering["revealed"] = revealed
     offering["sealed"] = {}
     state["collective_offering"] = total
-    events.append(Event("reveal_offerings", "Offerings revealed: " + ", ".join(parts)
-                        + f". Collective offering: {total}.",
+    events.append(Event("reveal_offerings", msg("Offerings revealed: {offerings}. Collective "
+                                                 "offering: {total}.", offerings=parts,
+                                                 total=total),
                         {"offerings": revealed, "total": total}))
 
 
@@ -178,8 +200,9 @@ def apply_adjust(state: State, seat: int, option_id: str, events: list[Event]) -
     offering["adjust_queue"].pop(0)
     offering["revealed"][seat]["adjust"] = delta
     state["collective_offering"] += delta
-    events.append(Event("adjust", f"{seat_name(seat)} adjusts the collective offering by "
-                        f"{delta:+d} to {state['collective_offering']}.",
+    events.append(Event("adjust", msg("{seat} adjusts the collective offering by {delta:+d} "
+                                      "to {total}.", seat=seat_name(seat), delta=delta,
+                                      total=state["collective_offering"]),
                         {"seat": seat, "delta": delta}, seat=seat))
 
 
@@ -191,16 +214,23 @@ def settle_offerings(state: State, events: list[Event]) -> None:
     tile = tile_for(state["collective_offering"])
     state["tile"] = tile
     data = TILE_BY_NUMBER[tile]
-    events.append(Event("tile", f"The collective offering is {state['collective_offering']}: "
-                        f"tile {tile} ({data.gold_per_farmer} gold per farmer"
-                        f"{', caravans pay' if data.camel else ''}).", {"tile": tile}))
+    if data.camel:
+        text = msg("The collective offering is {total}: tile {tile} ({gold} per farmer, "
+                   "caravans pay).", total=state["collective_offering"], tile=tile,
+                   gold=gold(data.gold_per_farmer))
+    else:
+        text = msg("The collective offering is {total}: tile {tile} ({gold} per farmer).",
+                   total=state["collective_offering"], tile=tile,
+                   gold=gold(data.gold_per_farmer))
+    events.append(Event("tile", text, {"tile": tile}))
     order = turn_order(state)
     for seat in order:
         if revealed[seat]["theft"]:
             # AMR-R045 / AMR-R088: the Theft card comes back, with 3 gold.
             state["players"][seat]["gold"] += THEFT_VALUE
-            events.append(Event("theft", f"{seat_name(seat)} takes back the Theft card and "
-                                f"gains {THEFT_VALUE} gold.", {"seat": seat}, seat=seat))
+            events.append(Event("theft", msg("{seat} takes back the Theft card and gains "
+                                             "{gold}.", seat=seat_name(seat),
+                                             gold=gold(THEFT_VALUE)), {"seat": seat}, seat=seat))
     # AMR-R046: highest offering first; ties go to the seat nearer the start player.
     ranked = sorted((seat for seat in order if not revealed[seat]["theft"]),
                     key=lambda seat: -revealed[seat]["amount"])
@@ -211,8 +241,9 @@ def settle_offerings(state: State, events: list[Event]) -> None:
     if ranked:
         # AMR-R047: rank 1 becomes start player (after the Adjustments and the tile).
         state["start_player"] = ranked[0]
-        events.append(Event("start_player", f"{seat_name(ranked[0])} made the highest offering "
-                            "and becomes start player.", {"seat": ranked[0]}, seat=ranked[0]))
+        events.append(Event("start_player", msg("{seat} made the highest offering and becomes "
+                                                "start player.", seat=seat_name(ranked[0])),
+                            {"seat": ranked[0]}, seat=ranked[0]))
     # AMR-R048: 3 items for rank 1, 2 for rank 2, 1 for the others; Theft seats none.
     for place, seat in enumerate(ranked):
         items = REWARDS_BY_RANK[place] if place < len(REWARDS_BY_RANK) else OTHER_RANK_REWARDS
@@ -226,17 +257,23 @@ def apply_reward(state: State, seat: int, option_id: str, events: list[Event]) -
     name = seat_name(seat)
     if parts[1] == "favor":
         drawn = give_favor_cards(state, seat, 1)
-        events.append(Event("reward", f"{name} takes a favor card as reward.",
+        events.append(Event("reward", msg("{seat} takes a favor card as reward.", seat=name),
                             {"seat": seat, "item": "favor"}, seat=seat))
-        events.extend(drawn_events(seat, drawn, "reward")[1:])
+        events.extend(drawn_events(seat, drawn, msg("reward"))[1:])
     else:
         kind, pid = parts[1], parts[2]
-        text = f"{name} takes a {kind} for {province_name(pid)} as reward"
+        where = province_name(pid)
         if kind == "farmer":
             state["provinces"][pid]["farmers"] += 1
-        elif place_stones(state, pid, 1):
-            text += " and builds a pyramid"  # AMR-R051 / AMR-R034
-        events.append(Event("reward", text + ".", {"seat": seat, "item": kind, "province": pid},
+            text = msg("{seat} takes a farmer for {province} as reward.", seat=name,
+                       province=where)
+        elif place_stones(state, pid, 1):  # AMR-R051 / AMR-R034
+            text = msg("{seat} takes a stone for {province} as reward and builds a pyramid.",
+                       seat=name, province=where)
+        else:
+            text = msg("{seat} takes a stone for {province} as reward.", seat=name,
+                       province=where)
+        events.append(Event("reward", text, {"seat": seat, "item": kind, "province": pid},
                             seat=seat))
     entry = offering["reward_queue"][0]
     entry[1] -= 1
@@ -252,8 +289,9 @@ def advance_offerings(state: State, events: list[Event]) -> bool:
         seat, amount = offering["pay_queue"].pop(0)
         # AMR-R041: the shortfall is paid in favor cards of the seat's choice.
         state["debt"] = {"seat": seat, "amount": amount, "kind": "offering"}
-        events.append(Event("debt", f"{seat_name(seat)} must hand over {amount} favor card(s) "
-                            "for the offering.", {"seat": seat, "amount": amount}, seat=seat))
+        events.append(Event("debt", msg("{seat} must hand over {count} favor card(s) for the "
+                                        "offering.", seat=seat_name(seat), count=amount),
+                            {"seat": seat, "amount": amount}, seat=seat))
         return True
     if offering["adjust_queue"]:
         return True

@@ -22,11 +22,13 @@ from rules.amunre.state import (
     card_name,
     discard_card,
     farmer_count,
+    gold,
     own_provinces,
     seat_name,
     turn_order,
 )
 from rules.core import Event, Result, Rng
+from rules.text import Msg, msg
 
 
 def yellow_condition(state: State, seat: int, card: str) -> bool:
@@ -73,22 +75,30 @@ def bank_majority(state: State, bank: str) -> list[int]:
 
 def kingdom_scoring(state: State, events: list[Event]) -> None:
     """AMR-R066..AMR-R077."""
-    kingdom = "Old Kingdom" if state["kingdom"] == 1 else "New Kingdom"
-    events.append(Event("scoring", f"{kingdom} scoring.", {"kingdom": state["kingdom"]}))
+    if state["kingdom"] == 1:
+        text = msg("Old Kingdom scoring.")
+    else:
+        text = msg("New Kingdom scoring.")
+    events.append(Event("scoring", text, {"kingdom": state["kingdom"]}))
     tile = TILE_BY_NUMBER[state["tile"]]
     for seat in turn_order(state):
         provinces = own_provinces(state, seat)
         # AMR-R066: each temple scores the tile's VP per temple.
         temples = sum(PROVINCE_BY_ID[pid].temples for pid in provinces)
-        add_score(state, seat, temples * tile.vp_per_temple, f"{temples} temple(s)", events)
+        add_score(state, seat, temples * tile.vp_per_temple, msg("{n} temple(s)", n=temples),
+                  events)
         # AMR-R067: +1 per pyramid (a double pyramid counts 2).
-        add_score(state, seat, pyramids_of(state, seat) * PYRAMID_VP, "pyramids", events)
+        add_score(state, seat, pyramids_of(state, seat) * PYRAMID_VP, msg("pyramids"), events)
         # AMR-R068: +3 x the pyramids of the own province with the fewest.
         fewest = min((state["provinces"][pid]["pyramids"] for pid in provinces), default=0)
-        add_score(state, seat, fewest * PYRAMID_SET_VP, "pyramid sets", events)
+        add_score(state, seat, fewest * PYRAMID_SET_VP, msg("pyramid sets"), events)
     for bank in BANKS:
+        if bank == "west":
+            reason = msg("most pyramids on the west bank")
+        else:
+            reason = msg("most pyramids on the east bank")
         for seat in bank_majority(state, bank):
-            add_score(state, seat, BANK_MAJORITY_VP, f"most pyramids on the {bank} bank", events)
+            add_score(state, seat, BANK_MAJORITY_VP, reason, events)
     for seat in turn_order(state):
         hand = state["players"][seat]["hand"]
         for card in YELLOW_TYPES:
@@ -112,15 +122,16 @@ def end_old_kingdom(state: State, events: list[Event]) -> None:
     state["rng"] = rng.state
     state["province_deck"] = deck
     state["kingdom"] = 2
-    events.append(Event("kingdom", "The Old Kingdom ends: scribes and farmers leave the board; "
-                        "stones and pyramids stay. The New Kingdom begins.", {"kingdom": 2}))
+    events.append(Event("kingdom", msg("The Old Kingdom ends: scribes and farmers leave the "
+                                       "board; stones and pyramids stay. The New Kingdom "
+                                       "begins."), {"kingdom": 2}))
 
 
 def gold_bonus(golds: list[int]) -> list[int]:
     """AMR-R079: rank = 1 + seats with more gold; 6/4/2 VP; tied places void the next."""
     bonus = []
-    for gold in golds:
-        rank = 1 + sum(other > gold for other in golds)
+    for amount in golds:
+        rank = 1 + sum(other > amount for other in golds)
         bonus.append(GOLD_BONUS_VP[rank - 1] if rank <= len(GOLD_BONUS_VP) else 0)
     return bonus
 
@@ -135,17 +146,19 @@ def end_game(state: State, events: list[Event]) -> None:
                 discard_card(state, seat, card)
         if sold:
             player["gold"] += sold * SELL_VALUE
-            events.append(Event("sell", f"{seat_name(seat)} sells {sold} favor card(s) for "
-                                f"{sold * SELL_VALUE} gold.", {"seat": seat, "count": sold},
-                                seat=seat))
+            events.append(Event("sell", msg("{seat} sells {count} favor card(s) for {gold}.",
+                                            seat=seat_name(seat), count=sold,
+                                            gold=gold(sold * SELL_VALUE)),
+                                {"seat": seat, "count": sold}, seat=seat))
     golds = [player["gold"] for player in state["players"]]
     for seat, vp in enumerate(gold_bonus(golds)):
-        add_score(state, seat, vp, f"gold bonus ({golds[seat]} gold)", events)
+        add_score(state, seat, vp, msg("gold bonus ({gold})", gold=gold(golds[seat])), events)
     state["phase"] = "over"
     state["final"] = final_result(state).to_json()
-    events.append(Event("game_over", "The game is over. " + ", ".join(
-        f"{seat_name(s)}: {p['score']} VP" for s, p in enumerate(state["players"])) + ".",
-        {"scores": [p["score"] for p in state["players"]]}))
+    scores = [msg("{seat}: {vp} VP", seat=seat_name(s), vp=p["score"])
+              for s, p in enumerate(state["players"])]
+    events.append(Event("game_over", msg("The game is over. {scores}.", scores=scores),
+                        {"scores": [p["score"] for p in state["players"]]}))
 
 
 def final_result(state: State) -> Result:
@@ -162,26 +175,35 @@ def final_result(state: State) -> Result:
     return Result(tuple(scores), places, tuple(tiebreaks))
 
 
-def _names(seats: list[int]) -> str:
+def _names(seats: list[int]) -> Msg:
     names = [seat_name(seat) for seat in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return msg("{first} and {last}", first=names[:-1], last=names[-1])
 
 
 def _tiebreak_text(tied: list[int], keys: list[tuple[int, int, int]],
-                   places: tuple[int, ...]) -> str:
+                   places: tuple[int, ...]) -> Msg:
     """AMR-R081, in words: pyramids first, then stones, else a shared place."""
-    parts = [f"{_names(tied)} tied on {keys[tied[0]][0]} VP",
-             "pyramids " + ", ".join(f"{seat_name(s)} {keys[s][1]}" for s in tied)]
+    parts = [msg("{seats} tied on {vp} VP", seats=_names(tied), vp=keys[tied[0]][0]),
+             msg("pyramids {counts}",
+                 counts=[msg("{seat} {n}", seat=seat_name(s), n=keys[s][1]) for s in tied])]
     by_pyramids: dict[int, list[int]] = {}
     for seat in tied:
         by_pyramids.setdefault(keys[seat][1], []).append(seat)
     still = [group for group in by_pyramids.values() if len(group) > 1]
     for group in still:
-        parts.append(f"stones {', '.join(f'{seat_name(s)} {keys[s][2]}' for s in group)}")
+        parts.append(msg("stones {counts}",
+                         counts=[msg("{seat} {n}", seat=seat_name(s), n=keys[s][2])
+                                 for s in group]))
     shared: dict[tuple[int, int, int], list[int]] = {}
     for seat in tied:
         shared.setdefault(keys[seat], []).append(seat)
     for group in shared.values():
         if len(group) > 1:
-            parts.append(f"{_names(group)} stay tied and share place {places[group[0]]}")
-    return "; ".join(parts) + "."
+            parts.append(msg("{seats} stay tied and share place {place}", seats=_names(group),
+                             place=places[group[0]]))
+    text = parts[0]
+    for part in parts[1:]:
+        text = msg("{first}; {then}", first=text, then=part)
+    return msg("{text}.", text=text)

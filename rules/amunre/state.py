@@ -26,6 +26,7 @@ from rules.amunre.data import (
     STONES_PER_PYRAMID,
 )
 from rules.core import Event, Option, Rng
+from rules.text import Msg, msg
 
 FAVOR_ORDER = FAVOR_TYPES
 
@@ -33,8 +34,8 @@ State = dict[str, Any]
 
 
 
-def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+def seat_name(seat: int) -> Msg:
+    return msg("Seat {n}", n=seat + 1)
 
 
 def card_name(card: str) -> str:
@@ -43,6 +44,13 @@ def card_name(card: str) -> str:
 
 def province_name(pid: str) -> str:
     return PROVINCE_BY_ID[pid].name
+
+
+def gold(amount: int) -> Msg:
+    """An amount of gold as a text (a separate template for 1: Polish says "1 złoto")."""
+    if amount == 1:
+        return msg("1 gold")
+    return msg("{n} gold", n=amount)
 
 
 def turn_order(state: State, first: int | None = None) -> list[int]:
@@ -90,7 +98,8 @@ def sell_card(state: State, seat: int, card: str) -> Event:
     """AMR-R087: any favor card sells for 1 gold from the reserve."""
     discard_card(state, seat, card)
     state["players"][seat]["gold"] += SELL_VALUE
-    return Event("sell", f"{seat_name(seat)} sells a {card_name(card)} card for {SELL_VALUE} gold.",
+    return Event("sell", msg("{seat} sells a {card} card for {gold}.", seat=seat_name(seat),
+                             card=card_name(card), gold=gold(SELL_VALUE)),
                  {"seat": seat, "card": card}, seat=seat)
 
 
@@ -127,17 +136,20 @@ def give_favor_cards(state: State, seat: int, count: int) -> list[str]:
     return drawn
 
 
-def drawn_events(seat: int, drawn: list[str], source: str) -> list[Event]:
-    """Public: how many cards; private: which ones (AMR-R091)."""
+def drawn_events(seat: int, drawn: list[str], source: Msg) -> list[Event]:
+    """Public: how many cards; private: which ones (AMR-R091). ``source`` says where from."""
     if not drawn:
         return []
     count = len(drawn)
-    public = Event("draw", f"{seat_name(seat)} draws {count} favor card"
-                   f"{'s' if count > 1 else ''} ({source}).",
-                   {"seat": seat, "count": count}, seat=seat)
-    names = ", ".join(card_name(card) for card in drawn)
-    private = Event("draw_private", f"You draw: {names}.", {"cards": list(drawn)},
-                    seat=seat, private_to=seat)
+    if count == 1:
+        text = msg("{seat} draws 1 favor card ({source}).", seat=seat_name(seat), source=source)
+    else:
+        text = msg("{seat} draws {count} favor cards ({source}).", seat=seat_name(seat),
+                   count=count, source=source)
+    public = Event("draw", text, {"seat": seat, "count": count}, seat=seat)
+    private = Event("draw_private", msg("You draw: {cards}.",
+                                        cards=[card_name(card) for card in drawn]),
+                    {"cards": list(drawn)}, seat=seat, private_to=seat)
     return [public, private]
 
 
@@ -167,14 +179,16 @@ def farmer_count(state: State, pid: str) -> int:
     return prov["farmers"] + prov["extra_farmers"]
 
 
-def add_score(state: State, seat: int, vp: int, reason: str, events: list[Event]) -> None:
-    """AMR-R077: VP go onto the track at once; every gain is logged."""
+def add_score(state: State, seat: int, vp: int, reason: Msg, events: list[Event]) -> None:
+    """AMR-R077: VP go onto the track at once; every gain is logged (the log and the event
+    data keep the English reason as plain JSON; the event text says it in every language)."""
     if vp == 0:
         return
     state["players"][seat]["score"] += vp
-    state["score_log"].append([seat, vp, reason, state["kingdom"]])
-    events.append(Event("score", f"{seat_name(seat)} scores {vp} VP ({reason}).",
-                        {"seat": seat, "vp": vp, "reason": reason}, seat=seat))
+    state["score_log"].append([seat, vp, str(reason), state["kingdom"]])
+    events.append(Event("score", msg("{seat} scores {vp} VP ({reason}).", seat=seat_name(seat),
+                                     vp=vp, reason=reason),
+                        {"seat": seat, "vp": vp, "reason": str(reason)}, seat=seat))
 
 
 def start_phase(state: State, phase: str) -> None:
@@ -187,12 +201,13 @@ def start_phase(state: State, phase: str) -> None:
 def sell_options(state: State, seat: int) -> list[Option]:
     """AMR-R087: ``sell:<type>`` in every non-secret decision of the owning seat."""
     hand = state["players"][seat]["hand"]
-    return [Option(f"sell:{card}", f"Sell a {card_name(card)} card for {SELL_VALUE} gold")
+    return [Option(f"sell:{card}", msg("Sell a {card} card for {gold}", card=card_name(card),
+                                       gold=gold(SELL_VALUE)))
             for card in FAVOR_ORDER if hand.get(card, 0) > 0]
 
 
 def pay_options(state: State, seat: int) -> list[Option]:
     """AMR-R024 / AMR-R041: hand over one favor card of a type, worth 1 gold."""
     hand = state["players"][seat]["hand"]
-    return [Option(f"pay:{card}", f"Hand over a {card_name(card)} card (1 gold)")
+    return [Option(f"pay:{card}", msg("Hand over a {card} card (1 gold)", card=card_name(card)))
             for card in FAVOR_ORDER if hand.get(card, 0) > 0]
