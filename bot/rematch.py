@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from bot.absence import match_settings, set_match_settings
 from bot.errors import ServiceError
+from bot.language import LANGUAGE_KEY
+from rules.text import msg
 
 if TYPE_CHECKING:
     from bot.service import MatchInfo, MatchService
@@ -15,11 +17,15 @@ REMATCH_KIND = "rematch:"  # message record on the old match: "rematch:<new matc
 
 # Every text a player may read from this module.
 TEXT = {
-    "not_over": "Match #{id} is not over yet: a rematch opens when it ends.",
-    "cancelled": "Match #{id} was cancelled: open a new table with /game new.",
-    "not_player": "Only the players of match #{id} can call a rematch.",
-    "already": "A rematch of match #{id} is already open: lobby #{new}.",
+    "not_over": msg("Match #{id} is not over yet: a rematch opens when it ends."),
+    "cancelled": msg("Match #{id} was cancelled: open a new table with /game new."),
+    "not_player": msg("Only the players of match #{id} can call a rematch."),
+    "already": msg("A rematch of match #{id} is already open: lobby #{new}."),
 }
+
+
+def _refusal(key: str, **params: int) -> ServiceError:
+    return ServiceError(msg(TEXT[key].template, **params))
 
 
 async def open_rematch(service: MatchService, match_id: int, user_id: int) -> MatchInfo:
@@ -29,21 +35,23 @@ async def open_rematch(service: MatchService, match_id: int, user_id: int) -> Ma
     async with service.lock(match_id):
         info = await service.get_match(match_id)
         if info.status == "cancelled":
-            raise ServiceError(TEXT["cancelled"].format(id=match_id))
+            raise _refusal("cancelled", id=match_id)
         if info.status != "finished":
-            raise ServiceError(TEXT["not_over"].format(id=match_id))
+            raise _refusal("not_over", id=match_id)
         if user_id not in info.human_ids:
-            raise ServiceError(TEXT["not_player"].format(id=match_id))
+            raise _refusal("not_player", id=match_id)
         for kind in await service.get_messages(match_id):
             if kind.startswith(REMATCH_KIND):
                 earlier = await service.get_match(int(kind[len(REMATCH_KIND):]))
                 if earlier.status in ("lobby", "active"):
-                    raise ServiceError(TEXT["already"].format(id=match_id, new=earlier.id))
+                    raise _refusal("already", id=match_id, new=earlier.id)
+        old_settings = await match_settings(service.store, match_id)
         new = await service.create_lobby(info.guild_id, info.channel_id, user_id, info.game_id,
-                                         info.seat_count, info.options)
+                                         info.seat_count, info.options,
+                                         language=old_settings.get(LANGUAGE_KEY))
         store, now = service.store, service.clock()
         # The bot-level table settings too (time per decision, what a timeout does).
-        await set_match_settings(store, new.id, await match_settings(store, match_id), now)
+        await set_match_settings(store, new.id, old_settings, now)
         async with service.lock(new.id):
             await store.remove_seat(new.id, 0, now)  # the host sits where they sat before
             for seat in info.seats:

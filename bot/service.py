@@ -26,27 +26,30 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import lang
 import rules
 from bot.absence import ACTION_CANCEL, AbsenceMixin, set_match_settings, write_admin_log
 from bot.deadlines import DeadlinesMixin, table_settings
-from bot.errors import ServiceError, StorageError, VersionConflict
+from bot.errors import ServiceError, StorageError, VersionConflict, reason
+from bot.language import LANGUAGE_KEY, LanguageMixin
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
 from bot.undo import undo_move, undoable_seat, walk
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
+from rules.text import decode, msg
 
 log = logging.getLogger(__name__)
 
 AI_ACTOR = "ai"
 TIMEOUT_ACTOR = "timeout"  # the AI answered for a human whose time ran out
 TURN_TIMEOUT = "turn_timeout"  # guild setting: seconds a human has for one decision
-STALE = "That choice is no longer current."
-NOT_YOUR_TURN = "It is not your turn."
-NOT_SEATED = "You are not seated in this match."
-FULL = "This table is full."
-STARTED = "This match has already started."
-NOT_STARTED = "This match has not started yet."
-SAVE_FAILED = "Scarab could not save that move, so nothing changed: please try again."
-TAKEN_OVER = "The AI plays your seat now: use /game rejoin to take it back."
+STALE = msg("That choice is no longer current.")
+NOT_YOUR_TURN = msg("It is not your turn.")
+NOT_SEATED = msg("You are not seated in this match.")
+FULL = msg("This table is full.")
+STARTED = msg("This match has already started.")
+NOT_STARTED = msg("This match has not started yet.")
+SAVE_FAILED = msg("Scarab could not save that move, so nothing changed: please try again.")
+TAKEN_OVER = msg("The AI plays your seat now: use /game rejoin to take it back.")
 
 Renderer = Callable[[str, dict[str, Any]], Any]
 
@@ -64,7 +67,9 @@ class SeatInfo:
     def label(self) -> str:
         """How to name the seat's owner in a message: a mention, or the AI's name."""
         if self.user_id is None:
-            return self.name or f"AI (seat {self.seat + 1})"
+            if not self.name or self.name == f"AI (seat {self.seat + 1})":
+                return msg("AI (seat {n})", n=self.seat + 1)  # said in the reader's language
+            return self.name
         return f"<@{self.user_id}>"
 
 
@@ -224,8 +229,8 @@ class _Loaded:
 def _result_from_json(raw: Mapping[str, Any] | None) -> Result | None:
     if raw is None:
         return None
-    return Result(tuple(raw["scores"]), tuple(raw["places"]), tuple(raw.get("tiebreaks", ())),
-                  tuple(raw.get("details", ())))
+    return Result(tuple(raw["scores"]), tuple(raw["places"]),
+                  tuple(decode(raw.get("tiebreaks", []))), tuple(decode(raw.get("details", []))))
 
 
 def _same_decision(a: Decision, b: Decision) -> bool:
@@ -327,7 +332,7 @@ def to_png(image: Any) -> bytes | None:
 
 
 # --- the service -------------------------------------------------------------------------------
-class MatchService(DeadlinesMixin, AbsenceMixin):
+class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
     """Create, join, start and play matches. Every refusal raises ``ServiceError``."""
 
     def __init__(self, store: Storage, render: Renderer | None = None,
@@ -359,10 +364,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
         try:
             return rules.get(game_id)
         except KeyError:
-            known = ", ".join(sorted(rules.ENGINES)) or "none"
-            raise ServiceError(
-                f"There is no game called '{game_id}' here (available: {known})."
-            ) from None
+            known = ", ".join(sorted(rules.ENGINES)) or msg("none")
+            raise ServiceError(msg("There is no game called '{game}' here (available: {known}).",
+                                   game=game_id, known=known)) from None
 
     def _info_from(self, record: MatchRecord) -> MatchInfo:
         engine = rules.ENGINES.get(record.game_id)
@@ -380,7 +384,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
     async def get_match(self, match_id: int) -> MatchInfo:
         record = await self.store.get_match(match_id)
         if record is None:
-            raise ServiceError(f"There is no match #{match_id}.")
+            raise ServiceError(msg("There is no match #{id}.", id=match_id))
         return self._info_from(record)
 
     def _forget(self, match_id: int) -> None:
@@ -410,8 +414,8 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
                 state, seqs = replay(engine, info, moves)
             except Exception as exc:
                 log.exception("match %s: replaying the move log failed", info.id)
-                raise ServiceError(
-                    f"Match #{info.id} cannot be loaded: its saved state is damaged.") from exc
+                raise ServiceError(msg("Match #{id} cannot be loaded: its saved state is damaged.",
+                                       id=info.id)) from exc
             loaded = _Loaded(engine, state, info.version, seqs)
         loaded.sealed_answered = await self._sealed_answered_from_log(info.id, loaded)
         self._cache[info.id] = loaded
@@ -485,13 +489,13 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
         try:
             new_state, events = engine.apply(loaded.state, seat, option_id)
         except IllegalMove as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(reason(exc)) from None
         except Exception as exc:
             log.exception("match %s: engine failed on seat %s answering %r",
                           info.id, seat, option_id)
-            raise ServiceError(
+            raise ServiceError(msg(
                 "The game engine failed on that choice, so nothing changed: please report it."
-            ) from exc
+            )) from exc
         after = engine.pending(new_state)
         version = loaded.version + 1
         seqs = next_seqs(before, after, seat, loaded.seqs, version)
@@ -565,36 +569,40 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
         if info.status == "lobby":
             raise ServiceError(NOT_STARTED)
         if info.status == "finished":
-            raise ServiceError("This match is over.")
+            raise ServiceError(msg("This match is over."))
         if info.status == "cancelled":
-            raise ServiceError("This match was cancelled.")
+            raise ServiceError(msg("This match was cancelled."))
 
     def _refuse_unless_lobby(self, info: MatchInfo) -> None:
         if info.status == "active":
             raise ServiceError(STARTED)
         if info.status == "finished":
-            raise ServiceError("This match is over.")
+            raise ServiceError(msg("This match is over."))
         if info.status == "cancelled":
-            raise ServiceError("This match was cancelled.")
+            raise ServiceError(msg("This match was cancelled."))
 
     # --- lobby ------------------------------------------------------------------------------
     async def create_lobby(self, guild_id: int, channel_id: int, host_id: int, game_id: str,
                            seats: int | None = None,
                            options: Mapping[str, str] | None = None, *,
                            turn_time: str | float | None = None,
-                           on_timeout: str | None = None) -> MatchInfo:
+                           on_timeout: str | None = None,
+                           language: str | None = None) -> MatchInfo:
         """Open a table; the host takes seat 0. ``seats`` defaults to the game's maximum.
         ``turn_time``/``on_timeout`` are bot-level table options (bot/deadlines.py; default:
-        the guild's defaults, else 24h and ai_moves), stored in ``matches.settings``."""
+        the guild's defaults, else 24h and ai_moves), stored in ``matches.settings``, with the
+        language of its public posts (the guild's default, else ``language``, else English)."""
         engine = self.engine(game_id)
         seat_count = engine.max_players if seats is None else seats
         try:
             engine.check_seats(seat_count)
             normalised = engine.normalise_options(dict(options or {}))
         except IllegalMove as exc:
-            raise ServiceError(str(exc)) from None
-        settings = table_settings(await self.store.get_guild_settings(guild_id), turn_time,
-                                  on_timeout)
+            raise ServiceError(reason(exc)) from None
+        guild = await self.store.get_guild_settings(guild_id)
+        settings = table_settings(guild, turn_time, on_timeout)
+        settings[LANGUAGE_KEY] = (lang.resolve(guild.get(LANGUAGE_KEY)) or lang.resolve(language)
+                                  or lang.ENGLISH)
         record = await self.store.create_match(
             guild_id=guild_id, channel_id=channel_id, game_id=game_id, options=normalised,
             seats=seat_count, host_id=host_id, now=self.clock())
@@ -606,7 +614,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
             info = await self.get_match(match_id)
             self._refuse_unless_lobby(info)
             if info.seat_of(user_id) is not None:
-                raise ServiceError("You are already seated in this match.")
+                raise ServiceError(msg("You are already seated in this match."))
             if info.is_full:
                 raise ServiceError(FULL)
             await self.store.put_seat(match_id, info.free_seats[0], user_id, None, self.clock())
@@ -618,9 +626,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
         async with self.lock(match_id):
             info = await self.get_match(match_id)
             if info.status == "active":
-                raise ServiceError(
+                raise ServiceError(msg(
                     "This match has already started: use /game abandon to hand your seat to "
-                    "the AI.")
+                    "the AI."))
             self._refuse_unless_lobby(info)
             seat = info.seat_of(user_id)
             if seat is None:
@@ -640,7 +648,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
             info = await self.get_match(match_id)
             self._refuse_unless_lobby(info)
             if user_id != info.host_id:
-                raise ServiceError("Only the host can add AI players.")
+                raise ServiceError(msg("Only the host can add AI players."))
             if info.is_full:
                 raise ServiceError(FULL)
             seat = info.free_seats[0]
@@ -655,12 +663,12 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
             info = await self.get_match(match_id)
             self._refuse_unless_lobby(info)
             if user_id != info.host_id:
-                raise ServiceError("Only the host can remove AI players.")
+                raise ServiceError(msg("Only the host can remove AI players."))
             ai = [s.seat for s in info.seats if s.is_ai]
             if seat is None and ai:
                 seat = ai[-1]
             if seat is None or seat not in ai:
-                raise ServiceError("There is no AI player to remove.")
+                raise ServiceError(msg("There is no AI player to remove."))
             await self.store.remove_seat(match_id, seat, self.clock())
             return await self.get_match(match_id)
 
@@ -671,19 +679,19 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
             info = await self.get_match(match_id)
             self._refuse_unless_lobby(info)
             if user_id != info.host_id:
-                raise ServiceError("Only the host can start this match.")
+                raise ServiceError(msg("Only the host can start this match."))
             filled = len(info.seats)
             if filled < info.seat_count:
-                raise ServiceError(
-                    f"Only {filled} of {info.seat_count} seats are filled: every seat needs a "
-                    "player or an AI before the match can start (invite players or use "
-                    "/game addbot).")
+                raise ServiceError(msg(
+                    "Only {filled} of {seats} seats are filled: every seat needs a player or an "
+                    "AI before the match can start (invite players or use /game addbot).",
+                    filled=filled, seats=info.seat_count))
             engine = self.engine(info.game_id)
             seed = self._seed_source() if seed is None else seed
             try:
                 state = engine.new_game(info.seat_count, info.options, seed)
             except IllegalMove as exc:
-                raise ServiceError(str(exc)) from None
+                raise ServiceError(reason(exc)) from None
             seqs = {seat: 0 for seat in _by_seat(engine.pending(state))}
             result = engine.result(state)
             status = "active" if engine.pending(state) else "finished"
@@ -695,9 +703,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
                 raise ServiceError(STARTED) from None
             except StorageError as exc:
                 log.error("match %s: saving the start failed: %s", match_id, exc)
-                raise ServiceError(
+                raise ServiceError(msg(
                     "Scarab could not save the new match, so it has not started: please try "
-                    "again.") from exc
+                    "again.")) from exc
             loaded = _Loaded(engine, state, 0, seqs)
             self._cache[match_id] = loaded
             info = await self.get_match(match_id)
@@ -710,9 +718,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
         async with self.lock(match_id):
             info = await self.get_match(match_id)
             if info.is_over:
-                raise ServiceError("This match is already over.")
+                raise ServiceError(msg("This match is already over."))
             if not admin and user_id != info.host_id:
-                raise ServiceError("Only the host or a server admin can cancel this match.")
+                raise ServiceError(msg("Only the host or a server admin can cancel this match."))
             await self.store.update_match(match_id, self.clock(), status="cancelled")
             await self.store.clear_deadlines(match_id)
             if admin and user_id != info.host_id:  # every admin action is logged
@@ -727,7 +735,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
         async with self.lock(match_id):
             info = await self.get_match(match_id)
             if info.status == "lobby":
-                raise ServiceError("This match has not started yet: use /game leave instead.")
+                raise ServiceError(msg("This match has not started yet: use /game leave instead."))
             self._refuse_unless_active(info)
             seat = info.seat_of(user_id)
             if seat is None:
@@ -865,7 +873,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin):
             for raw in move.events:
                 private_to = raw.get("private_to")
                 if private_to is None or (seat is not None and private_to == seat):
-                    texts.append(raw["text"])
+                    texts.append(decode(raw["msg"]) if "msg" in raw else raw["text"])  # a Msg
         return texts[-limit:] if limit > 0 else []
 
     async def moves(self, match_id: int) -> list[MoveRecord]:

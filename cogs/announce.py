@@ -40,6 +40,8 @@ from cogs.common import (
 from cogs.components import MAX_ROWS, decision_view, sealed_view, seats_view
 from cogs.history import rematch_view, takeover_notes
 from cogs.undo import add_undo_button
+from lang import ENGLISH, localise, t
+from rules.text import msg
 
 if TYPE_CHECKING:
     from bot.client import ScarabBot
@@ -73,11 +75,12 @@ def highlight_of(turn: Turn) -> set[str]:
     return marks
 
 
-def together(turn: Turn, seat: int, skip: set[int] | frozenset[int] = frozenset()) -> str:
+def together(turn: Turn, seat: int, skip: set[int] | frozenset[int] = frozenset(),
+             loc: str = ENGLISH) -> str:
     """``seat``'s name with those of the seats sharing it (a merged god's, ``Engine.co_seats``)
-    that are not in ``skip``: "<@1> & <@3>"."""
+    that are not in ``skip``: "<@1> & <@3>" (said in ``loc``)."""
     seats = [seat] + [s for s in turn.seats_with(seat) if s != seat and s not in skip]
-    return " & ".join(seat_name(turn.match, s, turn.view) for s in seats)
+    return " & ".join(localise(seat_name(turn.match, s, turn.view), loc) for s in seats)
 
 
 class Announcer:
@@ -111,6 +114,7 @@ class Announcer:
                     return
                 channel = self.bot.get_partial_messageable(info.thread_id,
                                                            guild_id=info.guild_id)
+                note = localise(note, await self.bot.service.match_language(info.id))
                 await channel.get_partial_message(message_id).edit(
                     content=clip(note, MAX_CONTENT), embed=None, attachments=[], view=None)
             except Exception:
@@ -121,8 +125,10 @@ class Announcer:
         """DM each player a start note; return who could not be reached (DMs closed)."""
         closed: list[int] = []
         for uid in user_ids:
-            text = (f"🎲 Your **{game_title(info.game_id)}** match #{info.id} has started "
-                    f"in <#{thread_id}>. Sealed choices will come here by DM.")
+            loc = await self.bot.service.dm_language(info.id, uid)
+            text = t(loc, "🎲 Your **{game}** match #{id} has started in {thread}. Sealed "
+                          "choices will come here by DM.", game=game_title(info.game_id),
+                     id=info.id, thread=f"<#{thread_id}>")
             if not await self._dm(uid, text):
                 closed.append(uid)
                 self.dm_closed[info.id].add(uid)
@@ -138,6 +144,7 @@ class Announcer:
             log.info("match %s has no thread yet; nothing announced", match)
             return
         service = self.bot.service
+        loc = await service.match_language(match)
         channel = self.bot.get_partial_messageable(thread_id, guild_id=info.guild_id)
         decisions = list(turn.pending)
         events = public_event_texts(turn)
@@ -154,7 +161,7 @@ class Announcer:
             known = match in self._keys
             lines = self._lines.setdefault(match, [])
             lines.extend(events)
-            if await self._edit_turn(channel, old_id, turn, decisions, events):
+            if await self._edit_turn(channel, old_id, turn, decisions, events, loc=loc):
                 self._keys[match] = key
                 # After a restart the DMs of this turn went out already: do not repeat them.
                 await self._send_dms(turn, decisions, send=known)
@@ -162,18 +169,18 @@ class Announcer:
             del lines[len(lines) - len(events):]  # the summary below adds them again
 
         if old_id:
-            await self._close_turn(channel, old_id, turn, self._keys.get(match))
+            await self._close_turn(channel, old_id, turn, self._keys.get(match), loc=loc)
         self._lines[match] = []
         self._keys[match] = key
         sealed = [d for d in decisions if d.secret]
         if turn.result is not None:
-            await self._post_result(channel, turn, events)
+            await self._post_result(channel, turn, events, loc=loc)
             self._forget(match)
             return
         open_now = {(match, d.seat, d.seq) for d in sealed}
         self._dm_sent = {k for k in self._dm_sent if k[0] != match or k[:3] in open_now}
         await self._send_dms(turn, decisions, send=True)
-        new_id = await self._post_turn(channel, turn, decisions, events, intro)
+        new_id = await self._post_turn(channel, turn, decisions, events, intro, loc=loc)
         if new_id is not None:
             await service.set_message(match, TURN, new_id)
 
@@ -209,70 +216,80 @@ class Announcer:
     # ------------------------------------------------------------------ messages
 
     def _embed(self, turn: Turn, decisions: list[PendingDecision], events: list[str],
-               intro: str = "", *, fresh_post: bool = True) -> discord.Embed:
+               intro: str = "", *, fresh_post: bool = True, loc: str = ENGLISH
+               ) -> discord.Embed:
+        """The turn message's embed, said in ``loc`` (the match's language)."""
         info = turn.match
         lines: list[str] = []
         if intro:
-            lines.append(intro)
+            lines.append(localise(intro, loc))
         public = [d for d in decisions if not d.secret]
         sealed = [d for d in decisions if d.secret]
         if len(public) > 1:
-            lines.append(f"**{len(public)} players answer at the same time**, each with their "
-                         "own menu below:")
+            lines.append(t(loc, "**{n} players answer at the same time**, each with their own "
+                                "menu below:", n=len(public)))
         for d in public:
-            lines.append(f"**Turn:** {together(turn, d.seat)} — {d.decision.prompt}")
+            lines.append(t(loc, "**Turn:** {who} — {prompt}", who=together(turn, d.seat, loc=loc),
+                           prompt=d.decision.prompt))
             if len(d.options) > 25:
-                lines.append(f"{len(d.options)} choices: the menu shows the first 24; type "
-                             "`/play` to search them all.")
+                lines.append(t(loc, "{n} choices: the menu shows the first 24; type `/play` to "
+                                    "search them all.", n=len(d.options)))
         overflow = self._overflow(decisions)
         if overflow:
-            names = ", ".join(seat_name(info, d.seat, turn.view) for d in overflow)
-            lines.append(f"No room for more menus here: {names}, answer with `/play`.")
+            names = ", ".join(localise(seat_name(info, d.seat, turn.view), loc)
+                              for d in overflow)
+            lines.append(t(loc, "No room for more menus here: {names}, answer with `/play`.",
+                           names=names))
         if sealed:
-            lines.append(self._sealed_status(turn, sealed))
-        embed = discord.Embed(title=f"{game_title(info.game_id)} — match #{info.id}",
+            lines.append(self._sealed_status(turn, sealed, loc))
+        embed = discord.Embed(title=t(loc, "{game} — match #{id}", game=game_title(info.game_id),
+                                      id=info.id),
                               description=clip("\n".join(lines), EMBED_TEXT),
                               colour=discord.Colour.gold())
         history = events if fresh_post else (self._lines.get(info.id) or events)
         if history:
-            embed.add_field(name="Last moves", value=clip(one_line(history[-8:], 1000),
-                                                          FIELD_TEXT), inline=False)
-        embed.set_footer(text=f"Match {info.id} · /play, /board, /hand, /log")
+            embed.add_field(name=t(loc, "Last moves"),
+                            value=clip(one_line(history[-8:], 1000, loc), FIELD_TEXT),
+                            inline=False)
+        embed.set_footer(text=t(loc, "Match {id} · /play, /board, /hand, /log", id=info.id))
         return embed
 
-    def _sealed_status(self, turn: Turn, sealed: list[PendingDecision]) -> str:
+    def _sealed_status(self, turn: Turn, sealed: list[PendingDecision],
+                       loc: str = ENGLISH) -> str:
         info = turn.match
         waiting = {d.seat for d in sealed}
         seats = waiting | set(turn.sealed_answered)  # the service knows, even after a restart
         # A seat answering for seats that share it (a merged god) is shown with them.
-        marks = [f"{'⏳' if seat in waiting else '✅'} {together(turn, seat, seats)}"
+        marks = [f"{'⏳' if seat in waiting else '✅'} {together(turn, seat, seats, loc)}"
                  for seat in sorted(seats)]
-        text = "🔒 **Sealed answers** — " + ", ".join(marks)
+        text = t(loc, "🔒 **Sealed answers** — {marks}", marks=", ".join(marks))
         closed = [uid for uid in self.dm_closed.get(info.id, ())
                   if any(uid in d.owner_ids for d in sealed)]
         if closed:
             names = ", ".join(f"<@{uid}>" for uid in closed)
-            text += (f"\n⚠️ I could not DM {names} (DMs closed): press **Choose privately** "
-                     "below to answer.")
+            text += "\n" + t(loc, "⚠️ I could not DM {names} (DMs closed): press **Choose "
+                                  "privately** below to answer.", names=names)
         else:
-            text += "\nAnswer in your DMs, or press **Choose privately**."
+            text += "\n" + t(loc, "Answer in your DMs, or press **Choose privately**.")
         return text
 
-    def _view(self, turn: Turn, decisions: list[PendingDecision]) -> discord.ui.View | None:
+    def _view(self, turn: Turn, decisions: list[PendingDecision],
+              loc: str = ENGLISH) -> discord.ui.View | None:
         info = turn.match
         public = [d for d in decisions if not d.secret]
         sealed = [d for d in decisions if d.secret]
         if len(public) > 1:
-            view, _ = seats_view(info, public, MAX_ROWS - bool(sealed))
+            view, _ = seats_view(info, public, MAX_ROWS - bool(sealed), loc)
         else:
-            view = decision_view(info.id, public[0]) if public else None
+            view = decision_view(info.id, public[0], loc) if public else None
         if sealed:
-            private = sealed_view(info.id, min(d.seq for d in sealed))
+            private = sealed_view(info.id, min(d.seq for d in sealed), loc)
             if view is None:
-                return add_undo_button(private, turn)
+                return add_undo_button(private, turn, loc)
             for item in private.children:
                 view.add_item(item)
-        return add_undo_button(view, turn)  # issue 6: while the last mover may take it back
+        # issue 6: while the last mover may take it back
+        return add_undo_button(view, turn, loc)
 
     @staticmethod
     def _overflow(decisions: list[PendingDecision]) -> list[PendingDecision]:
@@ -284,7 +301,8 @@ class Announcer:
         fitted = [d for d in public if d.options][:rows]
         return [d for d in public if d not in fitted]
 
-    def _mentions(self, turn: Turn, decisions: list[PendingDecision]) -> str:
+    def _mentions(self, turn: Turn, decisions: list[PendingDecision],
+                  loc: str = ENGLISH) -> str:
         owners: list[int] = []
         for d in decisions:  # every owner of each acting seat (a merged god has two)
             for uid in d.owner_ids:
@@ -293,23 +311,24 @@ class Announcer:
         if not owners:
             return ""
         who = ", ".join(f"<@{uid}>" for uid in owners)
-        sealed = all(d.secret for d in decisions)
-        return f"{who}: {'your sealed answers, please' if sealed else 'your turn'}."
+        if all(d.secret for d in decisions):
+            return t(loc, "{who}: your sealed answers, please.", who=who)
+        return t(loc, "{who}: your turn.", who=who)
 
     async def _post_turn(self, channel: discord.PartialMessageable, turn: Turn,
                          decisions: list[PendingDecision], events: list[str],
-                         intro: str) -> int | None:
+                         intro: str, *, loc: str = ENGLISH) -> int | None:
         info = turn.match
-        embed = self._embed(turn, decisions, events, intro)
+        embed = self._embed(turn, decisions, events, intro, loc=loc)
         file = await self._board(turn)
         kwargs: dict[str, Any] = {"embed": embed}
         if file is not None:
             embed.set_image(url="attachment://board.png")
             kwargs["file"] = file
-        view = self._view(turn, decisions)
+        view = self._view(turn, decisions, loc)
         if view is not None:
             kwargs["view"] = view
-        content = self._mentions(turn, decisions)
+        content = self._mentions(turn, decisions, loc)
         try:
             message = await channel.send(content=content or None, **kwargs)
         except discord.HTTPException:
@@ -318,20 +337,21 @@ class Announcer:
         return message.id
 
     async def _edit_turn(self, channel: discord.PartialMessageable, message_id: int, turn: Turn,
-                         decisions: list[PendingDecision], events: list[str]) -> bool:
-        embed = self._embed(turn, decisions, events, fresh_post=False)
+                         decisions: list[PendingDecision], events: list[str], *,
+                         loc: str = ENGLISH) -> bool:
+        embed = self._embed(turn, decisions, events, fresh_post=False, loc=loc)
         embed.set_image(url="attachment://board.png")  # keep the turn's board image
-        view = self._view(turn, decisions)
+        view = self._view(turn, decisions, loc)
         try:
             await channel.get_partial_message(message_id).edit(
-                content=self._mentions(turn, decisions) or None, embed=embed, view=view)
+                content=self._mentions(turn, decisions, loc) or None, embed=embed, view=view)
         except discord.HTTPException:
             log.warning("could not edit turn message %s; posting anew", message_id)
             return False
         return True
 
     async def _close_turn(self, channel: discord.PartialMessageable, message_id: int, turn: Turn,
-                          old_key: tuple | None) -> None:
+                          old_key: tuple | None, *, loc: str = ENGLISH) -> None:
         """The finished turn's message becomes one line: who moved and what happened."""
         info = turn.match
         lines = list(self._lines.get(info.id) or []) + opening_events(turn)
@@ -339,10 +359,11 @@ class Announcer:
             old_key = ("sealed",) if turn.moves[0].secret else ("seats", (turn.moves[0].seat,))
         who = ""
         if old_key and old_key[0] == "sealed":
-            who = "Sealed answers"
+            who = t(loc, "Sealed answers")
         elif old_key and old_key[0] == "seats" and old_key[1]:
-            who = ", ".join(seat_name(info, seat, turn.view) for seat in old_key[1])
-        summary = one_line(lines, 1800) or "Turn over."
+            who = ", ".join(localise(seat_name(info, seat, turn.view), loc)
+                            for seat in old_key[1])
+        summary = one_line(lines, 1800, loc) or t(loc, "Turn over.")
         if who:
             summary = f"{who}: {summary}"
         try:
@@ -353,34 +374,40 @@ class Announcer:
             log.warning("could not summarise turn message %s", message_id)
 
     async def _post_result(self, channel: discord.PartialMessageable, turn: Turn,
-                           events: list[str]) -> None:
+                           events: list[str], *, loc: str = ENGLISH) -> None:
         info = turn.match
         result = turn.result
         order = sorted(range(len(result.scores)), key=lambda s: (result.places[s], s))
         medals = {1: "🥇", 2: "🥈", 3: "🥉"} if result.winners else {}  # nobody won: no medals
-        unit = score_unit(turn.view)
+        unit = localise(score_unit(turn.view), loc)
         lines = [f"{medals.get(result.places[s], f'{result.places[s]}.')} "
-                 f"{seat_name(info, s, turn.view)} — {result.scores[s]} {unit}" for s in order]
-        lines.extend(result.details)  # what ended the game, what each card scored...
+                 f"{localise(seat_name(info, s, turn.view), loc)} — {result.scores[s]} {unit}"
+                 for s in order]
+        # what ended the game, what each card scored...
+        lines.extend(localise(detail, loc) for detail in result.details)
         for reason in result.tiebreaks:
-            lines.append(f"_Tie-break: {reason}_")
-        lines.extend(await takeover_notes(self.bot, info))  # issue 6: flag absent players
-        embed = discord.Embed(title=f"{game_title(info.game_id)} — match #{info.id}: "
-                                    "game over", description=clip("\n".join(lines), EMBED_TEXT),
+            lines.append(t(loc, "_Tie-break: {reason}_", reason=reason))
+        # issue 6: flag absent players
+        lines.extend(localise(note, loc) for note in await takeover_notes(self.bot, info))
+        embed = discord.Embed(title=t(loc, "{game} — match #{id}: game over",
+                                      game=game_title(info.game_id), id=info.id),
+                              description=clip("\n".join(lines), EMBED_TEXT),
                               colour=discord.Colour.green())
         if events:
-            embed.add_field(name="Last moves", value=clip(one_line(events[-8:], 1000),
-                                                          FIELD_TEXT), inline=False)
+            embed.add_field(name=t(loc, "Last moves"),
+                            value=clip(one_line(events[-8:], 1000, loc), FIELD_TEXT),
+                            inline=False)
         file = await self._board(turn)
         kwargs: dict[str, Any] = {"embed": embed}
         if file is not None:
             embed.set_image(url="attachment://board.png")
             kwargs["file"] = file
         winners = [seat_name(info, s, turn.view) for s in order if result.places[s] == 1]
-        verdict = f"Winner: {', '.join(winners)}" if winners else "Nobody wins."
-        kwargs["view"] = rematch_view(info.id)  # issue 6: same seats and options again
+        verdict = msg("Winner: {names}", names=winners) if winners else msg("Nobody wins.")
+        kwargs["view"] = rematch_view(info.id, loc)  # issue 6: same seats and options again
         try:
-            message = await channel.send(content=f"🏁 Game over! {verdict}", **kwargs)
+            message = await channel.send(content=t(loc, "🏁 Game over! {verdict}",
+                                                   verdict=verdict), **kwargs)
         except discord.HTTPException:
             log.exception("could not post the result of match %s", info.id)
             return
@@ -413,6 +440,7 @@ class Announcer:
 
     async def _send_dm(self, turn: Turn, d: PendingDecision, uid: int) -> None:
         info = turn.match
+        loc = await self.bot.service.dm_language(info.id, uid)
         try:
             private_view = await self.bot.service.private_view(info.id, uid)
         except Exception:
@@ -420,12 +448,13 @@ class Announcer:
             private_view = None
         file = (await panel_file(info.game_id, private_view)
                 if private_view is not None else None)
-        text = (f"🔒 **{game_title(info.game_id)} — match #{info.id}**: "
-                f"{d.decision.prompt}\nYour answer stays sealed until everyone has answered.")
+        text = t(loc, "🔒 **{game} — match #{id}**: {prompt}\nYour answer stays sealed until "
+                      "everyone has answered.", game=game_title(info.game_id), id=info.id,
+                 prompt=d.decision.prompt)
         if len(d.owner_ids) > 1:
-            text += (f"\nYou answer this together with {together(turn, d.seat)}: the first "
-                     "answer counts.")
-        ok = await self._dm(uid, text, file=file, view=decision_view(info.id, d))
+            text += "\n" + t(loc, "You answer this together with {names}: the first answer "
+                                  "counts.", names=together(turn, d.seat, loc=loc))
+        ok = await self._dm(uid, text, file=file, view=decision_view(info.id, d, loc))
         if not ok:
             self.dm_closed[info.id].add(uid)
 

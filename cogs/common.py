@@ -6,10 +6,14 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
+
+from lang import localise
+from rules.text import Msg, msg
 
 if TYPE_CHECKING:
     from bot.client import ScarabBot
@@ -23,30 +27,42 @@ MAX_SELECT = 25
 MAX_LABEL = 80
 MAX_SELECT_TEXT = 100
 MAX_CONTENT = 2000
-NOT_CURRENT = "That choice is no longer current."
+NOT_CURRENT = msg("That choice is no longer current.")
+AI_NAME = re.compile(r"AI \(seat (\d+)\)")  # how the service names the AI seats it adds
 
 
 # --------------------------------------------------------------------------- service objects
 
 
 def seat_name(info: MatchInfo, seat: int, view: dict[str, Any] | None = None) -> str:
-    """A display string for a seat: a mention for humans, the AI's name for AI seats, and for
+    """A display text for a seat: a mention for humans, the AI's name for AI seats, and for
     an engine seat without a lobby seat (an official solo bot) the public view's
-    ``seat_names`` entry (``"🤖 Botankhamun"``)."""
+    ``seat_names`` entry (``"🤖 Botankhamun"``). Localise it where it is shown."""
     entry = info.seat_info(seat)
     if entry is None:
         names = (view or {}).get("seat_names") or []
         if 0 <= seat < len(names) and names[seat]:
-            return f"🤖 {names[seat]}"
-        return f"Seat {seat + 1}"
+            return msg("🤖 {name}", name=names[seat])
+        return msg("Seat {n}", n=seat + 1)
     if entry.is_ai:
-        return f"🤖 {entry.name or f'AI {seat + 1}'}"
+        return msg("🤖 {name}", name=ai_name(entry.name, seat))
     return f"<@{entry.user_id}>"
+
+
+def ai_name(name: str | None, seat: int) -> str:
+    """An AI seat's name; the service's own "AI (seat 2)" is said in every language."""
+    found = AI_NAME.fullmatch(name or "")
+    if found:
+        return msg("AI (seat {n})", n=int(found[1]))
+    return name or msg("AI {n}", n=seat + 1)
 
 
 def score_unit(view: dict[str, Any] | None) -> str:
     """What the game's scores count (the public view's optional ``score_unit``)."""
-    return str((view or {}).get("score_unit") or "points")
+    unit = (view or {}).get("score_unit")
+    if isinstance(unit, Msg):
+        return unit
+    return str(unit) if unit else msg("points")
 
 
 def public_event_texts(turn: Turn) -> list[str]:
@@ -81,9 +97,18 @@ def game_title(game_id: str) -> str:
 # --------------------------------------------------------------------------- replies
 
 
+async def lang_of(interaction: discord.Interaction) -> str:
+    """The language to answer this user in: their ``/language`` choice, else their client's."""
+    return await bot_of(interaction).service.language_for(interaction.user.id,
+                                                          interaction.locale)
+
+
 async def reply(interaction: discord.Interaction, message: str, *, ephemeral: bool = True,
                 **kwargs: Any) -> None:
-    """Answer an interaction whether or not it was already acknowledged."""
+    """Answer an interaction whether or not it was already acknowledged. A ``Msg`` is said in
+    the user's language (``lang_of``)."""
+    if isinstance(message, Msg):
+        message = localise(message, await lang_of(interaction))
     message = message[:MAX_CONTENT]
     try:
         if interaction.response.is_done():
@@ -95,8 +120,9 @@ async def reply(interaction: discord.Interaction, message: str, *, ephemeral: bo
 
 
 async def refuse(interaction: discord.Interaction, reason: str) -> None:
-    """Every refusal is ephemeral and says why."""
-    await reply(interaction, f"⛔ {reason}", ephemeral=True)
+    """Every refusal is ephemeral and says why, in the user's language."""
+    await reply(interaction, f"⛔ {localise(reason, await lang_of(interaction))}",
+                ephemeral=True)
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -147,8 +173,10 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def one_line(texts: Iterable[str], limit: int = 300) -> str:
-    return clip(" · ".join(t.strip() for t in texts if t and t.strip()), limit)
+def one_line(texts: Iterable[str], limit: int = 300, loc: str | None = None) -> str:
+    """Texts on one line, each said in ``loc`` (English by default)."""
+    said = (localise(t, loc) for t in texts)
+    return clip(" · ".join(t.strip() for t in said if t and t.strip()), limit)
 
 
 def parse_table_options(raw: str | None) -> dict[str, str]:
@@ -161,10 +189,10 @@ def parse_table_options(raw: str | None) -> dict[str, str]:
         if not part:
             continue
         if "=" not in part:
-            raise ValueError(f"Table option '{part}' must look like key=value.")
+            raise ValueError(msg("Table option '{part}' must look like key=value.", part=part))
         key, value = (s.strip() for s in part.split("=", 1))
         if not key:
-            raise ValueError(f"Table option '{part}' has no key.")
+            raise ValueError(msg("Table option '{part}' has no key.", part=part))
         options[key] = value
     return options
 

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.errors import ServiceError
+from bot.errors import ServiceError, reason
+from bot.service import NOT_SEATED
 from cogs.common import (
     MAX_BUTTONS,
     MAX_LABEL,
@@ -28,11 +29,14 @@ from cogs.common import (
     bot_of,
     clip,
     game_title,
+    lang_of,
     panel_file,
     refuse,
     seat_name,
 )
 from cogs.undo import UndoButton
+from lang import ENGLISH, localise, t
+from rules.text import msg
 
 if TYPE_CHECKING:
     from bot.service import PendingDecision
@@ -43,6 +47,9 @@ MORE_VALUE = "~more"
 CUSTOM_ID_MAX = 100
 MAX_ROWS = 5  # action rows per message
 _MATCH = r"\d+"  # match ids are integers; "lobby", "private", "pick" can never match
+CHOOSE = msg("Choose…")
+TOO_MANY = msg("There are more choices than a menu can hold: type `/play` and start typing "
+               "to filter them all.")
 
 
 def option_custom_id(match: int, seq: int, option_id: str) -> str:
@@ -65,13 +72,16 @@ async def submit_choice(interaction: discord.Interaction, match: int, seq: int, 
         turn = await bot.service.submit(match, interaction.user.id, option_id,
                                         decision_seq=seq, for_seat=seat)
     except ServiceError as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, reason(exc))
         return
     if private:
         # A DM / ephemeral menu becomes a receipt, without components.
         mine = next((m for m in turn.moves if m.actor == str(interaction.user.id)), None)
-        receipt = (f"✅ Sealed: **{label}**. It stays hidden until the reveal."
-                   if mine is None or mine.secret else f"✅ Played: **{label}**.")
+        loc = await lang_of(interaction)
+        receipt = (t(loc, "✅ Sealed: **{choice}**. It stays hidden until the reveal.",
+                     choice=label)
+                   if mine is None or mine.secret else t(loc, "✅ Played: **{choice}**.",
+                                                         choice=label))
         try:
             await interaction.edit_original_response(content=receipt, view=None,
                                                      attachments=[], embed=None)
@@ -106,7 +116,7 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button],
 class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
                      template=rf"scarab:pick:(?P<match>{_MATCH}):(?P<seq>\d+)"):
     def __init__(self, match: int, seq: int, options: list[discord.SelectOption] | None = None,
-                 placeholder: str = "Choose…") -> None:
+                 placeholder: str = CHOOSE) -> None:
         self.match = match
         self.seq = seq
         super().__init__(discord.ui.Select(
@@ -122,12 +132,11 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if not values:
-            await refuse(interaction, "Pick one entry from the menu.")
+            await refuse(interaction, msg("Pick one entry from the menu."))
             return
         value = values[0]
         if value == MORE_VALUE:
-            await refuse(interaction, "There are more choices than a menu can hold: type "
-                                      "`/play` and start typing to filter them all.")
+            await refuse(interaction, TOO_MANY)
             return
         label = next((o.label for o in self.item.options if o.value == value), value)
         await submit_choice(interaction, self.match, self.seq, value, label)
@@ -141,7 +150,7 @@ class SeatDecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     def __init__(self, match: int, seat: int, seq: int,
                  options: list[discord.SelectOption] | None = None,
-                 placeholder: str = "Choose…") -> None:
+                 placeholder: str = CHOOSE) -> None:
         self.match = match
         self.seat = seat
         self.seq = seq
@@ -162,20 +171,20 @@ class SeatDecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
             info = await bot.service.get_match(self.match)
             owners = await bot.service.co_seats(self.match, self.seat)
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
         owner = info.seat_of(interaction.user.id)
         if owner is None:
-            await refuse(interaction, "You are not seated in this match.")
+            await refuse(interaction, NOT_SEATED)
             return
         if owner != self.seat and owner not in owners:
-            await refuse(interaction, f"This menu is for {seat_name(info, self.seat)}: only "
-                                      "its owner may answer it. Use your own menu, or `/play`.")
+            await refuse(interaction, msg("This menu is for {seat}: only its owner may answer "
+                                          "it. Use your own menu, or `/play`.",
+                                          seat=seat_name(info, self.seat)))
             return
         values = self.item.values
         if not values or values[0] == MORE_VALUE:
-            await refuse(interaction, "There are more choices than a menu can hold: type "
-                                      "`/play` and start typing to filter them all.")
+            await refuse(interaction, TOO_MANY)
             return
         value = values[0]
         label = next((o.label for o in self.item.options if o.value == value), value)
@@ -184,11 +193,11 @@ class SeatDecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 class PrivateChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
                           template=rf"scarab:private:(?P<match>{_MATCH}):(?P<seq>\d+)"):
-    def __init__(self, match: int, seq: int) -> None:
+    def __init__(self, match: int, seq: int, loc: str = ENGLISH) -> None:
         self.match = match
         self.seq = seq
         super().__init__(discord.ui.Button(
-            label="Choose privately", emoji="🔒", style=discord.ButtonStyle.secondary,
+            label=t(loc, "Choose privately"), emoji="🔒", style=discord.ButtonStyle.secondary,
             custom_id=f"scarab:private:{match}:{seq}"))
 
     @classmethod
@@ -208,7 +217,7 @@ async def open_private_menu(interaction: discord.Interaction, match: int,
     try:
         info = await bot.service.get_match(match)
         if info.seat_of(interaction.user.id) is None:
-            await refuse(interaction, "You are not seated in this match.")
+            await refuse(interaction, NOT_SEATED)
             return
         pending = await bot.service.pending_for(match, interaction.user.id)
         if pending is None or (seq is not None and pending.seq != seq):
@@ -216,13 +225,14 @@ async def open_private_menu(interaction: discord.Interaction, match: int,
             return
         private_view = await bot.service.private_view(match, interaction.user.id)
     except ServiceError as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, reason(exc))
         return
     decision = pending
+    loc = await lang_of(interaction)
     file = await panel_file(info.game_id, private_view)
-    view = decision_view(info.id, decision)
-    text = (f"🔒 **{game_title(info.game_id)} — match #{info.id}**: "
-            f"{decision.decision.prompt}\nOnly you can see this.")
+    view = decision_view(info.id, decision, loc)
+    text = t(loc, "🔒 **{game} — match #{id}**: {prompt}\nOnly you can see this.",
+             game=game_title(info.game_id), id=info.id, prompt=decision.decision.prompt)
     kwargs: dict[str, Any] = {"ephemeral": True}
     if file is not None:
         kwargs["file"] = file
@@ -234,9 +244,11 @@ async def open_private_menu(interaction: discord.Interaction, match: int,
 # --------------------------------------------------------------------------- building views
 
 
-def decision_view(match: int, decision: PendingDecision) -> discord.ui.View | None:
+def decision_view(match: int, decision: PendingDecision,
+                  loc: str = ENGLISH) -> discord.ui.View | None:
     """Components for one open decision: buttons (≤ 5), a select (≤ 25), else the first 24
-    plus a pointer to ``/play``. ``decision`` is a ``bot.service.PendingDecision``."""
+    plus a pointer to ``/play``. ``decision`` is a ``bot.service.PendingDecision``; labels are
+    said in ``loc``."""
     options = list(decision.options)
     if not options:
         return None
@@ -245,48 +257,54 @@ def decision_view(match: int, decision: PendingDecision) -> discord.ui.View | No
             if len(option_custom_id(match, decision.seq, o.id)) <= CUSTOM_ID_MAX]
     if len(options) <= MAX_BUTTONS and len(fits) == len(options):
         for opt in options:
-            view.add_item(DecisionButton(match, decision.seq, opt.id, opt.label))
+            view.add_item(DecisionButton(match, decision.seq, opt.id, localise(opt.label, loc)))
         return view
-    view.add_item(DecisionSelect(match, decision.seq, select_options(options),
-                                 placeholder=decision.decision.prompt))
+    view.add_item(DecisionSelect(match, decision.seq, select_options(options, loc),
+                                 placeholder=localise(decision.decision.prompt, loc)))
     return view
 
 
-def select_options(options: list[Any]) -> list[discord.SelectOption]:
-    """Up to 25 menu entries; beyond that the first 24 and a pointer to ``/play``."""
+def select_options(options: list[Any], loc: str = ENGLISH) -> list[discord.SelectOption]:
+    """Up to 25 menu entries (said in ``loc``); beyond that the first 24 and a pointer to
+    ``/play``."""
     usable = [o for o in options if len(o.id) <= MAX_SELECT_TEXT]
     shown = usable if len(usable) <= MAX_SELECT else usable[: MAX_SELECT - 1]
     entries = [
-        discord.SelectOption(label=clip(o.label or o.id, MAX_SELECT_TEXT), value=o.id,
-                             description=clip(o.detail, MAX_SELECT_TEXT) if o.detail else None)
+        discord.SelectOption(label=clip(localise(o.label or o.id, loc), MAX_SELECT_TEXT),
+                             value=o.id,
+                             description=clip(localise(o.detail, loc), MAX_SELECT_TEXT)
+                             if o.detail else None)
         for o in shown
     ]
     if len(shown) < len(options):
         entries.append(discord.SelectOption(
-            label=f"… {len(options) - len(shown)} more: use /play", value=MORE_VALUE,
-            description="Type /play and filter every choice by name"))
+            label=t(loc, "… {n} more: use /play", n=len(options) - len(shown)),
+            value=MORE_VALUE, description=t(loc, "Type /play and filter every choice by name")))
     return entries
 
 
-def seats_view(info: Any, decisions: list[PendingDecision], rows: int = MAX_ROWS
-               ) -> tuple[discord.ui.View, list[PendingDecision]]:
+def seats_view(info: Any, decisions: list[PendingDecision], rows: int = MAX_ROWS,
+               loc: str = ENGLISH) -> tuple[discord.ui.View, list[PendingDecision]]:
     """Several seats answer public decisions at once: one labelled menu per seat, up to
-    ``rows`` of them. Returns the view and the decisions that did not fit (they use /play)."""
+    ``rows`` of them (said in ``loc``). Returns the view and the decisions that did not fit
+    (they use /play)."""
     view = discord.ui.View(timeout=None)
     fitted = [d for d in decisions if d.options][:rows]
     for d in fitted:
-        prompt = d.decision.prompt
-        name = f"Seat {d.seat + 1}"
+        prompt = localise(d.decision.prompt, loc)
+        name = msg("Seat {n}", n=d.seat + 1)
         entry = info.seat_info(d.seat)
         if entry is not None and entry.is_ai:
             name = seat_name(info, d.seat)
+        name = localise(name, loc)
         placeholder = prompt if prompt.startswith(name) else f"{name}: {prompt}"
-        view.add_item(SeatDecisionSelect(info.id, d.seat, d.seq, select_options(list(d.options)),
+        view.add_item(SeatDecisionSelect(info.id, d.seat, d.seq,
+                                         select_options(list(d.options), loc),
                                          placeholder=placeholder))
     return view, [d for d in decisions if d not in fitted]
-def sealed_view(match: int, seq: int) -> discord.ui.View:
+def sealed_view(match: int, seq: int, loc: str = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(PrivateChoiceButton(match, seq))
+    view.add_item(PrivateChoiceButton(match, seq, loc))
     return view
 
 

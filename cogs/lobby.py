@@ -15,17 +15,21 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from bot.errors import ServiceError
+from bot.errors import ServiceError, reason
 from cogs.common import (
+    ai_name,
     bot_of,
     clip,
     game_title,
     is_admin,
+    lang_of,
     parse_table_options,
     refuse,
     reply,
 )
 from cogs.table_options import ON_TIMEOUT_CHOICES, TURN_TIME_CHOICES, describe_timing
+from lang import ENGLISH, localise, t
+from rules.text import msg
 
 if TYPE_CHECKING:
     from bot.service import MatchInfo
@@ -34,40 +38,51 @@ log = logging.getLogger(__name__)
 
 LOBBY = "lobby"  # message kind stored with service.set_message
 LOBBY_ACTIONS = ("join", "leave", "addbot", "start", "cancel")
+STATUS_TEXT = {"lobby": msg("lobby"), "active": msg("active"), "finished": msg("finished"),
+               "cancelled": msg("cancelled")}
+# What a lobby command tells its caller once done.
+DONE = {"join": msg("You joined match #{id}."), "leave": msg("You left match #{id}."),
+        "addbot": msg("An AI joined match #{id}."), "cancel": msg("Match #{id} is cancelled.")}
+
+
+def status_text(status: str) -> str:
+    return STATUS_TEXT.get(status, status)
 
 
 # --------------------------------------------------------------------------- lobby message
 
 
-def lobby_embed(info: MatchInfo, note: str = "") -> discord.Embed:
+def lobby_embed(info: MatchInfo, note: str = "", loc: str = ENGLISH) -> discord.Embed:
+    """The lobby message, said in ``loc`` (the match's language: ``service.match_language``)."""
     title = game_title(info.game_id)
     lines = []
     entries = {e.seat: e for e in info.seats}
     for seat in range(info.seat_count):
         entry = entries.get(seat)
         if entry is None:
-            lines.append(f"{seat + 1}. _open_")
+            lines.append(t(loc, "{n}. _open_", n=seat + 1))
         elif entry.is_ai:
-            lines.append(f"{seat + 1}. 🤖 {entry.name or 'AI'}")
+            lines.append(f"{seat + 1}. 🤖 {localise(ai_name(entry.name, seat), loc)}")
         else:
             lines.append(f"{seat + 1}. <@{entry.user_id}>")
-    embed = discord.Embed(title=f"{title} — lobby #{info.id}",
+    embed = discord.Embed(title=t(loc, "{game} — lobby #{id}", game=title, id=info.id),
                           description="\n".join(lines), colour=discord.Colour.blurple())
-    embed.add_field(name="Host", value=f"<@{info.host_id}>")
-    options = describe_options(info.game_id, info.options)
+    embed.add_field(name=t(loc, "Host"), value=f"<@{info.host_id}>")
+    options = describe_options(info.game_id, info.options, loc)
     if options:
-        embed.add_field(name="Table options", value=clip("\n".join(options), 1024),
+        embed.add_field(name=t(loc, "Table options"), value=clip("\n".join(options), 1024),
                         inline=False)
     if info.status != "lobby":
-        embed.add_field(name="Status", value=info.status)
+        embed.add_field(name=t(loc, "Status"), value=localise(status_text(info.status), loc))
     if note:
-        embed.add_field(name="\u200b", value=clip(note, 1024), inline=False)
-    embed.set_footer(text=f"Match {info.id} · /game join match:{info.id}")
+        embed.add_field(name="\u200b", value=clip(localise(note, loc), 1024), inline=False)
+    embed.set_footer(text=t(loc, "Match {id} · /game join match:{id}", id=info.id))
     return embed
 
 
-def describe_options(game_id: str, options: dict[str, str]) -> list[str]:
-    """``Short game (8 rounds): on`` for each table option, by the engine's labels."""
+def describe_options(game_id: str, options: dict[str, str], loc: str = ENGLISH) -> list[str]:
+    """``Short game (8 rounds): on`` for each table option, by the engine's labels (said in
+    ``loc``)."""
     try:
         variants = {v.key: v for v in rules.get(game_id).variants}
     except Exception:
@@ -79,35 +94,35 @@ def describe_options(game_id: str, options: dict[str, str]) -> list[str]:
             lines.append(f"{key}: {value}")
             continue
         mark = "" if value == variant.default else " ✱"
-        lines.append(f"{variant.label}: **{value}**{mark} (`{key}`)")
+        lines.append(f"{localise(variant.label, loc)}: **{value}**{mark} (`{key}`)")
     return lines
 
 
-def lobby_view(info: MatchInfo) -> discord.ui.View | None:
+def lobby_view(info: MatchInfo, loc: str = ENGLISH) -> discord.ui.View | None:
     if info.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(info.id, action))
+        view.add_item(LobbyButton(info.id, action, loc))
     return view
 
 
 _BUTTON_LOOK = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "addbot": ("Add AI", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "join": (msg("Join"), discord.ButtonStyle.success),
+    "leave": (msg("Leave"), discord.ButtonStyle.secondary),
+    "addbot": (msg("Add AI"), discord.ButtonStyle.secondary),
+    "start": (msg("Start"), discord.ButtonStyle.primary),
+    "cancel": (msg("Cancel"), discord.ButtonStyle.danger),
 }
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"scarab:lobby:(?P<match>\d+):(?P<action>join|leave|addbot|start|cancel)"):
-    def __init__(self, match: int, action: str) -> None:
+    def __init__(self, match: int, action: str, loc: str = ENGLISH) -> None:
         self.match = match
         self.action = action
         label, style = _BUTTON_LOOK[action]
-        super().__init__(discord.ui.Button(label=label, style=style,
+        super().__init__(discord.ui.Button(label=localise(label, loc), style=style,
                                            custom_id=f"scarab:lobby:{match}:{action}"))
 
     @classmethod
@@ -123,7 +138,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         try:
             info = await lobby_action(interaction, self.match, self.action)
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
         await update_lobby_message(interaction, info)
         if self.action == "cancel":
@@ -136,11 +151,12 @@ async def announce_cancel(interaction: discord.Interaction, info: MatchInfo) -> 
     if not thread_id:
         return
     bot = bot_of(interaction)
-    await bot.announcer.close_match(info, f"🛑 Match #{info.id} was cancelled.")
+    loc = await bot.service.match_language(info.id)
+    await bot.announcer.close_match(info, t(loc, "🛑 Match #{id} was cancelled.", id=info.id))
     channel = bot.get_partial_messageable(thread_id, guild_id=info.guild_id)
     try:
-        await channel.send(f"🛑 Match #{info.id} was cancelled by "
-                           f"{interaction.user.mention}.")
+        await channel.send(t(loc, "🛑 Match #{id} was cancelled by {user}.", id=info.id,
+                             user=interaction.user.mention))
     except discord.HTTPException:
         log.warning("could not post the cancellation of match %s", info.id)
 
@@ -157,7 +173,7 @@ async def lobby_action(interaction: discord.Interaction, match: int, action: str
         return await service.add_ai(match, user)
     if action == "cancel":
         return await service.cancel(match, user, admin=is_admin(interaction))
-    raise ServiceError(f"Unknown lobby action {action!r}.")
+    raise ServiceError(msg("Unknown lobby action '{action}'.", action=action))
 
 
 async def update_lobby_message(interaction: discord.Interaction, info: MatchInfo,
@@ -171,10 +187,11 @@ async def update_lobby_message(interaction: discord.Interaction, info: MatchInfo
     message_id = records.get(LOBBY)
     if message_id is None:
         return
+    loc = await bot.service.match_language(info.id)
     channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
     try:
         await channel.get_partial_message(message_id).edit(
-            embed=lobby_embed(info, note), view=lobby_view(info))
+            embed=lobby_embed(info, note, loc), view=lobby_view(info, loc))
     except discord.HTTPException:
         log.warning("could not update lobby message of match %s", info.id, exc_info=True)
 
@@ -190,20 +207,23 @@ async def start_match(interaction: discord.Interaction, match: int) -> None:
     try:
         turn = await service.start(match, interaction.user.id)
     except ServiceError as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, reason(exc))
         return
     info = turn.match
     thread_id = await open_thread(interaction, info)
     await service.set_thread(match, thread_id)
     closed = await bot.announcer.probe_dms(info, info.human_ids, thread_id)
-    intro = f"Match #{match} has started. Good luck!"
+    loc = await service.match_language(match)
+    intro = t(loc, "Match #{id} has started. Good luck!", id=match)
     if closed:
         names = ", ".join(f"<@{uid}>" for uid in closed)
-        intro += (f"\n⚠️ I cannot DM {names} (DMs closed): sealed choices will use the "
-                  "**Choose privately** button here.")
+        intro += "\n" + t(loc, "⚠️ I cannot DM {names} (DMs closed): sealed choices will use "
+                               "the **Choose privately** button here.", names=names)
     await bot.announcer.announce(turn, thread_id=thread_id, fresh=True, intro=intro)
-    await update_lobby_message(interaction, info, note=f"Started: <#{thread_id}>")
-    await reply(interaction, f"Match #{match} started in <#{thread_id}>.")
+    await update_lobby_message(interaction, info,
+                               note=msg("Started: {thread}", thread=f"<#{thread_id}>"))
+    await reply(interaction, msg("Match #{id} started in {thread}.", id=match,
+                                 thread=f"<#{thread_id}>"))
 
 
 async def open_thread(interaction: discord.Interaction, info: MatchInfo) -> int:
@@ -237,17 +257,17 @@ async def find_match(interaction: discord.Interaction, raw: str | None,
                      statuses: tuple[str, ...] = ("lobby", "active")) -> MatchInfo:
     """The match named by ``raw`` (an id, '#12' too) or the one of this channel/thread."""
     if interaction.guild_id is None:
-        raise ServiceError("Use this command in a server channel.")
+        raise ServiceError(msg("Use this command in a server channel."))
     service = bot_of(interaction).service
     matches = await service.list_matches(interaction.guild_id, active_only=True)
     if raw:
         digits = raw.strip().lstrip("#").split(" ", 1)[0]
         if not digits.isdigit():
-            raise ServiceError(f"'{raw}' is not a match number.")
+            raise ServiceError(msg("'{raw}' is not a match number.", raw=raw))
         for info in matches:
             if info.id == int(digits):
                 return info
-        raise ServiceError(f"There is no open match #{digits} in this server.")
+        raise ServiceError(msg("There is no open match #{id} in this server.", id=digits))
     here = interaction.channel_id
     found = [m for m in matches if m.thread_id == here]
     if not found:
@@ -255,10 +275,10 @@ async def find_match(interaction: discord.Interaction, raw: str | None,
     if len(found) == 1:
         return found[0]
     if not found:
-        raise ServiceError("No match here: use this in a match's thread or lobby channel, "
-                           "or give `match:`.")
+        raise ServiceError(msg("No match here: use this in a match's thread or lobby channel, "
+                               "or give `match:`."))
     ids = ", ".join(f"#{m.id}" for m in found)
-    raise ServiceError(f"Several matches here ({ids}): say which with `match:`.")
+    raise ServiceError(msg("Several matches here ({ids}): say which with `match:`.", ids=ids))
 
 
 async def match_autocomplete(interaction: discord.Interaction,
@@ -271,10 +291,12 @@ async def match_autocomplete(interaction: discord.Interaction,
     except Exception:
         return []
     typed = current.strip().lstrip("#").lower()
+    loc = await lang_of(interaction)
     choices = []
     for info in matches:
-        label = (f"#{info.id} {game_title(info.game_id)} — {info.status}, "
-                 f"{len(info.seats)}/{info.seat_count} seats")
+        label = t(loc, "#{id} {game} — {status}, {filled}/{seats} seats", id=info.id,
+                  game=game_title(info.game_id), status=status_text(info.status),
+                  filled=len(info.seats), seats=info.seat_count)
         if typed and typed not in label.lower():
             continue
         choices.append(app_commands.Choice(name=clip(label, 100), value=str(info.id)))
@@ -284,9 +306,11 @@ async def match_autocomplete(interaction: discord.Interaction,
 async def game_autocomplete(interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
     typed = current.lower()
+    loc = await lang_of(interaction)
     out = []
     for game_id, engine in sorted(rules.ENGINES.items()):
-        label = f"{engine.title} ({engine.min_players}–{engine.max_players} players)"
+        label = t(loc, "{game} ({low}–{high} players)", game=engine.title,
+                  low=engine.min_players, high=engine.max_players)
         if typed and typed not in label.lower() and typed not in game_id:
             continue
         out.append(app_commands.Choice(name=clip(label, 100), value=game_id))
@@ -305,14 +329,16 @@ async def options_autocomplete(interaction: discord.Interaction,
     prefix = f"{head.strip()}, " if head.strip() else ""
     taken = {part.split("=", 1)[0].strip() for part in head.split(",") if "=" in part}
     typed = last.strip().lower()
+    loc = await lang_of(interaction)
     out = []
     for variant in engine.variants:
         if variant.key in taken:
             continue
         for value in variant.choices:
             token = f"{variant.key}={value}"
-            name = f"{variant.label}: {value}" + (" (default)" if value == variant.default
-                                                    else "")
+            name = (t(loc, "{option}: {value} (default)", option=variant.label, value=value)
+                    if value == variant.default
+                    else f"{localise(variant.label, loc)}: {value}")
             if typed and typed not in token.lower() and typed not in name.lower():
                 continue
             full = prefix + token
@@ -350,57 +376,65 @@ class Lobby(commands.Cog):
                   on_timeout: app_commands.Choice[str] | None = None) -> None:
         service = bot_of(interaction).service
         if game not in rules.ENGINES:
-            known = ", ".join(sorted(rules.ENGINES)) or "none"
-            await refuse(interaction, f"Unknown game '{game}'. Games: {known}.")
+            known = ", ".join(sorted(rules.ENGINES)) or msg("none")
+            await refuse(interaction, msg("Unknown game '{game}'. Games: {known}.", game=game,
+                                          known=known))
             return
         try:
             table = parse_table_options(options)
         except ValueError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
         if interaction.channel is None or interaction.guild_id is None:
-            await refuse(interaction, "Open lobbies in a server channel.")
+            await refuse(interaction, msg("Open lobbies in a server channel."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             info = await service.create_lobby(
                 interaction.guild_id, interaction.channel_id, interaction.user.id, game, seats,
                 table, turn_time=turn_time.value if turn_time else None,
-                on_timeout=on_timeout.value if on_timeout else None)
+                on_timeout=on_timeout.value if on_timeout else None,
+                language=await lang_of(interaction))
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
+        loc = await service.match_language(info.id)
         try:
-            message = await interaction.channel.send(embed=lobby_embed(info),
-                                                     view=lobby_view(info))
+            message = await interaction.channel.send(embed=lobby_embed(info, loc=loc),
+                                                     view=lobby_view(info, loc))
         except discord.HTTPException as exc:
-            await refuse(interaction, f"I cannot post in this channel ({exc.text or exc}).")
+            await refuse(interaction, msg("I cannot post in this channel ({error}).",
+                                          error=exc.text or str(exc)))
             return
         await service.set_message(info.id, LOBBY, message.id)
-        await reply(interaction, f"Lobby #{info.id} is open: press **Join** to sit down."
-                    + await describe_timing(service, info.id))
+        timing = await describe_timing(service, info.id)
+        if timing:
+            await reply(interaction, msg("Lobby #{id} is open: press **Join** to sit down.\n"
+                                         "{timing}", id=info.id, timing=timing))
+        else:
+            await reply(interaction, msg("Lobby #{id} is open: press **Join** to sit down.",
+                                         id=info.id))
 
     @game.command(name="join", description="Take a seat in a lobby")
     @app_commands.describe(match="Match number (default: the lobby in this channel)")
     @app_commands.autocomplete(match=match_autocomplete)
     async def join(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self._lobby_command(interaction, match, "join", "You joined match #{id}.")
+        await self._lobby_command(interaction, match, "join")
 
     @game.command(name="leave", description="Give up your seat in a lobby")
     @app_commands.autocomplete(match=match_autocomplete)
     async def leave(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self._lobby_command(interaction, match, "leave", "You left match #{id}.")
+        await self._lobby_command(interaction, match, "leave")
 
     @game.command(name="addbot", description="Fill a seat of your lobby with an AI player")
     @app_commands.autocomplete(match=match_autocomplete)
     async def addbot(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self._lobby_command(interaction, match, "addbot", "An AI joined match #{id}.")
+        await self._lobby_command(interaction, match, "addbot")
 
     @game.command(name="cancel", description="Cancel your match (host or server admin)")
     @app_commands.autocomplete(match=match_autocomplete)
     async def cancel(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self._lobby_command(interaction, match, "cancel", "Match #{id} is cancelled.",
-                                  statuses=("lobby", "active"))
+        await self._lobby_command(interaction, match, "cancel", statuses=("lobby", "active"))
 
     @game.command(name="abandon", description="Leave a running match: an AI takes your seat")
     @app_commands.autocomplete(match=match_autocomplete)
@@ -411,14 +445,16 @@ class Lobby(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             turn = await bot.service.abandon(info.id, interaction.user.id)
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
-        await reply(interaction, f"You left match #{info.id}; an AI plays your seat.")
+        await reply(interaction, msg("You left match #{id}; an AI plays your seat.", id=info.id))
         thread_id = turn.match.thread_id
         if thread_id:
             channel = bot.get_partial_messageable(thread_id, guild_id=turn.match.guild_id)
+            loc = await bot.service.match_language(info.id)
             try:
-                await channel.send(f"🤖 {interaction.user.mention} left; an AI plays their seat.")
+                await channel.send(t(loc, "🤖 {user} left; an AI plays their seat.",
+                                     user=interaction.user.mention))
             except discord.HTTPException:
                 log.warning("could not post the abandon of match %s", info.id)
         await bot.announcer.announce(turn)
@@ -429,7 +465,7 @@ class Lobby(commands.Cog):
         try:
             info = await find_match(interaction, match, ("lobby",))
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
         await start_match(interaction, info.id)
 
@@ -439,35 +475,37 @@ class Lobby(commands.Cog):
             matches = await bot_of(interaction).service.list_matches(interaction.guild_id,
                                                                     active_only=True)
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
         if not matches:
-            await reply(interaction, "No open lobbies or running matches. Start one with "
-                                     "`/game new`.")
+            await reply(interaction, msg("No open lobbies or running matches. Start one with "
+                                         "`/game new`."))
             return
+        loc = await lang_of(interaction)
         lines = []
         for info in matches[:20]:
             where = info.thread_id or info.channel_id
-            lines.append(f"**#{info.id}** {game_title(info.game_id)} — {info.status}, "
-                         f"{len(info.seats)}/{info.seat_count} seats, in <#{where}>")
+            lines.append(t(loc, "**#{id}** {game} — {status}, {filled}/{seats} seats, in {where}",
+                           id=info.id, game=game_title(info.game_id),
+                           status=status_text(info.status), filled=len(info.seats),
+                           seats=info.seat_count, where=f"<#{where}>"))
         if len(matches) > 20:
-            lines.append(f"… and {len(matches) - 20} more.")
+            lines.append(t(loc, "… and {n} more.", n=len(matches) - 20))
         await reply(interaction, "\n".join(lines))
 
     async def _lobby_command(self, interaction: discord.Interaction, raw: str | None,
-                             action: str, done: str,
-                             statuses: tuple[str, ...] = ("lobby",)) -> None:
+                             action: str, statuses: tuple[str, ...] = ("lobby",)) -> None:
         try:
             info = await find_match(interaction, raw, statuses)
             await interaction.response.defer(ephemeral=True, thinking=True)
             info = await lobby_action(interaction, info.id, action)
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
         await update_lobby_message(interaction, info)
         if action == "cancel":
             await announce_cancel(interaction, info)
-        await reply(interaction, done.format(id=info.id))
+        await reply(interaction, msg(DONE[action].template, id=info.id))
 
 
 async def setup(bot: commands.Bot) -> None:

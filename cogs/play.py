@@ -13,18 +13,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import ServiceError
+from bot.errors import ServiceError, reason
 from cogs.common import (
     MAX_CONTENT,
+    ai_name,
     board_file,
     bot_of,
     clip,
     game_title,
+    lang_of,
     panel_file,
     refuse,
     reply,
 )
 from cogs.lobby import match_autocomplete
+from lang import localise, t
+from rules.text import msg
 
 if TYPE_CHECKING:
     from bot.service import MatchInfo
@@ -41,7 +45,7 @@ async def resolve_match(interaction: discord.Interaction, raw: str | None) -> Ma
     if raw:
         digits = raw.strip().lstrip("#").split(" ", 1)[0]
         if not digits.isdigit():
-            raise ServiceError(f"'{raw}' is not a match number.")
+            raise ServiceError(msg("'{raw}' is not a match number.", raw=raw))
         return await service.get_match(int(digits))
     if interaction.channel_id is not None:
         info = await service.match_for_thread(interaction.channel_id)
@@ -52,46 +56,51 @@ async def resolve_match(interaction: discord.Interaction, raw: str | None) -> Ma
     if len(mine) == 1:
         return mine[0]
     if not mine:
-        raise ServiceError("You have no running match here: use this in a match thread, or "
-                           "give `match:`.")
+        raise ServiceError(msg("You have no running match here: use this in a match thread, "
+                               "or give `match:`."))
     waiting = [m for m in mine if await service.pending_for(m.id, interaction.user.id)]
     if len(waiting) == 1:
         return waiting[0]
     ids = ", ".join(f"#{m.id}" for m in mine)
-    raise ServiceError(f"You play in several matches ({ids}): say which with `match:`.")
+    raise ServiceError(msg("You play in several matches ({ids}): say which with `match:`.",
+                           ids=ids))
 
 
-def pick_option(choice: str, options: list[Any]) -> str:
-    """Accept an option id, or a label typed in full (case-insensitive)."""
+def pick_option(choice: str, options: list[Any], loc: str | None = None) -> str:
+    """Accept an option id, or a label typed in full (case-insensitive), in English or in
+    the player's language ``loc``."""
     text = choice.strip()
     for opt in options:
         if opt.id == text:
             return opt.id
     for opt in options:
-        if opt.label.strip().lower() == text.lower() or opt.id.lower() == text.lower():
+        labels = {opt.label.strip().lower(), localise(opt.label, loc).strip().lower()}
+        if text.lower() in labels or opt.id.lower() == text.lower():
             return opt.id
     return text  # the service explains why it is not a current choice
 
 
-def describe_private(private_view: dict[str, Any], public_view: dict[str, Any]) -> list[str]:
-    """The parts of a private view that the public one lacks, as short text lines."""
+def describe_private(private_view: dict[str, Any], public_view: dict[str, Any],
+                     loc: str | None = None) -> list[str]:
+    """The parts of a private view that the public one lacks, as short text lines (texts in
+    the view said in ``loc``)."""
     lines = []
     for key, value in private_view.items():
         if key in public_view and public_view[key] == value:
             continue
-        lines.append(f"**{key}**: {_short(value)}")
+        lines.append(f"**{key}**: {_short(value, loc)}")
     return lines
 
 
-def _short(value: Any) -> str:
+def _short(value: Any, loc: str | None = None) -> str:
     if isinstance(value, dict):
-        parts = [f"{k}: {_short(v)}" for k, v in value.items()]
+        parts = [f"{k}: {_short(v, loc)}" for k, v in value.items()]
         return clip("; ".join(parts), 600) if parts else "—"
     if isinstance(value, list | tuple):
-        return clip(", ".join(_short(v) for v in value), 600) if value else "—"
+        return clip(", ".join(_short(v, loc) for v in value), 600) if value else "—"
     if value is None:
         return "—"
-    return str(value)
+    return localise(value, loc) if isinstance(value, str) else str(value)
 
 
 class Play(commands.Cog):
@@ -106,18 +115,21 @@ class Play(commands.Cog):
                    match: str | None = None) -> None:
         bot = bot_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        loc = await lang_of(interaction)
         try:
             info = await resolve_match(interaction, match)
             options = await bot.service.options_for(info.id, interaction.user.id)
-            option_id = pick_option(choice, options)
+            option_id = pick_option(choice, options, loc)
             turn = await bot.service.submit(info.id, interaction.user.id, option_id)
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
         label = next((o.label for o in options if o.id == option_id), option_id)
         mine = next((m for m in turn.moves if m.actor == str(interaction.user.id)), None)
-        sealed = bool(mine and mine.secret)
-        await reply(interaction, f"✅ {'Sealed' if sealed else 'Played'}: **{label}**.")
+        if mine and mine.secret:
+            await reply(interaction, msg("✅ Sealed: **{choice}**.", choice=label))
+        else:
+            await reply(interaction, msg("✅ Played: **{choice}**.", choice=label))
         await bot.announcer.announce(turn)
 
     @play.autocomplete("choice")
@@ -130,11 +142,14 @@ class Play(commands.Cog):
         except Exception:
             return []
         typed = current.strip().lower()
+        loc = await lang_of(interaction)
         out = []
         for opt in options:
-            if typed and typed not in opt.label.lower() and typed not in opt.id.lower():
+            said = localise(opt.label, loc)
+            if (typed and typed not in said.lower() and typed not in opt.label.lower()
+                    and typed not in opt.id.lower()):
                 continue
-            name = opt.label if opt.label == opt.id else f"{opt.label} ({opt.id})"
+            name = said if opt.label == opt.id else f"{said} ({opt.id})"
             out.append(app_commands.Choice(name=clip(name, 100), value=opt.id[:100]))
             if len(out) >= MAX_CHOICES:
                 break
@@ -147,23 +162,28 @@ class Play(commands.Cog):
     async def board(self, interaction: discord.Interaction, public: bool = False,
                     match: str | None = None) -> None:
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        service = bot_of(interaction).service
         try:
             info = await resolve_match(interaction, match)
-            turn = await bot_of(interaction).service.snapshot(info.id, image=False)
+            turn = await service.snapshot(info.id, image=False)
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
+        # Posted for everyone: the match's language; else the caller's.
+        loc = await service.match_language(info.id) if public else await lang_of(interaction)
         file = await board_file(info.game_id, turn.view)
-        waiting = ", ".join(sorted({f"<@{p.user_id}>" if not p.is_ai else f"AI {p.seat + 1}"
-                                    for p in turn.pending}))
-        text = f"**{game_title(info.game_id)} — match #{info.id}**"
+        waiting = ", ".join(sorted({
+            f"<@{p.user_id}>" if not p.is_ai
+            else localise(ai_name(getattr(info.seat_info(p.seat), "name", None), p.seat), loc)
+            for p in turn.pending}))
+        text = t(loc, "**{game} — match #{id}**", game=game_title(info.game_id), id=info.id)
         if waiting:
-            text += f"\nWaiting for: {waiting}"
+            text += "\n" + t(loc, "Waiting for: {names}", names=waiting)
         kwargs: dict[str, Any] = {"ephemeral": not public}
         if file is not None:
             kwargs["file"] = file
         else:
-            text += "\n(The board image could not be drawn.)"
+            text += "\n" + t(loc, "(The board image could not be drawn.)")
         await interaction.followup.send(clip(text, MAX_CONTENT), **kwargs)
 
     @app_commands.command(name="hand", description="Your private view of a match (only you)")
@@ -178,18 +198,22 @@ class Play(commands.Cog):
             turn = await service.snapshot(info.id, image=False)
             pending = await service.pending_for(info.id, interaction.user.id)
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
-        lines = [f"**{game_title(info.game_id)} — match #{info.id}** (only you see this)"]
-        lines += describe_private(private_view, turn.view)
+        loc = await lang_of(interaction)
+        lines = [t(loc, "**{game} — match #{id}** (only you see this)",
+                   game=game_title(info.game_id), id=info.id)]
+        lines += describe_private(private_view, turn.view, loc)
         if pending is not None:
-            lines.append(f"\n**Your decision:** {pending.decision.prompt}")
+            lines.append("\n" + t(loc, "**Your decision:** {prompt}",
+                                   prompt=pending.decision.prompt))
             for opt in pending.decision.options[:20]:
-                lines.append(f"• {opt.label} — `{opt.id}`")
+                lines.append(f"• {localise(opt.label, loc)} — `{opt.id}`")
             if len(pending.decision.options) > 20:
-                lines.append(f"… {len(pending.decision.options) - 20} more: use `/play`.")
+                lines.append(t(loc, "… {n} more: use `/play`.",
+                               n=len(pending.decision.options) - 20))
         else:
-            lines.append("\nNothing is waiting for your answer.")
+            lines.append("\n" + t(loc, "Nothing is waiting for your answer."))
         file = await panel_file(info.game_id, private_view)
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
@@ -208,14 +232,15 @@ class Play(commands.Cog):
             info = await resolve_match(interaction, match)
             texts = await service.log(info.id, n, user_id=interaction.user.id)
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
         if not texts:
-            await reply(interaction, f"Match #{info.id}: nothing has happened yet.")
+            await reply(interaction, msg("Match #{id}: nothing has happened yet.", id=info.id))
             return
-        body = "\n".join(f"• {t}" for t in texts)
-        await reply(interaction, clip(f"**Match #{info.id} — last events**\n{body}",
-                                      MAX_CONTENT))
+        loc = await lang_of(interaction)
+        body = "\n".join(f"• {localise(text, loc)}" for text in texts)
+        head = t(loc, "**Match #{id} — last events**", id=info.id)
+        await reply(interaction, clip(f"{head}\n{body}", MAX_CONTENT))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,6 +7,8 @@ from typing import Any
 
 from discord import app_commands
 
+from rules.text import msg
+
 TURN_TIME_CHOICES = [
     app_commands.Choice(name="No time limit", value="none"),
     app_commands.Choice(name="1 hour", value="1h"),
@@ -20,16 +22,17 @@ ON_TIMEOUT_CHOICES = [
                         value="takeover"),
 ]
 
-TEXT_TIMING = "\nTime per decision: **{time}**; when it runs out, {policy}."
+TEXT_TIMING = msg("Time per decision: **{time}**; when it runs out, {policy}.")
 
 
 async def describe_timing(service: Any, match_id: int) -> str:
-    """One line for the host: the table's time per decision and timeout rule."""
+    """One line for the host: the table's time per decision and timeout rule (a ``Msg``; empty
+    when the settings cannot be read)."""
     from bot.deadlines import ON_TIMEOUT_KEY, TIMEOUT_LABELS, TURN_TIME_KEY, describe_turn_time
 
     try:
         settings = await service.table_settings_of(match_id)
     except Exception:
         return ""
-    return TEXT_TIMING.format(time=describe_turn_time(settings[TURN_TIME_KEY]),
-                              policy=TIMEOUT_LABELS[settings[ON_TIMEOUT_KEY]])
+    return msg(TEXT_TIMING.template, time=describe_turn_time(settings[TURN_TIME_KEY]),
+               policy=TIMEOUT_LABELS[settings[ON_TIMEOUT_KEY]])
