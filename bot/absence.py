@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.errors import ServiceError
 from rules.core import canonical_json
+from rules.text import Msg, msg
 
 if TYPE_CHECKING:
     from bot.service import MatchInfo, Turn
@@ -24,23 +25,33 @@ if TYPE_CHECKING:
 NOTIFY = "notify"  # user_prefs key: "1" = DM me reminders
 TAKEOVERS = "takeovers"  # matches.settings: seats the AI ever took over (even after rejoin)
 
-# Player-facing texts of this module.
-TEXT_NOT_HERE = "There is no match #{id} in this server."
-TEXT_NOT_SEATED = "You are not seated in this match."
-TEXT_NOT_ACTIVE = "This match is not running."
-TEXT_NOT_TAKEN = "Your seat is not played by the AI: there is nothing to rejoin."
-TEXT_VOTER_NOT_SEATED = ("Only players seated in this match can vote to hand a seat to the AI.")
-TEXT_VOTER_TAKEN = "Your own seat is played by the AI: use /game rejoin first."
-TEXT_OWN_SEAT = "You cannot vote on your own seat: use /game abandon to hand it to the AI."
-TEXT_NO_SEAT = "Match #{id} has no seat {seat}."
-TEXT_SEAT_AI = "Seat {seat} is already played by the AI."
-TEXT_NOT_WAITING = ("Seat {seat} is not holding up the game: you can only vote on a player "
-                    "whose decision is waiting.")
-TEXT_VOTED = "You have already voted to hand seat {seat} to the AI ({votes} of {needed} votes)."
-TEXT_VOTE_WHO = "Say whose seat to hand to the AI (a seated player)."
-TEXT_REMOVE_WHO = "Say which player to remove (a seated user or a seat number)."
-TEXT_NO_DEFAULTS = "Give a new default: turn_time, on_timeout or both."
-TEXT_USER_NOT_SEATED = "That user is not seated in match #{id}."
+# Player-facing texts of this module (the ones with parameters are written where they are said).
+TEXT_NOT_SEATED = msg("You are not seated in this match.")
+TEXT_NOT_TAKEN = msg("Your seat is not played by the AI: there is nothing to rejoin.")
+TEXT_VOTER_NOT_SEATED = msg("Only players seated in this match can vote to hand a seat to the "
+                            "AI.")
+TEXT_VOTER_TAKEN = msg("Your own seat is played by the AI: use /game rejoin first.")
+TEXT_OWN_SEAT = msg("You cannot vote on your own seat: use /game abandon to hand it to the AI.")
+TEXT_VOTE_WHO = msg("Say whose seat to hand to the AI (a seated player).")
+TEXT_REMOVE_WHO = msg("Say which player to remove (a seated user or a seat number).")
+TEXT_NO_DEFAULTS = msg("Give a new default: turn_time, on_timeout, language, or several.")
+
+
+def _not_here(match_id: int) -> Msg:
+    return msg("There is no match #{id} in this server.", id=match_id)
+
+
+def _user_not_seated(match_id: int) -> Msg:
+    return msg("That user is not seated in match #{id}.", id=match_id)
+
+
+def _no_seat(match_id: int, seat: int) -> Msg:
+    return msg("Match #{id} has no seat {seat}.", id=match_id, seat=seat)
+
+
+def _seat_ai(seat: int) -> Msg:
+    return msg("Seat {seat} is already played by the AI.", seat=seat)
+
 
 # admin_log actions
 ACTION_CANCEL = "cancel"
@@ -207,9 +218,9 @@ class AbsenceMixin:
         try:
             info = await self.get_match(match_id)
         except ServiceError:
-            raise ServiceError(TEXT_NOT_HERE.format(id=match_id)) from None
+            raise ServiceError(_not_here(match_id)) from None
         if guild_id is not None and info.guild_id != guild_id:
-            raise ServiceError(TEXT_NOT_HERE.format(id=match_id))
+            raise ServiceError(_not_here(match_id))
         return info
 
     async def _hand_to_ai(self, info: MatchInfo, seat: int) -> Turn:
@@ -253,26 +264,29 @@ class AbsenceMixin:
             if user_id is not None:
                 seat = info.seat_of(user_id)
                 if seat is None:
-                    raise ServiceError(TEXT_USER_NOT_SEATED.format(id=match_id))
+                    raise ServiceError(_user_not_seated(match_id))
             if seat is None:
                 raise ServiceError(TEXT_VOTE_WHO)
             if voter_seat == seat:
                 raise ServiceError(TEXT_OWN_SEAT)
             target = info.seat_info(seat)
             if target is None:
-                raise ServiceError(TEXT_NO_SEAT.format(id=match_id, seat=seat + 1))
+                raise ServiceError(_no_seat(match_id, seat + 1))
             if target.is_ai or target.taken_over:
-                raise ServiceError(TEXT_SEAT_AI.format(seat=seat + 1))
+                raise ServiceError(_seat_ai(seat + 1))
             loaded = await self._loaded(info)
             if loaded.engine.decision_for(loaded.state, seat) is None:
-                raise ServiceError(TEXT_NOT_WAITING.format(seat=seat + 1))
+                raise ServiceError(msg("Seat {seat} is not holding up the game: you can only "
+                                       "vote on a player whose decision is waiting.",
+                                       seat=seat + 1))
             voters = [s.user_id for s in info.seats
                       if s.user_id is not None and not s.taken_over and s.seat != seat]
             needed = len(voters) // 2 + 1
             votes = await votes_for(self.store, match_id, seat)
             if voter_id in votes:
-                raise ServiceError(TEXT_VOTED.format(seat=seat + 1, votes=len(votes),
-                                                     needed=needed))
+                raise ServiceError(msg("You have already voted to hand seat {seat} to the AI "
+                                       "({votes} of {needed} votes).", seat=seat + 1,
+                                       votes=len(votes), needed=needed))
             await add_vote(self.store, match_id, seat, voter_id, self.clock())
             count = len((votes | {voter_id}) & set(voters))
             if count < needed:
@@ -313,14 +327,14 @@ class AbsenceMixin:
             if user_id is not None:
                 seat = info.seat_of(user_id)
                 if seat is None:
-                    raise ServiceError(TEXT_USER_NOT_SEATED.format(id=match_id))
+                    raise ServiceError(_user_not_seated(match_id))
             if seat is None:
                 raise ServiceError(TEXT_REMOVE_WHO)
             target = info.seat_info(seat)
             if target is None:
-                raise ServiceError(TEXT_NO_SEAT.format(id=match_id, seat=seat + 1))
+                raise ServiceError(_no_seat(match_id, seat + 1))
             if target.is_ai or target.taken_over:
-                raise ServiceError(TEXT_SEAT_AI.format(seat=seat + 1))
+                raise ServiceError(_seat_ai(seat + 1))
             turn = await self._hand_to_ai(info, seat)
             await write_admin_log(self.store, info.guild_id, admin_id, ACTION_REMOVE, match_id,
                                   {"seat": seat, "user_id": target.user_id}, self.clock())
@@ -328,16 +342,38 @@ class AbsenceMixin:
 
     async def admin_set_defaults(self, guild_id: int, admin_id: int, *,
                                  turn_time: str | None = None,
-                                 on_timeout: str | None = None) -> dict[str, Any]:
-        if turn_time is None and on_timeout is None:
+                                 on_timeout: str | None = None,
+                                 language: str | None = None) -> dict[str, Any]:
+        """Change the guild's defaults for new tables (time per decision, timeout rule, the
+        language of public posts); every value is checked first, so a bad one changes
+        nothing. Logged; returns the time defaults (``guild_language`` says the language)."""
+        from bot.deadlines import parse_on_timeout, parse_turn_time
+        from bot.language import LANGUAGE_KEY, check_language
+
+        if turn_time is None and on_timeout is None and language is None:
             raise ServiceError(TEXT_NO_DEFAULTS)
+        if turn_time is not None:
+            parse_turn_time(turn_time)
+        if on_timeout is not None:
+            parse_on_timeout(on_timeout)
+        chosen = check_language(language) if language is not None else None
         defaults = await self.set_guild_defaults(guild_id, turn_time=turn_time,
                                                  on_timeout=on_timeout)
-        changed = {k: v for k, v in (("turn_time", turn_time), ("on_timeout", on_timeout))
-                   if v is not None}
+        if chosen is not None:
+            await self.set_guild_setting(guild_id, LANGUAGE_KEY, chosen)
+        changed = {k: v for k, v in (("turn_time", turn_time), ("on_timeout", on_timeout),
+                                     ("language", chosen)) if v is not None}
         await write_admin_log(self.store, guild_id, admin_id, ACTION_DEFAULTS, None, changed,
                               self.clock())
         return defaults
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language a server's new tables speak (``/admin defaults language``), or None
+        (each lobby then speaks its host's language)."""
+        import lang
+        from bot.language import LANGUAGE_KEY
+
+        return lang.resolve((await self.store.get_guild_settings(guild_id)).get(LANGUAGE_KEY))
 
     async def admin_log(self, guild_id: int, limit: int = 20) -> list[AdminLogEntry]:
         return await read_admin_log(self.store, guild_id, limit)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.errors import ServiceError
+from rules.text import Msg, msg
 
 if TYPE_CHECKING:
     from bot.service import AppliedMove, MatchInfo, Turn
@@ -56,12 +57,10 @@ TURN_KIND = "turn"  # deadline row kinds: "turn:<seq>" and "remind:<seq>:<percen
 REMIND_KIND = "remind"
 
 # Player-facing texts of this module.
-TEXT_BAD_TIME = "A turn time limit must be longer than zero."
-TEXT_UNKNOWN_TIME = "Unknown time per decision '{value}': use one of {known}."
-TEXT_UNKNOWN_POLICY = "Unknown timeout rule '{value}': use one of {known}."
-TIMEOUT_LABELS = {
-    AI_MOVES: "the AI plays that decision",
-    TAKEOVER: "the AI takes the seat over for the rest of the match",
+TEXT_BAD_TIME = msg("A turn time limit must be longer than zero.")
+TIMEOUT_LABELS: dict[str, Msg] = {
+    AI_MOVES: msg("the AI plays that decision"),
+    TAKEOVER: msg("the AI takes the seat over for the rest of the match"),
 }
 
 
@@ -76,20 +75,23 @@ def parse_turn_time(value: str | float | None) -> float | None:
     token = value.strip().lower()
     if token in TURN_TIMES:
         return TURN_TIMES[token]
-    raise ServiceError(TEXT_UNKNOWN_TIME.format(value=value, known=", ".join(TURN_TIMES)))
+    raise ServiceError(msg("Unknown time per decision '{value}': use one of {known}.",
+                           value=value, known=", ".join(TURN_TIMES)))
 
 
 def parse_on_timeout(value: str) -> str:
     token = value.strip().lower()
     if token not in ON_TIMEOUT:
-        raise ServiceError(TEXT_UNKNOWN_POLICY.format(value=value, known=", ".join(ON_TIMEOUT)))
+        raise ServiceError(msg("Unknown timeout rule '{value}': use one of {known}.",
+                               value=value, known=", ".join(ON_TIMEOUT)))
     return token
 
 
 def describe_turn_time(seconds: float | None) -> str:
-    """``24h``, ``none``, or a plain duration for limits that are not one of the tokens."""
+    """``24h``, ``none`` (a ``Msg``), or a plain duration for limits that are not one of the
+    tokens."""
     if seconds is None:
-        return "none"
+        return msg("none")
     for token, value in TURN_TIMES.items():
         if value == seconds:
             return token

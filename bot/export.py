@@ -20,29 +20,15 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import rules
-from bot.errors import ServiceError
+from bot.errors import ServiceError, reason
 from rules.core import Engine, canonical_json
+from rules.text import msg
 
 if TYPE_CHECKING:
     from bot.service import MatchService
 
 FORMAT = "scarab-match-export"
 FORMAT_VERSION = 1
-
-# Every text a player may read from this module.
-TEXT = {
-    "another_server": "Match #{id} was played in another server: export it from there.",
-    "no_server": "Use /export in the server where the match was played.",
-    "not_started": "Match #{id} has not started yet: there is nothing to export.",
-    "still_running": ("Match #{id} is still running: its export shows the seed and the sealed "
-                      "answers, so it is available once the match is over."),
-    "not_export": "This is not a Scarab match export.",
-    "newer_format": "This export was written by a newer Scarab (format {version}).",
-    "bad_field": "The export has no valid '{field}'.",
-    "unknown_game": "The export is of a game this Scarab does not know: '{game}'.",
-    "bad_move": "Move {version} of the export does not replay: {reason}",
-}
-
 
 def state_digest(engine: Engine, state: Any) -> str:
     """SHA-256 of the canonical dump of ``state``: equal digests = byte-identical dumps."""
@@ -58,13 +44,17 @@ async def export_match(service: MatchService, match_id: int, *,
     """
     info = await service.get_match(match_id)
     if guild_id is None:
-        raise ServiceError(TEXT["no_server"])
+        raise ServiceError(msg("Use /export in the server where the match was played."))
     if info.guild_id != guild_id:
-        raise ServiceError(TEXT["another_server"].format(id=match_id))
+        raise ServiceError(msg("Match #{id} was played in another server: export it from "
+                               "there.", id=match_id))
     if info.seed is None or info.status == "lobby":
-        raise ServiceError(TEXT["not_started"].format(id=match_id))
+        raise ServiceError(msg("Match #{id} has not started yet: there is nothing to export.",
+                               id=match_id))
     if info.status == "active":
-        raise ServiceError(TEXT["still_running"].format(id=match_id))
+        raise ServiceError(msg("Match #{id} is still running: its export shows the seed and the "
+                               "sealed answers, so it is available once the match is over.",
+                               id=match_id))
     record = await service.store.get_match(match_id)
     moves = await service.moves(match_id)
     snapshot = await service.store.get_snapshot(match_id)
@@ -154,25 +144,27 @@ def replay_export(data: Mapping[str, Any]) -> tuple[Engine, Any]:
     """Rebuild the match's final state from an export alone. Raises ``ValueError`` with a
     readable reason when the document is not a valid export or a move does not replay."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise ValueError(TEXT["not_export"])
+        raise ValueError(msg("This is not a Scarab match export."))
     version = data.get("format_version")
     if not isinstance(version, int) or version > FORMAT_VERSION:
-        raise ValueError(TEXT["newer_format"].format(version=version))
+        raise ValueError(msg("This export was written by a newer Scarab (format {version}).",
+                             version=version))
     for name, kind in (("game", str), ("seat_count", int), ("seed", int), ("moves", list),
                        ("options", dict)):
         if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
-            raise ValueError(TEXT["bad_field"].format(field=name))
+            raise ValueError(msg("The export has no valid '{field}'.", field=name))
     try:
         engine = rules.get(data["game"])
     except KeyError:
-        raise ValueError(TEXT["unknown_game"].format(game=data["game"])) from None
+        raise ValueError(msg("The export is of a game this Scarab does not know: '{game}'.",
+                             game=data["game"])) from None
     state = engine.new_game(data["seat_count"], dict(data["options"]), data["seed"])
     for move in standing_moves(data["moves"]):
         try:
             state, _ = engine.apply(state, int(move["seat"]), str(move["option"]))
         except Exception as exc:  # IllegalMove, or a malformed row
-            raise ValueError(TEXT["bad_move"].format(version=move.get("version"),
-                                                     reason=exc)) from None
+            raise ValueError(msg("Move {version} of the export does not replay: {reason}",
+                                 version=move.get("version"), reason=reason(exc))) from None
     return engine, state
 
 

@@ -27,6 +27,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules.text import msg
+
 if TYPE_CHECKING:
     from bot.service import MatchService
 
@@ -34,11 +36,11 @@ START_RATING = 1500.0
 K_FACTOR = 32.0
 
 # What players read about the rules above (shown by /help and /stats).
-RATING_RULE = ("Ratings are Elo (start 1500, K 32), per game and per server: each finished "
-               "match counts as duels between its human players, decided by places. AI seats "
-               "have no rating: games with AI seats count in games played and wins, but only "
-               "human-vs-human duels are rated. A seat handed to the AI after its player ran "
-               "out of time counts as a loss for that player.")
+RATING_RULE = msg("Ratings are Elo (start 1500, K 32), per game and per server: each finished "
+                  "match counts as duels between its human players, decided by places. AI "
+                  "seats have no rating: games with AI seats count in games played and wins, "
+                  "but only human-vs-human duels are rated. A seat handed to the AI after its "
+                  "player ran out of time counts as a loss for that player.")
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from bot.errors import ServiceError, StorageError, VersionConflict
 from bot.storage import MatchRecord, MoveRecord
 from rules.core import Decision, Engine, Event
+from rules.text import msg
 
 if TYPE_CHECKING:
     from bot.service import MatchInfo, MatchService, Turn
@@ -30,16 +31,16 @@ UNDO_KIND = "undo"
 KEEP_STATES = 32  # states kept while replaying, so taking back a recent move needs no replay
 
 # What players read (one place, for the translators).
-NOTHING_TO_UNDO = "There is nothing to undo yet."
-NO_MOVE_OF_YOURS = "You have no move to undo: the last move was not yours."
-OTHER_SEAT_ACTED = ("You cannot undo any more: another seat has acted since your last move, "
-                    "so it stands.")
-TIMED_OUT = "The AI answered that decision when your time ran out, so it cannot be undone."
-NOT_YOURS = "That move was not made by you, so you cannot undo it."
-BARRIER = ("That move cannot be taken back: it answered a sealed choice, revealed hidden "
-           "information or drew at random.")
-STALE_UNDO = "That undo button is no longer current."
-UNDONE = "↩️ {who} took back a step: {label}."
+NOTHING_TO_UNDO = msg("There is nothing to undo yet.")
+NO_MOVE_OF_YOURS = msg("You have no move to undo: the last move was not yours.")
+OTHER_SEAT_ACTED = msg("You cannot undo any more: another seat has acted since your last move, "
+                       "so it stands.")
+TIMED_OUT = msg("The AI answered that decision when your time ran out, so it cannot be "
+                "undone.")
+NOT_YOURS = msg("That move was not made by you, so you cannot undo it.")
+BARRIER = msg("That move cannot be taken back: it answered a sealed choice, revealed hidden "
+              "information or drew at random.")
+STALE_UNDO = msg("That undo button is no longer current.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +201,7 @@ async def undo_move(service: MatchService, match_id: int, user_id: int, *,
         label = engine.option_label(restored, seat, last.move.option_id)
         owner = info.seat_info(seat)
         who = (f"<@{user_id}>" if owner is None or owner.user_id != user_id else owner.label)
-        event = Event("undo", UNDONE.format(who=who, label=label),
+        event = Event("undo", msg("↩️ {who} took back a step: {label}.", who=who, label=label),
                       {"undone": last.move.version}, seat=seat)
         try:
             await service.store.record_move(

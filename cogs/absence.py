@@ -19,9 +19,11 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.deadlines import Reminder, TimedOut, describe_duration, match_on_timeout
-from bot.errors import ServiceError
+from bot.errors import ServiceError, reason
 from cogs.common import MAX_CONTENT, bot_of, clip, game_title, refuse, reply
 from cogs.lobby import find_match, match_autocomplete
+from lang import localise
+from rules.text import Msg, msg
 
 if TYPE_CHECKING:
     from bot.client import ScarabBot
@@ -31,38 +33,23 @@ log = logging.getLogger(__name__)
 
 DEFAULT_INTERVAL = 30.0  # seconds between two deadline scans
 
-# Player-facing texts of this module.
-TEXT_REMIND = ("⏰ {mention}: match #{id} is waiting for your decision ({prompt}). "
-               "{left} left, until <t:{due}:f>; then {then}.")
-TEXT_REMIND_DM = ("⏰ Your turn in **{title}** match #{id}{where}: {prompt}. {left} left, until "
-                  "<t:{due}:f>; then {then}.")
-TEXT_THEN = {"ai_moves": "the AI plays that decision for you",
-             "takeover": "the AI takes your seat over for the rest of the match"}
-TEXT_TIMED_OUT = "⌛ {mention} ran out of time: the AI played that decision for them."
-TEXT_TAKEN_OVER = ("⌛ {mention} ran out of time: the AI plays their seat for the rest of the "
-                   "match. `/game rejoin` takes it back.")
-TEXT_NOTIFY_ON = "🔔 You will get reminders by DM before your time runs out."
-TEXT_NOTIFY_OFF = "🔕 No more reminder DMs (you are still mentioned in the match thread)."
-TEXT_REJOINED = "You are back in match #{id}: your seat is yours again."
-TEXT_REJOINED_PUBLIC = "↩️ {mention} is back and plays their seat again."
-TEXT_VOTE_COUNTED = "Your vote to hand seat {seat} to the AI is counted ({votes} of {needed})."
-TEXT_VOTE_PUBLIC = ("🗳️ {voter} votes to hand {target}'s seat to the AI ({votes} of {needed} "
-                    "votes needed).")
-TEXT_VOTE_PASSED = ("🗳️ The players voted: the AI plays {target}'s seat for the rest of the "
-                    "match. `/game rejoin` takes it back.")
-TEXT_VOTE_DONE = "The vote passed: the AI plays seat {seat} now."
+# What the AI does when the time runs out, as said in a reminder.
+TEXT_THEN = {"ai_moves": msg("the AI plays that decision for you"),
+             "takeover": msg("the AI takes your seat over for the rest of the match")}
 
 
 def interval_of(bot: commands.Bot) -> float:
     return float(getattr(bot, "deadline_interval", None) or DEFAULT_INTERVAL)
 
 
-async def post(bot: ScarabBot, thread_id: int | None, guild_id: int, text: str) -> bool:
+async def post(bot: ScarabBot, thread_id: int | None, guild_id: int, text: str,
+               locale: str | None = None) -> bool:
+    """Post in a match thread; a ``Msg`` is said in ``locale`` (the match's language)."""
     if not thread_id:
         return False
     channel = bot.get_partial_messageable(thread_id, guild_id=guild_id)
     try:
-        await channel.send(clip(text, MAX_CONTENT),
+        await channel.send(clip(localise(text, locale), MAX_CONTENT),
                            allowed_mentions=discord.AllowedMentions(users=True))
     except discord.HTTPException:
         log.warning("could not post in thread %s", thread_id, exc_info=True)
@@ -70,14 +57,42 @@ async def post(bot: ScarabBot, thread_id: int | None, guild_id: int, text: str) 
     return True
 
 
-async def send_dm(bot: ScarabBot, user_id: int, text: str) -> bool:
+async def send_dm(bot: ScarabBot, user_id: int, text: str, locale: str | None = None) -> bool:
     try:
         channel = await bot.create_dm(discord.Object(id=user_id))
-        await channel.send(clip(text, MAX_CONTENT))
+        await channel.send(clip(localise(text, locale), MAX_CONTENT))
     except discord.HTTPException:
         log.info("reminder DM to %s failed", user_id)
         return False
     return True
+
+
+def reminder_text(reminder: Reminder, then: Msg) -> Msg:
+    """The reminder posted in the match thread (say it in the match's language)."""
+    return msg("⏰ {mention}: match #{id} is waiting for your decision ({prompt}). "
+               "{left} left, until <t:{due}:f>; then {then}.",
+               mention=f"<@{reminder.user_id}>", id=reminder.match.id, prompt=reminder.prompt,
+               left=describe_duration(reminder.remaining), due=int(reminder.due_at), then=then)
+
+
+def reminder_dm_text(reminder: Reminder, then: Msg) -> Msg:
+    """The reminder DM (say it in ``service.dm_language``)."""
+    info = reminder.match
+    return msg("⏰ Your turn in **{title}** match #{id}{where}: {prompt}. {left} left, until "
+               "<t:{due}:f>; then {then}.", title=game_title(info.game_id), id=info.id,
+               where=f" (<#{info.thread_id}>)" if info.thread_id else "",
+               prompt=reminder.prompt, left=describe_duration(reminder.remaining),
+               due=int(reminder.due_at), then=then)
+
+
+def timeout_text(timeout: TimedOut) -> Msg:
+    """What the match thread reads when a player ran out of time."""
+    mention = f"<@{timeout.user_id}>"
+    if timeout.taken_over:
+        return msg("⌛ {mention} ran out of time: the AI plays their seat for the rest of the "
+                   "match. `/game rejoin` takes it back.", mention=mention)
+    return msg("⌛ {mention} ran out of time: the AI played that decision for them.",
+               mention=mention)
 
 
 class Absence(commands.Cog):
@@ -119,23 +134,22 @@ class Absence(commands.Cog):
         for timeout in report.timeouts:
             notes.setdefault(timeout.match_id, []).append(timeout)
         for turn in report.turns:
+            locale = await self.bot.service.match_language(turn.match.id)
             for timeout in notes.get(turn.match.id, ()):
-                text = TEXT_TAKEN_OVER if timeout.taken_over else TEXT_TIMED_OUT
                 await post(self.bot, turn.match.thread_id, turn.match.guild_id,
-                           text.format(mention=f"<@{timeout.user_id}>"))
+                           timeout_text(timeout), locale)
             await self.bot.announcer.announce(turn)
 
     async def remind(self, reminder: Reminder) -> None:
         info = reminder.match
         settings = await self.bot.service.table_settings_of(info.id)
         then = TEXT_THEN[match_on_timeout(settings)]
-        values = dict(mention=f"<@{reminder.user_id}>", id=info.id,
-                      prompt=reminder.prompt, left=describe_duration(reminder.remaining),
-                      due=int(reminder.due_at), then=then, title=game_title(info.game_id),
-                      where=f" (<#{info.thread_id}>)" if info.thread_id else "")
-        await post(self.bot, info.thread_id, info.guild_id, TEXT_REMIND.format(**values))
-        if await self.bot.service.notify_enabled(reminder.user_id):
-            await send_dm(self.bot, reminder.user_id, TEXT_REMIND_DM.format(**values))
+        service = self.bot.service
+        await post(self.bot, info.thread_id, info.guild_id,
+                   reminder_text(reminder, then), await service.match_language(info.id))
+        if await service.notify_enabled(reminder.user_id):
+            await send_dm(self.bot, reminder.user_id, reminder_dm_text(reminder, then),
+                          await service.dm_language(info.id, reminder.user_id))
 
     # ------------------------------------------------------------------ /notify
 
@@ -144,15 +158,21 @@ class Absence(commands.Cog):
     @app_commands.describe(enabled="On: DM me reminders; off: only mention me in the thread")
     async def notify(self, interaction: discord.Interaction, enabled: bool = True) -> None:
         await bot_of(interaction).service.set_notify(interaction.user.id, enabled)
-        await reply(interaction, TEXT_NOTIFY_ON if enabled else TEXT_NOTIFY_OFF)
+        if enabled:
+            await reply(interaction,
+                        msg("🔔 You will get reminders by DM before your time runs out."))
+        else:
+            await reply(interaction, msg("🔕 No more reminder DMs (you are still mentioned in "
+                                         "the match thread)."))
 
 
 # ---------------------------------------------------------------------- /game rejoin, vote
 
 
-async def _announce_after(interaction: discord.Interaction, turn: Turn, text: str) -> None:
+async def _announce_after(interaction: discord.Interaction, turn: Turn, text: Msg) -> None:
     bot = bot_of(interaction)
-    await post(bot, turn.match.thread_id, turn.match.guild_id, text)
+    await post(bot, turn.match.thread_id, turn.match.guild_id, text,
+               await bot.service.match_language(turn.match.id))
     await bot.announcer.announce(turn)
 
 
@@ -166,11 +186,13 @@ async def rejoin_command(interaction: discord.Interaction, match: str | None = N
         await interaction.response.defer(ephemeral=True, thinking=True)
         turn = await service.rejoin(info.id, interaction.user.id)
     except ServiceError as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, reason(exc))
         return
-    await reply(interaction, TEXT_REJOINED.format(id=info.id))
+    await reply(interaction, msg("You are back in match #{id}: your seat is yours again.",
+                                 id=info.id))
     await _announce_after(interaction, turn,
-                          TEXT_REJOINED_PUBLIC.format(mention=interaction.user.mention))
+                          msg("↩️ {mention} is back and plays their seat again.",
+                              mention=interaction.user.mention))
 
 
 @app_commands.command(name="vote",
@@ -185,18 +207,26 @@ async def vote_command(interaction: discord.Interaction, player: discord.User,
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await service.vote_takeover(info.id, interaction.user.id, user_id=player.id)
     except ServiceError as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, reason(exc))
         return
     target = f"<@{player.id}>"
     if result.turn is not None:
-        await reply(interaction, TEXT_VOTE_DONE.format(seat=result.seat + 1))
-        await _announce_after(interaction, result.turn, TEXT_VOTE_PASSED.format(target=target))
+        await reply(interaction, msg("The vote passed: the AI plays seat {seat} now.",
+                                     seat=result.seat + 1))
+        await _announce_after(interaction, result.turn,
+                              msg("🗳️ The players voted: the AI plays {target}'s seat for the "
+                                  "rest of the match. `/game rejoin` takes it back.",
+                                  target=target))
         return
-    await reply(interaction, TEXT_VOTE_COUNTED.format(seat=result.seat + 1, votes=result.votes,
-                                                      needed=result.needed))
-    await post(bot_of(interaction), info.thread_id, info.guild_id,
-               TEXT_VOTE_PUBLIC.format(voter=interaction.user.mention, target=target,
-                                       votes=result.votes, needed=result.needed))
+    await reply(interaction, msg("Your vote to hand seat {seat} to the AI is counted ({votes} "
+                                 "of {needed}).", seat=result.seat + 1, votes=result.votes,
+                                 needed=result.needed))
+    bot = bot_of(interaction)
+    await post(bot, info.thread_id, info.guild_id,
+               msg("🗳️ {voter} votes to hand {target}'s seat to the AI ({votes} of {needed} "
+                   "votes needed).", voter=interaction.user.mention, target=target,
+                   votes=result.votes, needed=result.needed),
+               await bot.service.match_language(info.id))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,4 +1,4 @@
-"""``/help``: a short guide to Scarab's commands."""
+"""``/help``: a short guide to Scarab's commands, in the reader's language."""
 
 from __future__ import annotations
 
@@ -6,9 +6,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import lang
 import rules
+from cogs.common import MAX_CONTENT, lang_of
+from rules.text import msg
 
-HELP = """\
+HELP = msg("""\
 **Scarab** hosts play-by-chat matches of Egyptian board games. Each match plays in its own thread.
 
 **Tables**
@@ -39,7 +42,16 @@ human duels only; a seat the AI took over is a loss)
 your seat back
 • `/admin` — server admins: cancel, remove a player, table defaults, log
 
-Only a seat's owner can answer its decision; anyone may watch."""
+Only a seat's owner can answer its decision; anyone may watch.""")
+
+
+def help_text(locale: str | None) -> str:
+    """The guide in ``locale``, with the games this Scarab hosts (under 2000 characters)."""
+    games = ", ".join(f"{e.title} (`{gid}`, {e.min_players}–{e.max_players})"
+                      for gid, e in sorted(rules.ENGINES.items()))
+    if not games:
+        return lang.localise(HELP, locale)
+    return lang.t(locale, "{help}\n\n**Games:** {games}", help=HELP, games=games)
 
 
 class Help(commands.Cog):
@@ -48,10 +60,8 @@ class Help(commands.Cog):
 
     @app_commands.command(name="help", description="How to play with Scarab")
     async def help(self, interaction: discord.Interaction) -> None:
-        games = ", ".join(f"{e.title} (`{gid}`, {e.min_players}–{e.max_players})"
-                          for gid, e in sorted(rules.ENGINES.items()))
-        text = HELP + (f"\n\n**Games:** {games}" if games else "")
-        await interaction.response.send_message(text[:2000], ephemeral=True)
+        text = help_text(await lang_of(interaction))
+        await interaction.response.send_message(text[:MAX_CONTENT], ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -16,45 +16,35 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import ServiceError
+import lang
+from bot.errors import ServiceError, reason
 from bot.export import export_match, to_bytes
 from bot.rematch import REMATCH_KIND, open_rematch
-from cogs.common import bot_of, clip, game_title, refuse, reply
+from cogs.common import bot_of, clip, game_title, lang_of, refuse, reply
 from cogs.lobby import LOBBY, lobby_embed, lobby_view
+from rules.text import Msg, msg
 
 if TYPE_CHECKING:
     from bot.service import MatchInfo
 
 log = logging.getLogger(__name__)
 
-# Every text a player may read from this cog.
-TEXT = {
-    "export_where": "Use this in a match's thread, or give `match:`.",
-    "not_a_number": "'{raw}' is not a match number.",
-    "export_done": ("**{title} — match #{id}**: seats, table options, seed and all {moves} "
-                    "moves. Replaying the log from the seed reproduces the match."),
-    "rematch_button": "Rematch",
-    "rematch_lobby": "🔁 Rematch of match #{old}: {players}, same seats and options. "
-                     "The host starts it when everyone is ready.",
-    "rematch_opened": "🔁 {user} opened a rematch: lobby #{new} in <#{channel}>.",
-    "rematch_done": "Rematch lobby #{new} is open in <#{channel}>.",
-    "rematch_post_failed": "I could not post the rematch lobby in <#{channel}>.",
-    "taken_over": ("⚠️ {who}: the AI played this seat after its player ran out of time; it "
-                   "counts as a loss for them."),
-}
+REMATCH_LABEL = msg("Rematch")
 
 
 # --------------------------------------------------------------------------- the result post
 
 
-def rematch_view(match_id: int) -> discord.ui.View:
+def rematch_view(match_id: int, locale: str | None = None) -> discord.ui.View:
+    """The Rematch button under a result; ``locale``: the match's language."""
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(match_id))
+    view.add_item(RematchButton(match_id, locale))
     return view
 
 
-async def takeover_notes(bot: commands.Bot, info: MatchInfo) -> list[str]:
-    """One line per seat the AI took over from an absent player (flagged in the results)."""
+async def takeover_notes(bot: commands.Bot, info: MatchInfo) -> list[Msg]:
+    """One line per seat the AI took over from an absent player (flagged in the results);
+    say them with ``lang.localise`` in the match's language."""
     try:
         taken = (await bot.service.store.taken_over_seats([info.id])).get(info.id, set())
     except Exception:
@@ -64,15 +54,16 @@ async def takeover_notes(bot: commands.Bot, info: MatchInfo) -> list[str]:
     for seat in sorted(taken):
         entry = info.seat_info(seat)
         if entry is not None and entry.user_id is not None:
-            notes.append(TEXT["taken_over"].format(who=f"<@{entry.user_id}>"))
+            notes.append(msg("⚠️ {who}: the AI played this seat after its player ran out of "
+                             "time; it counts as a loss for them.", who=f"<@{entry.user_id}>"))
     return notes
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
                     template=r"scarab:rematch:(?P<match>\d+)"):
-    def __init__(self, match: int) -> None:
+    def __init__(self, match: int, locale: str | None = None) -> None:
         self.match = match
-        super().__init__(discord.ui.Button(label=TEXT["rematch_button"], emoji="🔁",
+        super().__init__(discord.ui.Button(label=lang.localise(REMATCH_LABEL, locale), emoji="🔁",
                                            style=discord.ButtonStyle.primary,
                                            custom_id=f"scarab:rematch:{match}"))
 
@@ -93,19 +84,23 @@ async def rematch(interaction: discord.Interaction, match_id: int) -> None:
     try:
         info = await open_rematch(service, match_id, interaction.user.id)
     except ServiceError as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, reason(exc))
         return
     players = ", ".join(f"<@{uid}>" for uid in info.human_ids) or "—"
     channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+    public = await service.match_language(info.id)
     try:
         message = await channel.send(
-            content=TEXT["rematch_lobby"].format(old=match_id, players=players),
+            content=lang.t(public, "🔁 Rematch of match #{old}: {players}, same seats and "
+                                   "options. The host starts it when everyone is ready.",
+                           old=match_id, players=players),
             embed=lobby_embed(info), view=lobby_view(info))
     except discord.HTTPException:
         log.exception("could not post the rematch lobby of match %s", match_id)
         await service.cancel(info.id, interaction.user.id)
         await service.clear_message(match_id, f"{REMATCH_KIND}{info.id}")
-        await refuse(interaction, TEXT["rematch_post_failed"].format(channel=info.channel_id))
+        await refuse(interaction, msg("I could not post the rematch lobby in <#{channel}>.",
+                                      channel=info.channel_id))
         return
     await service.set_message(info.id, LOBBY, message.id, channel_id=info.channel_id)
     await service.set_message(match_id, f"{REMATCH_KIND}{info.id}", message.id,
@@ -114,11 +109,14 @@ async def rematch(interaction: discord.Interaction, match_id: int) -> None:
     if old.thread_id and old.thread_id != info.channel_id:
         thread = bot.get_partial_messageable(old.thread_id, guild_id=old.guild_id)
         try:
-            await thread.send(TEXT["rematch_opened"].format(
+            await thread.send(lang.t(
+                await service.match_language(match_id),
+                "🔁 {user} opened a rematch: lobby #{new} in <#{channel}>.",
                 user=interaction.user.mention, new=info.id, channel=info.channel_id))
         except discord.HTTPException:
             log.warning("could not announce the rematch in the thread of match %s", match_id)
-    await reply(interaction, TEXT["rematch_done"].format(new=info.id, channel=info.channel_id))
+    await reply(interaction, msg("Rematch lobby #{new} is open in <#{channel}>.", new=info.id,
+                                 channel=info.channel_id))
 
 
 # --------------------------------------------------------------------------- /export
@@ -129,13 +127,13 @@ async def match_to_export(interaction: discord.Interaction, raw: str | None) -> 
     if raw:
         digits = raw.strip().lstrip("#").split(" ", 1)[0]
         if not digits.isdigit():
-            raise ServiceError(TEXT["not_a_number"].format(raw=raw))
+            raise ServiceError(msg("'{raw}' is not a match number.", raw=raw))
         return int(digits)
     if interaction.channel_id is not None:
         info = await bot_of(interaction).service.match_for_thread(interaction.channel_id)
         if info is not None:
             return info.id
-    raise ServiceError(TEXT["export_where"])
+    raise ServiceError(msg("Use this in a match's thread, or give `match:`."))
 
 
 class History(commands.Cog):
@@ -153,11 +151,13 @@ class History(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             data = await export_match(service, match_id, guild_id=interaction.guild_id)
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
         file = discord.File(io.BytesIO(to_bytes(data)), filename=f"scarab-match-{match_id}.json")
-        text = TEXT["export_done"].format(title=game_title(data["game"]), id=match_id,
-                                          moves=len(data["moves"]))
+        text = lang.t(await lang_of(interaction),
+                      "**{title} — match #{id}**: seats, table options, seed and all {moves} "
+                      "moves. Replaying the log from the seed reproduces the match.",
+                      title=game_title(data["game"]), id=match_id, moves=len(data["moves"]))
         await reply(interaction, clip(text, 2000), file=file)
 
 

@@ -13,16 +13,18 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.errors import ServiceError
+from bot.errors import ServiceError, reason
 from cogs.common import bot_of, refuse
+from lang import localise
+from rules.text import msg
 
 if TYPE_CHECKING:
     from bot.service import Turn
 
 log = logging.getLogger(__name__)
 
-UNDO_LABEL = "Undo"
-UNDONE_RECEIPT = "↩️ Step taken back."
+UNDO_LABEL = msg("Undo")
+UNDONE_RECEIPT = msg("↩️ Step taken back.")
 
 
 def undo_custom_id(match: int, version: int) -> str:
@@ -31,12 +33,12 @@ def undo_custom_id(match: int, version: int) -> str:
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"scarab:undo:(?P<match>\d+):(?P<version>\d+)"):
-    def __init__(self, match: int, version: int) -> None:
+    def __init__(self, match: int, version: int, locale: str | None = None) -> None:
         self.match = match
         self.version = version
         super().__init__(discord.ui.Button(
-            label=UNDO_LABEL, emoji="↩️", style=discord.ButtonStyle.secondary,
-            custom_id=undo_custom_id(match, version)))
+            label=localise(UNDO_LABEL, locale), emoji="↩️",
+            style=discord.ButtonStyle.secondary, custom_id=undo_custom_id(match, version)))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
@@ -49,14 +51,16 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
         try:
             turn = await bot.service.undo(self.match, interaction.user.id, version=self.version)
         except ServiceError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, reason(exc))
             return
         await bot.announcer.announce(turn)
 
 
-def add_undo_button(view: discord.ui.View | None, turn: Turn) -> discord.ui.View | None:
+def add_undo_button(view: discord.ui.View | None, turn: Turn,
+                    locale: str | None = None) -> discord.ui.View | None:
     """Add the Undo button to a turn message's components while the seat that just moved may
-    take its step back; leaves the view alone when it is full."""
+    take its step back; leaves the view alone when it is full. ``locale``: the match's
+    language (``service.match_language``), for the button's label."""
     if turn.undo_seat is None or turn.result is not None:
         return view
     owner = turn.match.seat_info(turn.undo_seat)
@@ -64,7 +68,7 @@ def add_undo_button(view: discord.ui.View | None, turn: Turn) -> discord.ui.View
         return view
     view = view if view is not None else discord.ui.View(timeout=None)
     try:
-        view.add_item(UndoButton(turn.match.id, turn.match.version))
+        view.add_item(UndoButton(turn.match.id, turn.match.version, locale))
     except ValueError:  # five full rows already
         log.info("no room for the Undo button on match %s", turn.match.id)
     return view

@@ -64,7 +64,8 @@ def test_policy_helpers():
 
 async def test_table_settings_default_guild_and_explicit(service, store):
     info = await toy(service, ALICE)
-    assert await match_settings(store, info.id) == {"turn_time": DAY, "on_timeout": "ai_moves"}
+    assert await match_settings(store, info.id) == {"turn_time": DAY, "on_timeout": "ai_moves",
+                                                    "language": "en"}  # the match's language
     await service.set_guild_defaults(GUILD, turn_time="12h", on_timeout="takeover")
     info = await toy(service, ALICE)
     assert await service.table_settings_of(info.id) == {"turn_time": 12 * HOUR,

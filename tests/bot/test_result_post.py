@@ -102,3 +102,4 @@ def test_help_mentions_absence_and_admin_commands_and_fits_a_message():
     games = ", ".join(f"{e.title} (`{gid}`, {e.min_players}–{e.max_players})"
                       for gid, e in sorted(rules.ENGINES.items()))
     assert len(HELP + f"\n\n**Games:** {games}") <= 2000
+
