@@ -94,7 +94,7 @@ async def rematch(interaction: discord.Interaction, match_id: int) -> None:
             content=lang.t(public, "🔁 Rematch of match #{old}: {players}, same seats and "
                                    "options. The host starts it when everyone is ready.",
                            old=match_id, players=players),
-            embed=lobby_embed(info), view=lobby_view(info))
+            embed=lobby_embed(info, loc=public), view=lobby_view(info, public))
     except discord.HTTPException:
         log.exception("could not post the rematch lobby of match %s", match_id)
         await service.cancel(info.id, interaction.user.id)
