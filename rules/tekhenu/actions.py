@@ -26,6 +26,7 @@ from rules.tekhenu.data import (
     PEOPLE_TEMPLE_LINE,
     PILLARS,
     PRODUCTION_MAX,
+    RA_SLOT_REASONS,
     RA_SLOT_VP,
     RA_SLOTS,
     RESOURCES,
@@ -34,6 +35,7 @@ from rules.tekhenu.data import (
     TEMPLE_BUILDINGS,
     TEMPLE_REWARDS,
     TEMPLE_SIZE,
+    WORDS,
     ra_slot_for,
 )
 from rules.tekhenu.state import (
@@ -49,6 +51,7 @@ from rules.tekhenu.state import (
     scribe_budget,
     seat_name,
 )
+from rules.text import msg, term
 
 DIE_SOURCES = ("die", "anubis", "extra", "t19")
 WAIVERS = {"horus": ("B13", "B14"), "ra": ("B13", "B14"), "bastet": ("B15", "B16"),
@@ -230,8 +233,9 @@ def start_action(state: State, frame: dict, events: list[Event]) -> None:
         start_production(state, ctx, events)
         return
     if not god_possible(state, seat, ctx["god"], ctx):
-        events.append(Event("skip", f"{seat_name(state, seat)} cannot perform the "
-                            f"{GOD_NAMES[ctx['god']]} action.", {"seat": seat}, seat=seat))
+        events.append(Event("skip", msg("{seat} cannot perform the {god} action.",
+                                        seat=seat_name(state, seat), god=GOD_NAMES[ctx["god"]]),
+                            {"seat": seat}, seat=seat))
         return
     values = t14_values(state, seat, ctx)
     if len(values) > 1:
@@ -246,10 +250,11 @@ def start_action(state: State, frame: dict, events: list[Event]) -> None:
 def t14_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     options = tuple(Option(f"adj:{v - ctx['v']:+d}" if v != ctx["v"] else "adj:0",
-                           f"Use value {v}" + ("" if v != ctx["v"] else " (no change)"))
+                           msg("Use value {value}", value=v) if v != ctx["v"]
+                           else msg("Use value {value} (no change)", value=v))
                     for v in frame["values"])
-    return Decision(frame["s"], "t14", "Technology T14: change the die value for the "
-                    f"{GOD_NAMES[ctx['god']]} action?", options)
+    return Decision(frame["s"], "t14", msg("Technology T14: change the die value for the {god} "
+                                           "action?", god=GOD_NAMES[ctx["god"]]), options)
 
 
 @steps.apply("t14")
@@ -281,8 +286,9 @@ def begin_god(state: State, ctx: dict, events: list[Event]) -> None:
     if god == "hathor" and "T21" in techs:
         gain(state, seat, {"bread": 1}, "T21", events)
     ctx["begun"] = True
-    events.append(Event("action", f"{seat_name(state, seat)} performs the {GOD_NAMES[god]} "
-                        f"action with value {ctx['v']}.",
+    events.append(Event("action", msg("{seat} performs the {god} action with value {value}.",
+                                      seat=seat_name(state, seat), god=GOD_NAMES[god],
+                                      value=ctx["v"]),
                         {"seat": seat, "god": god, "value": ctx["v"], "src": ctx["src"]},
                         seat=seat))
     if god in WAIVERS and not ctx.get("free"):
@@ -307,12 +313,15 @@ def action_cost(state: State, ctx: dict) -> bool:
 @steps.decide("waive")
 def waive_decision(state: State, frame: dict) -> Decision:
     ctx, card = frame["ctx"], frame["card"]
-    kinds = "Limestone/Granite" if ctx["god"] in ("ra", "horus") else "Papyrus/Bread"
-    options = [Option(f"bless:{card}", f"Play {card}: pay no {kinds}")]
+    kinds = (term("Limestone/Granite") if ctx["god"] in ("ra", "horus")
+             else term("Papyrus/Bread"))
+    options = [Option(f"bless:{card}", msg("Play {card}: pay no {kinds}", card=card,
+                                           kinds=kinds))]
     if payable_without_waiver(state, ctx):
-        options.append(Option("skip", "Pay normally"))
-    return Decision(frame["s"], "waive", f"Play Blessing {card} to pay no {kinds} for this "
-                    f"{GOD_NAMES[ctx['god']]} action?", tuple(options))
+        options.append(Option("skip", msg("Pay normally")))
+    return Decision(frame["s"], "waive", msg("Play Blessing {card} to pay no {kinds} for this "
+                                             "{god} action?", card=card, kinds=kinds,
+                                             god=GOD_NAMES[ctx["god"]]), tuple(options))
 
 
 def payable_without_waiver(state: State, ctx: dict) -> bool:
@@ -396,10 +405,11 @@ def horus_bonuses(state: State, actor: int, god: str, events: list[Event],
 
 def give_horus_bonus(state: State, owner: int, god: str, events: list[Event]) -> None:
     if is_bot(state, owner):
-        gain(state, owner, dict(BOT_HORUS_BONUS[god]), f"Horus bonus ({GOD_NAMES[god]})", events)
+        gain(state, owner, dict(BOT_HORUS_BONUS[god]),
+             msg("Horus bonus ({god})", god=GOD_NAMES[god]), events)
         return
     bonus = state["horus_bonus"][HORUS_VALUE[god] - 1]
-    gain(state, owner, dict(bonus), f"Horus bonus ({GOD_NAMES[god]})", events)
+    gain(state, owner, dict(bonus), msg("Horus bonus ({god})", god=GOD_NAMES[god]), events)
     if "T07" in state["players"][owner]["technologies"]:
         gain(state, owner, {"granite": 1}, "T07", events)
 
@@ -408,10 +418,11 @@ def give_horus_bonus(state: State, owner: int, god: str, events: list[Event]) ->
 @steps.decide("p12_value")
 def p12_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
-    options = tuple(Option(f"value:{v}", f"Value {v} ({GOD_NAMES[HORUS_GOD[v]]})")
+    options = tuple(Option(f"value:{v}", msg("Value {value} ({god})", value=v,
+                                             god=GOD_NAMES[HORUS_GOD[v]]))
                     for v in ctx["values"] if horus_targets(state, dict(ctx, v=v)))
-    return Decision(frame["s"], "p12_value", "Pillar P12: choose the value (1, 2 or 3) of "
-                    "your Horus action.", options)
+    return Decision(frame["s"], "p12_value", msg("Pillar P12: choose the value (1, 2 or 3) of "
+                                                 "your Horus action."), options)
 
 
 @steps.apply("p12_value")
@@ -436,11 +447,13 @@ def horus_decision(state: State, frame: dict) -> Decision:
     for target in horus_targets(state, ctx):
         kind, where = target.split(":")
         if kind == "god":
-            label = f"Statue for {GOD_NAMES[where]}"
+            label = msg("Statue for {god}", god=GOD_NAMES[where])
         else:
-            label = f"Statue for the people at {where} (+{state['people_gold'][where]} Gold)"
+            label = msg("Statue for the people at {space} (+{gold} Gold)", space=where,
+                        gold=state["people_gold"][where])
         options.append(Option(target, label))
-    return Decision(frame["s"], "horus", "Horus: build your Statue for a god or for the people.",
+    return Decision(frame["s"], "horus",
+                    msg("Horus: build your Statue for a god or for the people."),
                     tuple(options))
 
 
@@ -449,7 +462,7 @@ def horus_apply(state: State, frame: dict, option: str, events: list[Event]) -> 
     ctx = frame["ctx"]
     seat = ctx["s"]
     player = state["players"][seat]
-    pay_cost(state, ctx, statue_cost(player), "Statue", events)
+    pay_cost(state, ctx, statue_cost(player), term("Statue"), events)
     ctx["owners"] = list(state["god_statues"]["horus"])
     kind, where = option.split(":")
     build_statue(state, seat, kind, where, events)
@@ -463,24 +476,27 @@ def build_statue(state: State, seat: int, kind: str, where: str, events: list[Ev
         state["god_statues"][where].append(seat)
         space = f"{where}:{len(state['god_statues'][where])}"
         player["statue_list"].append([where, space])
-        events.append(Event("statue", f"{seat_name(state, seat)} builds a Statue for "
-                            f"{GOD_NAMES[where]}.", {"seat": seat, "god": where}, seat=seat))
+        events.append(Event("statue", msg("{seat} builds a Statue for {god}.",
+                                          seat=seat_name(state, seat), god=GOD_NAMES[where]),
+                            {"seat": seat, "god": where}, seat=seat))
         if state["n"] == 3:  # TEK-R180: the bonus once at once
             give_horus_bonus(state, seat, where, events)
         return
     state["people"][where] = seat
     player["statue_list"].append(["people", where])
-    events.append(Event("statue", f"{seat_name(state, seat)} builds a Statue for the people "
-                        f"at {where}.", {"seat": seat, "space": where}, seat=seat))
+    events.append(Event("statue", msg("{seat} builds a Statue for the people at {space}.",
+                                      seat=seat_name(state, seat), space=where),
+                        {"seat": seat, "space": where}, seat=seat))
     gold = state["people_gold"][where]
     state["people_gold"][where] = 0
     if gold:
-        gain(state, seat, {"gold": gold}, "people Statue", events)  # TEK-R086
+        gain(state, seat, {"gold": gold}, term("people Statue"), events)  # TEK-R086
     if where in PEOPLE_TEMPLE_LINE:  # TEK-R087
         kind_, index = PEOPLE_TEMPLE_LINE[where]
         own = sum(1 for sp in line_spaces(kind_, index)
                   if sp in state["temple"] and state["temple"][sp][2] == seat)
-        add_vp(state, seat, 3 * own, "people Statue at the Temple", events)
+        add_vp(state, seat, 3 * own, term("people Statue at the Temple"),
+               events)
 
 
 # --- Ra (TEK-R089..R100) --------------------------------------------------------------------
@@ -488,10 +504,10 @@ def build_statue(state: State, seat: int, kind: str, where: str, events: list[Ev
 def ra_space_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     tile = state["ra"][ra_slot_for(ctx["v"])]
-    options = tuple(Option(f"space:{sp}", f"Pillar {tile} on {sp}")
+    options = tuple(Option(f"space:{sp}", msg("Pillar {tile} on {space}", tile=tile, space=sp))
                     for sp in temple_free(state))
-    return Decision(frame["s"], "ra_space", f"Ra: choose the Temple Complex space for Pillar "
-                    f"tile {tile}.", options)
+    return Decision(frame["s"], "ra_space", msg("Ra: choose the Temple Complex space for Pillar "
+                                                "tile {tile}.", tile=tile), options)
 
 
 def temple_free(state: State) -> list[str]:
@@ -514,9 +530,11 @@ def ra_rot_decision(state: State, frame: dict) -> Decision:
     for rot in range(4):
         edges = "".join(tile_edge(tile, rot, side)[0].upper() for side in SIDES)
         matches, _ = matching_edges(state, frame["space"], tile, rot)
-        options.append(Option(f"rot:{rot}", f"Turn {rot * 90} degrees (edges NESW {edges}, "
-                              f"{matches} matching)"))
-    return Decision(frame["s"], "ra_rot", f"Ra: turn Pillar tile {tile} on {frame['space']}.",
+        options.append(Option(f"rot:{rot}", msg("Turn {degrees} degrees (edges NESW {edges}, "
+                                                "{matches} matching)", degrees=rot * 90,
+                                                edges=edges, matches=matches)))
+    return Decision(frame["s"], "ra_rot", msg("Ra: turn Pillar tile {tile} on {space}.",
+                                              tile=tile, space=frame["space"]),
                     tuple(options))
 
 
@@ -532,22 +550,24 @@ def place_pillar(state: State, ctx: dict, space: str, rotation: int,
     tile = state["ra"][slot]
     data = PILLARS[tile]
     pay_cost(state, ctx, {"limestone": data.limestone, "granite": data.granite},
-             f"Pillar {tile}", events)
-    events.append(Event("pillar", f"{seat_name(state, seat)} builds Pillar {tile} on {space}.",
+             msg("Pillar {tile}", tile=tile), events)
+    events.append(Event("pillar", msg("{seat} builds Pillar {tile} on {space}.",
+                                      seat=seat_name(state, seat), tile=tile, space=space),
                         {"seat": seat, "tile": tile, "space": space, "rotation": rotation},
                         seat=seat))
     # Step 1 (TEK-R092)
-    add_vp(state, seat, buildings_in_lines(state, space), "Pillar: Buildings in line", events)
+    add_vp(state, seat, buildings_in_lines(state, space), term("Pillar: Buildings in line"),
+           events)
     # Step 2 (TEK-R093, TEK-R094)
     matches, _touching = matching_edges(state, space, tile, rotation)
     per = 2 if space in CORNERS else 1
-    add_vp(state, seat, matches * per, "Pillar: matching edges", events)
+    add_vp(state, seat, matches * per, term("Pillar: matching edges"), events)
     # Step 3 (TEK-R095)
     r, c = rc(space)
     reward = dict(TEMPLE_REWARDS[r][c])
-    gain(state, seat, reward, f"Temple space {space}", events)
+    gain(state, seat, reward, msg("Temple space {space}", space=space), events)
     # Step 4 (TEK-R096)
-    add_vp(state, seat, RA_SLOT_VP[slot], f"Pillar from the {RA_SLOTS[slot]} slot", events)
+    add_vp(state, seat, RA_SLOT_VP[slot], RA_SLOT_REASONS[RA_SLOTS[slot]], events)
     # Step 6 (TEK-R098) and step 7 (TEK-R099)
     state["temple"][space] = [tile, rotation, seat]
     state["players"][seat]["pillars"] -= 1
@@ -574,27 +594,30 @@ def pillar_ability(state: State, seat: int, tile: str, space: str, rotation: int
     """TEK-R270..R296."""
     data = PILLARS[tile]
     ability, params = data.ability, data.params
-    events.append(Event("ability", f"Pillar {tile}'s ability resolves.",
+    events.append(Event("ability", msg("Pillar {tile}'s ability resolves.", tile=tile),
                         {"seat": seat, "tile": tile}, seat=seat))
     if ability in ("population", "happiness", "scribe", "gold"):
-        gain(state, seat, {ability: params[ability]}, f"Pillar {tile}", events)
+        gain(state, seat, {ability: params[ability]}, msg("Pillar {tile}", tile=tile), events)
     elif ability == "vp":
-        add_vp(state, seat, params["vp"], f"Pillar {tile}", events)
+        add_vp(state, seat, params["vp"], msg("Pillar {tile}", tile=tile), events)
     elif ability == "edge_bonus":  # TEK-R273: +1 per matching edge, not doubled
         matches, _ = matching_edges(state, space, tile, rotation)
-        add_vp(state, seat, matches, f"Pillar {tile}", events)
+        add_vp(state, seat, matches, msg("Pillar {tile}", tile=tile), events)
     elif ability == "building_bonus":
-        add_vp(state, seat, buildings_in_lines(state, space), f"Pillar {tile}", events)
+        add_vp(state, seat, buildings_in_lines(state, space), msg("Pillar {tile}", tile=tile),
+               events)
     elif ability == "double_reward":  # TEK-R288: resources and Faith once more
         extra = {k: v for k, v in reward.items() if k in params["kinds"]}
-        gain(state, seat, extra, f"Pillar {tile}", events)
+        gain(state, seat, extra, msg("Pillar {tile}", tile=tile), events)
     elif ability == "decree":
         card = cards.draw_card(state, "decree")
         if card is not None:
             state["players"][seat]["decrees"].append(card)
-            events.append(Event("decree", f"{seat_name(state, seat)} draws a Decree.",
+            events.append(Event("decree", msg("{seat} draws a Decree.",
+                                              seat=seat_name(state, seat)),
                                 {"seat": seat}, seat=seat))
-            events.append(Event("decree_private", f"You draw Decree {card}.", {"card": card},
+            events.append(Event("decree_private", msg("You draw Decree {card}.", card=card),
+                                {"card": card},
                                 seat=seat, private_to=seat))
     elif ability == "thoth":
         state["stack"].append({"k": "action", "ctx": {"s": seat, "god": "thoth", "v": 1,
@@ -615,9 +638,10 @@ def hathor_decision(state: State, frame: dict) -> Decision:
     for wid in open_building_spaces(state):
         bread = TEMPLE_BUILDINGS[wid][2]
         if affordable(state, ctx["s"], "hathor", {"bread": bread}, ctx):
-            options.append(Option(f"build:{wid}", f"Building on {wid} ({bread} Bread)"))
-    return Decision(frame["s"], "hathor", "Hathor: choose the building space around the "
-                    "Temple Complex.", tuple(options))
+            options.append(Option(f"build:{wid}", msg("Building on {space} ({bread} Bread)",
+                                                       space=wid, bread=bread)))
+    return Decision(frame["s"], "hathor", msg("Hathor: choose the building space around the "
+                                              "Temple Complex."), tuple(options))
 
 
 @steps.apply("hathor")
@@ -626,10 +650,11 @@ def hathor_apply(state: State, frame: dict, option: str, events: list[Event]) ->
     seat = ctx["s"]
     wid = option.split(":")[1]
     kind, index, bread, _closed = TEMPLE_BUILDINGS[wid]
-    pay_cost(state, ctx, {"bread": bread}, "Building", events)
+    pay_cost(state, ctx, {"bread": bread}, term("Building"), events)
     state["tbuild"][wid] = seat
     state["players"][seat]["buildings"] -= 1
-    events.append(Event("building", f"{seat_name(state, seat)} builds on {wid}.",
+    events.append(Event("building", msg("{seat} builds on {space}.", seat=seat_name(state, seat),
+                                        space=wid),
                         {"seat": seat, "space": wid}, seat=seat))
     t05 = "T05" in state["players"][seat]["technologies"]
     for sp in line_spaces(kind, index):
@@ -639,9 +664,10 @@ def hathor_apply(state: State, frame: dict, option: str, events: list[Event]) ->
             reward = TEMPLE_REWARDS[r][c]
             kind_ = next(iter(reward))
             if kind_ != "vp":
-                gain(state, seat, {kind_: 1}, f"Hathor: {sp}", events)
+                gain(state, seat, {kind_: 1}, msg("Hathor: {space}", space=sp), events)
         elif here[2] == seat:  # TEK-R104 (+ T05)
-            add_vp(state, seat, 3 + (2 if t05 else 0), f"Hathor: own Pillar on {sp}", events)
+            add_vp(state, seat, 3 + (2 if t05 else 0),
+                   msg("Hathor: own Pillar on {space}", space=sp), events)
     tracks.gain_population(state, seat, ctx["v"], events)  # TEK-R107
     god_done(state, ctx, events)
 
@@ -649,11 +675,11 @@ def hathor_apply(state: State, frame: dict, option: str, events: list[Event]) ->
 # --- Bastet (TEK-R111..R118) ----------------------------------------------------------------
 def resolve_bastet(state: State, ctx: dict, events: list[Event]) -> None:
     seat, value = ctx["s"], ctx["v"]
-    pay_cost(state, ctx, {"papyrus": 2}, "Bastet", events)
+    pay_cost(state, ctx, {"papyrus": 2}, GOD_NAMES["bastet"], events)
     tracks.gain_happiness(state, seat, value, events)
     scribes = 2 if value <= 2 else (1 if value <= 4 else 0)
     if scribes:
-        gain(state, seat, {"scribe": scribes}, "Bastet", events)
+        gain(state, seat, {"scribe": scribes}, GOD_NAMES["bastet"], events)
     god_done(state, ctx, events)
 
 
@@ -673,16 +699,21 @@ def thoth_decision(state: State, frame: dict) -> Decision:
     for sec in reachable:
         have = len(cards.section_cards(state, sec))
         if have >= need and have > 0:
-            options.append(Option(f"section:{sec + 1}", f"Take {need} card"
-                                  f"{'s' if need > 1 else ''} from section {sec + 1}"))
+            label = (msg("Take {count} cards from section {n}", count=need, n=sec + 1)
+                     if need > 1 else
+                     msg("Take {count} card from section {n}", count=need, n=sec + 1))
+            options.append(Option(f"section:{sec + 1}", label))
     for sec in reachable:
         if sec in frame["refreshed"]:
             continue
         if can_pay(state, seat, {"papyrus": cost + 1}) and papyrus is not None:
             options.append(Option(f"refresh:{sec + 1}",
-                                  f"Pay 1 Papyrus: refresh section {sec + 1}"))
-    return Decision(seat, "thoth", f"Thoth: take {count} card{'s' if count > 1 else ''} from "
-                    "one market section (you may refresh sections first).", tuple(options))
+                                  msg("Pay 1 Papyrus: refresh section {n}", n=sec + 1)))
+    prompt = (msg("Thoth: take {count} cards from one market section (you may refresh "
+                  "sections first).", count=count) if count > 1 else
+              msg("Thoth: take {count} card from one market section (you may refresh "
+                  "sections first).", count=count))
+    return Decision(seat, "thoth", prompt, tuple(options))
 
 
 @steps.apply("thoth")
@@ -692,13 +723,13 @@ def thoth_apply(state: State, frame: dict, option: str, events: list[Event]) -> 
     kind, sec = option.split(":")
     section = int(sec) - 1
     if kind == "refresh":  # TEK-R128
-        pay(state, seat, {"papyrus": 1}, "refresh", events)
+        pay(state, seat, {"papyrus": 1}, term("refresh"), events)
         cards.refresh_section(state, section, events)
         frame["refreshed"].append(section)
         state["stack"].append(frame)
         return
     count, cost = thoth_count(ctx["v"])
-    pay_cost(state, ctx, {"papyrus": cost} if cost else {}, "Thoth", events)
+    pay_cost(state, ctx, {"papyrus": cost} if cost else {}, GOD_NAMES["thoth"], events)
     take = min(count, len(cards.section_cards(state, section)))
     state["stack"].append({"k": "thoth_take", "s": seat, "ctx": ctx, "section": section,
                            "left": take})
@@ -711,9 +742,10 @@ def thoth_take_decision(state: State, frame: dict) -> Decision:
     for card in cards.section_cards(state, section):
         if card not in seen:
             seen.append(card)
-    options = tuple(Option(f"card:{card}", card) for card in seen)
-    return Decision(frame["s"], "thoth_take", f"Thoth: take a card from section {section + 1} "
-                    f"({frame['left']} to take).", options)
+    options = tuple(Option(f"card:{card}", msg("{card}", card=card)) for card in seen)
+    return Decision(frame["s"], "thoth_take", msg("Thoth: take a card from section {n} ({left} "
+                                                  "to take).", n=section + 1, left=frame["left"]),
+                    options)
 
 
 @steps.apply("thoth_take")
@@ -731,10 +763,12 @@ def thoth_take_apply(state: State, frame: dict, option: str, events: list[Event]
 @steps.decide("osiris")
 def osiris_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
-    options = tuple(Option(f"space:{sid}", f"Row {OSIRIS_SPACES[sid].row}, "
-                           f"{OSIRIS_SPACES[sid].district} district")
+    options = tuple(Option(f"space:{sid}", msg("Row {row}, {district} district",
+                                               row=OSIRIS_SPACES[sid].row,
+                                               district=WORDS[OSIRIS_SPACES[sid].district]))
                     for sid in osiris_free(state, ctx["v"], ctx.get("districts")))
-    return Decision(frame["s"], "osiris", f"Osiris: choose a space in row {ctx['v']}.", options)
+    return Decision(frame["s"], "osiris", msg("Osiris: choose a space in row {row}.",
+                                              row=ctx["v"]), options)
 
 
 @steps.apply("osiris")
@@ -748,14 +782,15 @@ def osiris_apply(state: State, frame: dict, option: str, events: list[Event]) ->
         tracks.lose_happiness(state, seat, 1, events)  # TEK-R132
     state["osiris"][sid] = seat
     player["buildings"] -= 1
-    events.append(Event("building", f"{seat_name(state, seat)} builds on {sid}.",
+    events.append(Event("building", msg("{seat} builds on {space}.", seat=seat_name(state, seat),
+                                        space=sid),
                         {"seat": seat, "space": sid}, seat=seat))
     for res, steps_ in space.production.items():
         advance_production(player, res, steps_)
-    gain(state, seat, dict(space.tokens), f"Osiris {sid}", events)
+    gain(state, seat, dict(space.tokens), msg("Osiris {space}", space=sid), events)
     if space.row == 2 and state["row2_gold"]:  # TEK-R137
         state["row2_gold"] = 0
-        gain(state, seat, {"gold": 1}, "first Building in Osiris row 2", events)
+        gain(state, seat, {"gold": 1}, term("first Building in Osiris row 2"), events)
     if space.production_any:  # TEK-R141
         state["stack"].append({"k": "osiris_any", "s": seat, "ctx": ctx})
         return
@@ -770,10 +805,11 @@ def advance_production(player: dict[str, Any], res: str, count: int) -> None:
 @steps.decide("osiris_any")
 def osiris_any_decision(state: State, frame: dict) -> Decision:
     player = state["players"][frame["s"]]
-    options = tuple(Option(f"track:{res}", f"+1 {res} Production ({player['prod'][res]} now)")
+    options = tuple(Option(f"track:{res}", msg("+1 {res} Production ({now} now)",
+                                               res=WORDS[res], now=player["prod"][res]))
                     for res in RESOURCES)
-    return Decision(frame["s"], "osiris_any", "Osiris row 6: advance one Production track of "
-                    "your choice.", options)
+    return Decision(frame["s"], "osiris_any", msg("Osiris row 6: advance one Production track "
+                                                  "of your choice."), options)
 
 
 @steps.apply("osiris_any")
@@ -796,12 +832,13 @@ def start_production(state: State, ctx: dict, events: list[Event]) -> None:
 @steps.decide("t13")
 def t13_decision(state: State, frame: dict) -> Decision:
     value = frame["ctx"]["v"]
-    options = [Option("adj:0", f"Keep value {value}")]
+    options = [Option("adj:0", msg("Keep value {value}", value=value))]
     for delta in (-1, 1):
         if 1 <= value + delta <= 6:
-            options.append(Option(f"adj:{delta:+d}", f"Use value {value + delta}"))
-    return Decision(frame["s"], "t13", "Technology T13: change the die value by 1 for this "
-                    "Production?", tuple(options))
+            options.append(Option(f"adj:{delta:+d}", msg("Use value {value}",
+                                                         value=value + delta)))
+    return Decision(frame["s"], "t13", msg("Technology T13: change the die value by 1 for this "
+                                           "Production?"), tuple(options))
 
 
 @steps.apply("t13")
@@ -827,9 +864,9 @@ def produce_bless_decision(state: State, frame: dict) -> Decision:
     for card in player["blessings"]:
         if card in PRODUCE_BLESSINGS and card not in seen:
             seen.append(card)
-    options = [Option(f"bless:{card}", f"Play {card}") for card in seen]
-    options.append(Option("go", "Produce now"))
-    return Decision(frame["s"], "produce_bless", "Play Blessings for this Production?",
+    options = [Option(f"bless:{card}", msg("Play {card}", card=card)) for card in seen]
+    options.append(Option("go", msg("Produce now")))
+    return Decision(frame["s"], "produce_bless", msg("Play Blessings for this Production?"),
                     tuple(options))
 
 
@@ -856,8 +893,10 @@ def resolve_production(state: State, ctx: dict, events: list[Event]) -> None:
         excess = value - keep
         player["res"][res] += keep
         player["excess"] += excess
-        events.append(Event("produce", f"{seat_name(state, seat)} produces {value} {res}: keeps "
-                            f"{keep}, {excess} excess on the right pan.",
+        events.append(Event("produce", msg("{seat} produces {value} {res}: keeps {keep}, "
+                                           "{excess} excess on the right pan.",
+                                           seat=seat_name(state, seat), value=value,
+                                           res=WORDS[res], keep=keep, excess=excess),
                             {"seat": seat, "res": res, "keep": keep, "excess": excess},
                             seat=seat))
         if "T12" in techs and excess:
@@ -877,9 +916,9 @@ def any_action_options(state: State, seat: int, ctx: dict) -> list[Option]:
     options = []
     for god in GODS:
         if any(god_legal(state, seat, god, v, ctx) for v in range(1, 7)):
-            options.append(Option(f"act:{god}", f"{GOD_NAMES[god]} action"))
+            options.append(Option(f"act:{god}", msg("{god} action", god=GOD_NAMES[god])))
     for res in RESOURCES:
-        options.append(Option(f"prod:{res}", f"Produce {res}"))
+        options.append(Option(f"prod:{res}", msg("Produce {res}", res=WORDS[res])))
     return options
 
 
@@ -887,8 +926,9 @@ def any_action_options(state: State, seat: int, ctx: dict) -> list[Option]:
 def extra_pick_decision(state: State, frame: dict) -> Decision:
     seat = frame["s"]
     ctx = {"s": seat, "src": frame["src"], "free": frame["src"] == "d23"}
-    why = "Happiness 21" if frame["src"] == "h21" else "Decree D23"
-    return Decision(seat, "extra_pick", f"{why}: choose your extra action (any value).",
+    why = term("Happiness 21") if frame["src"] == "h21" else term("Decree D23")
+    return Decision(seat, "extra_pick", msg("{why}: choose your extra action (any value).",
+                                            why=why),
                     tuple(any_action_options(state, seat, ctx)))
 
 
@@ -911,9 +951,10 @@ def extra_value_decision(state: State, frame: dict) -> Decision:
     seat = frame["s"]
     values = [v for v in range(1, 7)
               if ctx["god"] is None or god_legal(state, seat, ctx["god"], v, ctx)]
-    what = GOD_NAMES[ctx["god"]] if ctx["god"] else f"{ctx['res']} Production"
-    return Decision(seat, "extra_value", f"Choose the value for your {what}.",
-                    tuple(Option(f"value:{v}", f"Value {v}") for v in values))
+    what = (msg("{god} action", god=GOD_NAMES[ctx["god"]]) if ctx["god"]
+            else msg("{res} Production", res=WORDS[ctx["res"]]))
+    return Decision(seat, "extra_value", msg("Choose the value for your {what}.", what=what),
+                    tuple(Option(f"value:{v}", msg("Value {value}", value=v)) for v in values))
 
 
 @steps.apply("extra_value")

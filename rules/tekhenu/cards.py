@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules.core import Event
 from rules.tekhenu.data import MARKET_HAPPINESS, MARKET_SLOTS
-from rules.tekhenu.state import State, shuffle
+from rules.tekhenu.state import State, seat_name, shuffle
+from rules.text import msg
 
 
 def draw_card(state: State, kind: str) -> str | None:
@@ -49,7 +50,7 @@ def refresh_section(state: State, section: int, events: list[Event]) -> None:
             state["market"][section][index] = None
     for index, kind in enumerate(MARKET_SLOTS[section]):
         state["market"][section][index] = draw_card(state, kind)
-    events.append(Event("refresh", f"Market section {section + 1} is refreshed.",
+    events.append(Event("refresh", msg("Market section {n} is refreshed.", n=section + 1),
                         {"section": section + 1, "cards": list(state["market"][section])}))
 
 
@@ -73,6 +74,6 @@ def take_card(state: State, seat: int, section: int, card: str, events: list[Eve
     else:
         player["decrees"].append(card)
         player["known"].append(card)
-    events.append(Event("card", f"{'Botankhamun' if state['bot'] == seat else f'Seat {seat + 1}'}"
-                        f" takes {card} from market section {section + 1}.",
+    events.append(Event("card", msg("{seat} takes {card} from market section {n}.",
+                                    seat=seat_name(state, seat), card=card, n=section + 1),
                         {"seat": seat, "card": card, "section": section + 1}, seat=seat))

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from rules.text import term
+
 # --- gods and the obelisk disc (TEK-R001, TEK-R039; B.1) ------------------------------------
 # Ring order TEXT (quick-guide numbering 1..6, opposites +3); clockwise direction RECONSTRUCTED.
 GODS = ("horus", "ra", "hathor", "bastet", "thoth", "osiris")
-GOD_NAMES = {"horus": "Horus", "ra": "Ra", "hathor": "Hathor", "bastet": "Bastet",
-             "thoth": "Thoth", "osiris": "Osiris"}
+GOD_NAMES = {"horus": term("Horus"), "ra": term("Ra"), "hathor": term("Hathor"),
+             "bastet": term("Bastet"), "thoth": term("Thoth"), "osiris": term("Osiris")}
 RING = {god: index for index, god in enumerate(GODS)}
 OPPOSITE = {god: GODS[(index + 3) % 6] for index, god in enumerate(GODS)}  # TEXT (B19/B20)
 ADJACENT = {god: (GODS[(index - 1) % 6], GODS[(index + 1) % 6]) for index, god in enumerate(GODS)}
@@ -228,18 +230,18 @@ PILLAR_IDS = tuple(PILLARS)
 # --- cards (TEK-R182..R269, all TEXT) ------------------------------------------------------
 STARTING_INITIATIVE = {f"S{n:02d}": n for n in range(1, 13)}
 STARTING_TEXT = {
-    "S01": "Osiris action with value 5, no Happiness loss",
-    "S02": "Osiris action with value 3 (quarries), no Happiness loss",
-    "S03": "Osiris action with value 3 (workshops), no Happiness loss",
-    "S04": "Gain any 5 resources",
-    "S05": "Draw 2 Technologies, keep 1",
-    "S06": "Draw 2 Blessings, keep 1",
-    "S07": "Gain 2 Scribes and 1 Gold",
-    "S08": "Gain 1 Papyrus, 1 Bread, 1 Limestone, 1 Granite",
-    "S09": "Gain 3 Limestone/Granite",
-    "S10": "Gain 3 Bread/Papyrus",
-    "S11": "Gain 3 Population and 2 Happiness",
-    "S12": "Gain 2 Gold",
+    "S01": term("Osiris action with value 5, no Happiness loss"),
+    "S02": term("Osiris action with value 3 (quarries), no Happiness loss"),
+    "S03": term("Osiris action with value 3 (workshops), no Happiness loss"),
+    "S04": term("Gain any 5 resources"),
+    "S05": term("Draw 2 Technologies, keep 1"),
+    "S06": term("Draw 2 Blessings, keep 1"),
+    "S07": term("Gain 2 Scribes and 1 Gold"),
+    "S08": term("Gain 1 Papyrus, 1 Bread, 1 Limestone, 1 Granite"),
+    "S09": term("Gain 3 Limestone/Granite"),
+    "S10": term("Gain 3 Bread/Papyrus"),
+    "S11": term("Gain 3 Population and 2 Happiness"),
+    "S12": term("Gain 2 Gold"),
 }
 STARTING_GAIN = {
     "S07": {"scribe": 2, "gold": 1},
@@ -255,8 +257,8 @@ STARTING_CARDS_LAID = {2: 5, 3: 7, 4: 9}  # TEXT
 
 DESTINY_ANKH = {"A01": 0, "A02": 1, "A03": 2, "A04": 3}  # TEXT
 DESTINY_GAIN = {"A01": {"scribe": 1}, "A02": {"gold": 1}, "A04": {"faith": 1}}
-DESTINY_TEXT = {"A01": "Gain 1 Scribe", "A02": "Gain 1 Gold",
-                "A03": "Gain 1 Population or 1 Happiness", "A04": "Gain 1 Faith"}
+DESTINY_TEXT = {"A01": term("Gain 1 Scribe"), "A02": term("Gain 1 Gold"),
+                "A03": term("Gain 1 Population or 1 Happiness"), "A04": term("Gain 1 Faith")}
 T15_ANKH = 5  # TEXT
 BOT_ANKH = 4  # TEXT
 
@@ -275,48 +277,78 @@ D08_CAP = 20  # TEXT
 T13_ADJUST = 1  # Δ4 (PT says 1 or 2)
 
 CARD_TEXT = {
-    "B01": "When you Produce: also gain 4 Limestone",
-    "B02": "When you Produce: also gain 4 Granite",
-    "B03": "When you Produce: also gain 4 Bread", "B04": "When you Produce: also gain 4 Papyrus",
-    "B05": "When you Produce: also gain 3 Gold", "B06": "When you Produce: also gain 2 Scribes",
-    "B07": "Your turn: gain 3 Population or 3 Happiness",
-    "B08": "Your turn: gain 3 Population or 3 Happiness",
-    "B09": "Taking a die: turn it to any face", "B10": "Taking a die: turn it to any face",
-    "B11": "Taking a die: treat it as another colour, may adjust by 1",
-    "B12": "Taking a die: treat it as another colour, may adjust by 1",
-    "B13": "Ra/Horus: pay no Limestone/Granite", "B14": "Ra/Horus: pay no Limestone/Granite",
-    "B15": "Bastet/Hathor: pay no Papyrus/Bread", "B16": "Bastet/Hathor: pay no Papyrus/Bread",
-    "B17": "Taking a die: 1 Scribe for the adjacent God action too",
-    "B18": "Taking a die: 1 Scribe for the adjacent God action too",
-    "B19": "Taking a die: 1 Happiness + 1 Population for the opposite God action too",
-    "B20": "Taking a die: 1 Happiness + 1 Population for the opposite God action too",
-    "B21": "When you Produce: produce twice", "B22": "When you Produce: produce twice",
-    "B23": "Start of turn: a free Anubis action", "B24": "Start of turn: a free Anubis action",
-    "T01": "Osiris: +2 VP", "T02": "Ra: +2 VP", "T03": "Thoth: +2 VP",
-    "T04": "Horus: +2 VP and 1 Granite", "T05": "Hathor: +2 VP per own aligned Pillar",
-    "T06": "Bastet: +2 VP, +1 Population, +1 Happiness",
-    "T07": "Horus bonus received: +1 Granite", "T08": "Forbidden dice may be taken",
-    "T09": "Pillar abilities always fire", "T10": "Gold and Scribes interchangeable",
-    "T11": "Action with a die of value 1: +2 VP", "T12": "Produce: +1 VP per excess token",
-    "T13": "Produce: adjust the die by 1, +1 token", "T14": "God action: adjust the die by 1 or 2",
-    "T15": "Maat: +2 Faith; Ankh 5", "T16": "After Maat: 1st +2 VP, last +1 Gold",
-    "T17": "Produce Bread: +2 VP; pay no Bread at Scoring", "T18": "Take a Pure die: +1 VP",
-    "T19": "Tainted die for a God action: 1 Scribe to Produce first",
-    "T20": "Thoth: +1 Papyrus", "T21": "Hathor: +1 Bread",
-    "T22": "Limestone and Granite interchangeable", "T23": "Anubis action: +3 VP",
-    "T24": "Play a Blessing: +1 Gold",
-    "D01": "3 VP per Technology", "D02": "4 VP per distinct Decree symbol",
-    "D03": "Pay 2 Gold: score another Decree twice", "D04": "3 VP per Population triangle",
-    "D05": "4 VP per Happiness triangle", "D06": "Happiness minus the lowest Happiness",
-    "D07": "3 VP per Scribe", "D08": "2 VP per Gold, 1 VP per resource (max 20)",
-    "D09": "3 VP per quarry", "D10": "3 VP per workshop", "D11": "2 VP per Osiris Building",
-    "D12": "3 VP per Temple Building", "D13": "3 VP per Pillar",
-    "D14": "2 VP per Statue + 2 per Temple Building",
-    "D15": "2 VP per Pillar + 2 per Temple Building",
-    "D16": "4 VP per god Statue", "D17": "2 VP per Statue + 2 per Pillar", "D18": "3 VP per Statue",
-    "D19": "5 VP per people Statue", "D20": "10 VP if 1st in turn order, 5 if 2nd",
-    "D21": "1 VP per Building built", "D22": "Half the pips of your Pure dice",
-    "D23": "Before the final Scoring: one free action", "D24": "Score the Temple Complex again",
+    "B01": term("When you Produce: also gain 4 Limestone"),
+    "B02": term("When you Produce: also gain 4 Granite"),
+    "B03": term("When you Produce: also gain 4 Bread"),
+    "B04": term("When you Produce: also gain 4 Papyrus"),
+    "B05": term("When you Produce: also gain 3 Gold"),
+    "B06": term("When you Produce: also gain 2 Scribes"),
+    "B07": term("Your turn: gain 3 Population or 3 Happiness"),
+    "B08": term("Your turn: gain 3 Population or 3 Happiness"),
+    "B09": term("Taking a die: turn it to any face"),
+    "B10": term("Taking a die: turn it to any face"),
+    "B11": term("Taking a die: treat it as another colour, may adjust by 1"),
+    "B12": term("Taking a die: treat it as another colour, may adjust by 1"),
+    "B13": term("Ra/Horus: pay no Limestone/Granite"),
+    "B14": term("Ra/Horus: pay no Limestone/Granite"),
+    "B15": term("Bastet/Hathor: pay no Papyrus/Bread"),
+    "B16": term("Bastet/Hathor: pay no Papyrus/Bread"),
+    "B17": term("Taking a die: 1 Scribe for the adjacent God action too"),
+    "B18": term("Taking a die: 1 Scribe for the adjacent God action too"),
+    "B19": term("Taking a die: 1 Happiness + 1 Population for the opposite God action too"),
+    "B20": term("Taking a die: 1 Happiness + 1 Population for the opposite God action too"),
+    "B21": term("When you Produce: produce twice"),
+    "B22": term("When you Produce: produce twice"),
+    "B23": term("Start of turn: a free Anubis action"),
+    "B24": term("Start of turn: a free Anubis action"),
+    "T01": term("Osiris: +2 VP"),
+    "T02": term("Ra: +2 VP"),
+    "T03": term("Thoth: +2 VP"),
+    "T04": term("Horus: +2 VP and 1 Granite"),
+    "T05": term("Hathor: +2 VP per own aligned Pillar"),
+    "T06": term("Bastet: +2 VP, +1 Population, +1 Happiness"),
+    "T07": term("Horus bonus received: +1 Granite"),
+    "T08": term("Forbidden dice may be taken"),
+    "T09": term("Pillar abilities always fire"),
+    "T10": term("Gold and Scribes interchangeable"),
+    "T11": term("Action with a die of value 1: +2 VP"),
+    "T12": term("Produce: +1 VP per excess token"),
+    "T13": term("Produce: adjust the die by 1, +1 token"),
+    "T14": term("God action: adjust the die by 1 or 2"),
+    "T15": term("Maat: +2 Faith; Ankh 5"),
+    "T16": term("After Maat: 1st +2 VP, last +1 Gold"),
+    "T17": term("Produce Bread: +2 VP; pay no Bread at Scoring"),
+    "T18": term("Take a Pure die: +1 VP"),
+    "T19": term("Tainted die for a God action: 1 Scribe to Produce first"),
+    "T20": term("Thoth: +1 Papyrus"),
+    "T21": term("Hathor: +1 Bread"),
+    "T22": term("Limestone and Granite interchangeable"),
+    "T23": term("Anubis action: +3 VP"),
+    "T24": term("Play a Blessing: +1 Gold"),
+    "D01": term("3 VP per Technology"),
+    "D02": term("4 VP per distinct Decree symbol"),
+    "D03": term("Pay 2 Gold: score another Decree twice"),
+    "D04": term("3 VP per Population triangle"),
+    "D05": term("4 VP per Happiness triangle"),
+    "D06": term("Happiness minus the lowest Happiness"),
+    "D07": term("3 VP per Scribe"),
+    "D08": term("2 VP per Gold, 1 VP per resource (max 20)"),
+    "D09": term("3 VP per quarry"),
+    "D10": term("3 VP per workshop"),
+    "D11": term("2 VP per Osiris Building"),
+    "D12": term("3 VP per Temple Building"),
+    "D13": term("3 VP per Pillar"),
+    "D14": term("2 VP per Statue + 2 per Temple Building"),
+    "D15": term("2 VP per Pillar + 2 per Temple Building"),
+    "D16": term("4 VP per god Statue"),
+    "D17": term("2 VP per Statue + 2 per Pillar"),
+    "D18": term("3 VP per Statue"),
+    "D19": term("5 VP per people Statue"),
+    "D20": term("10 VP if 1st in turn order, 5 if 2nd"),
+    "D21": term("1 VP per Building built"),
+    "D22": term("Half the pips of your Pure dice"),
+    "D23": term("Before the final Scoring: one free action"),
+    "D24": term("Score the Temple Complex again"),
 }
 
 # --- solo (TEK-R297..R342; B.17..B.19) -------------------------------------------------
@@ -351,3 +383,20 @@ BOT_SCRIBES_PER_VP = 2  # TEXT
 ROUNDS = 16  # TEK-R047
 ROTATIONS = 8
 MAAT_PHASES = 4
+
+# --- words the engine's texts show (ids stay plain; these are said in every language) ---------
+WORDS = {  # goods, as event texts name them
+    "papyrus": term("papyrus"), "bread": term("bread"), "limestone": term("limestone"),
+    "granite": term("granite"), "gold": term("gold"), "scribe": term("scribe"),
+    "faith": term("faith"),
+}
+COLOUR_NAMES = {"white": term("white"), "black": term("black"), "yellow": term("yellow"),
+                "brown": term("brown"), "grey": term("grey")}
+PURITY_NAMES = {"pure": term("pure"), "tainted": term("tainted"), "forbidden": term("forbidden")}
+LIGHT_NAMES = {"sunny": term("sunny"), "shaded": term("shaded"), "dark": term("dark")}
+RA_SLOT_REASONS = {"left": term("Pillar from the left slot"),
+                   "centre": term("Pillar from the centre slot"),
+                   "right": term("Pillar from the right slot")}
+CARD_KIND_NAMES = {"technology": term("technology"), "blessing": term("blessing")}
+PIECE_NAMES = {"buildings": term("Buildings"), "pillars": term("Pillars"),
+               "statues": term("Statues")}

@@ -17,6 +17,7 @@ from rules.tekhenu import (  # noqa: F401 (steps)
 )
 from rules.tekhenu.state import State, seat_name
 from rules.tekhenu.view import build_view
+from rules.text import msg
 
 SEALED = ("decree_keep", "faith")
 YES_NO = ("no", "yes")
@@ -29,11 +30,14 @@ class TekhenuEngine(DictStateEngine):
     max_players = 4
     hidden_zones = ("pile", "decks")  # face-down tiles and card decks: drawing one is no undo
     variants = (
-        Variant("printed_horus_bonuses", "Printed Horus bonuses (first game)", YES_NO, "no"),
-        Variant("solo_difficulty", "Botankhamun difficulty", ("easy", "medium", "hard"), "easy"),
-        Variant("solo_random_start", "Solo: 2 random Starting cards", YES_NO, "no"),
-        Variant("solo_decree_8", "Solo: Botankhamun's Decrees score 8 VP", YES_NO, "no"),
-        Variant("maat_faith_sequential", "Maat: place Faith openly in turn order", YES_NO, "no"),
+        Variant("printed_horus_bonuses", msg("Printed Horus bonuses (first game)"), YES_NO, "no"),
+        Variant("solo_difficulty", msg("Botankhamun difficulty"), ("easy", "medium", "hard"),
+                "easy"),
+        Variant("solo_random_start", msg("Solo: 2 random Starting cards"), YES_NO, "no"),
+        Variant("solo_decree_8", msg("Solo: Botankhamun's Decrees score 8 VP"), YES_NO,
+                "no"),
+        Variant("maat_faith_sequential", msg("Maat: place Faith openly in turn order"),
+                YES_NO, "no"),
     )
 
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> State:
@@ -77,7 +81,8 @@ class TekhenuEngine(DictStateEngine):
     def ai_choice(self, state: State, seat: int) -> str:
         decision = self.decision_for(state, seat)
         if decision is None:
-            raise IllegalMove(f"{seat_name(state, seat)} has nothing to decide.")
+            raise IllegalMove(msg("{seat} has nothing to decide.",
+                                  seat=seat_name(state, seat)))
         return ai.choose(state, decision)
 
 
@@ -98,7 +103,7 @@ def advance(state: State, events: list[Event]) -> None:
                 return
             # ENG safety net: a step left without any option is skipped.
             stack.pop()
-            events.append(Event("skip", "A step with no possible choice is skipped.",
+            events.append(Event("skip", msg("A step with no possible choice is skipped."),
                                 {"step": kind}))
             continue
         flow.run_flow(state, events)

@@ -31,8 +31,12 @@ from rules.tekhenu.data import (
     STATUE_VP,
     TEMPLE_BUILDINGS,
     TRIANGLES,
+    WORDS,
 )
 from rules.tekhenu.state import State, add_vp, can_pay, pay, seat_name
+from rules.text import msg, term
+
+BOT_DECREES = term("bot Decrees")
 
 
 # --- pieces ------------------------------------------------------------------------------
@@ -112,24 +116,28 @@ def scoring_steps(state: State, events: list[Event]) -> None:
     for district in DISTRICTS:
         winner = district_winner(state, district)
         if winner is not None:
-            add_vp(state, winner, 3, f"{district} district", events)
+            add_vp(state, winner, 3, msg("{district} district", district=WORDS[district]), events)
     for seat, player in enumerate(state["players"]):
         bot = state["bot"] == seat
-        add_vp(state, seat, temple_pieces(state, seat), "Temple: Buildings and Statues", events)
-        add_vp(state, seat, pillar_line_score(state, seat), "Temple: Pillars", events)
-        add_vp(state, seat, STATUE_VP[statues_built(player)], "Statues", events)
-        add_vp(state, seat, 3 * triangle_index(player["happiness"]), "Happiness", events)
+        add_vp(state, seat, temple_pieces(state, seat), term("Temple: Buildings and Statues"),
+               events)
+        add_vp(state, seat, pillar_line_score(state, seat), term("Temple: Pillars"), events)
+        add_vp(state, seat, STATUE_VP[statues_built(player)], term("Statues"), events)
+        add_vp(state, seat, 3 * triangle_index(player["happiness"]), term("Happiness"), events)
         if bot:  # TEK-R339 / TEK-R340
             blessings = [c for c in player["bot_cards"] if c.startswith("B")]
             techs = [c for c in player["bot_cards"] if c.startswith("T")]
-            add_vp(state, seat, BOT_BLESSING_VP * len(blessings), "bot Blessings", events)
-            add_vp(state, seat, BOT_TECHNOLOGY_VP * len(techs), "bot Technologies", events)
+            add_vp(state, seat, BOT_BLESSING_VP * len(blessings), term("bot Blessings"), events)
+            add_vp(state, seat, BOT_TECHNOLOGY_VP * len(techs), term("bot Technologies"),
+                   events)
             player["bot_cards"] = [c for c in player["bot_cards"] if not c.startswith("B")]
             state["discards"]["blessing"].extend(blessings)
             continue
         maxed = sum(1 for res in RESOURCES if player["prod"][res] >= PRODUCTION_MAX)
-        add_vp(state, seat, PRODUCTION_MAX_VP * maxed, "Production tracks", events)
-        add_vp(state, seat, sum(BUILDING_ROW_VP[: built(player)]), "building row", events)
+        add_vp(state, seat, PRODUCTION_MAX_VP * maxed, term("Production tracks"),
+               events)
+        add_vp(state, seat, sum(BUILDING_ROW_VP[: built(player)]), term("building row"),
+               events)
 
 
 @steps.decide("bread")
@@ -140,10 +148,11 @@ def bread_decision(state: State, frame: dict) -> Decision:
     for k in range(owed, -1, -1):
         if k == 0 or can_pay(state, seat, {"bread": k}):
             unpaid = owed - k
-            options.append(Option(f"bread:{k}", f"Pay {k} Bread"
-                                  + (f" (lose {3 * unpaid} VP)" if unpaid else "")))
-    return Decision(seat, "bread", f"Scoring: feed your people — {owed} Bread owed, 3 VP for "
-                    "each one not paid.", tuple(options))
+            label = (msg("Pay {k} Bread (lose {vp} VP)", k=k, vp=3 * unpaid) if unpaid
+                     else msg("Pay {k} Bread", k=k))
+            options.append(Option(f"bread:{k}", label))
+    return Decision(seat, "bread", msg("Scoring: feed your people — {owed} Bread owed, 3 VP "
+                                       "for each one not paid.", owed=owed), tuple(options))
 
 
 @steps.apply("bread")
@@ -153,8 +162,8 @@ def bread_apply(state: State, frame: dict, option: str, events: list[Event]) -> 
     owed = bread_owed(state["players"][seat])
     paid = int(option.split(":")[1])
     if paid:
-        pay(state, seat, {"bread": paid}, "feeding the people", events)
-    add_vp(state, seat, -3 * (owed - paid), "unpaid Bread", events)
+        pay(state, seat, {"bread": paid}, term("feeding the people"), events)
+    add_vp(state, seat, -3 * (owed - paid), term("unpaid Bread"), events)
 
 
 # --- end of the game ----------------------------------------------------------------------
@@ -246,7 +255,7 @@ def score_decrees(state: State, seat: int, chosen: list[str], events: list[Event
         if card not in values:
             values[card] = decree_vp(state, seat, card, owned)
     for card in chosen:
-        add_vp(state, seat, values[card], f"Decree {card}", events)
+        add_vp(state, seat, values[card], msg("Decree {card}", card=card), events)
 
 
 def eligible_decrees(state: State, seat: int, chosen: list[str]) -> list[str]:
@@ -265,11 +274,15 @@ def eligible_decrees(state: State, seat: int, chosen: list[str]) -> list[str]:
 def decree_pick_decision(state: State, frame: dict) -> Decision:
     seat = frame["s"]
     chosen = frame["chosen"]
-    options = [Option(f"score:{card}", f"Score {card} ({DECREE_SYMBOL[card]})")
+    options = [Option(f"score:{card}", msg("Score {card} ({symbol})", card=card,
+                                           symbol=DECREE_SYMBOL[card]))
                for card in eligible_decrees(state, seat, chosen)]
-    options.append(Option("done", "Score the chosen Decrees" if chosen else "Score no Decree"))
-    return Decision(seat, "decree_pick", "Choose up to 3 Decrees to score, one per symbol "
-                    f"(chosen: {', '.join(chosen) or 'none'}).", tuple(options))
+    options.append(Option("done", msg("Score the chosen Decrees") if chosen
+                          else msg("Score no Decree")))
+    return Decision(seat, "decree_pick", msg("Choose up to 3 Decrees to score, one per symbol "
+                                             "(chosen: {chosen}).",
+                                             chosen=", ".join(chosen) or term("none")),
+                    tuple(options))
 
 
 @steps.apply("decree_pick")
@@ -287,9 +300,9 @@ def decree_pick_apply(state: State, frame: dict, option: str, events: list[Event
 
 @steps.decide("d23")
 def d23_decision(state: State, frame: dict) -> Decision:
-    return Decision(frame["s"], "d23", "Decree D23: perform one free action of any value now, "
-                    "before the final Scoring? (This reveals D23.)",
-                    (Option("d23", "Use D23"), Option("skip", "Keep it secret")))
+    return Decision(frame["s"], "d23", msg("Decree D23: perform one free action of any value "
+                                           "now, before the final Scoring? (This reveals D23.)"),
+                    (Option("d23", msg("Use D23")), Option("skip", msg("Keep it secret"))))
 
 
 @steps.apply("d23")
@@ -298,7 +311,8 @@ def d23_apply(state: State, frame: dict, option: str, events: list[Event]) -> No
         return
     seat = frame["s"]
     state["players"][seat]["d23_used"] = True
-    events.append(Event("d23", f"{seat_name(state, seat)} reveals Decree D23.", {"seat": seat},
+    events.append(Event("d23", msg("{seat} reveals Decree D23.", seat=seat_name(state, seat)),
+                        {"seat": seat},
                         seat=seat))
     state["stack"].append({"k": "extra_pick", "s": seat, "src": "d23"})
 
@@ -306,17 +320,18 @@ def d23_apply(state: State, frame: dict, option: str, events: list[Event]) -> No
 def end_bonuses(state: State, events: list[Event]) -> None:
     """TEK-R173/R174/R178, bot TEK-R341."""
     order = state["order"]
-    add_vp(state, order[0], 3, "first in turn order", events)
+    add_vp(state, order[0], 3, term("first in turn order"), events)
     if state["n"] >= 3:
-        add_vp(state, order[1], 2, "second in turn order", events)
+        add_vp(state, order[1], 2, term("second in turn order"), events)
     bot = state["bot"]
     if bot is not None:
         player = state["players"][bot]
         per = (BOT_DECREE_VP_CHALLENGE if state["options"].get("solo_decree_8") == "yes"
                else BOT_DECREE_VP)
         decrees = sum(1 for c in player["bot_cards"] if c.startswith("D"))
-        add_vp(state, bot, per * decrees, "bot Decrees", events)
-        add_vp(state, bot, player["scribe"] // BOT_SCRIBES_PER_VP, "bot Scribes", events)
+        add_vp(state, bot, per * decrees, BOT_DECREES, events)
+        add_vp(state, bot, player["scribe"] // BOT_SCRIBES_PER_VP, term("bot Scribes"),
+               events)
 
 
 def decrees_scored(state: State) -> list[dict[str, int | None]]:
@@ -327,8 +342,9 @@ def decrees_scored(state: State) -> list[dict[str, int | None]]:
         log = {reason: vp for who, vp, reason in state["log"] if who == seat}
         if seat == state["bot"]:
             count = sum(1 for c in player["bot_cards"] if c.startswith("D"))
-            noun = "Decree" if count == 1 else "Decrees"
-            out.append({f"{count} face-down {noun}": log.get("bot Decrees", 0)} if count else {})
+            name = (msg("{count} face-down Decree", count=count) if count == 1
+                    else msg("{count} face-down Decrees", count=count))
+            out.append({name: log.get("bot Decrees", 0)} if count else {})
             continue
         chosen = set(player.get("chosen_decrees") or ())
         out.append({card: (log.get(f"Decree {card}", 0) if card in chosen else None)
@@ -339,15 +355,17 @@ def decrees_scored(state: State) -> list[dict[str, int | None]]:
 def decree_summary(state: State, seat: int, scored: dict[str, int | None]) -> str:
     """``Seat 1: D08 +11 VP, D05 not scored`` (0 VP is shown as such)."""
     if not scored:
-        return f"{seat_name(state, seat)}: no Decree"
+        return msg("{seat}: no Decree", seat=seat_name(state, seat))
     used_d23 = state["players"][seat].get("d23_used")
     parts = []
     for card, vp in scored.items():
         if card == "D23" and used_d23:
-            parts.append("D23 used for its free action")
+            parts.append(msg("D23 used for its free action"))
+        elif vp is None:
+            parts.append(msg("{card} not scored", card=card))
         else:
-            parts.append(f"{card} {'not scored' if vp is None else f'+{vp} VP'}")
-    return f"{seat_name(state, seat)}: {', '.join(parts)}"
+            parts.append(msg("{card} +{vp} VP", card=card, vp=vp))
+    return msg("{seat}: {parts}", seat=seat_name(state, seat), parts=parts)
 
 
 def final_result(state: State) -> Result:
@@ -364,11 +382,12 @@ def final_result(state: State) -> Result:
         same = [o for o in range(len(players)) if o != seat and scores[o] == scores[seat]]
         if same and seat < min(same):
             group = sorted([seat] + same, key=lambda s: key[s])
-            names = ", ".join(f"{seat_name(state, s)} ({players[s]['scribe']} Scribes, "
-                              f"turn order {order.index(s) + 1})" for s in group)
-            tiebreaks.append(f"Tied on {scores[seat]} VP: most Scribes, then earlier in turn "
-                             f"order: {names}.")
+            names = [msg("{seat} ({scribes} Scribes, turn order {place})",
+                         seat=seat_name(state, s), scribes=players[s]["scribe"],
+                         place=order.index(s) + 1) for s in group]
+            tiebreaks.append(msg("Tied on {vp} VP: most Scribes, then earlier in turn order: "
+                                 "{names}.", vp=scores[seat], names=names))
     scored = decrees_scored(state)
-    details = tuple(f"Decrees — {decree_summary(state, seat, scored[seat])}"
+    details = tuple(msg("Decrees — {summary}", summary=decree_summary(state, seat, scored[seat]))
                     for seat in range(len(scored)))
     return Result(scores, places, tuple(tiebreaks), details)

@@ -11,6 +11,7 @@ from rules.tekhenu.data import (
     BOT_MEDIUM_PILLAR_SPACE,
     BOT_SETUP_STATUE_VALUE,
     BOT_START,
+    CARD_KIND_NAMES,
     CARD_TEXT,
     DECREE_SYMBOL,
     DECREES,
@@ -37,6 +38,7 @@ from rules.tekhenu.data import (
     STARTING_OSIRIS,
     STARTING_TEXT,
     TECHNOLOGIES,
+    WORDS,
 )
 from rules.tekhenu.state import (
     State,
@@ -49,6 +51,7 @@ from rules.tekhenu.state import (
     seat_name,
     shuffle,
 )
+from rules.text import msg
 
 
 def new_state(seats: int, options: dict[str, str], seed: int) -> State:
@@ -149,9 +152,11 @@ def decree_keep_decisions(state: State, frame: dict) -> list[Decision]:
     out = []
     for seat in frame["waiting"]:
         dealt = state["players"][seat]["dealt"]
-        out.append(Decision(seat, "decree", "Keep one of your two Decrees (secret).",
-                            tuple(Option(f"keep:{card}", f"Keep {card} "
-                                         f"({DECREE_SYMBOL[card]}): {CARD_TEXT[card]}")
+        out.append(Decision(seat, "decree", msg("Keep one of your two Decrees (secret)."),
+                            tuple(Option(f"keep:{card}", msg("Keep {card} ({symbol}): {text}",
+                                                             card=card,
+                                                             symbol=DECREE_SYMBOL[card],
+                                                             text=CARD_TEXT[card]))
                                   for card in dealt),
                             secret=True))
     return out
@@ -162,9 +167,9 @@ def decree_keep_apply(state: State, frame: dict, option: str, events: list[Event
     seat = frame["answering"]
     state["sealed"][str(seat)] = option
     frame["waiting"].remove(seat)
-    events.append(Event("sealed", f"{seat_name(state, seat)} has chosen a Decree.",
+    events.append(Event("sealed", msg("{seat} has chosen a Decree.", seat=seat_name(state, seat)),
                         {"seat": seat}, seat=seat))
-    events.append(Event("decree_private", f"You keep {option.split(':')[1]}.",
+    events.append(Event("decree_private", msg("You keep {card}.", card=option.split(":")[1]),
                         {"card": option.split(":")[1]}, seat=seat, private_to=seat))
     if frame["waiting"]:
         state["stack"].append(frame)
@@ -179,7 +184,7 @@ def decree_keep_apply(state: State, frame: dict, option: str, events: list[Event
             continue
         state["decks"]["decree"].insert(0, other[0])
     state["sealed"] = {}
-    events.append(Event("decrees", "Every player has kept one Decree.", {}))
+    events.append(Event("decrees", msg("Every player has kept one Decree."), {}))
 
 
 # --- TEK-R031..R033: Starting-card snake draft ----------------------------------------------
@@ -191,7 +196,9 @@ def start_draft(state: State, events: list[Event]) -> None:
         drawn = pool[:3]
         if state["options"].get("solo_random_start") == "yes":
             state["players"][0]["starting"] = sorted(drawn[:2])
-            events.append(Event("starting", f"Seat 1 receives {', '.join(drawn[:2])}.",
+            events.append(Event("starting", msg("{seat} receives {cards}.",
+                                                seat=seat_name(state, 0),
+                                                cards=", ".join(drawn[:2])),
                                 {"seat": 0, "cards": drawn[:2]}, seat=0))
             return
         state["starting_pool"] = sorted(drawn)
@@ -202,7 +209,8 @@ def start_draft(state: State, events: list[Event]) -> None:
     first = rand_below(state, state["n"])
     forward = [(first + i) % state["n"] for i in range(state["n"])]
     seq = forward + list(reversed(forward))
-    events.append(Event("first", f"{seat_name(state, first)} is the first player of the draft.",
+    events.append(Event("first", msg("{seat} is the first player of the draft.",
+                                      seat=seat_name(state, first)),
                         {"seat": first}))
     state["stack"].append({"k": "draft", "seq": seq, "i": 0})
 
@@ -210,9 +218,12 @@ def start_draft(state: State, events: list[Event]) -> None:
 @steps.decide("draft")
 def draft_decision(state: State, frame: dict) -> Decision:
     seat = frame["seq"][frame["i"]]
-    options = tuple(Option(f"start:{card}", f"{card} (initiative {STARTING_INITIATIVE[card]}): "
-                           f"{STARTING_TEXT[card]}") for card in state["starting_pool"])
-    return Decision(seat, "draft", "Take a Starting card.", options)
+    options = tuple(Option(f"start:{card}", msg("{card} (initiative {initiative}): {text}",
+                                                card=card,
+                                                initiative=STARTING_INITIATIVE[card],
+                                                text=STARTING_TEXT[card]))
+                    for card in state["starting_pool"])
+    return Decision(seat, "draft", msg("Take a Starting card."), options)
 
 
 @steps.apply("draft")
@@ -221,7 +232,8 @@ def draft_apply(state: State, frame: dict, option: str, events: list[Event]) -> 
     card = option.split(":")[1]
     state["starting_pool"].remove(card)
     state["players"][seat]["starting"].append(card)
-    events.append(Event("starting", f"{seat_name(state, seat)} takes Starting card {card}.",
+    events.append(Event("starting", msg("{seat} takes Starting card {card}.",
+                                         seat=seat_name(state, seat), card=card),
                         {"seat": seat, "card": card}, seat=seat))
     frame["i"] += 1
     if frame["i"] < len(frame["seq"]):
@@ -250,7 +262,8 @@ def start_destiny(state: State, events: list[Event], setup: bool) -> None:
         card = ("A01", "A02")[rand_below(state, 2)]
         state["destiny_pool"].remove(card)
         state["players"][state["bot"]]["destiny"] = card
-        events.append(Event("destiny", f"Botankhamun takes Destiny card {card} (no reward).",
+        events.append(Event("destiny", msg("{seat} takes Destiny card {card} (no reward).",
+                                            seat=seat_name(state, state["bot"]), card=card),
                             {"seat": state["bot"], "card": card}, seat=state["bot"]))
     seats = [seat for seat in order if seat != state["bot"]]
     state["stack"].append({"k": "destiny", "seq": seats, "i": 0, "setup": setup})
@@ -259,9 +272,11 @@ def start_destiny(state: State, events: list[Event], setup: bool) -> None:
 @steps.decide("destiny")
 def destiny_decision(state: State, frame: dict) -> Decision:
     seat = frame["seq"][frame["i"]]
-    options = tuple(Option(f"destiny:{card}", f"{card} (Ankh {DESTINY_ANKH[card]}): "
-                           f"{DESTINY_TEXT[card]}") for card in state["destiny_pool"])
-    return Decision(seat, "destiny", "Choose a Destiny card.", options)
+    options = tuple(Option(f"destiny:{card}", msg("{card} (Ankh {ankh}): {text}", card=card,
+                                                  ankh=DESTINY_ANKH[card],
+                                                  text=DESTINY_TEXT[card]))
+                    for card in state["destiny_pool"])
+    return Decision(seat, "destiny", msg("Choose a Destiny card."), options)
 
 
 @steps.apply("destiny")
@@ -270,7 +285,8 @@ def destiny_apply(state: State, frame: dict, option: str, events: list[Event]) -
     card = option.split(":")[1]
     state["destiny_pool"].remove(card)
     state["players"][seat]["destiny"] = card
-    events.append(Event("destiny", f"{seat_name(state, seat)} takes Destiny card {card}.",
+    events.append(Event("destiny", msg("{seat} takes Destiny card {card}.",
+                                        seat=seat_name(state, seat), card=card),
                         {"seat": seat, "card": card}, seat=seat))
     frame["i"] += 1
     if frame["i"] < len(frame["seq"]):
@@ -288,8 +304,9 @@ def destiny_reward(state: State, seat: int, card: str, events: list[Event]) -> N
 
 @steps.decide("a03")
 def a03_decision(state: State, frame: dict) -> Decision:
-    return Decision(frame["s"], "a03", "Destiny card A03: gain 1 Population or 1 Happiness?",
-                    (Option("population", "+1 Population"), Option("happiness", "+1 Happiness")))
+    return Decision(frame["s"], "a03", msg("Destiny card A03: gain 1 Population or 1 Happiness?"),
+                    (Option("population", msg("+1 Population")),
+                     Option("happiness", msg("+1 Happiness"))))
 
 
 @steps.apply("a03")
@@ -313,8 +330,8 @@ def rewards_decision(state: State, frame: dict) -> Decision:
     options = []
     for card in frame["left"]:
         text = STARTING_TEXT.get(card) or DESTINY_TEXT[card]
-        options.append(Option(f"use:{card}", f"{card}: {text}"))
-    return Decision(frame["s"], "rewards", "Resolve your setup cards: which one next?",
+        options.append(Option(f"use:{card}", msg("{card}: {text}", card=card, text=text)))
+    return Decision(frame["s"], "rewards", msg("Resolve your setup cards: which one next?"),
                     tuple(options))
 
 
@@ -343,9 +360,12 @@ def rewards_apply(state: State, frame: dict, option: str, events: list[Event]) -
         kind = "technology" if card == "S05" else "blessing"
         drawn = [c for c in (cards.draw_card(state, kind), cards.draw_card(state, kind)) if c]
         state["players"][seat]["drawn"] = drawn
-        events.append(Event("draw", f"{seat_name(state, seat)} draws 2 {kind} cards ({card}).",
+        events.append(Event("draw", msg("{seat} draws 2 {kind} cards ({card}).",
+                                         seat=seat_name(state, seat),
+                                         kind=CARD_KIND_NAMES[kind], card=card),
                             {"seat": seat}, seat=seat))
-        events.append(Event("draw_private", f"You draw {', '.join(drawn)}.", {"cards": drawn},
+        events.append(Event("draw_private", msg("You draw {cards}.", cards=", ".join(drawn)),
+                            {"cards": drawn},
                             seat=seat, private_to=seat))
         if drawn:
             state["stack"].append({"k": "draw_keep", "s": seat, "kind": kind})
@@ -355,9 +375,10 @@ def rewards_apply(state: State, frame: dict, option: str, events: list[Event]) -
 
 @steps.decide("gain_any")
 def gain_any_decision(state: State, frame: dict) -> Decision:
-    return Decision(frame["s"], "gain_any", f"{frame['card']}: choose a resource "
-                    f"({frame['left']} left).",
-                    tuple(Option(f"gain:{res}", f"+1 {res}") for res in frame["kinds"]))
+    return Decision(frame["s"], "gain_any", msg("{card}: choose a resource ({left} left).",
+                                                card=frame["card"], left=frame["left"]),
+                    tuple(Option(f"gain:{res}", msg("+1 {res}", res=WORDS[res]))
+                          for res in frame["kinds"]))
 
 
 @steps.apply("gain_any")
@@ -371,8 +392,10 @@ def gain_any_apply(state: State, frame: dict, option: str, events: list[Event]) 
 @steps.decide("draw_keep")
 def draw_keep_decision(state: State, frame: dict) -> Decision:
     drawn = state["players"][frame["s"]]["drawn"]
-    return Decision(frame["s"], "draw_keep", f"Keep one of the {frame['kind']} cards you drew.",
-                    tuple(Option(f"keep:{card}", card) for card in dict.fromkeys(drawn)))
+    return Decision(frame["s"], "draw_keep", msg("Keep one of the {kind} cards you drew.",
+                                                 kind=CARD_KIND_NAMES[frame["kind"]]),
+                    tuple(Option(f"keep:{card}", msg("{card}", card=card))
+                          for card in dict.fromkeys(drawn)))
 
 
 @steps.apply("draw_keep")
@@ -388,5 +411,5 @@ def draw_keep_apply(state: State, frame: dict, option: str, events: list[Event])
     deck.extend(drawn)
     shuffle(state, deck)
     player["drawn"] = []
-    events.append(Event("keep", f"{seat_name(state, seat)} keeps {card}.",
+    events.append(Event("keep", msg("{seat} keeps {card}.", seat=seat_name(state, seat), card=card),
                         {"seat": seat, "card": card}, seat=seat))

@@ -7,6 +7,7 @@ from rules.core import Event
 from rules.tekhenu import actions, cards, scoring, tracks
 from rules.tekhenu.data import (
     BOT_TILES,
+    COLOUR_NAMES,
     DIE_RESOURCE,
     DISTRICTS,
     GOD_NAMES,
@@ -27,8 +28,10 @@ from rules.tekhenu.data import (
     ra_slot_for,
 )
 from rules.tekhenu.state import State, add_vp, die_purity, gain, rand_below, shuffle
+from rules.text import msg, term
 
 BOT_NAME = "Botankhamun"
+DEBEN_FACES = {"up": term("up"), "right": term("right")}
 
 
 def new_pyramid(state: State) -> None:
@@ -112,9 +115,11 @@ def bot_turn(state: State, events: list[Event]) -> None:
     index = advance_progress(state)
     tile = state["solo"]["pyramid"][index]
     kind, what = BOT_TILES[tile]
-    events.append(Event("bot_tile", f"{BOT_NAME} reaches action tile {tile}"
-                        + (f" (Deben: {state['solo']['deben']})" if state["solo"]["deben"]
-                           else "") + ".",
+    deben = state["solo"]["deben"]
+    text = (msg("{bot} reaches action tile {tile} (Deben: {face}).", bot=BOT_NAME, tile=tile,
+                face=DEBEN_FACES[deben]) if deben
+            else msg("{bot} reaches action tile {tile}.", bot=BOT_NAME, tile=tile))
+    events.append(Event("bot_tile", text,
                         {"tile": tile, "index": index, "deben": state["solo"]["deben"]},
                         seat=bot))
     pick = god_tile_die(state, what) if kind == "god" else resource_tile_die(state, what)
@@ -125,7 +130,9 @@ def bot_turn(state: State, events: list[Event]) -> None:
     god, colour, value = pick
     state["sections"][god].remove([colour, value])
     state["players"][bot]["below"].append([colour, value])  # TEK-R313: beside its tiles
-    events.append(Event("take", f"{BOT_NAME} takes the {colour} {value} from {GOD_NAMES[god]}.",
+    events.append(Event("take", msg("{seat} takes the {colour} {value} from {god}.",
+                                    seat=BOT_NAME, colour=COLOUR_NAMES[colour], value=value,
+                                    god=GOD_NAMES[god]),
                         {"seat": bot, "god": god, "colour": colour, "value": value}, seat=bot))
     owners = list(state["god_statues"][god])
     BOT_ACTIONS[god](state, value, colour, events)
@@ -162,7 +169,7 @@ def bot_horus(state: State, value: int, colour: str, events: list[Event]) -> Non
             space = pick_random(state, [sp for sp in free if counts[sp] == top])
             actions.build_statue(state, bot, "people", space, events)
             return
-    add_vp(state, bot, 3, "bot Horus (no Statue space)", events)
+    add_vp(state, bot, 3, term("bot Horus (no Statue space)"), events)
 
 
 def newly_won(state: State, space: str, districts: tuple[str, ...]) -> int:
@@ -200,9 +207,10 @@ def bot_ra(state: State, value: int, colour: str, events: list[Event]) -> None:
     space = pick_random(state, inner or top)
     state["temple"][space] = [tile, 0, bot]
     player["pillars"] -= 1
-    events.append(Event("pillar", f"{BOT_NAME} builds Pillar {tile} on {space}.",
+    events.append(Event("pillar", msg("{seat} builds Pillar {tile} on {space}.", seat=BOT_NAME,
+                                      tile=tile, space=space),
                         {"seat": bot, "tile": tile, "space": space, "rotation": 0}, seat=bot))
-    add_vp(state, bot, best, "bot Pillar", events)
+    add_vp(state, bot, best, term("bot Pillar"), events)
     actions.slide_display(state, slot)
 
 
@@ -226,9 +234,9 @@ def bot_hathor(state: State, value: int, colour: str, events: list[Event]) -> No
         wid = pick_random(state, [w for w in spaces if gains[w] == top])
         state["tbuild"][wid] = bot
         player["buildings"] -= 1
-        events.append(Event("building", f"{BOT_NAME} builds on {wid}.",
+        events.append(Event("building", msg("{seat} builds on {space}.", seat=BOT_NAME, space=wid),
                             {"seat": bot, "space": wid}, seat=bot))
-        add_vp(state, bot, top, "bot Hathor", events)
+        add_vp(state, bot, top, term("bot Hathor"), events)
     tracks.gain_population(state, bot, value, events)
 
 
@@ -241,11 +249,14 @@ def bot_bastet(state: State, value: int, colour: str, events: list[Event]) -> No
             player["happiness"] += 1
         else:
             tracks.gain_population(state, bot, 1, events)
-    events.append(Event("happiness", f"{BOT_NAME}: Happiness {player['happiness']}, Population "
-                        f"{player['population']}.", {"seat": bot}, seat=bot))
+    events.append(Event("happiness", msg("{seat}: Happiness {happiness}, Population "
+                                         "{population}.", seat=BOT_NAME,
+                                         happiness=player["happiness"],
+                                         population=player["population"]),
+                        {"seat": bot}, seat=bot))
     scribes = 2 if value <= 2 else (1 if value <= 4 else 0)
     if scribes:
-        gain(state, bot, {"scribe": scribes}, "bot Bastet", events)
+        gain(state, bot, {"scribe": scribes}, term("bot Bastet"), events)
 
 
 def bot_thoth(state: State, value: int, colour: str, events: list[Event]) -> None:
@@ -292,7 +303,8 @@ def bot_osiris(state: State, value: int, colour: str, events: list[Event]) -> No
                 player["buildings"] -= 1
                 if row == 2:
                     state["row2_gold"] = 0  # TEK-R314: Gold the bot would take is discarded
-                events.append(Event("building", f"{BOT_NAME} builds on {sid}.",
+                events.append(Event("building", msg("{seat} builds on {space}.", seat=BOT_NAME,
+                                                      space=sid),
                                     {"seat": bot, "space": sid}, seat=bot))
                 return
         row = row - 1 if row > 1 else 6

@@ -35,7 +35,9 @@ from rules.tekhenu.data import (
     RING,
     START,
     VP_START,
+    WORDS,
 )
+from rules.text import msg
 
 State = dict[str, Any]
 
@@ -61,7 +63,7 @@ def new_player(bot: bool = False) -> dict[str, Any]:
 def seat_name(state: State, seat: int) -> str:
     if state["bot"] == seat:
         return "Botankhamun"
-    return f"Seat {seat + 1}"
+    return msg("Seat {n}", n=seat + 1)
 
 
 def god_name(god: str) -> str:
@@ -147,8 +149,8 @@ def add_vp(state: State, seat: int, vp: int, reason: str, events: list[Event]) -
     change = player["vp"] - before
     if change:
         state["log"].append([seat, change, reason])
-        events.append(Event("vp", f"{seat_name(state, seat)} {'+' if change > 0 else ''}"
-                            f"{change} VP ({reason}).",
+        events.append(Event("vp", msg("{seat} {change:+d} VP ({reason}).",
+                                      seat=seat_name(state, seat), change=change, reason=reason),
                             {"seat": seat, "vp": change, "reason": reason}, seat=seat))
     return change
 
@@ -187,10 +189,11 @@ def gain(state: State, seat: int, goods: dict[str, int], reason: str,
             player["faith"] += amount
         else:  # pragma: no cover - data error
             raise ValueError(key)
-        parts.append(f"{amount} {key}")
+        parts.append(msg("{amount} {what}", amount=amount, what=WORDS[key]))
     if parts:
-        events.append(Event("gain", f"{seat_name(state, seat)} gains {', '.join(parts)} "
-                            f"({reason}).", {"seat": seat, "goods": dict(goods)}, seat=seat))
+        events.append(Event("gain", msg("{seat} gains {goods} ({reason}).",
+                                        seat=seat_name(state, seat), goods=parts, reason=reason),
+                            {"seat": seat, "goods": dict(goods)}, seat=seat))
     if goods.get("vp"):
         add_vp(state, seat, goods["vp"], reason, events)
 
@@ -211,7 +214,8 @@ def discard_blessing(state: State, seat: int, card: str, events: list[Event]) ->
     player = state["players"][seat]
     player["blessings"].remove(card)
     state["discards"]["blessing"].append(card)
-    events.append(Event("blessing", f"{seat_name(state, seat)} plays Blessing {card}.",
+    events.append(Event("blessing", msg("{seat} plays Blessing {card}.",
+                                        seat=seat_name(state, seat), card=card),
                         {"seat": seat, "card": card}, seat=seat))
     if "T24" in player["technologies"]:
         gain(state, seat, {"gold": 1}, "T24", events)
@@ -294,10 +298,11 @@ def pay(state: State, seat: int, cost: dict[str, int], reason: str,
             player["scribe"] -= amount
         else:
             continue
-        parts.append(f"{amount} {key}")
+        parts.append(msg("{amount} {what}", amount=amount, what=WORDS[key]))
     if parts:
-        events.append(Event("pay", f"{seat_name(state, seat)} pays {', '.join(parts)} "
-                            f"({reason}).", {"seat": seat, "paid": plan}, seat=seat))
+        events.append(Event("pay", msg("{seat} pays {goods} ({reason}).",
+                                       seat=seat_name(state, seat), goods=parts, reason=reason),
+                            {"seat": seat, "paid": plan}, seat=seat))
     turn = state.get("turn")
     for flag, card in (("t10", "T10"), ("t22", "T22")):
         if plan.get(flag) and turn is not None and turn.get("seat") == seat \
@@ -324,8 +329,11 @@ def pay_scribes(state: State, seat: int, count: int, reason: str, events: list[E
         if turn is not None and turn.get("seat") == seat and not turn.get("t10"):
             turn["t10"] = True
             add_vp(state, seat, 1, "T10", events)
-    events.append(Event("scribes", f"{seat_name(state, seat)} spends {count} Scribe"
-                        f"{'s' if count > 1 else ''} ({reason}).",
+    text = (msg("{seat} spends {count} Scribes ({reason}).", seat=seat_name(state, seat),
+                count=count, reason=reason) if count > 1 else
+            msg("{seat} spends {count} Scribe ({reason}).", seat=seat_name(state, seat),
+                count=count, reason=reason))
+    events.append(Event("scribes", text,
                         {"seat": seat, "count": count}, seat=seat))
 
 
@@ -341,3 +349,13 @@ def turn_order_index(state: State, seat: int) -> int:
 
 def open_sections(state: State) -> list[int]:
     return [index for index, is_open in enumerate(state["market_open"]) if is_open]
+
+
+def semicolons(parts: list[Any]) -> Any:
+    """Texts joined with "; " (a template without words: every language keeps it)."""
+    if not parts:
+        return ""
+    text = parts[0]
+    for part in parts[1:]:
+        text = msg("{first}; {then}", first=text, then=part)
+    return text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core import Event
 from rules.tekhenu.data import MARKET_SLOTS, MARKET_UNLOCK, POPULACE_MAX
 from rules.tekhenu.state import State, gain, seat_name
+from rules.text import msg, term
 
 
 def gain_population(state: State, seat: int, amount: int, events: list[Event]) -> None:
@@ -13,8 +14,9 @@ def gain_population(state: State, seat: int, amount: int, events: list[Event]) -
     before = player["population"]
     player["population"] = min(POPULACE_MAX, before + amount)
     if player["population"] != before:
-        events.append(Event("population", f"{seat_name(state, seat)}: Population "
-                            f"{before} -> {player['population']}.",
+        events.append(Event("population", msg("{seat}: Population {before} -> {after}.",
+                                              seat=seat_name(state, seat), before=before,
+                                              after=player["population"]),
                             {"seat": seat, "population": player["population"]}, seat=seat))
     for threshold, section in sorted(MARKET_UNLOCK.items()):
         if player["population"] >= threshold and not state["market_open"][section]:
@@ -26,7 +28,7 @@ def open_market_section(state: State, section: int, events: list[Event]) -> None
 
     state["market_open"][section] = True
     state["market"][section] = [draw_card(state, kind) for kind in MARKET_SLOTS[section]]
-    events.append(Event("market", f"Market section {section + 1} opens.",
+    events.append(Event("market", msg("Market section {n} opens.", n=section + 1),
                         {"section": section + 1, "cards": list(state["market"][section])}))
 
 
@@ -38,8 +40,9 @@ def gain_happiness(state: State, seat: int, amount: int, events: list[Event]) ->
     player["happiness"] = max(0, min(player["population"], POPULACE_MAX, before + amount))
     moved = player["happiness"] - before
     if moved:
-        events.append(Event("happiness", f"{seat_name(state, seat)}: Happiness "
-                            f"{before} -> {player['happiness']}.",
+        events.append(Event("happiness", msg("{seat}: Happiness {before} -> {after}.",
+                                             seat=seat_name(state, seat), before=before,
+                                             after=player["happiness"]),
                             {"seat": seat, "happiness": player["happiness"]}, seat=seat))
     if state["bot"] == seat:
         return moved  # TEK-R329: the bot ignores the track rewards
@@ -53,10 +56,10 @@ def happiness_rewards(state: State, seat: int, events: list[Event]) -> None:
     flags = player["flags"]
     if player["happiness"] >= 16 and not flags["h16"]:
         flags["h16"] = True
-        gain(state, seat, {"gold": 1}, "Happiness 16", events)
+        gain(state, seat, {"gold": 1}, term("Happiness 16"), events)
     if player["happiness"] >= 19 and not flags["h19"]:
         flags["h19"] = True
-        gain(state, seat, {"scribe": 1}, "Happiness 19", events)
+        gain(state, seat, {"scribe": 1}, term("Happiness 19"), events)
     if player["happiness"] >= 21 and not flags["h21"]:
         flags["h21"] = True
         # TEK-R116: an extra action at once (pushed as a step).
@@ -68,8 +71,9 @@ def lose_happiness(state: State, seat: int, amount: int, events: list[Event]) ->
     before = player["happiness"]
     player["happiness"] = max(0, before - amount)
     if player["happiness"] != before:
-        events.append(Event("happiness", f"{seat_name(state, seat)}: Happiness "
-                            f"{before} -> {player['happiness']}.",
+        events.append(Event("happiness", msg("{seat}: Happiness {before} -> {after}.",
+                                             seat=seat_name(state, seat), before=before,
+                                             after=player["happiness"]),
                             {"seat": seat, "happiness": player["happiness"]}, seat=seat))
 
 

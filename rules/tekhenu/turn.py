@@ -7,13 +7,16 @@ from rules.core import Decision, Event, Option
 from rules.tekhenu import actions, cards, steps
 from rules.tekhenu.data import (
     ADJACENT,
+    COLOUR_NAMES,
     COLOURS,
     DIE_RESOURCE,
     GOD_NAMES,
     GODS,
     OPPOSITE,
     PURITY,
+    PURITY_NAMES,
     RESOURCES,
+    WORDS,
 )
 from rules.tekhenu.state import (
     State,
@@ -27,6 +30,7 @@ from rules.tekhenu.state import (
     seat_name,
 )
 from rules.tekhenu.tracks import gain_happiness, gain_population, lose_happiness, lose_population
+from rules.text import msg, term
 
 ANUBIS_COST = 2  # TEK-R070
 
@@ -40,7 +44,8 @@ def begin_turn(state: State, seat: int, events: list[Event]) -> None:
                      "free_anubis": False, "purity": None, "pan": None, "pan_idx": None,
                      "extras": [], "nudge": False, "t10": False, "t22": False,
                      "action": None}
-    events.append(Event("turn", f"{seat_name(state, seat)}'s turn (round {state['round']}).",
+    events.append(Event("turn", msg("{seat}'s turn (round {round}).", seat=seat_name(state, seat),
+                                     round=state["round"]),
                         {"seat": seat, "round": state["round"]}, seat=seat))
     state["stack"].append({"k": "take", "s": seat})
     player = state["players"][seat]
@@ -55,13 +60,16 @@ def turn_start_decision(state: State, frame: dict) -> Decision:
     options = []
     card = held_blessing(player, "B23", "B24")
     if card and not state["turn"]["free_anubis"]:
-        options.append(Option(f"bless:{card}", f"Play {card}: a free Anubis action this turn"))
+        options.append(Option(f"bless:{card}", msg("Play {card}: a free Anubis action this turn",
+                                                       card=card)))
     card = held_blessing(player, "B07", "B08")
     if card:
-        options.append(Option(f"bless:{card}:population", f"Play {card}: +3 Population"))
-        options.append(Option(f"bless:{card}:happiness", f"Play {card}: +3 Happiness"))
-    options.append(Option("go", "Take a die"))
-    return Decision(frame["s"], "turn_start", "Start of your turn: play a Blessing?",
+        options.append(Option(f"bless:{card}:population",
+                              msg("Play {card}: +3 Population", card=card)))
+        options.append(Option(f"bless:{card}:happiness",
+                              msg("Play {card}: +3 Happiness", card=card)))
+    options.append(Option("go", msg("Take a die")))
+    return Decision(frame["s"], "turn_start", msg("Start of your turn: play a Blessing?"),
                     tuple(options))
 
 
@@ -120,7 +128,8 @@ def normal_take_options(state: State, seat: int) -> list[Option]:
                 continue
             seen.add(key)
             purity = die_purity(state, god, colour)
-            label = f"{colour} {value} at {GOD_NAMES[god]} ({purity})"
+            label = msg("{colour} {value} at {god} ({purity})", colour=COLOUR_NAMES[colour],
+                        value=value, god=GOD_NAMES[god], purity=PURITY_NAMES[purity])
             if not turn["free_anubis"]:
                 if purity != "forbidden" and die_has_action(state, seat, god, colour, value):
                     options.append(Option(f"die:{god}:{die_id(colour, value)}", label))
@@ -128,8 +137,9 @@ def normal_take_options(state: State, seat: int) -> list[Option]:
                     options.append(Option(f"die:{god}:{die_id(colour, value)}", label))
             if anubis_ok:
                 options.append(Option(f"anubis:{god}:{die_id(colour, value)}",
-                                      f"Anubis: {label}"
-                                      + (" (free)" if turn["free_anubis"] else " (2 Scribes)")))
+                                      msg("Anubis: {die} (free)", die=label)
+                                      if turn["free_anubis"]
+                                      else msg("Anubis: {die} (2 Scribes)", die=label)))
     return options
 
 
@@ -145,10 +155,13 @@ def take_decision(state: State, frame: dict) -> Decision:
                         die_purity(state, g, c) != "forbidden"
                         for g in GODS for c, _v in state["sections"][g]):
                     opt = Option(f"die:{god}:{die_id(colour, value)}",
-                                 f"{colour} {value} at {GOD_NAMES[god]} (no action possible)")
+                                 msg("{colour} {value} at {god} (no action possible)",
+                                     colour=COLOUR_NAMES[colour], value=value,
+                                     god=GOD_NAMES[god]))
                     if opt not in options:
                         options.append(opt)
-    return Decision(seat, "take", "Take a die from around the obelisk.", tuple(options))
+    return Decision(seat, "take", msg("Take a die from around the obelisk."),
+                    tuple(options))
 
 
 @steps.apply("take")
@@ -163,14 +176,16 @@ def take_apply(state: State, frame: dict, option: str, events: list[Event]) -> N
     turn.update(colour=colour, value=value, src=god, anubis=kind == "anubis",
                 purity=die_purity(state, god, colour))
     turn["noaction"] = noaction
-    events.append(Event("take", f"{seat_name(state, seat)} takes the {colour} {value} from "
-                        f"{GOD_NAMES[god]}" + (" as an Anubis action." if kind == "anubis"
-                                               else "."),
+    params = {"seat": seat_name(state, seat), "colour": COLOUR_NAMES[colour], "value": value,
+              "god": GOD_NAMES[god]}
+    text = (msg("{seat} takes the {colour} {value} from {god} as an Anubis action.", **params)
+            if kind == "anubis" else msg("{seat} takes the {colour} {value} from {god}.", **params))
+    events.append(Event("take", text,
                         {"seat": seat, "god": god, "colour": colour, "value": value,
                          "anubis": kind == "anubis"}, seat=seat))
     if kind == "anubis":
         if not turn["free_anubis"]:
-            pay_scribes(state, seat, ANUBIS_COST, "Anubis", events)
+            pay_scribes(state, seat, ANUBIS_COST, term("Anubis"), events)
         if "T23" in state["players"][seat]["technologies"]:
             add_vp(state, seat, 3, "T23", events)
     if turn["noaction"]:
@@ -193,46 +208,53 @@ def modify_decision(state: State, frame: dict) -> Decision:
     if scribe_budget(state, seat) >= 1:  # TEK-R067 / TEK-R068
         for delta in (1, 2, -1, -2):
             if 1 <= value + delta <= 6:
-                options.append(Option(f"sc:{delta:+d}", f"Spend 1 Scribe: value {value + delta}"))
+                options.append(Option(f"sc:{delta:+d}", msg("Spend 1 Scribe: value {value}",
+                                                                 value=value + delta)))
     face = held_blessing(player, "B09", "B10")
     if face:
         for v in range(1, 7):
             if v != value:
-                options.append(Option(f"face:{v}", f"Play {face}: turn the die to {v}"))
+                options.append(Option(f"face:{v}", msg("Play {card}: turn the die to {value}",
+                                                           card=face, value=v)))
     recolour = held_blessing(player, "B11", "B12")
     if recolour and not turn["anubis"]:
         for colour in COLOURS:
             pur = PURITY[colour][light_of(state, turn["src"])]
             if colour != turn["colour"] and pur != "forbidden":
-                options.append(Option(f"colour:{colour}", f"Play {recolour}: treat it as "
-                                      f"{colour} ({pur})"))
+                options.append(Option(f"colour:{colour}", msg(
+                    "Play {card}: treat it as {colour} ({purity})", card=recolour,
+                    colour=COLOUR_NAMES[colour], purity=PURITY_NAMES[pur])))
     if turn["nudge"]:
         for delta in (1, -1):
             if 1 <= value + delta <= 6:
-                options.append(Option(f"nudge:{delta:+d}", f"Colour Blessing: value "
-                                      f"{value + delta}"))
+                options.append(Option(f"nudge:{delta:+d}", msg("Colour Blessing: value {value}",
+                                                               value=value + delta)))
     if turn["purity"] == "forbidden" and not turn["anubis"] \
             and "T08" in player["technologies"]:
-        options.append(Option("t08:pure", "T08: treat the Forbidden die as Pure"))
-        options.append(Option("t08:tainted", "T08: treat the Forbidden die as Tainted"))
+        options.append(Option("t08:pure", msg("T08: treat the Forbidden die as Pure")))
+        options.append(Option("t08:tainted", msg("T08: treat the Forbidden die as Tainted")))
     src = turn["src"]
     used = [card for card, _g in turn["extras"]]
     for card in ("B17", "B18"):
         if card in player["blessings"] and card not in used and scribe_budget(state, seat) >= 1:
             for god in ADJACENT[src]:
-                options.append(Option(f"extra:{card}:{god}", f"Play {card} (1 Scribe): also the "
-                                      f"{GOD_NAMES[god]} action"))
+                options.append(Option(f"extra:{card}:{god}", msg(
+                    "Play {card} (1 Scribe): also the {god} action", card=card,
+                    god=GOD_NAMES[god])))
             break
     for card in ("B19", "B20"):
         if card in player["blessings"] and card not in used and player["happiness"] >= 1 \
                 and player["population"] >= 1:
-            options.append(Option(f"extra:{card}:{OPPOSITE[src]}", f"Play {card} (-1 Happiness, "
-                                  f"-1 Population): also the {GOD_NAMES[OPPOSITE[src]]} action"))
+            options.append(Option(f"extra:{card}:{OPPOSITE[src]}", msg(
+                "Play {card} (-1 Happiness, -1 Population): also the {god} action", card=card,
+                god=GOD_NAMES[OPPOSITE[src]])))
             break
     if turn["purity"] != "forbidden" or turn["anubis"]:
-        options.append(Option("done", f"Keep the die at {value}"))
-    return Decision(seat, "modify", f"Your die: {turn['colour']} {value} "
-                    f"({'Anubis' if turn['anubis'] else turn['purity']}). Adjust it?",
+        options.append(Option("done", msg("Keep the die at {value}", value=value)))
+    return Decision(seat, "modify", msg("Your die: {colour} {value} ({kind}). Adjust it?",
+                                        colour=COLOUR_NAMES[turn["colour"]], value=value,
+                                        kind=term("Anubis") if turn["anubis"]
+                                        else PURITY_NAMES[turn["purity"]]),
                     tuple(options))
 
 
@@ -248,7 +270,7 @@ def modify_apply(state: State, frame: dict, option: str, events: list[Event]) ->
         state["stack"].append({"k": "choose_action", "s": seat})
         return
     if kind == "sc":
-        pay_scribes(state, seat, 1, "die value", events)
+        pay_scribes(state, seat, 1, term("die value"), events)
         turn["value"] += int(parts[1])
     elif kind == "face":
         discard_blessing(state, seat, held_blessing(player, "B09", "B10"), events)
@@ -295,13 +317,13 @@ def action_options(state: State, seat: int) -> list[Option]:
     gods = GODS if turn["anubis"] else (turn["src"],)
     for god in gods:
         if actions.god_possible(state, seat, god, dict(base, god=god)):
-            options.append(Option(f"act:{god}", f"{GOD_NAMES[god]} action"))
+            options.append(Option(f"act:{god}", msg("{god} action", god=GOD_NAMES[god])))
     if turn["anubis"]:
         for res in RESOURCES:  # TEK-R071
-            options.append(Option(f"prod:{res}", f"Produce {res}"))
+            options.append(Option(f"prod:{res}", msg("Produce {res}", res=WORDS[res])))
     elif turn["colour"] != "grey":  # TEK-R064
         res = DIE_RESOURCE[turn["colour"]]
-        options.append(Option(f"prod:{res}", f"Produce {res}"))
+        options.append(Option(f"prod:{res}", msg("Produce {res}", res=WORDS[res])))
     return options
 
 
@@ -310,10 +332,11 @@ def choose_action_decision(state: State, frame: dict) -> Decision:
     seat = frame["s"]
     options = action_options(state, seat)
     if not options:
-        options = [Option("pass", "No action is possible")]
+        options = [Option("pass", msg("No action is possible"))]
     turn = state["turn"]
-    return Decision(seat, "action", f"Choose the action for your {turn['colour']} "
-                    f"{turn['value']}.", tuple(options))
+    return Decision(seat, "action", msg("Choose the action for your {colour} {value}.",
+                                        colour=COLOUR_NAMES[turn["colour"]],
+                                        value=turn["value"]), tuple(options))
 
 
 @steps.apply("choose_action")
@@ -353,11 +376,11 @@ def choose_action_apply(state: State, frame: dict, option: str, events: list[Eve
 
 @steps.decide("extra_order")
 def extra_order_decision(state: State, frame: dict) -> Decision:
-    names = ", ".join(GOD_NAMES[f["ctx"]["god"]] for f in frame["extras"])
-    return Decision(frame["s"], "extra_order", f"Perform your extra action ({names}) before or "
-                    "after your regular action?",
-                    (Option("regular_first", "Regular action first"),
-                     Option("extra_first", "Extra action first")))
+    names = [GOD_NAMES[f["ctx"]["god"]] for f in frame["extras"]]
+    return Decision(frame["s"], "extra_order", msg("Perform your extra action ({gods}) before "
+                                                   "or after your regular action?", gods=names),
+                    (Option("regular_first", msg("Regular action first")),
+                     Option("extra_first", msg("Extra action first"))))
 
 
 @steps.apply("extra_order")
@@ -382,10 +405,11 @@ def turn_end_check(state: State, frame: dict, events: list[Event]) -> None:
 @steps.decide("turn_end")
 def turn_end_decision(state: State, frame: dict) -> Decision:
     card = held_blessing(state["players"][frame["s"]], "B07", "B08")
-    return Decision(frame["s"], "turn_end", "End of your turn: play a Blessing?",
-                    (Option(f"bless:{card}:population", f"Play {card}: +3 Population"),
-                     Option(f"bless:{card}:happiness", f"Play {card}: +3 Happiness"),
-                     Option("end", "End the turn")))
+    return Decision(frame["s"], "turn_end", msg("End of your turn: play a Blessing?"),
+                    (Option(f"bless:{card}:population",
+                            msg("Play {card}: +3 Population", card=card)),
+                     Option(f"bless:{card}:happiness", msg("Play {card}: +3 Happiness", card=card)),
+                     Option("end", msg("End the turn"))))
 
 
 @steps.apply("turn_end")
@@ -406,9 +430,10 @@ def turn_end_apply(state: State, frame: dict, option: str, events: list[Event]) 
 def t19_decision(state: State, frame: dict) -> Decision:
     turn = state["turn"]
     res = DIE_RESOURCE[turn["colour"]]
-    return Decision(frame["s"], "t19", "Technology T19: spend 1 Scribe to Produce first?",
-                    (Option("t19", f"Spend 1 Scribe: produce {turn['value']} {res} first"),
-                     Option("skip", "No")))
+    return Decision(frame["s"], "t19", msg("Technology T19: spend 1 Scribe to Produce first?"),
+                    (Option("t19", msg("Spend 1 Scribe: produce {value} {res} first",
+                                       value=turn["value"], res=WORDS[res])),
+                     Option("skip", msg("No"))))
 
 
 @steps.apply("t19")

@@ -22,6 +22,7 @@ from rules.tekhenu.data import (
 )
 from rules.tekhenu.flow import ankh
 from rules.tekhenu.state import State, balance, die_purity, light_of, seat_name
+from rules.text import msg
 
 
 def build_view(state: State, seat: int | None, acting: list[int], step: str) -> dict[str, Any]:
@@ -129,7 +130,8 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str) -> 
     if seat is not None and 0 <= seat < len(state["players"]):
         me = state["players"][seat]
         view["me"] = {"seat": seat, "decrees": sorted(me["decrees"]),
-                      "decree_texts": {card: f"({DECREE_SYMBOL[card]}) {CARD_TEXT[card]}"
+                      "decree_texts": {card: msg("({symbol}) {text}", symbol=DECREE_SYMBOL[card],
+                                                  text=CARD_TEXT[card])
                                        for card in sorted(me["decrees"])},
                       "dealt": list(me.get("dealt", [])),
                       "sealed": sealed.get(str(seat)), "drawn": list(me["drawn"])}
