@@ -34,13 +34,24 @@ from rules.plagues.state import (
     tile_type,
 )
 from rules.plagues.tasks import auto, choice, push
-
-TRACK_NAMES = {"province": "province card", "boat": "boat", "city": "city development",
-               "field": "field development"}
+from rules.text import Msg, msg, term
 
 
-def _ev(events: list[Event], seat: int, kind: str, text: str, **data) -> None:
-    events.append(Event(kind, f"{seat_name(seat)} {text}", data, seat=seat))
+def _ev(events: list[Event], seat: int, kind: str, text: Msg, **data) -> None:
+    """An event about ``seat``: ``text`` names the seat as ``{seat}``."""
+    events.append(Event(kind, text, data, seat=seat))
+
+
+def _track_text(seat: int, what: str, old: int, new: int) -> Msg:
+    name = seat_name(seat)
+    if what == "province":
+        return msg("{seat} moves the province card {old} → {new}.", seat=name, old=old, new=new)
+    if what == "boat":
+        return msg("{seat} moves the boat {old} → {new}.", seat=name, old=old, new=new)
+    if what == "city":
+        return msg("{seat} moves the city development {old} → {new}.", seat=name, old=old,
+                   new=new)
+    return msg("{seat} moves the field development {old} → {new}.", seat=name, old=old, new=new)
 
 
 # --- tracks (PLG-R049) ----------------------------------------------------------------
@@ -71,7 +82,7 @@ def advance(state: State, seat: int, what: str, n: int, events: list[Event]) -> 
         new = max(0, min(DEV_LAST, old + n))
         player["dev"][index] = new
     if new != old:
-        _ev(events, seat, "track", f"moves the {TRACK_NAMES[what]} {old} → {new}.",
+        _ev(events, seat, "track", _track_text(seat, what, old, new),
             track=what, old=old, new=new)
     push(state, seat, *tasks)
 
@@ -84,20 +95,27 @@ def _adv(state: State, seat: int, task: dict, events: list[Event]) -> None:
 @auto("occ")
 def _occupation(state: State, seat: int, task: dict, events: list[Event]) -> None:
     """PLG-R086: development +2 (one track or 1 + 1) and province card +2."""
-    _ev(events, seat, "occupation", f"takes the {task['area']} occupation bonus tile.",
-        area=task["area"])
+    area = task["area"]
+    if area == "city":
+        text = msg("{seat} takes the city occupation bonus tile.", seat=seat_name(seat))
+    elif area == "field":
+        text = msg("{seat} takes the field occupation bonus tile.", seat=seat_name(seat))
+    else:
+        text = msg("{seat} takes the river occupation bonus tile.", seat=seat_name(seat))
+    _ev(events, seat, "occupation", text, area=area)
     push(state, seat, {"k": "dev", "n": 2}, {"k": "adv", "what": "province", "n": 2})
 
 
 def _dev_decide(state: State, seat: int, task: dict):
     if task["n"] == 1:
-        opts = [Option("track:city", "City development +1"),
-                Option("track:field", "Field development +1")]
+        opts = [Option("track:city", term("City development +1")),
+                Option("track:field", term("Field development +1"))]
     else:
-        opts = [Option("track:city", "City development +2"),
-                Option("track:field", "Field development +2"),
-                Option("track:split", "Both developments +1")]
-    return "track", f"{seat_name(seat)}: choose the development track to advance.", opts
+        opts = [Option("track:city", term("City development +2")),
+                Option("track:field", term("Field development +2")),
+                Option("track:split", term("Both developments +1"))]
+    return "track", msg("{seat}: choose the development track to advance.",
+                        seat=seat_name(seat)), opts
 
 
 def _dev_answer(state: State, seat: int, task: dict, option: str, events: list[Event]) -> None:
@@ -120,13 +138,15 @@ def place_tile(state: State, seat: int, cell: str, tile: str, events: list[Event
     tokens = ankh_tokens(state, seat)
     player["cells"][cell] = tile
     after = edge_active(player)
-    _ev(events, seat, "place", f"places {a_tile(tile)} on {cell}.", tile=tile, cell=cell)
+    _ev(events, seat, "place", msg("{seat} places {tile} on {cell}.", seat=seat_name(seat),
+                                   tile=a_tile(tile), cell=cell), tile=tile, cell=cell)
     tasks: list[dict] = []
     for was, now, (_a, _b, kind) in zip(before, after, BONUS_EDGES, strict=True):
         if now and not was and kind in ("dev_city", "dev_field"):
             tasks.append({"k": "adv", "what": kind[4:], "n": 1})
     if ankh_tokens(state, seat) > tokens:
-        _ev(events, seat, "ankh", "completes a line and puts an Ankh token on the board.")
+        _ev(events, seat, "ankh", msg("{seat} completes a line and puts an Ankh token on the "
+                                      "board.", seat=seat_name(seat)))
     area, cells = ("city", CITY_CELLS) if cell in CITY_CELLS else ("field", FIELD_CELLS)
     if area in player["occ"] and all(player["cells"][c] is not None for c in cells):
         player["occ"].remove(area)
@@ -141,7 +161,8 @@ def remove_tile(state: State, seat: int, cell: str, events: list[Event]) -> str:
     tile = player["cells"][cell]
     player["cells"][cell] = None
     after = edge_active(player)
-    _ev(events, seat, "remove", f"loses the {tile_name(tile)} on {cell}.", tile=tile, cell=cell)
+    _ev(events, seat, "remove", msg("{seat} loses the {tile} on {cell}.", seat=seat_name(seat),
+                                    tile=tile_name(tile), cell=cell), tile=tile, cell=cell)
     for was, now, (_a, _b, kind) in zip(before, after, BONUS_EDGES, strict=True):
         if was and not now and kind in ("dev_city", "dev_field"):
             advance(state, seat, kind[4:], -1, events)
@@ -156,7 +177,8 @@ def _receive(state: State, seat: int, task: dict, events: list[Event]) -> None:
     kind = tile_type(tile)
     if kind in ("coin", "boat", "province", "pharaoh"):
         player["kept"].append(tile)
-        _ev(events, seat, "keep", f"keeps {a_tile(tile)}.", tile=tile)
+        _ev(events, seat, "keep", msg("{seat} keeps {tile}.", seat=seat_name(seat),
+                                      tile=a_tile(tile)), tile=tile)
         if kind == "boat":
             advance(state, seat, "boat", 1, events)
         elif kind == "province":
@@ -165,7 +187,8 @@ def _receive(state: State, seat: int, task: dict, events: list[Event]) -> None:
     cells = empty_cells(player, tile)
     if not cells:   # PLG-R280 (solo AI); a human never receives such a tile
         state["removed"].append(tile)
-        _ev(events, seat, "lost", f"cannot place the {tile_name(tile)}; it leaves the game.")
+        _ev(events, seat, "lost", msg("{seat} cannot place the {tile}; it leaves the game.",
+                                      seat=seat_name(seat), tile=tile_name(tile)))
         return
     if len(cells) == 1:
         place_tile(state, seat, cells[0], tile, events)
@@ -175,8 +198,9 @@ def _receive(state: State, seat: int, task: dict, events: list[Event]) -> None:
 
 def _place_decide(state: State, seat: int, task: dict):
     cells = empty_cells(state["players"][seat], task["tile"])
-    opts = [Option(f"space:{c}", f"Space {c}") for c in cells]
-    return "space", f"{seat_name(seat)}: where does the {tile_name(task['tile'])} go?", opts
+    opts = [Option(f"space:{c}", msg("Space {cell}", cell=c)) for c in cells]
+    return "space", msg("{seat}: where does the {tile} go?", seat=seat_name(seat),
+                        tile=tile_name(task["tile"])), opts
 
 
 def _place_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -205,14 +229,17 @@ def receivable_spaces(state: State, seat: int) -> list[int]:
 
 
 def _take_decide(state: State, seat: int, task: dict):
-    opts = [Option(f"tile:{k}", f"Take the {tile_name(state['dice_spaces'][k - 1])} "
-                                f"(space {k})") for k in receivable_spaces(state, seat)]
-    return "tile", f"{seat_name(seat)}: take any tile from the collective board.", opts
+    opts = [Option(f"tile:{k}", msg("Take the {tile} (space {space})",
+                                    tile=tile_name(state["dice_spaces"][k - 1]), space=k))
+            for k in receivable_spaces(state, seat)]
+    return "tile", msg("{seat}: take any tile from the collective board.",
+                       seat=seat_name(seat)), opts
 
 
 def _take_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     tile = take_from_space(state, int(option.split(":")[1]))
-    _ev(events, seat, "take", f"takes {a_tile(tile)}.", tile=tile)
+    _ev(events, seat, "take", msg("{seat} takes {tile}.", seat=seat_name(seat),
+                                  tile=a_tile(tile)), tile=tile)
     push(state, seat, {"k": "recv", "tile": tile})
 
 
@@ -224,7 +251,8 @@ def _take_tile(state: State, seat: int, task: dict, events: list[Event]) -> None
         ai_take_any_tile(state, seat, events)
         return
     if not receivable_spaces(state, seat):
-        _ev(events, seat, "nothing", "could take a tile, but none can be received.")
+        _ev(events, seat, "nothing", msg("{seat} could take a tile, but none can be received.",
+                                         seat=seat_name(seat)))
         return
     push(state, seat, {"k": "take_tile_pick"})
 
@@ -240,8 +268,9 @@ def free_hebrew(state: State, seat: int, value: int, events: list[Event]) -> Non
     index = len(player["hebrews"]) - 1
     space = index % 7
     bonus = HEBREW_COLUMN[space]
-    _ev(events, seat, "hebrew", f"frees a Hebrew of value {value} (column space {space + 1}).",
-        value=value, space=space + 1)
+    _ev(events, seat, "hebrew", msg("{seat} frees a Hebrew of value {value} (column space "
+                                    "{space}).", seat=seat_name(seat), value=value,
+                                    space=space + 1), value=value, space=space + 1)
     if is_ai(state, seat) and bonus in AI_NO_HEBREW_BONUS:
         return   # PLG-R285
     if bonus == "province":
@@ -261,12 +290,15 @@ def discard_penalty(state: State, seat: int, events: list[Event]) -> None:
     player = state["players"][seat]
     if player["penalties"]:
         player["penalties"].pop()
-        _ev(events, seat, "penalty_out", "removes a penalty card from the game.")
+        _ev(events, seat, "penalty_out", msg("{seat} removes a penalty card from the game.",
+                                             seat=seat_name(seat)))
 
 
 def _hebrew_decide(state: State, seat: int, task: dict):
-    opts = [Option(f"hebrew:{v}", f"Hebrew of value {v}") for v in sorted(set(state["hebrews"]))]
-    return "hebrew", f"{seat_name(seat)}: take a Hebrew from the collective board.", opts
+    opts = [Option(f"hebrew:{v}", msg("Hebrew of value {value}", value=v))
+            for v in sorted(set(state["hebrews"]))]
+    return "hebrew", msg("{seat}: take a Hebrew from the collective board.",
+                         seat=seat_name(seat)), opts
 
 
 def _hebrew_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -297,8 +329,9 @@ def _slot(state: State, seat: int, task: dict, events: list[Event]) -> None:
     empty = [s for s in ("A", "B") if discard[s] is None]
     if len(empty) == 1:
         discard[empty[0]] = task["tile"]
-        _ev(events, seat, "discard", f"puts the {tile_name(task['tile'])} on discard space "
-                                     f"{empty[0]}.", slot=empty[0], tile=task["tile"])
+        _ev(events, seat, "discard", msg("{seat} puts the {tile} on discard space {slot}.",
+                                         seat=seat_name(seat), tile=tile_name(task["tile"]),
+                                         slot=empty[0]), slot=empty[0], tile=task["tile"])
         return
     push(state, seat, {"k": "slot_pick", "tile": task["tile"]})
 
@@ -307,14 +340,15 @@ def _slot_decide(state: State, seat: int, task: dict):
     discard = state["players"][seat]["discard"]
     tile = tile_name(task["tile"])
     if discard["A"] is None:
-        opts = [Option("slot:A", "Discard space A (dice 1, 2)"),
-                Option("slot:B", "Discard space B (dice 3, 4)")]
-        return "discard_slot", f"{seat_name(seat)}: where does the lost {tile} go?", opts
-    opts = [Option("drop:A", f"Drop the {tile_name(discard['A'])} on A"),
-            Option("drop:B", f"Drop the {tile_name(discard['B'])} on B"),
-            Option("drop:new", f"Drop the new {tile}")]
-    return "discard_keep", f"{seat_name(seat)}: the discard is full; which tile leaves the game?", \
-        opts
+        opts = [Option("slot:A", term("Discard space A (dice 1, 2)")),
+                Option("slot:B", term("Discard space B (dice 3, 4)"))]
+        return "discard_slot", msg("{seat}: where does the lost {tile} go?",
+                                   seat=seat_name(seat), tile=tile), opts
+    opts = [Option("drop:A", msg("Drop the {tile} on A", tile=tile_name(discard["A"]))),
+            Option("drop:B", msg("Drop the {tile} on B", tile=tile_name(discard["B"]))),
+            Option("drop:new", msg("Drop the new {tile}", tile=tile))]
+    return "discard_keep", msg("{seat}: the discard is full; which tile leaves the game?",
+                               seat=seat_name(seat)), opts
 
 
 def _slot_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -328,7 +362,8 @@ def _slot_answer(state: State, seat: int, task: dict, option: str, events: list[
     else:
         state["removed"].append(discard[where])
         discard[where] = task["tile"]
-    _ev(events, seat, "overflow", "keeps 2 tiles in the discard; the third leaves the game.")
+    _ev(events, seat, "overflow", msg("{seat} keeps 2 tiles in the discard; the third leaves "
+                                      "the game.", seat=seat_name(seat)))
 
 
 choice("slot_pick", _slot_decide, _slot_answer)
@@ -336,8 +371,9 @@ choice("slot_pick", _slot_decide, _slot_answer)
 
 def _remove_decide(state: State, seat: int, task: dict):
     cells = state["players"][seat]["cells"]
-    opts = [Option(f"space:{c}", f"Lose the {tile_name(cells[c])} on {c}") for c in task["cells"]]
-    return "loss_tile", f"{seat_name(seat)}: choose the tile you lose.", opts
+    opts = [Option(f"space:{c}", msg("Lose the {tile} on {cell}", tile=tile_name(cells[c]),
+                                     cell=c)) for c in task["cells"]]
+    return "loss_tile", msg("{seat}: choose the tile you lose.", seat=seat_name(seat)), opts
 
 
 def _remove_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):

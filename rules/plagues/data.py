@@ -6,6 +6,8 @@ provenance of each value is in docs/provenance/plagues.md. Rules never hard-code
 
 from __future__ import annotations
 
+from rules.text import term
+
 # --- tiles (PLG-R002) -------------------------------------------------------------
 # A tile is a string token; Province tiles carry their value: province1..province3.
 CITY_TYPES = ("sphinx", "obelisk")            # PLG-R009 (TEXT)
@@ -90,28 +92,31 @@ RESERVE_END = 2                                   # PLG-R200: 0, 1 or 2 tiles le
 
 # --- cards ----------------------------------------------------------------------------
 PHARAOH_CARDS = {   # TEXT
-    1: ("ph_development", "Development +1 (or pay 1 coin for +2)"),
-    2: ("ph_soldiers", "+5 soldiers"),
-    3: ("ph_coin", "1 coin"),
-    4: ("ph_province", "Province card +3"),
-    5: ("ph_ankh", "1 Ankh symbol"),
-    6: ("ph_boat", "Boat +2"),
+    1: ("ph_development", term("Development +1 (or pay 1 coin for +2)")),
+    2: ("ph_soldiers", term("+5 soldiers")),
+    3: ("ph_coin", term("1 coin")),
+    4: ("ph_province", term("Province card +3")),
+    5: ("ph_ankh", term("1 Ankh symbol")),
+    6: ("ph_boat", term("Boat +2")),
 }
 FLIES_CARDS = (1, 2, 4, 5, 6)
 
 # Plagues: id -> (English name, timing, text). Effects TEXT; names/timings RECONSTRUCTED.
 PLAGUES = {
-    "blood": ("Water into blood", "immediate", "Every boat moves back 1."),
-    "frogs": ("Frogs", "immediate", "Every province card moves back 2."),
-    "lice": ("Lice", "phase1", "No hebrew bonus this round."),
-    "flies": ("Flies", "phase1", "Pharaoh cards 1, 2, 4, 5, 6 also cost 1 coin tile."),
-    "livestock": ("Livestock pestilence", "round",
-                  "Special action and trade cards cannot be used this round."),
-    "boils": ("Boils", "phase2", "The soldiers bonus does not count this round."),
-    "hail": ("Hail", "phase3", "Coin bonuses do not count this round."),
-    "locusts": ("Locusts", "phase3", "Tribute +1 this round."),
-    "darkness": ("Darkness", "phase2", "No territory picks; the 3 cards are discarded."),
-    "firstborn": ("Death of the firstborn", "phase3", "1 active Ankh symbol fewer in phase 3."),
+    "blood": (term("Water into blood"), "immediate", term("Every boat moves back 1.")),
+    "frogs": (term("Frogs"), "immediate", term("Every province card moves back 2.")),
+    "lice": (term("Lice"), "phase1", term("No hebrew bonus this round.")),
+    "flies": (term("Flies"), "phase1",
+              term("Pharaoh cards 1, 2, 4, 5, 6 also cost 1 coin tile.")),
+    "livestock": (term("Livestock pestilence"), "round",
+                  term("Special action and trade cards cannot be used this round.")),
+    "boils": (term("Boils"), "phase2", term("The soldiers bonus does not count this round.")),
+    "hail": (term("Hail"), "phase3", term("Coin bonuses do not count this round.")),
+    "locusts": (term("Locusts"), "phase3", term("Tribute +1 this round.")),
+    "darkness": (term("Darkness"), "phase2",
+                 term("No territory picks; the 3 cards are discarded.")),
+    "firstborn": (term("Death of the firstborn"), "phase3",
+                  term("1 active Ankh symbol fewer in phase 3.")),
 }
 PLAGUE_PENALTY = 3
 
@@ -134,43 +139,46 @@ LOSS_CARDS = {
 # Territory cards: id -> dict. Effects TEXT; counts of immediate/trade and trade requirements
 # RECONSTRUCTED.
 TERRITORIES: dict[str, dict] = {
-    "ib_dev_city": {"cat": "immediate", "name": "City development +1"},
-    "ib_dev_field": {"cat": "immediate", "name": "Field development +1"},
-    "ib_dev_both": {"cat": "immediate", "name": "Both developments +1"},
-    "ib_province_2": {"cat": "immediate", "name": "Province card +2"},
-    "ib_province_3": {"cat": "immediate", "name": "Province card +3"},
-    "ib_nile_1": {"cat": "immediate", "name": "Boat +1"},
-    "ib_nile_2": {"cat": "immediate", "name": "Boat +2"},
-    "sa_egyptians_boat": {"cat": "special_action", "name": "2 egyptians: boat +1"},
-    "sa_die_as_six": {"cat": "special_action", "name": "Die 4 or 5 takes pharaoh card 6"},
-    "sa_diamond_province": {"cat": "special_action", "name": "Boat on the diamond: province +2"},
-    "sa_swap_tiles": {"cat": "special_action", "name": "1 Ankh: swap two dice-space tiles"},
-    "sa_hebrew_income": {"cat": "special_action", "name": "4 Hebrews: +2 coins this tribute"},
-    "sa_recover_free": {"cat": "special_action", "name": "2 Ankh: recover a tile for free"},
-    "sa_soldiers": {"cat": "special_action", "name": "Province 10+: +2 soldiers"},
-    "sa_take_tile": {"cat": "special_action", "name": "3 Ankh: take any tile"},
-    "tr_coin_1": {"cat": "trade", "name": "Boat + Province: +1 coin income",
+    "ib_dev_city": {"cat": "immediate", "name": term("City development +1")},
+    "ib_dev_field": {"cat": "immediate", "name": term("Field development +1")},
+    "ib_dev_both": {"cat": "immediate", "name": term("Both developments +1")},
+    "ib_province_2": {"cat": "immediate", "name": term("Province card +2")},
+    "ib_province_3": {"cat": "immediate", "name": term("Province card +3")},
+    "ib_nile_1": {"cat": "immediate", "name": term("Boat +1")},
+    "ib_nile_2": {"cat": "immediate", "name": term("Boat +2")},
+    "sa_egyptians_boat": {"cat": "special_action", "name": term("2 egyptians: boat +1")},
+    "sa_die_as_six": {"cat": "special_action", "name": term("Die 4 or 5 takes pharaoh card 6")},
+    "sa_diamond_province": {"cat": "special_action",
+                            "name": term("Boat on the diamond: province +2")},
+    "sa_swap_tiles": {"cat": "special_action", "name": term("1 Ankh: swap two dice-space tiles")},
+    "sa_hebrew_income": {"cat": "special_action", "name": term("4 Hebrews: +2 coins this tribute")},
+    "sa_recover_free": {"cat": "special_action", "name": term("2 Ankh: recover a tile for free")},
+    "sa_soldiers": {"cat": "special_action", "name": term("Province 10+: +2 soldiers")},
+    "sa_take_tile": {"cat": "special_action", "name": term("3 Ankh: take any tile")},
+    "tr_coin_1": {"cat": "trade", "name": term("Boat + Province: +1 coin income"),
                   "requires": ("boat", "province"), "use": "permanent"},
-    "tr_coin_2": {"cat": "trade", "name": "Plantation + herd: +1 coin income",
+    "tr_coin_2": {"cat": "trade", "name": term("Plantation + herd: +1 coin income"),
                   "requires": ("plantation", "herd"), "use": "permanent"},
-    "tr_soldier": {"cat": "trade", "name": "Sphinx + obelisk: +1 soldier",
+    "tr_soldier": {"cat": "trade", "name": term("Sphinx + obelisk: +1 soldier"),
                    "requires": ("sphinx", "obelisk"), "use": "permanent"},
-    "tr_development": {"cat": "trade", "name": "Sphinx + plantation: pay 1, development +2",
+    "tr_development": {"cat": "trade", "name": term("Sphinx + plantation: pay 1, development +2"),
                        "requires": ("sphinx", "plantation"), "use": "single"},
-    "tr_take_tile": {"cat": "trade", "name": "Obelisk + herd: pay 1, take any tile",
+    "tr_take_tile": {"cat": "trade", "name": term("Obelisk + herd: pay 1, take any tile"),
                      "requires": ("obelisk", "herd"), "use": "single"},
-    "tr_skip_tribute": {"cat": "trade", "name": "Egyptian + boat: pay 1, skip the tribute",
+    "tr_skip_tribute": {"cat": "trade", "name": term("Egyptian + boat: pay 1, skip the tribute"),
                         "requires": ("egyptian", "boat"), "use": "single"},
-    "tr_discard_penalty": {"cat": "trade", "name": "Egyptian + Province: pay 1, drop a penalty",
+    "tr_discard_penalty": {"cat": "trade",
+                           "name": term("Egyptian + Province: pay 1, drop a penalty"),
                            "requires": ("egyptian", "province"), "use": "single"},
-    "sc_flat": {"cat": "scoring", "name": "4 VP"},
-    "sc_lines": {"cat": "scoring", "name": "3 VP per complete line (max 2)"},
-    "sc_egyptians": {"cat": "scoring", "name": "2 VP per egyptian (max 3)"},
-    "sc_city_field": {"cat": "scoring", "name": "5 VP: 3+ tiles in city and in field"},
-    "sc_hebrew_pairs": {"cat": "scoring", "name": "1 VP per pair of Hebrews (max 6)"},
-    "sc_empty_discard": {"cat": "scoring", "name": "5 VP: empty discard"},
-    "sc_bonuses": {"cat": "scoring", "name": "5 VP: coin, soldiers and hebrew bonuses active"},
-    "sc_ankh": {"cat": "scoring", "name": "1 VP per active Ankh symbol"},
+    "sc_flat": {"cat": "scoring", "name": term("4 VP")},
+    "sc_lines": {"cat": "scoring", "name": term("3 VP per complete line (max 2)")},
+    "sc_egyptians": {"cat": "scoring", "name": term("2 VP per egyptian (max 3)")},
+    "sc_city_field": {"cat": "scoring", "name": term("5 VP: 3+ tiles in city and in field")},
+    "sc_hebrew_pairs": {"cat": "scoring", "name": term("1 VP per pair of Hebrews (max 6)")},
+    "sc_empty_discard": {"cat": "scoring", "name": term("5 VP: empty discard")},
+    "sc_bonuses": {"cat": "scoring",
+                   "name": term("5 VP: coin, soldiers and hebrew bonuses active")},
+    "sc_ankh": {"cat": "scoring", "name": term("1 VP per active Ankh symbol")},
 }
 SA_CONDITIONS = {   # TEXT
     "sa_egyptians_boat": 2, "sa_diamond_province": NILE_DIAMOND, "sa_swap_tiles": 1,
@@ -180,6 +188,8 @@ TRADE_VP = 2
 SC_FLAT = 4
 
 PROVINCES = ("abydos", "buto", "memphis", "edfu")
+PROVINCE_NAMES = {"abydos": term("Abydos"), "buto": term("Buto"), "memphis": term("Memphis"),
+                  "edfu": term("Edfu")}
 EDFU_DIE = 3          # TEXT
 EDFU_DRAW = 6         # TEXT
 BUTO_DRAW = 2         # TEXT

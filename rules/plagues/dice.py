@@ -24,17 +24,20 @@ from rules.plagues.state import (
 )
 from rules.plagues.tasks import choice
 from rules.plagues.uses import apply_extra, extras, recover, special_ready, use_card
+from rules.text import Msg, msg, term
 
 
-def _ev(events: list[Event], seat: int, kind: str, text: str, **data) -> None:
-    events.append(Event(kind, f"{seat_name(seat)} {text}", data, seat=seat))
+def _ev(events: list[Event], seat: int, kind: str, text: Msg, **data) -> None:
+    """An event about ``seat``: ``text`` names the seat as ``{seat}``."""
+    events.append(Event(kind, text, data, seat=seat))
 
 
 # --- the die card ---------------------------------------------------------------------
 def _turn_decide(state: State, seat: int, task: dict):
-    opts = [Option(f"die:{v}", f"Turn die card {v}") for v in unused_dice(state, seat)]
+    opts = [Option(f"die:{v}", msg("Turn die card {value}", value=v))
+            for v in unused_dice(state, seat)]
     opts += extras(state, seat, "turn")
-    return "die", f"{seat_name(seat)}: turn one of your unused die cards.", opts
+    return "die", msg("{seat}: turn one of your unused die cards.", seat=seat_name(seat)), opts
 
 
 def _turn_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -44,7 +47,8 @@ def _turn_answer(state: State, seat: int, task: dict, option: str, events: list[
     value = int(option.split(":")[1])
     player = state["players"][seat]
     player["dice_used"].append(value)   # PLG-R050 / PLG-R052
-    _ev(events, seat, "die", f"turns die card {value}.", value=value)
+    _ev(events, seat, "die", msg("{seat} turns die card {value}.", seat=seat_name(seat),
+                                 value=value), value=value)
     if player["province"] == "abydos" and not player["power_used"]:
         push(state, seat, {"k": "abydos", "v": value})
     else:
@@ -54,10 +58,10 @@ def _turn_answer(state: State, seat: int, task: dict, option: str, events: list[
 def _abydos_decide(state: State, seat: int, task: dict):
     """PLG-R218: change the die by 1 or 2, within 1..6, once per round."""
     value = task["v"]
-    opts = [Option("abydos:keep", f"Keep the value {value}")]
-    opts += [Option(f"abydos:{v}", f"Abydos: use it as a {v}")
+    opts = [Option("abydos:keep", msg("Keep the value {value}", value=value))]
+    opts += [Option(f"abydos:{v}", msg("Abydos: use it as a {value}", value=v))
              for v in (value - 2, value - 1, value + 1, value + 2) if 1 <= v <= 6]
-    return "abydos", f"{seat_name(seat)}: use the Abydos power on this die?", opts
+    return "abydos", msg("{seat}: use the Abydos power on this die?", seat=seat_name(seat)), opts
 
 
 def _abydos_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -66,7 +70,8 @@ def _abydos_answer(state: State, seat: int, task: dict, option: str, events: lis
     if choice_ != "keep":
         value = int(choice_)
         state["players"][seat]["power_used"] = True
-        _ev(events, seat, "abydos", f"uses Abydos: the die counts as {value}.", value=value)
+        _ev(events, seat, "abydos", msg("{seat} uses Abydos: the die counts as {value}.",
+                                        seat=seat_name(seat), value=value), value=value)
     push(state, seat, {"k": "action", "v": value})
 
 
@@ -96,33 +101,38 @@ def action_options(state: State, seat: int, value: int) -> list[Option]:
     opts: list[Option] = []
     tile = state["dice_spaces"][value - 1]
     if tile is not None and can_receive(player, tile):
-        opts.append(Option("tile", f"Take the {tile_name(tile)} on space {value}"))
+        opts.append(Option("tile", msg("Take the {tile} on space {space}", tile=tile_name(tile),
+                                       space=value)))
     if pharaoh_takeable(state, seat, value):
-        opts.append(Option("pharaoh", f"Take pharaoh card {value}"))
+        opts.append(Option("pharaoh", msg("Take pharaoh card {n}", n=value)))
     for hv in sorted(set(state["hebrews"])):
         if value >= hebrew_need(state, seat, hv):
-            opts.append(Option(f"hebrew:{hv}", f"Free a Hebrew of value {hv}"))
+            opts.append(Option(f"hebrew:{hv}", msg("Free a Hebrew of value {value}", value=hv)))
     for slot, dice in DISCARD_DICE.items():
         lost = player["discard"][slot]
         if value in dice and lost is not None and can_receive(player, lost):
-            opts.append(Option(f"recover:{slot}", f"Recover the {tile_name(lost)} ({slot})"))
+            opts.append(Option(f"recover:{slot}", msg("Recover the {tile} ({slot})",
+                                                      tile=tile_name(lost), slot=slot)))
     if (player["province"] == "edfu" and not player["power_used"] and value == EDFU_DIE
             and state["reserve"]):
-        opts.append(Option("edfu", "Edfu: draw 6 tiles from the reserve and keep one"))
+        opts.append(Option("edfu", term("Edfu: draw 6 tiles from the reserve and keep one")))
     for card in player["terr"]:
         if not special_ready(state, seat, card):
             continue
         if card["id"] == "sa_die_as_six" and value in (4, 5) and pharaoh_takeable(state, seat, 6):
-            opts.append(Option("card:sa_die_as_six", "Special action: take pharaoh card 6"))
+            opts.append(Option("card:sa_die_as_six",
+                               term("Special action: take pharaoh card 6")))
         if (card["id"] == "sa_swap_tiles" and sum(1 for t in state["dice_spaces"] if t) >= 2
                 and ankh_symbols(state, seat) >= 1):
-            opts.append(Option("card:sa_swap_tiles", "Special action: swap two tiles first"))
-    opts.append(Option("pass", "Do nothing with this die"))   # PLG-R055
+            opts.append(Option("card:sa_swap_tiles",
+                               term("Special action: swap two tiles first")))
+    opts.append(Option("pass", term("Do nothing with this die")))   # PLG-R055
     return opts
 
 
 def _action_decide(state: State, seat: int, task: dict):
-    return ("action", f"{seat_name(seat)}: choose the action for your die of value {task['v']}.",
+    return ("action", msg("{seat}: choose the action for your die of value {value}.",
+                          seat=seat_name(seat), value=task["v"]),
             action_options(state, seat, task["v"]))
 
 
@@ -130,11 +140,14 @@ def take_pharaoh(state: State, seat: int, n: int, events: list[Event]) -> None:
     """PLG-R090..PLG-R095."""
     state["pharaoh"][n - 1] = seat
     player = state["players"][seat]
-    _ev(events, seat, "pharaoh", f"takes pharaoh card {n} ({PHARAOH_CARDS[n][1]}).", n=n)
+    _ev(events, seat, "pharaoh", msg("{seat} takes pharaoh card {n} ({effect}).",
+                                     seat=seat_name(seat), n=n, effect=PHARAOH_CARDS[n][1]),
+        n=n)
     if n in FLIES_CARDS and plague_on(state, seat, "flies"):
         player["kept"].remove("coin")
         state["removed"].append("coin")
-        _ev(events, seat, "flies", "pays a coin tile (Flies).")
+        _ev(events, seat, "flies", msg("{seat} pays a coin tile (Flies).",
+                                       seat=seat_name(seat)))
     if n == 1:
         push(state, seat, {"k": "card1"})
     elif n == 4:
@@ -147,7 +160,8 @@ def _action_answer(state: State, seat: int, task: dict, option: str, events: lis
     value = task["v"]
     if option == "tile":
         tile = take_from_space(state, value)
-        _ev(events, seat, "take", f"takes the {tile_name(tile)} from space {value}.",
+        _ev(events, seat, "take", msg("{seat} takes the {tile} from space {space}.",
+                                      seat=seat_name(seat), tile=tile_name(tile), space=value),
             tile=tile, space=value)
         push(state, seat, {"k": "recv", "tile": tile})
     elif option == "pharaoh":
@@ -166,7 +180,8 @@ def _action_answer(state: State, seat: int, task: dict, option: str, events: lis
     elif option == "edfu":
         edfu_draw(state, seat, events)
     else:
-        _ev(events, seat, "pass", "does nothing with the die.")
+        _ev(events, seat, "pass", msg("{seat} does nothing with the die.",
+                                      seat=seat_name(seat)))
 
 
 choice("action", _action_decide, _action_answer)
@@ -174,9 +189,9 @@ choice("action", _action_decide, _action_answer)
 
 def _swap_decide(state: State, seat: int, task: dict):
     spaces = [i + 1 for i, t in enumerate(state["dice_spaces"]) if t]
-    opts = [Option(f"swap:{a}:{b}", f"Swap spaces {a} and {b}")
+    opts = [Option(f"swap:{a}:{b}", msg("Swap spaces {a} and {b}", a=a, b=b))
             for i, a in enumerate(spaces) for b in spaces[i + 1:]]
-    return "swap", f"{seat_name(seat)}: swap two tiles on the dice spaces.", opts
+    return "swap", msg("{seat}: swap two tiles on the dice spaces.", seat=seat_name(seat)), opts
 
 
 def _swap_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -184,7 +199,8 @@ def _swap_answer(state: State, seat: int, task: dict, option: str, events: list[
     spaces = state["dice_spaces"]
     i, j = int(a) - 1, int(b) - 1
     spaces[i], spaces[j] = spaces[j], spaces[i]
-    _ev(events, seat, "swap", f"swaps the tiles on spaces {a} and {b}.")
+    _ev(events, seat, "swap", msg("{seat} swaps the tiles on spaces {a} and {b}.",
+                                  seat=seat_name(seat), a=a, b=b))
 
 
 choice("swap", _swap_decide, _swap_answer)
@@ -192,13 +208,14 @@ choice("swap", _swap_decide, _swap_answer)
 
 def _card1_decide(state: State, seat: int, task: dict):
     """PLG-R090: +1 on a track, or pay 1 coin for +2 on one track or +1 on each."""
-    opts = [Option("track:city", "City development +1"),
-            Option("track:field", "Field development +1")]
+    opts = [Option("track:city", term("City development +1")),
+            Option("track:field", term("Field development +1"))]
     if coin_payable(state, seat):
-        opts += [Option("pay:city", "Pay 1 coin: city development +2"),
-                 Option("pay:field", "Pay 1 coin: field development +2"),
-                 Option("pay:split", "Pay 1 coin: both developments +1")]
-    return "pharaoh", f"{seat_name(seat)}: pharaoh card 1 — choose your development.", opts
+        opts += [Option("pay:city", term("Pay 1 coin: city development +2")),
+                 Option("pay:field", term("Pay 1 coin: field development +2")),
+                 Option("pay:split", term("Pay 1 coin: both developments +1"))]
+    return "pharaoh", msg("{seat}: pharaoh card 1 — choose your development.",
+                          seat=seat_name(seat)), opts
 
 
 def _card1_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -207,7 +224,8 @@ def _card1_answer(state: State, seat: int, task: dict, option: str, events: list
         advance(state, seat, track, 1, events)
         return
     paid = pay_one_coin(state, seat)
-    _ev(events, seat, "pay", f"pays {paid} for the double development.")
+    _ev(events, seat, "pay", msg("{seat} pays {paid} for the double development.",
+                                 seat=seat_name(seat), paid=paid))
     if track == "split":
         advance(state, seat, "city", 1, events)
         advance(state, seat, "field", 1, events)
@@ -223,14 +241,16 @@ def edfu_draw(state: State, seat: int, events: list[Event]) -> None:
     player = state["players"][seat]
     player["power_used"] = True
     drawn = [state["reserve"].pop() for _ in range(min(EDFU_DRAW, len(state["reserve"])))]
-    events.append(Event("edfu_draw", f"{seat_name(seat)} draws: "
-                        + ", ".join(tile_name(t) for t in drawn) + ".",
+    events.append(Event("edfu_draw", msg("{seat} draws: {tiles}.", seat=seat_name(seat),
+                                         tiles=[tile_name(t) for t in drawn]),
                         {"tiles": drawn}, seat=seat, private_to=seat))
-    _ev(events, seat, "edfu", f"uses Edfu and draws {len(drawn)} tiles.")
+    _ev(events, seat, "edfu", msg("{seat} uses Edfu and draws {n} tiles.", seat=seat_name(seat),
+                                  n=len(drawn)))
     if not any(can_receive(player, t) for t in drawn):
         state["reserve"].extend(drawn)
         rng_shuffle(state, state["reserve"])
-        _ev(events, seat, "edfu_none", "can receive none of them; they go back.")
+        _ev(events, seat, "edfu_none", msg("{seat} can receive none of them; they go back.",
+                                           seat=seat_name(seat)))
         return
     player["drawn_tiles"] = drawn
     push(state, seat, {"k": "edfu_keep"})
@@ -239,8 +259,8 @@ def edfu_draw(state: State, seat: int, events: list[Event]) -> None:
 def _edfu_decide(state: State, seat: int, task: dict):
     player = state["players"][seat]
     kinds = sorted({t for t in player["drawn_tiles"] if can_receive(player, t)})
-    opts = [Option(f"keep:{t}", f"Keep the {tile_name(t)}") for t in kinds]
-    return "edfu_keep", f"{seat_name(seat)}: keep one of the tiles you drew.", opts
+    opts = [Option(f"keep:{t}", msg("Keep the {tile}", tile=tile_name(t))) for t in kinds]
+    return "edfu_keep", msg("{seat}: keep one of the tiles you drew.", seat=seat_name(seat)), opts
 
 
 def _edfu_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -251,8 +271,8 @@ def _edfu_answer(state: State, seat: int, task: dict, option: str, events: list[
     state["reserve"].extend(drawn)
     player["drawn_tiles"] = []
     rng_shuffle(state, state["reserve"])
-    _ev(events, seat, "edfu_keep", f"keeps {a_tile(tile)}; the rest is shuffled back.",
-        tile=tile)
+    _ev(events, seat, "edfu_keep", msg("{seat} keeps {tile}; the rest is shuffled back.",
+                                       seat=seat_name(seat), tile=a_tile(tile)), tile=tile)
     push(state, seat, {"k": "recv", "tile": tile})
 
 

@@ -26,19 +26,20 @@ from rules.plagues.state import State, humans, is_ai, seat_name
 from rules.plagues.tasks import answer, busy, decisions, run_autos
 from rules.plagues.uses import extras
 from rules.plagues.view import build_view
+from rules.text import msg, term
 
 
 class PlaguesEngine(DictStateEngine):
     game_id = "plagues"
-    title = "10 Plagues of Egypt"
+    title = term("10 Plagues of Egypt")
     min_players = 1   # PLG-R001: 1 = solo against the AI seat
     max_players = 4
     hidden_zones = ("reserve", "hebrew_reserve", "plague_deck", "loss_deck", "territory_deck")
     variants = (
-        Variant("advanced", "Advanced papyrus", ("off", "on"), "off"),   # PLG-R225
-        Variant("short", "Short game (8 rounds)", ("off", "on"), "off"),  # PLG-R202
-        Variant("province", "Solo: your province", ("random",) + PROVINCES, "random"),
-        Variant("provinces", "Provinces", ("random", "draft"), "random"),   # PLG-R028
+        Variant("advanced", term("Advanced papyrus"), ("off", "on"), "off"),   # PLG-R225
+        Variant("short", term("Short game (8 rounds)"), ("off", "on"), "off"),  # PLG-R202
+        Variant("province", term("Solo: your province"), ("random",) + PROVINCES, "random"),
+        Variant("provinces", term("Provinces"), ("random", "draft"), "random"),   # PLG-R028
     )
 
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> State:
@@ -74,7 +75,7 @@ class PlaguesEngine(DictStateEngine):
     def ai_choice(self, state: State, seat: int) -> str:
         decision = self.decision_for(state, seat)
         if decision is None:
-            raise IllegalMove(f"{seat_name(seat)} has nothing to decide.")
+            raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(seat)))
         return ai.choose(state, decision)
 
 
@@ -154,7 +155,7 @@ def step(state: State, events: list[Event]) -> None:
             state["final"] = result.to_json()
             state["final"]["breakdown"] = [scoring.breakdown(state, s)
                                            for s in range(len(state["players"]))]
-            events.append(Event("end", "The game is over.", state["final"]))
+            events.append(Event("end", msg("The game is over."), state["final"]))
             return
         rounds.end_of_round_first(state, events)
         state["step"] = "reveal"

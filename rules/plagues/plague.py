@@ -10,6 +10,7 @@ from rules.plagues.board import advance, push, remove_tile
 from rules.plagues.data import LOSS_CARDS, PLAGUES
 from rules.plagues.state import (
     State,
+    a_tile,
     ankh_needed,
     ankh_symbols,
     humans,
@@ -20,10 +21,12 @@ from rules.plagues.state import (
 )
 from rules.plagues.tasks import auto, choice
 from rules.plagues.uses import apply_extra, extras
+from rules.text import Msg, msg, term
 
 
-def _ev(events: list[Event], seat: int, kind: str, text: str, **data) -> None:
-    events.append(Event(kind, f"{seat_name(seat)} {text}", data, seat=seat))
+def _ev(events: list[Event], seat: int, kind: str, text: Msg, **data) -> None:
+    """An event about ``seat``: ``text`` names the seat as ``{seat}``."""
+    events.append(Event(kind, text, data, seat=seat))
 
 
 # --- step 1: tribute ---------------------------------------------------------------------
@@ -35,15 +38,17 @@ def pay_tribute(state: State, seat: int, events: list[Event]) -> None:
         state["pharaoh"][2] = None   # PLG-R132: card 3 returns at the tribute either way
     if player["skip_tribute"]:
         player["paid"] = True
-        _ev(events, seat, "tribute", "skips the tribute (trade card).", paid=True)
+        _ev(events, seat, "tribute", msg("{seat} skips the tribute (trade card).",
+                                         seat=seat_name(seat)), paid=True)
         return
     due = tribute_due(state, seat)
     permanent = income(state, seat)
     coins = player["kept"].count("coin")
     if permanent + card3 + coins < due:
         player["paid"] = False
-        _ev(events, seat, "tribute", f"cannot pay the tribute of {due} "
-                                     f"(has {permanent + card3 + coins}).", paid=False, due=due)
+        _ev(events, seat, "tribute", msg("{seat} cannot pay the tribute of {due} (has {have}).",
+                                         seat=seat_name(seat), due=due,
+                                         have=permanent + card3 + coins), paid=False, due=due)
         return
     short = max(0, due - permanent)
     if short and card3:
@@ -52,7 +57,8 @@ def pay_tribute(state: State, seat: int, events: list[Event]) -> None:
         player["kept"].remove("coin")
         state["removed"].append("coin")
     player["paid"] = True
-    _ev(events, seat, "tribute", f"pays the tribute of {due} (spends {short} coin tiles).",
+    _ev(events, seat, "tribute", msg("{seat} pays the tribute of {due} (spends {coins} coin "
+                                     "tiles).", seat=seat_name(seat), due=due, coins=short),
         paid=True, due=due, coins=short)
 
 
@@ -60,10 +66,11 @@ def _tribute_decide(state: State, seat: int, task: dict):
     due = tribute_due(state, seat)
     player = state["players"][seat]
     have = income(state, seat) + player["kept"].count("coin") + (state["pharaoh"][2] == seat)
-    label = (f"Pay the tribute of {due}" if have >= due or player["skip_tribute"]
-             else f"Settle the tribute of {due}: you have only {have} (penalty risk)")
+    label = (msg("Pay the tribute of {due}", due=due) if have >= due or player["skip_tribute"]
+             else msg("Settle the tribute of {due}: you have only {have} (penalty risk)",
+                      due=due, have=have))
     opts = [Option("pay", label)] + extras(state, seat, "tribute")
-    return "tribute", f"{seat_name(seat)}: pay the tribute ({due}).", opts
+    return "tribute", msg("{seat}: pay the tribute ({due}).", seat=seat_name(seat), due=due), opts
 
 
 def _tribute_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -99,28 +106,38 @@ def assign_penalty(state: State, events: list[Event]) -> None:
     losers.sort(key=lambda s: penalty_key(state, s))
     if len(losers) > 1 and penalty_key(state, losers[0]) == penalty_key(state, losers[1]):
         state["plague_fate"] = "out"
-        events.append(Event("penalty", "The non-payers are tied: the plague card leaves the game."))
+        events.append(Event("penalty", msg("The non-payers are tied: the plague card leaves "
+                                           "the game.")))
         return
     seat = losers[0]
     state["players"][seat]["penalties"].append(plague)
     state["plague_fate"] = "taken"
-    _ev(events, seat, "penalty", f"takes the {PLAGUES[plague][0]} card as a penalty (-3 VP).")
+    _ev(events, seat, "penalty", msg("{seat} takes the {plague} card as a penalty (-3 VP).",
+                                     seat=seat_name(seat), plague=PLAGUES[plague][0]))
 
 
 # --- step 2: losses ----------------------------------------------------------------------
-def alt_text(alt: list) -> str:
+def alt_text(alt: list) -> Msg:
     kind, arg = alt
     if kind == "boat":
-        return f"Boat -{arg}"
+        return msg("Boat -{n}", n=arg)
     if kind == "dev":
-        return f"{arg.capitalize()} track -1"
+        return term("City track -1") if arg == "city" else term("Field track -1")
     if kind == "province":
-        return f"Province card -{arg}"
+        return msg("Province card -{n}", n=arg)
     if kind == "egyptian":
-        return "Remove an egyptian"
+        return term("Remove an egyptian")
     if kind == "one_of":
-        return f"Remove a {arg[0]} or a {arg[1]}"
-    return f"Remove a {arg[0]} and a {arg[1]}"
+        return msg("Remove {a} or {b}", a=a_tile(arg[0]), b=a_tile(arg[1]))
+    return msg("Remove {a} and {b}", a=a_tile(arg[0]), b=a_tile(arg[1]))
+
+
+def _either(alts: tuple) -> Msg:
+    """'Boat -1 / City track -1': the alternatives of one loss."""
+    text = alt_text(alts[0])
+    for alt in alts[1:]:
+        text = msg("{a} / {b}", a=text, b=alt_text(alt))
+    return text
 
 
 def plain(alt: tuple) -> list:
@@ -145,10 +162,11 @@ def _loss(state: State, seat: int, task: dict, events: list[Event]) -> None:
 
 def _cancel_decide(state: State, seat: int, task: dict):
     parts = LOSS_CARDS[state["loss"]]
-    opts = [Option(f"cancel:{i + 1}", "Cancel: " + " / ".join(alt_text(a) for a in part))
+    opts = [Option(f"cancel:{i + 1}", msg("Cancel: {loss}", loss=_either(part)))
             for i, part in enumerate(parts)]
-    opts.append(Option("cancel:none", "Cancel nothing"))
-    return "cancel_loss", f"{seat_name(seat)}: cancel one loss with your Ankh symbols?", opts
+    opts.append(Option("cancel:none", term("Cancel nothing")))
+    return "cancel_loss", msg("{seat}: cancel one loss with your Ankh symbols?",
+                              seat=seat_name(seat)), opts
 
 
 def _cancel_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -161,8 +179,10 @@ def _cancel_answer(state: State, seat: int, task: dict, option: str, events: lis
         if (state["pharaoh"][4] == seat
                 and ankh_symbols(state, seat, card5=False) < ankh_needed(state)):
             state["pharaoh"][4] = None
-            _ev(events, seat, "ankh_card", "spends pharaoh card 5.")
-        _ev(events, seat, "cancel", f"cancels loss {skip + 1}.", part=skip + 1)
+            _ev(events, seat, "ankh_card", msg("{seat} spends pharaoh card 5.",
+                                               seat=seat_name(seat)))
+        _ev(events, seat, "cancel", msg("{seat} cancels loss {n}.", seat=seat_name(seat),
+                                        n=skip + 1), part=skip + 1)
     push(state, seat, *[{"k": "loss_part", "i": i} for i in range(len(parts)) if i != skip])
 
 
@@ -181,7 +201,7 @@ def _loss_part(state: State, seat: int, task: dict, events: list[Event]) -> None
 def _alt_decide(state: State, seat: int, task: dict):
     alts = LOSS_CARDS[state["loss"]][task["i"]]
     opts = [Option(f"alt:{j + 1}", alt_text(a)) for j, a in enumerate(alts)]
-    return "loss_alt", f"{seat_name(seat)}: which loss do you suffer?", opts
+    return "loss_alt", msg("{seat}: which loss do you suffer?", seat=seat_name(seat)), opts
 
 
 def _alt_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -208,7 +228,8 @@ def _loss_do(state: State, seat: int, task: dict, events: list[Event]) -> None:
         types = ("egyptian",) if kind == "egyptian" else tuple(arg)
         cells = [c for c, t in state["players"][seat]["cells"].items() if t in types]
         if not cells:
-            _ev(events, seat, "no_loss", "has no such tile: the loss does nothing.")
+            _ev(events, seat, "no_loss", msg("{seat} has no such tile: the loss does nothing.",
+                                             seat=seat_name(seat)))
         elif len(cells) == 1:
             tile = remove_tile(state, seat, cells[0], events)
             push(state, seat, {"k": "slot", "tile": tile})
@@ -218,9 +239,9 @@ def _loss_do(state: State, seat: int, task: dict, events: list[Event]) -> None:
 
 # --- after the losses: other uses (PLG-R048) ------------------------------------------------
 def _uses_decide(state: State, seat: int, task: dict):
-    opts = extras(state, seat, "uses") + [Option("done", "Done")]
-    return "use_card", f"{seat_name(seat)}: use a card or a Pharaoh tile before the round ends?", \
-        opts
+    opts = extras(state, seat, "uses") + [Option("done", term("Done"))]
+    return "use_card", msg("{seat}: use a card or a Pharaoh tile before the round ends?",
+                           seat=seat_name(seat)), opts
 
 
 def _uses_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):

@@ -19,6 +19,7 @@ from rules.plagues.data import (
 from rules.plagues.state import State, humans, plague_on, rng_shuffle, seat_name
 from rules.plagues.tasks import choice
 from rules.plagues.uses import unused_pharaoh_tiles
+from rules.text import Msg, msg, term
 
 MOSES_EFFECTS = (("city", 1), ("field", 1), ("boat", 1), ("province", 2))
 
@@ -33,6 +34,17 @@ def moses_rounds(state: State) -> tuple[int, ...]:
     return MOSES_ROUNDS_SHORT if state["short"] else MOSES_ROUNDS
 
 
+def _moses_text(seat: int, what: str, n: int) -> Msg:
+    name = seat_name(seat)
+    if what == "city":
+        return msg("Moses helps {seat}: city development +{n}.", seat=name, n=n)
+    if what == "field":
+        return msg("Moses helps {seat}: field development +{n}.", seat=name, n=n)
+    if what == "boat":
+        return msg("Moses helps {seat}: boat +{n}.", seat=name, n=n)
+    return msg("Moses helps {seat}: province card +{n}.", seat=name, n=n)
+
+
 def moses_effect(state: State, index: int, events: list[Event]) -> None:
     """Effect index: whoever is furthest behind (all tied players) advances."""
     what, n = MOSES_EFFECTS[index]
@@ -45,7 +57,7 @@ def moses_effect(state: State, index: int, events: list[Event]) -> None:
     low = min(metric(s) for s in seats)
     for seat in seats:
         if metric(seat) == low:
-            events.append(Event("moses", f"Moses helps {seat_name(seat)}: {what} +{n}.",
+            events.append(Event("moses", _moses_text(seat, what, n),
                                 {"effect": index + 1}, seat=seat))
             push(state, seat, {"k": "adv", "what": what, "n": n})
 
@@ -78,7 +90,8 @@ def end_of_round_first(state: State, events: list[Event]) -> None:
     state["plague"] = state["plague_deck"].pop() if state["plague_deck"] else None   # R187
     state["loss"] = state["loss_deck"].pop() if state["loss_deck"] else None
     if state["plague"]:
-        events.append(Event("plague", f"The next plague: {PLAGUES[state['plague']][0]}.",
+        events.append(Event("plague", msg("The next plague: {plague}.",
+                                          plague=PLAGUES[state["plague"]][0]),
                             {"plague": state["plague"]}))
     if state["plague"] and PLAGUES[state["plague"]][1] == "immediate":
         for seat in humans(state):
@@ -89,9 +102,10 @@ def end_of_round_first(state: State, events: list[Event]) -> None:
 
 def _reveal_decide(state: State, seat: int, task: dict):
     name = PLAGUES[state["plague"]][0]
-    opts = [Option("token:plague", f"Turn a Pharaoh tile and ignore {name}"),
-            Option("skip", "Suffer it")]
-    return "use_token", f"{seat_name(seat)}: {name} strikes. Use a Pharaoh tile?", opts
+    opts = [Option("token:plague", msg("Turn a Pharaoh tile and ignore {plague}", plague=name)),
+            Option("skip", term("Suffer it"))]
+    return "use_token", msg("{seat}: {plague} strikes. Use a Pharaoh tile?",
+                            seat=seat_name(seat), plague=name), opts
 
 
 def _reveal_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -99,7 +113,8 @@ def _reveal_answer(state: State, seat: int, task: dict, option: str, events: lis
         player = state["players"][seat]
         player["ph_used"] += 1
         player["cancelled"] = True
-        events.append(Event("use", f"{seat_name(seat)} turns a Pharaoh tile.", seat=seat))
+        events.append(Event("use", msg("{seat} turns a Pharaoh tile.", seat=seat_name(seat)),
+                            seat=seat))
 
 
 choice("reveal", _reveal_decide, _reveal_answer)
@@ -131,5 +146,6 @@ def end_of_round_second(state: State, events: list[Event]) -> None:
     if state["solo"]:
         rng_shuffle(state, state["ai_row"])                         # PLG-R297
         state["ai_pos"] = 0
-    events.append(Event("round", f"Round {state['round']} begins.", {"round": state["round"]}))
+    events.append(Event("round", msg("Round {n} begins.", n=state["round"]),
+                        {"round": state["round"]}))
 

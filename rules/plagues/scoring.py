@@ -25,6 +25,7 @@ from rules.plagues.state import (
     tile_type,
     tiles_on_board,
 )
+from rules.text import msg
 
 
 def hebrew_points(state: State) -> list[int]:
@@ -120,11 +121,12 @@ def final_result(state: State) -> Result:
                 continue
             a, b = seat_name(s), seat_name(t)
             if keys[s][1] != keys[t][1]:
-                notes.append(f"{a} and {b} tie on {totals[s]} VP; the province card decides.")
+                notes.append(msg("{a} and {b} tie on {vp} VP; the province card decides.",
+                                 a=a, b=b, vp=totals[s]))
             elif keys[s][2] != keys[t][2]:
-                notes.append(f"{a} and {b} tie on {totals[s]} VP and the province card; "
-                             "the Nile decides.")
+                notes.append(msg("{a} and {b} tie on {vp} VP and the province card; the Nile "
+                                 "decides.", a=a, b=b, vp=totals[s]))
             else:
-                notes.append(f"{a} and {b} tie on {totals[s]} VP, province card and Nile: "
-                             "they share the place.")
+                notes.append(msg("{a} and {b} tie on {vp} VP, province card and Nile: they "
+                                 "share the place.", a=a, b=b, vp=totals[s]))
     return Result(tuple(totals), places, tuple(notes))

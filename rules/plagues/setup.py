@@ -12,6 +12,7 @@ from rules.plagues.data import (
     HEBREW_TILES,
     LOSS_CARDS,
     PLAGUES,
+    PROVINCE_NAMES,
     PROVINCES,
     START_BONUS,
     TERRITORIES,
@@ -20,13 +21,14 @@ from rules.plagues.data import (
 )
 from rules.plagues.state import State, is_ai, seat_name
 from rules.plagues.tasks import choice
+from rules.text import msg, term
 
 # PLG-R217..PLG-R223: what each province's power does, for the draft's labels.
 PROVINCE_POWERS = {
-    "abydos": "Abydos: once per round, change a die's value by 1 or 2",
-    "buto": "Buto: when taking a territory card, also draw the top 2 and keep 1",
-    "memphis": "Memphis: pay 1 coin less at every tribute",
-    "edfu": "Edfu: once per round, spend a 3 to draw 6 tiles and keep 1",
+    "abydos": term("once per round, change a die's value by 1 or 2"),
+    "buto": term("when taking a territory card, also draw the top 2 and keep 1"),
+    "memphis": term("pay 1 coin less at every tribute"),
+    "edfu": term("once per round, spend a 3 to draw 6 tiles and keep 1"),
 }
 
 
@@ -118,7 +120,8 @@ def start_bonuses(state: State, events: list[Event]) -> None:
     """PLG-R035..PLG-R039: only the positions that exist get a bonus."""
     for position, seat in enumerate(state["order"]):
         kind, arg = START_BONUS[position]
-        events.append(Event("start", f"{seat_name(seat)} is player {position + 1}.",
+        events.append(Event("start", msg("{seat} is player {n}.", seat=seat_name(seat),
+                                         n=position + 1),
                             {"position": position + 1}, seat=seat))
         if kind in ("province", "boat"):
             advance(state, seat, kind, arg, events)
@@ -141,16 +144,17 @@ def draft_next(state: State) -> bool:
 
 def _province_decide(state: State, seat: int, task: dict):
     taken = {player["province"] for player in state["players"]}
-    opts = [Option(f"province:{p}", PROVINCE_POWERS[p].split(":")[0],
-                   PROVINCE_POWERS[p].split(": ", 1)[1])
+    opts = [Option(f"province:{p}", PROVINCE_NAMES[p], PROVINCE_POWERS[p])
             for p in PROVINCES if p not in taken]
-    return "province", f"{seat_name(seat)}: choose your province (its power).", opts
+    return "province", msg("{seat}: choose your province (its power).",
+                           seat=seat_name(seat)), opts
 
 
 def _province_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     province = option.split(":", 1)[1]
     state["players"][seat]["province"] = province
-    events.append(Event("province", f"{seat_name(seat)} chooses {province.title()}.",
+    events.append(Event("province", msg("{seat} chooses {province}.", seat=seat_name(seat),
+                                        province=PROVINCE_NAMES[province]),
                         {"province": province}, seat=seat))
 
 

@@ -34,30 +34,53 @@ from rules.plagues.data import (
     SOLDIERS_BONUS,
     TERRITORIES,
 )
+from rules.text import Msg, msg, term
 
 State = dict[str, Any]
 Player = dict[str, Any]
 
+# Tile names as the players read them ("the obelisk tile", "an obelisk tile").
+TILE_NAMES = {
+    "sphinx": term("sphinx tile"), "obelisk": term("obelisk tile"),
+    "egyptian": term("egyptian tile"), "plantation": term("plantation tile"),
+    "herd": term("herd tile"), "coin": term("coin tile"), "boat": term("boat tile"),
+    "pharaoh": term("pharaoh tile"),
+}
+A_TILES = {
+    "sphinx": term("a sphinx tile"), "obelisk": term("an obelisk tile"),
+    "egyptian": term("an egyptian tile"), "plantation": term("a plantation tile"),
+    "herd": term("a herd tile"), "coin": term("a coin tile"), "boat": term("a boat tile"),
+    "pharaoh": term("a pharaoh tile"),
+}
+A_TILES_CAPITAL = {
+    "sphinx": term("A sphinx tile"), "obelisk": term("An obelisk tile"),
+    "egyptian": term("An egyptian tile"), "plantation": term("A plantation tile"),
+    "herd": term("A herd tile"), "coin": term("A coin tile"), "boat": term("A boat tile"),
+    "pharaoh": term("A pharaoh tile"),
+}
 
 
-def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+def seat_name(seat: int) -> Msg:
+    return msg("Seat {n}", n=seat + 1)
 
 
 def tile_type(tile: str) -> str:
     return "province" if tile.startswith("province") else tile
 
 
-def tile_name(tile: str) -> str:
+def tile_name(tile: str) -> Msg:
     if tile.startswith("province"):
-        return f"Province {tile[-1]}"
-    return tile
+        return msg("Province {n} tile", n=int(tile[-1]))
+    return TILE_NAMES[tile]
 
 
-def a_tile(tile: str) -> str:
-    """'an obelisk', 'a Province 2'."""
-    name = tile_name(tile)
-    return ("an " if name[0] in "aeiou" else "a ") + name
+def a_tile(tile: str, *, capital: bool = False) -> Msg:
+    """'an obelisk tile', 'a Province 2 tile' ('An obelisk tile'... with ``capital``)."""
+    if tile.startswith("province"):
+        if capital:
+            return msg("A Province {n} tile", n=int(tile[-1]))
+        return msg("a Province {n} tile", n=int(tile[-1]))
+    return (A_TILES_CAPITAL if capital else A_TILES)[tile]
 
 
 def province_value(tile: str) -> int:
@@ -232,14 +255,15 @@ def coin_payable(state: State, seat: int) -> bool:
     return "coin" in state["players"][seat]["kept"] or state["pharaoh"][2] == seat
 
 
-def pay_one_coin(state: State, seat: int) -> str:
-    """Spend 1 coin: pharaoh card 3 first (RECON, it is lost anyway), then a coin tile."""
+def pay_one_coin(state: State, seat: int) -> Msg:
+    """Spend 1 coin: pharaoh card 3 first (RECON, it is lost anyway), then a coin tile.
+    Says what paid, as in "pays {paid}"."""
     if state["pharaoh"][2] == seat:
         state["pharaoh"][2] = None
-        return "pharaoh card 3"
+        return term("pharaoh card 3")
     state["players"][seat]["kept"].remove("coin")
     state["removed"].append("coin")   # PLG-R066: a spent coin tile leaves the game
-    return "a coin tile"
+    return term("a coin tile")
 
 
 def rng_shuffle(state: State, items: list[Any]) -> None:

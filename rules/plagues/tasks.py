@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core import Decision, Event, IllegalMove, Option
+from rules.text import msg
 
 State = dict[str, Any]
 Task = dict[str, Any]
@@ -106,7 +107,7 @@ def answer(state: State, seat: int, option_id: str, events: list[Event]) -> None
             state["stacks"][owner].pop()
             ANSWER[task["k"]](state, owner, task, option_id, events)
             return
-    raise IllegalMove("Nothing is waiting for your answer.")  # pragma: no cover
+    raise IllegalMove(msg("Nothing is waiting for your answer."))  # pragma: no cover
 
 
 def busy(state: State) -> bool:

@@ -18,15 +18,23 @@ from rules.plagues.state import (
 )
 from rules.plagues.tasks import choice
 from rules.plagues.uses import apply_extra, extras
+from rules.text import Msg, msg, term
 
 
-def _ev(events: list[Event], seat: int, kind: str, text: str, **data) -> None:
-    events.append(Event(kind, f"{seat_name(seat)} {text}", data, seat=seat))
+def _ev(events: list[Event], seat: int, kind: str, text: Msg, **data) -> None:
+    """An event about ``seat``: ``text`` names the seat as ``{seat}``."""
+    events.append(Event(kind, text, data, seat=seat))
+
+
+def _quoted(cards: list[str]) -> list[Msg]:
+    """Card names in quotes, for a list of cards (their names have commas and colons)."""
+    return [msg("“{card}”", card=TERRITORIES[c]["name"]) for c in cards]
 
 
 def _soldiers_decide(state: State, seat: int, task: dict):
-    opts = extras(state, seat, "soldiers") + [Option("done", "Done")]
-    return "sa_soldiers", f"{seat_name(seat)}: anything to use before the soldiers count?", opts
+    opts = extras(state, seat, "soldiers") + [Option("done", term("Done"))]
+    return "sa_soldiers", msg("{seat}: anything to use before the soldiers count?",
+                              seat=seat_name(seat)), opts
 
 
 def _soldiers_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -50,16 +58,18 @@ def set_turn_order(state: State, events: list[Event]) -> None:
         state["players"][seat]["soldiers"] = soldiers(state, seat)
     state["order"] = sorted(range(len(state["players"])), key=lambda s: order_key(state, s))
     counts = [state["players"][s]["soldiers"] for s in range(len(state["players"]))]
-    played = ", ".join(f"{seat_name(s)} {n}" for s, n in enumerate(counts))
-    order = ", ".join(seat_name(s) for s in state["order"])
-    events.append(Event("order", f"Soldiers: {played}. Turn order: {order}.",
+    played = [msg("{seat} {n}", seat=seat_name(s), n=n) for s, n in enumerate(counts)]
+    order = [seat_name(s) for s in state["order"]]
+    events.append(Event("order", msg("Soldiers: {soldiers}. Turn order: {order}.",
+                                     soldiers=played, order=order),
                         {"order": list(state["order"]), "soldiers": counts}))
 
 
 def gain_territory(state: State, seat: int, cid: str, events: list[Event]) -> None:
     """PLG-R226: an immediate bonus applies and is discarded; other cards are kept."""
     card = TERRITORIES[cid]
-    _ev(events, seat, "territory", f"takes {card['name']}.", card=cid)
+    _ev(events, seat, "territory", msg("{seat} takes {card}.", seat=seat_name(seat),
+                                       card=card["name"]), card=cid)
     if card["cat"] != "immediate":
         state["players"][seat]["terr"].append({"id": cid, "used": False})
         return
@@ -85,7 +95,7 @@ def darkness_blocks(state: State, seat: int) -> bool:
 def _pick_decide(state: State, seat: int, task: dict):
     opts = [Option(f"pick:{cid}", TERRITORIES[cid]["name"]) for cid in state["territories"]]
     opts += extras(state, seat, "pick")
-    return "pick_territory", f"{seat_name(seat)}: take one territory card.", opts
+    return "pick_territory", msg("{seat}: take one territory card.", seat=seat_name(seat)), opts
 
 
 def _pick_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -104,9 +114,9 @@ choice("pick", _pick_decide, _pick_answer)
 
 
 def _buto_decide(state: State, seat: int, task: dict):
-    opts = [Option("buto:draw", "Buto: draw 2 more cards and keep one of the 3"),
-            Option("buto:no", "Keep this card")]
-    return "buto", f"{seat_name(seat)}: use the Buto power?", opts
+    opts = [Option("buto:draw", term("Buto: draw 2 more cards and keep one of the 3")),
+            Option("buto:no", term("Keep this card"))]
+    return "buto", msg("{seat}: use the Buto power?", seat=seat_name(seat)), opts
 
 
 def _buto_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -117,17 +127,18 @@ def _buto_answer(state: State, seat: int, task: dict, option: str, events: list[
     deck = state["territory_deck"]
     drawn = [deck.pop() for _ in range(min(BUTO_DRAW, len(deck)))]
     player["drawn_cards"] = [task["card"]] + drawn
-    events.append(Event("buto_draw", f"{seat_name(seat)} draws " + ", ".join(
-        TERRITORIES[c]["name"] for c in drawn) + ".", {"cards": drawn}, seat=seat,
-        private_to=seat))
-    _ev(events, seat, "buto", f"uses Buto and draws {len(drawn)} cards.")
+    events.append(Event("buto_draw", msg("{seat} draws {cards}.", seat=seat_name(seat),
+                                         cards=_quoted(drawn)),
+                        {"cards": drawn}, seat=seat, private_to=seat))
+    _ev(events, seat, "buto", msg("{seat} uses Buto and draws {n} cards.", seat=seat_name(seat),
+                                  n=len(drawn)))
     push(state, seat, {"k": "buto_keep"})
 
 
 def _buto_keep_decide(state: State, seat: int, task: dict):
     cards = state["players"][seat]["drawn_cards"]
     opts = [Option(f"keep:{c}", TERRITORIES[c]["name"]) for c in dict.fromkeys(cards)]
-    return "buto_keep", f"{seat_name(seat)}: keep one of the 3 cards.", opts
+    return "buto_keep", msg("{seat}: keep one of the 3 cards.", seat=seat_name(seat)), opts
 
 
 def _buto_keep_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -139,10 +150,10 @@ def _buto_keep_answer(state: State, seat: int, task: dict, option: str, events: 
     for card in cards:
         state["territory_deck"].insert(0, card)
     player["buto_bottom"] = player["buto_bottom"] + cards
-    events.append(Event("buto_bottom", f"{seat_name(seat)} puts "
-                        + ", ".join(TERRITORIES[c]["name"] for c in cards)
-                        + " under the deck.", {"cards": list(cards)}, seat=seat,
-                        private_to=seat))
+    events.append(Event("buto_bottom", msg("{seat} puts {cards} under the deck.",
+                                           seat=seat_name(seat),
+                                           cards=_quoted(cards)),
+                        {"cards": list(cards)}, seat=seat, private_to=seat))
     player["drawn_cards"] = []
     gain_territory(state, seat, cid, events)
 

@@ -28,6 +28,7 @@ from rules.plagues.state import (
     trade_active,
 )
 from rules.plagues.tasks import choice
+from rules.text import Msg, msg, term
 
 GENERAL = ("turn", "pick", "tribute", "uses")
 # PLG-R166: when using the tile against the plague still matters, by the plague's timing.
@@ -110,22 +111,25 @@ def extras(state: State, seat: int, ctx: str) -> list[Option]:
         plague = state["plague"]
         if (plague and not player["cancelled"]
                 and ctx in TOKEN_CONTEXTS[PLAGUES[plague][1]]):
-            opts.append(Option("token:plague", "Pharaoh tile: ignore this round's plague"))
+            opts.append(Option("token:plague",
+                               term("Pharaoh tile: ignore this round's plague")))
         if player["penalties"] and ctx in GENERAL:
-            opts.append(Option("token:penalty", "Pharaoh tile: remove a penalty card"))
+            opts.append(Option("token:penalty", term("Pharaoh tile: remove a penalty card")))
     for card in player["terr"]:
         cid = card["id"]
         if card["used"]:
             continue
         if special_ready(state, seat, card) and _special_usable(state, seat, cid, ctx):
-            opts.append(Option(f"card:{cid}", f"Use {TERRITORIES[cid]['name']}"))
+            opts.append(Option(f"card:{cid}", msg("Use {card}", card=TERRITORIES[cid]["name"])))
         elif cid in SINGLE_TRADES and _trade_usable(state, seat, cid, ctx):
-            opts.append(Option(f"card:{cid}", f"Use {TERRITORIES[cid]['name']} (pay 1 coin)"))
+            opts.append(Option(f"card:{cid}", msg("Use {card} (pay 1 coin)",
+                                                  card=TERRITORIES[cid]["name"])))
     return opts
 
 
-def _ev(events: list[Event], seat: int, text: str, **data) -> None:
-    events.append(Event("use", f"{seat_name(seat)} {text}", data, seat=seat))
+def _ev(events: list[Event], seat: int, text: Msg, **data) -> None:
+    """An event about ``seat``: ``text`` names the seat as ``{seat}``."""
+    events.append(Event("use", text, data, seat=seat))
 
 
 def use_card(state: State, seat: int, cid: str) -> None:
@@ -146,20 +150,23 @@ def apply_extra(state: State, seat: int, option: str, resume: dict,
     if option == "token:plague":   # PLG-R166
         player["ph_used"] += 1
         player["cancelled"] = True
-        _ev(events, seat, "turns a Pharaoh tile and ignores this round's plague.")
+        _ev(events, seat, msg("{seat} turns a Pharaoh tile and ignores this round's plague.",
+                              seat=seat_name(seat)))
         return
     if option == "token:penalty":   # PLG-R167
         player["ph_used"] += 1
-        _ev(events, seat, "turns a Pharaoh tile.")
+        _ev(events, seat, msg("{seat} turns a Pharaoh tile.", seat=seat_name(seat)))
         discard_penalty(state, seat, events)
         return
     cid = option.split(":", 1)[1]
     use_card(state, seat, cid)
     if cid in SINGLE_TRADES:
         paid = pay_one_coin(state, seat)   # PLG-R232
-        _ev(events, seat, f"pays {paid} to use {TERRITORIES[cid]['name']}.", card=cid)
+        _ev(events, seat, msg("{seat} pays {paid} to use {card}.", seat=seat_name(seat),
+                              paid=paid, card=TERRITORIES[cid]["name"]), card=cid)
     else:
-        _ev(events, seat, f"uses {TERRITORIES[cid]['name']}.", card=cid)
+        _ev(events, seat, msg("{seat} uses {card}.", seat=seat_name(seat),
+                              card=TERRITORIES[cid]["name"]), card=cid)
     if cid == "sa_egyptians_boat":
         advance(state, seat, "boat", 1, events)          # PLG-R242
     elif cid == "sa_diamond_province":
@@ -182,9 +189,10 @@ def apply_extra(state: State, seat: int, option: str, resume: dict,
 
 def _recover_decide(state: State, seat: int, task: dict):
     player = state["players"][seat]
-    opts = [Option(f"recover:{s}", f"Recover the {tile_name(player['discard'][s])} ({s})")
+    opts = [Option(f"recover:{s}", msg("Recover the {tile} ({slot})",
+                                       tile=tile_name(player["discard"][s]), slot=s))
             for s in recoverable(state, seat)]
-    return "recover", f"{seat_name(seat)}: recover a tile from your discard.", opts
+    return "recover", msg("{seat}: recover a tile from your discard.", seat=seat_name(seat)), opts
 
 
 def recover(state: State, seat: int, slot: str, events: list[Event]) -> None:
@@ -192,7 +200,8 @@ def recover(state: State, seat: int, slot: str, events: list[Event]) -> None:
     player = state["players"][seat]
     tile = player["discard"][slot]
     player["discard"][slot] = None
-    _ev(events, seat, f"recovers the {tile_name(tile)} from discard space {slot}.", tile=tile)
+    _ev(events, seat, msg("{seat} recovers the {tile} from discard space {slot}.",
+                          seat=seat_name(seat), tile=tile_name(tile), slot=slot), tile=tile)
     push(state, seat, {"k": "recv", "tile": tile})
 
 

@@ -29,8 +29,9 @@ from rules.plagues.state import (
     seat_name,
 )
 from rules.plagues.tasks import open_tasks
+from rules.text import term
 
-AI_NAME = "AI (solo)"   # the solo mode's opponent, "IA" in the rulebook (PLG-R272)
+AI_NAME = term("AI (solo)")   # the solo mode's opponent, "IA" in the rulebook (PLG-R272)
 PHASE_STEP = {"start": "turns", "end": "moses"}   # transient flow steps, as documented
 
 

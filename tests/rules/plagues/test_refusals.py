@@ -41,15 +41,15 @@ def test_a_die_already_used_this_round():
 @pytest.mark.rule("PLG-R062")
 def test_a_tile_in_the_wrong_area_or_a_full_one():
     state = asking({"k": "place", "tile": "sphinx"})
-    refused(state, "space:f0", r"A sphinx goes in your city area \(c0–c5\), not on f0")
+    refused(state, "space:f0", r"A sphinx tile goes in your city area \(c0–c5\), not on f0")
     refused(state, "space:x9", "There is no space 'x9'")
     state["players"][0]["cells"]["c1"] = "obelisk"
-    refused(state, "space:c1", "Space c1 already holds an obelisk")
+    refused(state, "space:c1", "Space c1 already holds an obelisk tile")
     full = asking({"k": "action", "v": 1})
     for cell in CITY_CELLS:
         full["players"][0]["cells"][cell] = "obelisk"
     full["dice_spaces"][0] = "sphinx"
-    refused(full, "tile", "Your city area is full: you cannot receive the sphinx on space 1")
+    refused(full, "tile", "Your city area is full: you cannot receive the sphinx tile on space 1")
 
 
 @pytest.mark.rule("PLG-R098")
