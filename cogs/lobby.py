@@ -229,7 +229,8 @@ async def start_match(interaction: discord.Interaction, match: int) -> None:
 async def open_thread(interaction: discord.Interaction, info: MatchInfo) -> int:
     """A thread on the lobby message; inside a thread already, that thread."""
     bot = bot_of(interaction)
-    name = clip(f"{game_title(info.game_id)} #{info.id}", 100)
+    loc = await bot.service.match_language(info.id)
+    name = clip(f"{localise(game_title(info.game_id), loc)} #{info.id}", 100)
     channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
     cached = bot.get_channel(info.channel_id)
     if isinstance(cached, discord.Thread):

@@ -16,12 +16,12 @@ from rules.amunre.state import (
 )
 from rules.amunre.view import build_view
 from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result
-from rules.text import msg
+from rules.text import msg, term
 
 
 class AmunReEngine(DictStateEngine):
     game_id = "amunre"
-    title = "Amun-Re"
+    title = term("Amun-Re")
     min_players = 3  # AMR-R001
     max_players = 5
     hidden_zones = ("province_deck", "favor_deck")  # face-down decks: drawing one is no undo

@@ -11,7 +11,7 @@ from rules.ankh.refusals import explain
 from rules.ankh.state import State, clone
 from rules.ankh.view import build_view
 from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Variant
-from rules.text import msg
+from rules.text import msg, term
 
 # task kind -> (decisions, apply)
 DECIDE = {
@@ -87,7 +87,7 @@ def progress(state: State, events: list[Event]) -> None:
 
 class AnkhEngine(DictStateEngine):
     game_id = "ankh"
-    title = "Ankh: Gods of Egypt"
+    title = term("Ankh: Gods of Egypt")
     min_players = 2  # ANKH-R001
     max_players = 5
     variants = (

@@ -17,7 +17,7 @@ from rules.tekhenu import (  # noqa: F401 (steps)
 )
 from rules.tekhenu.state import State, seat_name
 from rules.tekhenu.view import build_view
-from rules.text import msg
+from rules.text import msg, term
 
 SEALED = ("decree_keep", "faith")
 YES_NO = ("no", "yes")
@@ -25,7 +25,7 @@ YES_NO = ("no", "yes")
 
 class TekhenuEngine(DictStateEngine):
     game_id = "tekhenu"
-    title = "Tekhenu: Obelisk of the Sun"
+    title = term("Tekhenu: Obelisk of the Sun")
     min_players = 1
     max_players = 4
     hidden_zones = ("pile", "decks")  # face-down tiles and card decks: drawing one is no undo
