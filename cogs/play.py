@@ -82,8 +82,13 @@ def pick_option(choice: str, options: list[Any], loc: str | None = None) -> str:
 
 def describe_private(private_view: dict[str, Any], public_view: dict[str, Any],
                      loc: str | None = None) -> list[str]:
-    """The parts of a private view that the public one lacks, as short text lines (texts in
-    the view said in ``loc``)."""
+    """What only this seat knows, as short text lines said in ``loc``: the view's ``summary``
+    when the game gives one, else the parts of the private view that the public one lacks."""
+    if "summary" in private_view:
+        summary = private_view["summary"]
+        if not summary:
+            return [t(loc, "You hold nothing secret right now.")]
+        return [f"• {localise(text, loc)}" for text in summary]
     lines = []
     for key, value in private_view.items():
         if key in public_view and public_view[key] == value:

@@ -14,6 +14,9 @@ Optional public-view keys the bot reads when present (a game may omit them):
 - ``seat_names``: one display name per engine seat (``["Seat 1", "Botankhamun"]``), used for
   seats without a lobby seat (an official solo bot that is part of the engine);
 - ``score_unit``: what ``Result.scores`` count (``"devotion"``); ``"points"`` if absent.
+- ``summary`` (private views only, never the public one): a list of ``Msg`` lines saying in
+  plain words what only this seat knows (its hand, its sealed answer...), built from that
+  seat's own view; ``/hand`` shows it (an empty list: nothing secret right now).
 
 Nothing here does I/O or reads the clock. Randomness comes only from ``Rng``, whose
 compact state lives inside the game state, so replaying the move log reproduces the game.

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.amunre.data import PROVINCES
-from rules.amunre.state import State, hand_size
+from rules.amunre.data import FAVOR_BY_ID, FAVOR_TYPES, PROVINCES
+from rules.amunre.state import State, gold, hand_size
+from rules.text import Msg, msg
 
 
 def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, Any]:
@@ -62,7 +63,37 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
         # AMR-R091: the seat's own card types and its sealed answer.
         view["me"] = {"seat": seat, "hand": dict(state["players"][seat]["hand"]),
                       "sealed": sealed_option(sealed.get(str(seat)))}
+        view["summary"] = private_summary(view)
     return view
+
+
+def private_summary(view: dict[str, Any]) -> list[Msg]:
+    """What only this seat knows, in plain words, built from its own view's ``me`` alone:
+    the favor cards in hand and the sealed offering (AMR-R091)."""
+    me = view["me"]
+    hand = {card: count for card, count in me["hand"].items() if count > 0}
+    cards: list[Msg] = []
+    for card in sorted(hand, key=FAVOR_TYPES.index):
+        name = FAVOR_BY_ID[card].name
+        cards.append(name if hand[card] == 1 else msg("{card} ×{count}", card=name,
+                                                       count=hand[card]))
+    lines = [msg("Your favor cards: {cards}.", cards=cards) if cards
+             else msg("You hold no favor cards.")]
+    sealed = me["sealed"]
+    if sealed is not None:
+        action, _, adjust = sealed.partition("+")
+        if action == "theft" and adjust:
+            lines.append(msg("Your secret offering: your Theft card, with an Offering "
+                             "Adjustment."))
+        elif action == "theft":
+            lines.append(msg("Your secret offering: your Theft card."))
+        elif adjust:
+            lines.append(msg("Your secret offering: {gold}, with an Offering Adjustment.",
+                             gold=gold(int(action.split(":")[1]))))
+        else:
+            lines.append(msg("Your secret offering: {gold}.",
+                             gold=gold(int(action.split(":")[1]))))
+    return lines
 
 
 def sealed_option(commit: dict[str, Any] | None) -> str | None:

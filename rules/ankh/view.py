@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.ankh.board import HEXES, RIVER, TERRAIN, row_col
-from rules.ankh.data import ACTIONS, EVENT_TRACK, RED_TOP, UNLOCK_LEVELS
+from rules.ankh.data import ACTIONS, CARD_NAMES, EVENT_TRACK, RED_TOP, UNLOCK_LEVELS
 from rules.ankh.state import State, ankh_reserve, hex_regions, region_hexes, region_land
-from rules.text import term
+from rules.text import Msg, msg, term
 
 SEALED_TASKS = ("cards", "bids")
 
@@ -123,4 +123,23 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str | No
         elif task is not None and str(player) in task["bids"]:
             sealed = task["bids"][str(player)]
         view["me"] = {"seat": seat, "player": player, "sealed": sealed}
+        view["summary"] = private_summary(view)
     return view
+
+
+def private_summary(view: dict[str, Any]) -> list[Msg]:
+    """What this seat holds, in plain words, built from its own view alone: its god's battle
+    cards in hand and its sealed battle card(s) or Locust bid."""
+    me = view["me"]
+    hand = [CARD_NAMES[card] for card in view["players"][me["player"]]["hand"]]
+    lines = [msg("Your battle cards in hand: {cards}.", cards=hand) if hand
+             else msg("You have no battle cards in hand.")]
+    sealed = me["sealed"]
+    if isinstance(sealed, list) and len(sealed) > 1:
+        lines.append(msg("Your sealed battle cards: {cards}.",
+                         cards=[CARD_NAMES[card] for card in sealed]))
+    elif isinstance(sealed, list) and sealed:
+        lines.append(msg("Your sealed battle card: {card}.", card=CARD_NAMES[sealed[0]]))
+    elif isinstance(sealed, int):
+        lines.append(msg("Your sealed bid against the Locusts: {n} follower(s).", n=sealed))
+    return lines

@@ -27,9 +27,10 @@ from rules.plagues.state import (
     is_ai,
     line_complete,
     seat_name,
+    tile_name,
 )
 from rules.plagues.tasks import open_tasks
-from rules.text import term
+from rules.text import Msg, msg, term
 
 AI_NAME = term("AI (solo)")   # the solo mode's opponent, "IA" in the rulebook (PLG-R272)
 PHASE_STEP = {"start": "turns", "end": "moses"}   # transient flow steps, as documented
@@ -125,4 +126,29 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
         player = state["players"][seat]
         drawn = list(player["drawn_tiles"]) or list(player["drawn_cards"])
         view["me"] = {"seat": seat, "drawn": drawn, "buto_bottom": list(player["buto_bottom"])}
+        view["summary"] = private_summary(view)
     return view
+
+
+def private_summary(view: dict[str, Any]) -> list[Msg]:
+    """What only this seat knows, in plain words, built from its own view's ``me`` alone: the
+    tiles it drew with Edfu or the territory cards it drew with Buto, and the cards it put
+    under the territory deck."""
+    me = view["me"]
+    lines = []
+    drawn = me["drawn"]
+    if drawn and all(item in TERRITORIES for item in drawn):
+        lines.append(msg("Territory cards you drew with Buto: {cards}.",
+                         cards=_quoted(drawn)))
+    elif drawn:
+        lines.append(msg("Tiles you drew with Edfu: {tiles}.",
+                         tiles=[tile_name(tile) for tile in drawn]))
+    if me["buto_bottom"]:
+        lines.append(msg("Cards you put under the territory deck (Buto): {cards}.",
+                         cards=_quoted(me["buto_bottom"])))
+    return lines
+
+
+def _quoted(cards: list[str]) -> list[Msg]:
+    """Card names in quotes (their names have commas and colons)."""
+    return [msg("“{card}”", card=TERRITORIES[card]["name"]) for card in cards]

@@ -22,7 +22,7 @@ from rules.tekhenu.data import (
 )
 from rules.tekhenu.flow import ankh
 from rules.tekhenu.state import State, balance, die_purity, light_of, seat_name
-from rules.text import msg
+from rules.text import Msg, msg
 
 
 def build_view(state: State, seat: int | None, acting: list[int], step: str) -> dict[str, Any]:
@@ -135,7 +135,34 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str) -> 
                                        for card in sorted(me["decrees"])},
                       "dealt": list(me.get("dealt", [])),
                       "sealed": sealed.get(str(seat)), "drawn": list(me["drawn"])}
+        view["summary"] = private_summary(view)
     return view
+
+
+def private_summary(view: dict[str, Any]) -> list[Msg]:
+    """What only this seat knows, in plain words, built from its own view's ``me`` alone: its
+    Decrees with their texts (TEK-R030), the two it was dealt, its sealed answer and the cards
+    it drew with S05/S06."""
+    me = view["me"]
+    lines = [msg("Your Decree {card} ({symbol}): {text}", card=card,
+                 symbol=DECREE_SYMBOL[card], text=CARD_TEXT[card]) for card in me["decrees"]]
+    lines += [msg("Decree {card} ({symbol}), dealt to you: {text}", card=card,
+                  symbol=DECREE_SYMBOL[card], text=CARD_TEXT[card]) for card in me["dealt"]]
+    sealed = me["sealed"]
+    if sealed is not None:
+        kind, _, value = sealed.partition(":")
+        if kind == "keep":
+            lines.append(msg("Your secret choice: keep Decree {card}.", card=value))
+        elif value.startswith("+"):
+            lines.append(msg("Your secret choice: {k} Faith on the left pan.", k=int(value)))
+        elif value.startswith("-"):
+            lines.append(msg("Your secret choice: {k} Faith on the right pan.",
+                             k=-int(value)))
+        else:
+            lines.append(msg("Your secret choice: place no Faith."))
+    lines += [msg("You drew {card}: {text}", card=card, text=CARD_TEXT[card])
+              for card in me["drawn"]]
+    return lines
 
 
 def view_phase(state: State, step: str) -> str:
