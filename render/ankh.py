@@ -397,13 +397,16 @@ def region_key(view: dict[str, Any]) -> tuple:
     return camels, regions
 
 
-@functools.lru_cache(maxsize=32)
+LINES = "scarab.lines"  # region_layer().info key: (borders, camels) in board coordinates
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+@functools.lru_cache(maxsize=64)
 def region_layer(board: Board, players: int, key: tuple) -> Image.Image:
-    """The static layer plus region borders and camels (they change only on a Caravan)."""
-    base, _layout_ = static_layer(board, players)
-    image = base.copy()
-    image.info[PALETTE_HINT] = base.info[PALETTE_HINT]
-    draw = ImageDraw.Draw(image)
+    """Region borders and camels (they change only on a Caravan): a map-sized "P" layer
+    (index 0 = nothing) whose ``info[LINES]`` holds its segments in board coordinates.
+    ``board`` draws those few lines onto its copy of the static layer: cheaper than pasting a
+    map-sized masked layer, or copying a cached full board per region layout."""
     camels, regions = key
     centres, neighbours = _geometry(board)
     member: dict[str, set[str]] = {}
@@ -411,17 +414,26 @@ def region_layer(board: Board, players: int, key: tuple) -> Image.Image:
         for h in land + water:
             member.setdefault(h, set()).add(region_id)
     rivers = set(board.rivers)
-    for h, near in neighbours.items():
-        for n in near:
-            if h < n and member.get(h) and member.get(n) and not member[h] & member[n] \
-                    and (h, n) not in rivers:
-                p, q = edge_segment(centres[h], centres[n], 1.04)
-                draw.line((p, q), fill=REGION_LINE, width=5)
-    for a, b in camels:
-        if a in centres and b in centres:
-            p, q = edge_segment(centres[a], centres[b], 0.92)
-            _camel_line(draw, p, q)
+    borders = tuple(edge_segment(centres[h], centres[n], 1.04)
+                    for h, near in neighbours.items() for n in near
+                    if h < n and member.get(h) and member.get(n) and not member[h] & member[n]
+                    and (h, n) not in rivers)
+    camel_lines = tuple(edge_segment(centres[a], centres[b], 0.92) for a, b in camels
+                        if a in centres and b in centres)
+    image = Image.new("P", (MAP_W + 12, MAP_H + 12), 0)
+    image.putpalette([*HEADER_BG, *REGION_LINE, *INK, *CAMEL])  # index 0: not drawn
+    _draw_region_lines(ImageDraw.Draw(image), borders, camel_lines, (MAP_X - 6, MAP_Y - 6))
+    image.info[LINES] = (borders, camel_lines)
     return image
+
+
+def _draw_region_lines(draw: ImageDraw.ImageDraw, borders: Sequence[Segment],
+                       camels: Sequence[Segment], origin: tuple[int, int] = (0, 0)) -> None:
+    ox, oy = origin
+    for (px, py), (qx, qy) in borders:
+        draw.line(((px - ox, py - oy), (qx - ox, qy - oy)), fill=REGION_LINE, width=5)
+    for (px, py), (qx, qy) in camels:
+        _camel_line(draw, (px - ox, py - oy), (qx - ox, qy - oy))
 
 
 def _camel_line(draw: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float]
@@ -700,11 +712,11 @@ def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None)
     action row named by ids or option ids. Reads only public keys (never ``me``)."""
     key = static_key(view)
     players = list(view.get("players", []))
-    base = region_layer(key, len(players), region_key(view))
-    _static, layout = static_layer(key, len(players))
+    base, layout = static_layer(key, len(players))
     image = base.copy()
     image.info[PALETTE_HINT] = base.info[PALETTE_HINT]
     draw = canvas_draw(image)
+    _draw_region_lines(draw, *region_layer(key, len(players), region_key(view)).info[LINES])
     centres, _n = _geometry(key)
     region_ids = {str(r.get("id")) for r in view.get("regions", [])}
     hexes, edges, regions, actions = _highlight_targets(highlight, centres, region_ids)

@@ -11,8 +11,9 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -65,37 +66,112 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 @functools.lru_cache(maxsize=8192)
-def text_mask(fnt: ImageFont.FreeTypeFont, text: str, anchor: str
-              ) -> tuple[Image.Image, tuple[int, int]]:
-    """``text`` rasterized once as an "L" mask, and its offset from the anchor point."""
-    left, top, right, bottom = fnt.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
-    return mask, (left, top)
+def text_mask(fnt: ImageFont.FreeTypeFont, text: str, anchor: str) -> tuple[Any, tuple[int, int]]:
+    """``text`` rasterized once: the "L" mask (a core image, as Pillow's ``getmask2`` gives it;
+    ``.size`` and pasteable) and its offset from the anchor point, exactly what ImageDraw.text
+    pastes at an integer position."""
+    core, offset = fnt.getmask2(text, "L", anchor=anchor)
+    return core, (int(offset[0]), int(offset[1]))
+
+
+@functools.lru_cache(maxsize=8192)
+def text_advance(fnt: ImageFont.FreeTypeFont, text: str) -> float:
+    """``fnt.getlength(text)``, cached (words and separators recur)."""
+    return fnt.getlength(text)
+
+
+def approx_length(text: str, fnt: ImageFont.FreeTypeFont) -> float:
+    """The advance of ``text`` summed word by word (cached words; kerning across a space is
+    left out, a pixel at most)."""
+    words = text.split(" ")
+    return sum(text_advance(fnt, word) for word in words if word) \
+        + text_advance(fnt, " ") * (len(words) - 1)
+
+
+# Lines at least this long are put together word by word: FreeType rasterizes every glyph of
+# a new string (~20 µs each), while words (names, numbers, "VP") recur from board to board.
+WORD_SPLIT_MIN = 8
+
+
+@functools.lru_cache(maxsize=4096)
+def line_mask(fnt: ImageFont.FreeTypeFont, text: str, anchor: str) -> tuple[Any, tuple[int, int]]:
+    """Like ``text_mask``, with lines of several words assembled from cached word masks: each
+    word at its advance in the line, as FreeType places it, so the pixels are the same (kerning
+    across a space aside). Anchors to the line's own ink ("t", "b", "d") keep the whole line."""
+    if len(text) < WORD_SPLIT_MIN or " " not in text or anchor[1] not in "ams":
+        return text_mask(fnt, text, anchor)
+    words = text.split(" ")
+    space = text_advance(fnt, " ")
+    lengths = [text_advance(fnt, word) if word else 0.0 for word in words]
+    total = sum(lengths) + space * (len(words) - 1)
+    x = {"l": 0.0, "m": float(-math.floor(total / 2 + 0.5)), "r": -total}.get(anchor[0])
+    if x is None:
+        return text_mask(fnt, text, anchor)
+    runs = []
+    for word, length in zip(words, lengths, strict=True):
+        if word:
+            mask, (dx, dy) = text_mask(fnt, word, "l" + anchor[1])
+            if mask.size[0] and mask.size[1]:
+                runs.append((mask, math.floor(x + 0.5) + dx, dy))
+        x += length + space
+    if len(runs) == 1:
+        return runs[0][0], (runs[0][1], runs[0][2])
+    if not runs:
+        return text_mask(fnt, text, anchor)
+    left = min(dx for _m, dx, _dy in runs)
+    top = min(dy for _m, _dx, dy in runs)
+    right = max(dx + m.size[0] for m, dx, _dy in runs)
+    bottom = max(dy + m.size[1] for m, _dx, dy in runs)
+    line = Image.new("L", (right - left, bottom - top), 0)
+    inked = left  # right edge of the ink placed so far
+    for mask, dx, dy in runs:
+        box = (dx - left, dy - top, dx - left + mask.size[0], dy - top + mask.size[1])
+        if dx >= inked:
+            line.im.paste(mask, box)
+        else:  # a glyph overhanging the space before it: keep the stronger ink of both
+            word = Image.new("L", mask.size)
+            word.im.paste(mask, (0, 0, *mask.size))
+            line.paste(ImageChops.lighter(line.crop(box), word), box[:2])
+        inked = max(inked, dx + mask.size[0])
+    return line.im, (left, top)
 
 
 class CachedTextDraw(ImageDraw.ImageDraw):
     """ImageDraw whose plain one-line ``text`` calls paste cached glyph masks.
 
     Boards redraw the same labels every turn; rasterizing them once makes a render several
-    times faster. Anything unusual (stroke, multiline, keyword options) goes to Pillow.
+    times faster. New lines of several words are assembled from cached words. Anything
+    unusual (stroke, multiline, keyword options) goes to Pillow.
     """
 
     def __init__(self, image: Image.Image) -> None:
         super().__init__(image)
         self.canvas = image
+        self._rgb = image.mode == "RGB"
 
     def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):
-        plain = (not args and not kwargs and isinstance(text, str) and "\n" not in text
-                 and isinstance(font, ImageFont.FreeTypeFont) and isinstance(fill, tuple)
-                 and self.canvas.mode == "RGB")
+        plain = (self._rgb and not args and not kwargs and isinstance(text, str)
+                 and "\n" not in text and isinstance(font, ImageFont.FreeTypeFont)
+                 and isinstance(fill, tuple) and len(fill) == 3)
         if not plain:
             return super().text(xy, text, fill, font, anchor, *args, **kwargs)
         if not text:
             return None
-        mask, (dx, dy) = text_mask(font, text, anchor or "la")
-        self.canvas.paste(fill, (round(xy[0]) + dx, round(xy[1]) + dy), mask)
+        mask, (dx, dy) = line_mask(font, text, anchor or "la")
+        width, height = mask.size
+        if width and height:
+            left, top = round(xy[0]) + dx, round(xy[1]) + dy
+            # a solid ink image pasted through the mask: Pillow blends an image through a
+            # mask several times faster than a bare colour, with the same pixels
+            self.canvas.im.paste(solid(fill, width, height).im,
+                                 (left, top, left + width, top + height), mask)
         return None
+
+
+@functools.lru_cache(maxsize=1024)
+def solid(colour: RGB, width: int, height: int) -> Image.Image:
+    """A cached RGB image of one colour (the ink of a text mask; labels recur, so do sizes)."""
+    return Image.new("RGB", (width, height), colour)
 
 
 def canvas_draw(image: Image.Image) -> ImageDraw.ImageDraw:
@@ -120,6 +196,8 @@ def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
 @functools.lru_cache(maxsize=4096)
 def fit_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> str:
     """``text`` cut with an ellipsis so it fits in ``max_width`` px."""
+    if " " in text and approx_length(text, fnt) <= max_width - 2:
+        return text  # clearly fits: measured word by word (cached), no new layout
     if fnt.getlength(text) <= max_width:
         return text
     while text and fnt.getlength(text + "…") > max_width:
@@ -156,9 +234,13 @@ def wrap_items(items: Sequence[str], fnt: ImageFont.FreeTypeFont, max_width: int
     do not fit in ``max_lines`` become a final "+n more"."""
     lines: list[str] = []
     current = ""
+    width = 0.0  # of current, item by item (items recur: their lengths are cached)
+    gap = text_advance(fnt, sep)
     for index, item in enumerate(items):
         candidate = f"{current}{sep}{item}" if current else item
-        if current and fnt.getlength(candidate) > max_width:
+        candidate_width = width + gap + text_advance(fnt, item) if current \
+            else text_advance(fnt, item)
+        if current and candidate_width > max_width:
             if max_lines is not None and len(lines) + 1 == max_lines:
                 rest = len(items) - index
                 more = f"{current}{sep}+{rest} more"
@@ -169,9 +251,9 @@ def wrap_items(items: Sequence[str], fnt: ImageFont.FreeTypeFont, max_width: int
                 lines.append(more)
                 return [fit_text(line, fnt, max_width) for line in lines]
             lines.append(current)
-            current = item
+            current, width = item, text_advance(fnt, item)
         else:
-            current = candidate
+            current, width = candidate, candidate_width
     if current:
         lines.append(current)
     return [fit_text(line, fnt, max_width) for line in lines]

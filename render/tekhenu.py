@@ -969,6 +969,22 @@ def _log_lines(view: dict[str, Any]) -> list[str]:
 
 
 def _bar(draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int, colour: RGB) -> None:
+    """A 0-21 track with the market triangles under it (a cached sprite on the strip fill)."""
+    canvas = getattr(draw, "canvas", None)
+    if canvas is None or canvas.mode != "RGB":
+        _draw_bar(draw, xy, value, colour)
+        return
+    canvas.paste(_bar_sprite(max(0, min(21, value)), colour), xy)
+
+
+@functools.lru_cache(maxsize=128)
+def _bar_sprite(value: int, colour: RGB) -> Image.Image:
+    sprite = Image.new("RGB", (22 * 10 + 1, 20), PANEL_FILL)
+    _draw_bar(ImageDraw.Draw(sprite), (0, 0), value, colour)
+    return sprite
+
+
+def _draw_bar(draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int, colour: RGB) -> None:
     x, y = xy
     cell = 10
     draw.rectangle((x, y, x + 22 * cell, y + 12), fill=WHITE, outline=INK_SOFT)
@@ -978,6 +994,40 @@ def _bar(draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int, colour: RGB
     for tri in TRIANGLES:
         tx = x + tri * cell + cell // 2
         draw.polygon([(tx, y + 13), (tx - 4, y + 19), (tx + 4, y + 19)], fill=INK)
+
+
+def _production(draw: ImageDraw.ImageDraw, xy: tuple[int, int], levels: tuple[int, ...]
+                ) -> None:
+    """The four production tracks (resource, name, steps 2-6 with the level marked); a cached
+    sprite on the strip fill when drawing on the board (levels change a few times a game)."""
+    canvas = getattr(draw, "canvas", None)
+    if canvas is not None and canvas.mode == "RGB":
+        canvas.paste(_production_sprite(levels), xy)
+    else:
+        _draw_production(draw, xy, levels)
+
+
+@functools.lru_cache(maxsize=256)
+def _production_sprite(levels: tuple[int, ...]) -> Image.Image:
+    sprite = Image.new("RGB", (200, 4 * 27), PANEL_FILL)
+    _draw_production(canvas_draw(sprite), (0, 0), levels)
+    return sprite
+
+
+def _draw_production(draw: ImageDraw.ImageDraw, xy: tuple[int, int], levels: tuple[int, ...]
+                     ) -> None:
+    x0, y0 = xy
+    for index, (res, level) in enumerate(zip(RESOURCES, levels, strict=True)):
+        y = y0 + 9 + index * 27
+        draw.rectangle((x0, y - 8, x0 + 16, y + 8), fill=RES_FILL[res], outline=INK)
+        draw.text((x0 + 22, y), res, font=font(14), fill=INK, anchor="lm")
+        for step in range(2, 7):
+            sx = x0 + 96 + (step - 2) * 20
+            filled = TRACK_FILL.get(res, RES_FILL[res]) if step <= level else WHITE
+            draw.rectangle((sx, y - 9, sx + 18, y + 9), fill=filled, outline=INK_SOFT)
+            if step == level:
+                draw.text((sx + 9, y), str(step), font=font(14, bold=True),
+                          fill=text_on(filled), anchor="mm")
 
 
 def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
@@ -1044,20 +1094,10 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
     rx = x0 + 454
     production = player.get("production") or {}
     resources = player.get("resources") or {}
+    _production(draw, (rx, y0 + 31), tuple(int(production.get(res, 0)) for res in RESOURCES))
     for index, res in enumerate(RESOURCES):
-        y = y0 + 40 + index * 27
-        draw.rectangle((rx, y - 8, rx + 16, y + 8), fill=RES_FILL[res], outline=INK)
-        draw.text((rx + 22, y), res, font=font(14), fill=INK, anchor="lm")
-        level = int(production.get(res, 0))
-        for step in range(2, 7):
-            sx = rx + 96 + (step - 2) * 20
-            filled = TRACK_FILL.get(res, RES_FILL[res]) if step <= level else WHITE
-            draw.rectangle((sx, y - 9, sx + 18, y + 9), fill=filled, outline=INK_SOFT)
-            if step == level:
-                draw.text((sx + 9, y), str(step), font=font(14, bold=True),
-                          fill=text_on(filled), anchor="mm")
-        draw.text((rx + 206, y), str(resources.get(res, 0)), font=font(17, bold=True),
-                  fill=INK, anchor="lm")
+        draw.text((rx + 206, y0 + 40 + index * 27), str(resources.get(res, 0)),
+                  font=font(17, bold=True), fill=INK, anchor="lm")
 
     _draw_scales(draw, player, (x0 + 736, y0))
 

@@ -128,3 +128,28 @@ def test_unknown_game_has_no_renderer():
         render.board("no_such_game", {})
     with pytest.raises(KeyError):
         render.renderer("../etc")
+
+
+# --- cached text drawing gives Pillow's own pixels ------------------------------------------
+CACHED_TEXT_SAMPLES = (
+    "VP", "Latest VP: Seat 1 +3, Seat 2 +1", "Tekhenu: Obelisco do Sol", "Żółć gęślą jaźń",
+    "Ação de Anúbis — Hórus", "  two  spaces ", "Wapień ×2, Chleb ×3", "T", "Tava ya",
+)
+
+
+@pytest.mark.parametrize("anchor", ["la", "ma", "ra", "lm", "mm", "ls", "lt", "mb"])
+def test_cached_text_matches_pillow(anchor: str) -> None:
+    from PIL import ImageChops
+
+    from render.common import canvas_draw, font
+
+    for size, bold in ((14, False), (22, True)):
+        fnt = font(size, bold)
+        for text in CACHED_TEXT_SAMPLES:
+            ours = Image.new("RGB", (420, 60), (250, 245, 230))
+            theirs = ours.copy()
+            canvas_draw(ours).text((210, 30), text, fill=(20, 30, 90), font=fnt, anchor=anchor)
+            ImageDraw.Draw(theirs).text((210, 30), text, fill=(20, 30, 90), font=fnt,
+                                        anchor=anchor)
+            diff = ImageChops.difference(ours, theirs).getbbox()
+            assert diff is None, (text, anchor, size, diff)
