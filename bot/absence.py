@@ -1,29 +1,25 @@
 """Absent players and server admins: seat take-overs, `/game rejoin`, take-over votes,
 `/notify`, and the admin actions (cancel, remove a player, guild defaults) with their log.
 
-The storage helpers below use migration 2's tables (``matches.settings``,
-``seats.taken_over``, ``takeover_votes``, ``user_prefs``, ``admin_log``) through the SQLite
-store's own transaction helpers. ``AbsenceMixin`` is part of ``MatchService``; every refusal
-raises ``ServiceError`` and changes nothing.
+Migration 2's tables (``matches.settings``, ``seats.taken_over``, ``takeover_votes``,
+``user_prefs``, ``admin_log``) are read and written through the ``Storage`` interface.
+``AbsenceMixin`` is part of ``MatchService``; every refusal raises ``ServiceError`` and changes
+nothing.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.errors import ServiceError
-from rules.core import canonical_json
+from bot.storage import TAKEOVERS, AdminLogEntry
 from rules.text import Msg, msg
 
 if TYPE_CHECKING:
     from bot.service import MatchInfo, Turn
-    from bot.storage import Storage
 
 NOTIFY = "notify"  # user_prefs key: "1" = DM me reminders
-TAKEOVERS = "takeovers"  # matches.settings: seats the AI ever took over (even after rejoin)
 
 # Player-facing texts of this module (the ones with parameters are written where they are said).
 TEXT_NOT_SEATED = msg("You are not seated in this match.")
@@ -60,17 +56,6 @@ ACTION_DEFAULTS = "set_defaults"
 
 
 @dataclass(frozen=True, slots=True)
-class AdminLogEntry:
-    id: int
-    guild_id: int
-    user_id: int
-    action: str
-    match_id: int | None
-    detail: dict[str, Any]
-    created_at: float
-
-
-@dataclass(frozen=True, slots=True)
 class VoteResult:
     match: MatchInfo
     seat: int
@@ -81,133 +66,6 @@ class VoteResult:
     @property
     def passed(self) -> bool:
         return self.turn is not None
-
-
-# --- storage helpers (SQLite; they take the store's own lock) ---------------------------------
-def _dump(obj: Any) -> str:
-    return canonical_json(obj).decode()
-
-
-async def match_settings(store: Storage, match_id: int) -> dict[str, Any]:
-    async with store._read() as conn, conn.execute(  # type: ignore[attr-defined]
-        "SELECT settings FROM matches WHERE id = ?", (match_id,)) as cursor:
-        row = await cursor.fetchone()
-    return json.loads(row[0]) if row and row[0] else {}
-
-
-async def set_match_settings(store: Storage, match_id: int, settings: Mapping[str, Any],
-                             now: float) -> None:
-    async with store._transaction() as conn:  # type: ignore[attr-defined]
-        await conn.execute("UPDATE matches SET settings = ?, updated_at = ? WHERE id = ?",
-                           (_dump(dict(settings)), now, match_id))
-
-
-async def add_deadlines(store: Storage, match_id: int,
-                        rows: Iterable[tuple[int | None, str, float]]) -> None:
-    """Insert deadline rows in one transaction; a row that exists (even fired) is kept, so a
-    reminder is never re-armed."""
-    async with store._transaction() as conn:  # type: ignore[attr-defined]
-        await conn.executemany(
-            "INSERT OR IGNORE INTO deadlines (match_id, seat, kind, due_at) VALUES (?, ?, ?, ?)",
-            [(match_id, seat, kind, due) for seat, kind, due in rows])
-
-
-async def claim_deadlines(store: Storage, deadline_ids: Iterable[int]) -> set[int]:
-    """Mark rows fired, in one transaction; returns those that were not fired yet (so each
-    fires once)."""
-    ids = list(deadline_ids)
-    claimed: set[int] = set()
-    if not ids:
-        return claimed
-    async with store._transaction() as conn:  # type: ignore[attr-defined]
-        for deadline_id in ids:
-            cursor = await conn.execute(
-                "UPDATE deadlines SET fired = 1 WHERE id = ? AND fired = 0", (deadline_id,))
-            if cursor.rowcount == 1:
-                claimed.add(deadline_id)
-    return claimed
-
-
-async def delete_deadlines(store: Storage, deadline_ids: Iterable[int]) -> None:
-    ids = list(deadline_ids)
-    if not ids:
-        return
-    async with store._transaction() as conn:  # type: ignore[attr-defined]
-        await conn.executemany("DELETE FROM deadlines WHERE id = ?", [(i,) for i in ids])
-
-
-async def set_taken_over(store: Storage, match_id: int, seat: int, taken_over: bool,
-                         now: float) -> None:
-    async with store._transaction() as conn:  # type: ignore[attr-defined]
-        cursor = await conn.execute(
-            "UPDATE seats SET taken_over = ? WHERE match_id = ? AND seat = ? AND is_ai = 0",
-            (int(taken_over), match_id, seat))
-        if taken_over and cursor.rowcount == 1:
-            # The flag goes with /game rejoin; the record of a take-over stays (fair results).
-            async with conn.execute("SELECT settings FROM matches WHERE id = ?",
-                                    (match_id,)) as rows:
-                row = await rows.fetchone()
-            settings = json.loads(row[0]) if row and row[0] else {}
-            seats = sorted(set(settings.get(TAKEOVERS, [])) | {seat})
-            await conn.execute("UPDATE matches SET settings = ? WHERE id = ?",
-                               (_dump({**settings, TAKEOVERS: seats}), match_id))
-        await conn.execute("DELETE FROM takeover_votes WHERE match_id = ? AND seat = ?",
-                           (match_id, seat))
-        await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
-
-
-async def add_vote(store: Storage, match_id: int, seat: int, voter_id: int,
-                   now: float) -> bool:
-    """Record a vote; False when this voter had voted for this seat already."""
-    async with store._transaction() as conn:  # type: ignore[attr-defined]
-        cursor = await conn.execute(
-            "INSERT OR IGNORE INTO takeover_votes (match_id, seat, voter_id, created_at) "
-            "VALUES (?, ?, ?, ?)", (match_id, seat, voter_id, now))
-        return cursor.rowcount == 1
-
-
-async def votes_for(store: Storage, match_id: int, seat: int) -> set[int]:
-    async with store._read() as conn, conn.execute(  # type: ignore[attr-defined]
-        "SELECT voter_id FROM takeover_votes WHERE match_id = ? AND seat = ?",
-        (match_id, seat)) as cursor:
-        return {row[0] for row in await cursor.fetchall()}
-
-
-async def get_user_pref(store: Storage, user_id: int, key: str) -> str | None:
-    async with store._read() as conn, conn.execute(  # type: ignore[attr-defined]
-        "SELECT value FROM user_prefs WHERE user_id = ? AND key = ?", (user_id, key)) as cursor:
-        row = await cursor.fetchone()
-    return row[0] if row else None
-
-
-async def set_user_pref(store: Storage, user_id: int, key: str, value: str | None) -> None:
-    async with store._transaction() as conn:  # type: ignore[attr-defined]
-        if value is None:
-            await conn.execute("DELETE FROM user_prefs WHERE user_id = ? AND key = ?",
-                               (user_id, key))
-        else:
-            await conn.execute(
-                "INSERT INTO user_prefs (user_id, key, value) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
-                (user_id, key, value))
-
-
-async def write_admin_log(store: Storage, guild_id: int, user_id: int, action: str,
-                          match_id: int | None, detail: Mapping[str, Any], now: float) -> None:
-    async with store._transaction() as conn:  # type: ignore[attr-defined]
-        await conn.execute(
-            "INSERT INTO admin_log (guild_id, user_id, action, match_id, detail, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (guild_id, user_id, action, match_id, _dump(dict(detail)), now))
-
-
-async def read_admin_log(store: Storage, guild_id: int, limit: int = 20) -> list[AdminLogEntry]:
-    """A guild's admin actions, newest first."""
-    async with store._read() as conn, conn.execute(  # type: ignore[attr-defined]
-        "SELECT id, guild_id, user_id, action, match_id, detail, created_at FROM admin_log "
-        "WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, int(limit))) as cursor:
-        rows = await cursor.fetchall()
-    return [AdminLogEntry(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6]) for r in rows]
 
 
 # --- the service part --------------------------------------------------------------------------
@@ -225,7 +83,7 @@ class AbsenceMixin:
 
     async def _hand_to_ai(self, info: MatchInfo, seat: int) -> Turn:
         """Inside the match lock: the AI plays ``seat`` from now on; AI seats act."""
-        await set_taken_over(self.store, info.id, seat, True, self.clock())
+        await self.store.set_taken_over(info.id, seat, True, self.clock())
         await self.store.clear_deadlines(info.id, seat)
         info = await self.get_match(info.id)
         loaded = await self._loaded(info)
@@ -242,7 +100,7 @@ class AbsenceMixin:
                 raise ServiceError(TEXT_NOT_SEATED)
             if not info.seat_info(seat).taken_over:
                 raise ServiceError(TEXT_NOT_TAKEN)
-            await set_taken_over(self.store, match_id, seat, False, self.clock())
+            await self.store.set_taken_over(match_id, seat, False, self.clock())
             info = await self.get_match(match_id)
             loaded = await self._loaded(info)
             turn = self._turn(await self._schedule(match_id, loaded), loaded, [])
@@ -282,12 +140,12 @@ class AbsenceMixin:
             voters = [s.user_id for s in info.seats
                       if s.user_id is not None and not s.taken_over and s.seat != seat]
             needed = len(voters) // 2 + 1
-            votes = await votes_for(self.store, match_id, seat)
+            votes = await self.store.votes_for(match_id, seat)
             if voter_id in votes:
                 raise ServiceError(msg("You have already voted to hand seat {seat} to the AI "
                                        "({votes} of {needed} votes).", seat=seat + 1,
                                        votes=len(votes), needed=needed))
-            await add_vote(self.store, match_id, seat, voter_id, self.clock())
+            await self.store.add_vote(match_id, seat, voter_id, self.clock())
             count = len((votes | {voter_id}) & set(voters))
             if count < needed:
                 return VoteResult(info, seat, count, needed, None)
@@ -298,21 +156,21 @@ class AbsenceMixin:
     async def takeover_history(self, match_id: int) -> list[int]:
         """Seats the AI took over at some point of the match (flagged results), even if the
         player came back with /game rejoin; ``seats.taken_over`` says who is away now."""
-        return list((await match_settings(self.store, match_id)).get(TAKEOVERS, []))
+        return list((await self.store.match_settings(match_id)).get(TAKEOVERS, []))
 
     async def set_notify(self, user_id: int, enabled: bool) -> None:
         """Opt in (or out) of reminder DMs."""
-        await set_user_pref(self.store, user_id, NOTIFY, "1" if enabled else None)
+        await self.store.set_user_pref(user_id, NOTIFY, "1" if enabled else None)
 
     async def notify_enabled(self, user_id: int) -> bool:
-        return await get_user_pref(self.store, user_id, NOTIFY) == "1"
+        return await self.store.get_user_pref(user_id, NOTIFY) == "1"
 
     # --- admins (the cog checks the Manage Server permission) --------------------------------
     async def admin_cancel(self, guild_id: int, admin_id: int, match_id: int) -> MatchInfo:
         info = await self._match_in_guild(match_id, guild_id)
         cancelled = await self.cancel(match_id, admin_id, admin=True)  # logs it, unless host
         if admin_id == info.host_id:
-            await write_admin_log(self.store, guild_id, admin_id, ACTION_CANCEL, match_id,
+            await self.store.write_admin_log(guild_id, admin_id, ACTION_CANCEL, match_id,
                                   {"status": info.status}, self.clock())
         return cancelled
 
@@ -336,7 +194,7 @@ class AbsenceMixin:
             if target.is_ai or target.taken_over:
                 raise ServiceError(_seat_ai(seat + 1))
             turn = await self._hand_to_ai(info, seat)
-            await write_admin_log(self.store, info.guild_id, admin_id, ACTION_REMOVE, match_id,
+            await self.store.write_admin_log(info.guild_id, admin_id, ACTION_REMOVE, match_id,
                                   {"seat": seat, "user_id": target.user_id}, self.clock())
         return await self._with_image(turn)
 
@@ -363,7 +221,7 @@ class AbsenceMixin:
             await self.set_guild_setting(guild_id, LANGUAGE_KEY, chosen)
         changed = {k: v for k, v in (("turn_time", turn_time), ("on_timeout", on_timeout),
                                      ("language", chosen)) if v is not None}
-        await write_admin_log(self.store, guild_id, admin_id, ACTION_DEFAULTS, None, changed,
+        await self.store.write_admin_log(guild_id, admin_id, ACTION_DEFAULTS, None, changed,
                               self.clock())
         return defaults
 
@@ -376,4 +234,4 @@ class AbsenceMixin:
         return lang.resolve((await self.store.get_guild_settings(guild_id)).get(LANGUAGE_KEY))
 
     async def admin_log(self, guild_id: int, limit: int = 20) -> list[AdminLogEntry]:
-        return await read_admin_log(self.store, guild_id, limit)
+        return await self.store.read_admin_log(guild_id, limit)

@@ -231,23 +231,21 @@ class DeadlinesMixin:
 
     async def table_settings_of(self, match_id: int) -> dict[str, Any]:
         """A match's time per decision and timeout rule, as in force."""
-        from bot.absence import match_settings
 
         info = await self.get_match(match_id)
-        settings = await match_settings(self.store, match_id)
+        settings = await self.store.match_settings(match_id)
         guild = await self.store.get_guild_settings(info.guild_id)
         return {TURN_TIME_KEY: match_turn_time(settings, guild),
                 ON_TIMEOUT_KEY: match_on_timeout(settings)}
 
     async def _table_limit(self, info: MatchInfo) -> float | None:
         """Seconds per decision of a match (cached: a table's setting never changes)."""
-        from bot.absence import match_settings
 
         if self._limit_cache is None:
             self._limit_cache = {}
         if info.id in self._limit_cache:
             return self._limit_cache[info.id]
-        settings = await match_settings(self.store, info.id)
+        settings = await self.store.match_settings(info.id)
         guild = await self.store.get_guild_settings(info.guild_id)
         limit = match_turn_time(settings, guild)
         if TURN_TIME_KEY in settings:  # older tables follow the guild's setting: not cached
@@ -276,7 +274,6 @@ class DeadlinesMixin:
     async def _schedule(self, match_id: int, loaded: Any) -> MatchInfo:
         """After a commit (inside the match lock): give each newly posed human decision its
         reminder and deadline rows when the table has a time limit. Returns the MatchInfo."""
-        from bot.absence import add_deadlines
 
         info = await self.get_match(match_id)
         if info.status != "active":
@@ -297,7 +294,7 @@ class DeadlinesMixin:
                 continue
             rows.extend((decision.seat, kind, due) for kind, due in deadline_rows(seq, now, limit))
         if rows:
-            await add_deadlines(self.store, match_id, rows)
+            await self.store.add_deadlines(match_id, rows)
         return info
 
     async def fire_deadlines(self, now: float | None = None, limit: int = 50) -> list[Turn]:
@@ -333,7 +330,6 @@ class DeadlinesMixin:
 
     async def _process_match(self, match_id: int, rows: list[Any], now: float,
                              report: DeadlineReport) -> None:
-        from bot.absence import claim_deadlines, delete_deadlines
 
         info: MatchInfo | None
         try:
@@ -364,9 +360,9 @@ class DeadlinesMixin:
                 expired.append(row)
             else:
                 reminders.setdefault(row.seat, []).append((row.id, parsed[2] or 0))
-        await delete_deadlines(self.store, stale)
-        claimed = await claim_deadlines(
-            self.store, [row_id for pairs in reminders.values() for row_id, _ in pairs])
+        await self.store.delete_deadlines(stale)
+        claimed = await self.store.claim_deadlines(
+            [row_id for pairs in reminders.values() for row_id, _ in pairs])
         timed_out = {row.seat for row in expired}
         for seat, pairs in sorted(reminders.items()):
             percents = [percent for row_id, percent in pairs if row_id in claimed]
@@ -388,13 +384,12 @@ class DeadlinesMixin:
             log.warning("match %s: timing out seats %s failed: %s", match_id,
                         sorted(timed_out), exc)
             return
-        await delete_deadlines(self.store, [row.id for row in expired])
+        await self.store.delete_deadlines([row.id for row in expired])
         if turn is not None:
             report.turns.append(turn)
 
     async def _time_out(self, match_id: int, expired: list[tuple[int, int]],
                         timeouts: list[TimedOut] | None = None) -> Turn | None:
-        from bot.absence import match_settings, set_taken_over
 
         moves: list[AppliedMove] = []
         async with self.lock(match_id):
@@ -402,7 +397,7 @@ class DeadlinesMixin:
             if info.status != "active":
                 return None
             loaded = await self._loaded(info)
-            policy = match_on_timeout(await match_settings(self.store, match_id))
+            policy = match_on_timeout(await self.store.match_settings(match_id))
             for seat, seq in expired:
                 owner = info.seat_info(seat)
                 decision = loaded.engine.decision_for(loaded.state, seat)
@@ -412,7 +407,7 @@ class DeadlinesMixin:
                 option_id = self._ai_option(loaded.engine, loaded.state, decision)
                 moves.append(await self._apply(info, loaded, seat, option_id, "timeout"))
                 if policy == TAKEOVER:
-                    await set_taken_over(self.store, match_id, seat, True, self.clock())
+                    await self.store.set_taken_over(match_id, seat, True, self.clock())
                     await self.store.clear_deadlines(match_id, seat)
                 if timeouts is not None and owner.user_id is not None:
                     timeouts.append(TimedOut(match_id, seat, owner.user_id, policy == TAKEOVER))

@@ -115,9 +115,8 @@ async def _taken_over(service: MatchService, match_id: int) -> set[int]:
 
 async def _settings(service: MatchService, match_id: int) -> dict[str, Any]:
     """The bot-level table settings (time per decision, what a timeout does)."""
-    from bot.absence import match_settings
 
-    raw = await match_settings(service.store, match_id)
+    raw = await service.store.match_settings(match_id)
     return dict(raw) if isinstance(raw, Mapping) else {}
 
 

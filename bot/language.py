@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import lang
-from bot.absence import get_user_pref, match_settings, set_match_settings, set_user_pref
 from bot.errors import ServiceError
 from rules.text import msg
 
@@ -44,14 +43,14 @@ class LanguageMixin:
         """The language a user chose with ``/language`` (None: follow their client)."""
         self._language_caches()
         if user_id not in self._user_languages:
-            stored = await get_user_pref(self.store, user_id, LANGUAGE_KEY)
+            stored = await self.store.get_user_pref(user_id, LANGUAGE_KEY)
             self._user_languages[user_id] = lang.resolve(stored)
         return self._user_languages[user_id]
 
     async def set_user_language(self, user_id: int, code: str | None) -> str | None:
         """Choose a language (None: follow the Discord client again); refuses unknown ones."""
         chosen = None if code is None else check_language(code)
-        await set_user_pref(self.store, user_id, LANGUAGE_KEY, chosen)
+        await self.store.set_user_pref(user_id, LANGUAGE_KEY, chosen)
         self._language_caches()
         self._user_languages[user_id] = chosen
         return chosen
@@ -65,16 +64,16 @@ class LanguageMixin:
         """The language of a match's public posts."""
         self._language_caches()
         if match_id not in self._match_languages:
-            settings = await match_settings(self.store, match_id)
+            settings = await self.store.match_settings(match_id)
             self._match_languages[match_id] = lang.resolve(settings.get(LANGUAGE_KEY)) \
                 or lang.ENGLISH
         return self._match_languages[match_id]
 
     async def set_match_language(self, match_id: int, code: str) -> None:
         chosen = check_language(code)
-        settings = await match_settings(self.store, match_id)
+        settings = await self.store.match_settings(match_id)
         settings[LANGUAGE_KEY] = chosen
-        await set_match_settings(self.store, match_id, settings, self.clock())
+        await self.store.set_match_settings(match_id, settings, self.clock())
         self._language_caches()
         self._match_languages[match_id] = chosen
 

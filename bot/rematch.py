@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.absence import match_settings, set_match_settings
 from bot.errors import ServiceError
 from bot.language import LANGUAGE_KEY
 from rules.text import msg
@@ -45,13 +44,13 @@ async def open_rematch(service: MatchService, match_id: int, user_id: int) -> Ma
                 earlier = await service.get_match(int(kind[len(REMATCH_KIND):]))
                 if earlier.status in ("lobby", "active"):
                     raise _refusal("already", id=match_id, new=earlier.id)
-        old_settings = await match_settings(service.store, match_id)
+        old_settings = await service.store.match_settings(match_id)
         new = await service.create_lobby(info.guild_id, info.channel_id, user_id, info.game_id,
                                          info.seat_count, info.options,
                                          language=old_settings.get(LANGUAGE_KEY))
         store, now = service.store, service.clock()
         # The bot-level table settings too (time per decision, what a timeout does).
-        await set_match_settings(store, new.id, old_settings, now)
+        await store.set_match_settings(new.id, old_settings, now)
         async with service.lock(new.id):
             await store.remove_seat(new.id, 0, now)  # the host sits where they sat before
             for seat in info.seats:

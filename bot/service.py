@@ -28,7 +28,7 @@ from typing import Any
 
 import lang
 import rules
-from bot.absence import ACTION_CANCEL, AbsenceMixin, set_match_settings, write_admin_log
+from bot.absence import ACTION_CANCEL, AbsenceMixin
 from bot.deadlines import DeadlinesMixin, table_settings
 from bot.errors import ServiceError, StorageError, VersionConflict, reason
 from bot.language import LANGUAGE_KEY, LanguageMixin
@@ -606,7 +606,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         record = await self.store.create_match(
             guild_id=guild_id, channel_id=channel_id, game_id=game_id, options=normalised,
             seats=seat_count, host_id=host_id, now=self.clock())
-        await set_match_settings(self.store, record.id, settings, self.clock())
+        await self.store.set_match_settings(record.id, settings, self.clock())
         return self._info_from(record)
 
     async def join(self, match_id: int, user_id: int) -> MatchInfo:
@@ -724,7 +724,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             await self.store.update_match(match_id, self.clock(), status="cancelled")
             await self.store.clear_deadlines(match_id)
             if admin and user_id != info.host_id:  # every admin action is logged
-                await write_admin_log(self.store, info.guild_id, user_id, ACTION_CANCEL,
+                await self.store.write_admin_log(info.guild_id, user_id, ACTION_CANCEL,
                                       match_id, {"status": info.status}, self.clock())
             self._forget(match_id)
             return await self.get_match(match_id)

@@ -16,7 +16,7 @@ import json
 import os
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,6 +98,20 @@ class DeadlineRecord:
     kind: str
     due_at: float
     fired: bool
+
+
+TAKEOVERS = "takeovers"  # matches.settings: seats the AI ever took over (even after rejoin)
+
+
+@dataclass(frozen=True, slots=True)
+class AdminLogEntry:
+    id: int
+    guild_id: int
+    user_id: int
+    action: str
+    match_id: int | None
+    detail: dict[str, Any]
+    created_at: float
 
 
 def _json(obj: Any) -> str:
@@ -224,6 +238,55 @@ class Storage(ABC):
     @abstractmethod
     async def set_guild_setting(self, guild_id: int, key: str, value: str | None) -> None:
         """``value=None`` removes the setting."""
+
+    # --- play-by-chat (issue 6): settings, deadlines, take-overs, votes, prefs, admin log --
+    @abstractmethod
+    async def match_settings(self, match_id: int) -> dict[str, Any]: ...
+
+    @abstractmethod
+    async def set_match_settings(self, match_id: int, settings: Mapping[str, Any],
+                                 now: float) -> None: ...
+
+    @abstractmethod
+    async def add_deadlines(self, match_id: int,
+                            rows: Iterable[tuple[int | None, str, float]]) -> None:
+        """Insert deadline rows in one transaction; a row that exists (even fired) is kept, so a
+        reminder is never re-armed."""
+
+    @abstractmethod
+    async def claim_deadlines(self, deadline_ids: Iterable[int]) -> set[int]:
+        """Mark rows fired, in one transaction; returns those that were not fired yet (so each
+        fires once)."""
+
+    @abstractmethod
+    async def delete_deadlines(self, deadline_ids: Iterable[int]) -> None: ...
+
+    @abstractmethod
+    async def set_taken_over(self, match_id: int, seat: int, taken_over: bool,
+                             now: float) -> None: ...
+
+    @abstractmethod
+    async def add_vote(self, match_id: int, seat: int, voter_id: int,
+                       now: float) -> bool:
+        """Record a vote; False when this voter had voted for this seat already."""
+
+    @abstractmethod
+    async def votes_for(self, match_id: int, seat: int) -> set[int]: ...
+
+    @abstractmethod
+    async def get_user_pref(self, user_id: int, key: str) -> str | None: ...
+
+    @abstractmethod
+    async def set_user_pref(self, user_id: int, key: str, value: str | None) -> None: ...
+
+    @abstractmethod
+    async def write_admin_log(self, guild_id: int, user_id: int, action: str,
+                              match_id: int | None, detail: Mapping[str, Any],
+                              now: float) -> None: ...
+
+    @abstractmethod
+    async def read_admin_log(self, guild_id: int, limit: int = 20) -> list[AdminLogEntry]:
+        """A guild's admin actions, newest first."""
 
     # --- history and stats (issue 6) -------------------------------------------------------
     async def taken_over_seats(self, match_ids: Collection[int]) -> dict[int, set[int]]:
@@ -697,3 +760,116 @@ class SqliteStorage(Storage):
                     async for match_id, seat in cursor:
                         found[match_id].add(seat)
         return found
+
+    # --- play-by-chat (issue 6) -----------------------------------------------------------
+    async def match_settings(self, match_id: int) -> dict[str, Any]:
+        async with self._read() as conn, conn.execute(
+            "SELECT settings FROM matches WHERE id = ?", (match_id,)) as cursor:
+            row = await cursor.fetchone()
+        return json.loads(row[0]) if row and row[0] else {}
+
+    async def set_match_settings(self, match_id: int, settings: Mapping[str, Any],
+                                 now: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE matches SET settings = ?, updated_at = ? WHERE id = ?",
+                               (_json(dict(settings)), now, match_id))
+
+    async def add_deadlines(self, match_id: int,
+                            rows: Iterable[tuple[int | None, str, float]]) -> None:
+        """Insert deadline rows in one transaction; a row that exists (even fired) is kept, so a
+        reminder is never re-armed."""
+        async with self._transaction() as conn:
+            await conn.executemany(
+                "INSERT OR IGNORE INTO deadlines (match_id, seat, kind, due_at) "
+                "VALUES (?, ?, ?, ?)",
+                [(match_id, seat, kind, due) for seat, kind, due in rows])
+
+    async def claim_deadlines(self, deadline_ids: Iterable[int]) -> set[int]:
+        """Mark rows fired, in one transaction; returns those that were not fired yet (so each
+        fires once)."""
+        ids = list(deadline_ids)
+        claimed: set[int] = set()
+        if not ids:
+            return claimed
+        async with self._transaction() as conn:
+            for deadline_id in ids:
+                cursor = await conn.execute(
+                    "UPDATE deadlines SET fired = 1 WHERE id = ? AND fired = 0", (deadline_id,))
+                if cursor.rowcount == 1:
+                    claimed.add(deadline_id)
+        return claimed
+
+    async def delete_deadlines(self, deadline_ids: Iterable[int]) -> None:
+        ids = list(deadline_ids)
+        if not ids:
+            return
+        async with self._transaction() as conn:
+            await conn.executemany("DELETE FROM deadlines WHERE id = ?", [(i,) for i in ids])
+
+    async def set_taken_over(self, match_id: int, seat: int, taken_over: bool,
+                             now: float) -> None:
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE seats SET taken_over = ? WHERE match_id = ? AND seat = ? AND is_ai = 0",
+                (int(taken_over), match_id, seat))
+            if taken_over and cursor.rowcount == 1:
+                # The flag goes with /game rejoin; the record of a take-over stays (fair results).
+                async with conn.execute("SELECT settings FROM matches WHERE id = ?",
+                                        (match_id,)) as rows:
+                    row = await rows.fetchone()
+                settings = json.loads(row[0]) if row and row[0] else {}
+                seats = sorted(set(settings.get(TAKEOVERS, [])) | {seat})
+                await conn.execute("UPDATE matches SET settings = ? WHERE id = ?",
+                                   (_json({**settings, TAKEOVERS: seats}), match_id))
+            await conn.execute("DELETE FROM takeover_votes WHERE match_id = ? AND seat = ?",
+                               (match_id, seat))
+            await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
+
+    async def add_vote(self, match_id: int, seat: int, voter_id: int,
+                       now: float) -> bool:
+        """Record a vote; False when this voter had voted for this seat already."""
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT OR IGNORE INTO takeover_votes (match_id, seat, voter_id, created_at) "
+                "VALUES (?, ?, ?, ?)", (match_id, seat, voter_id, now))
+            return cursor.rowcount == 1
+
+    async def votes_for(self, match_id: int, seat: int) -> set[int]:
+        async with self._read() as conn, conn.execute(
+            "SELECT voter_id FROM takeover_votes WHERE match_id = ? AND seat = ?",
+            (match_id, seat)) as cursor:
+            return {row[0] for row in await cursor.fetchall()}
+
+    async def get_user_pref(self, user_id: int, key: str) -> str | None:
+        async with self._read() as conn, conn.execute(
+            "SELECT value FROM user_prefs WHERE user_id = ? AND key = ?", (user_id, key)) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    async def set_user_pref(self, user_id: int, key: str, value: str | None) -> None:
+        async with self._transaction() as conn:
+            if value is None:
+                await conn.execute("DELETE FROM user_prefs WHERE user_id = ? AND key = ?",
+                                   (user_id, key))
+            else:
+                await conn.execute(
+                    "INSERT INTO user_prefs (user_id, key, value) VALUES (?, ?, ?) "
+                    "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
+                    (user_id, key, value))
+
+    async def write_admin_log(self, guild_id: int, user_id: int, action: str,
+                              match_id: int | None, detail: Mapping[str, Any],
+                              now: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO admin_log (guild_id, user_id, action, match_id, detail, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (guild_id, user_id, action, match_id, _json(dict(detail)), now))
+
+    async def read_admin_log(self, guild_id: int, limit: int = 20) -> list[AdminLogEntry]:
+        """A guild's admin actions, newest first."""
+        async with self._read() as conn, conn.execute(
+            "SELECT id, guild_id, user_id, action, match_id, detail, created_at FROM admin_log "
+            "WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, int(limit))) as cursor:
+            rows = await cursor.fetchall()
+        return [AdminLogEntry(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6]) for r in rows]

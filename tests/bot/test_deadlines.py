@@ -10,7 +10,6 @@ import asyncio
 
 import pytest
 
-from bot.absence import match_settings, votes_for
 from bot.deadlines import (
     DeadlineReport,
     deadline_rows,
@@ -64,7 +63,7 @@ def test_policy_helpers():
 
 async def test_table_settings_default_guild_and_explicit(service, store):
     info = await toy(service, ALICE)
-    assert await match_settings(store, info.id) == {"turn_time": DAY, "on_timeout": "ai_moves",
+    assert await store.match_settings(info.id) == {"turn_time": DAY, "on_timeout": "ai_moves",
                                                     "language": "en"}  # the match's language
     await service.set_guild_defaults(GUILD, turn_time="12h", on_timeout="takeover")
     info = await toy(service, ALICE)
@@ -245,7 +244,7 @@ async def test_vote_hands_an_absent_seat_to_the_ai(service, store, clock):
         await service.vote_takeover(info.id, HOST, user_id=99)
     with pytest.raises(ServiceError, match="^Seat 2 is not holding up the game"):
         await service.vote_takeover(info.id, HOST, 1)  # Alice has answered
-    assert await votes_for(store, info.id, 2) == set()
+    assert await store.votes_for(info.id, 2) == set()
 
     first = await service.vote_takeover(info.id, HOST, user_id=BOB)
     assert (first.votes, first.needed, first.passed) == (1, 2, False)
@@ -254,7 +253,7 @@ async def test_vote_hands_an_absent_seat_to_the_ai(service, store, clock):
     second = await service.vote_takeover(info.id, ALICE, 2)
     assert second.passed and second.match.seat_info(2).taken_over
     assert any(m.seat == 2 and m.actor == "ai" for m in second.turn.moves)
-    assert await votes_for(store, info.id, 2) == set()
+    assert await store.votes_for(info.id, 2) == set()
     with pytest.raises(ServiceError, match="^Seat 3 is already played by the AI.$"):
         await service.vote_takeover(info.id, HOST, 2)
     turn = await service.rejoin(info.id, BOB)

@@ -8,7 +8,6 @@ import random
 import pytest
 
 import rules
-from bot.absence import match_settings
 from bot.errors import ServiceError
 from bot.export import (
     FORMAT,
@@ -63,7 +62,7 @@ async def test_a_finished_amunre_match_replays_byte_for_byte_from_its_export(sto
     assert {m["kind"] for m in data["moves"]} == {"move"}
     assert data["result"]["scores"] == list(turn.result.scores)
     assert data["options"] == info.options
-    assert data["settings"] == await match_settings(store, info.id) != {}
+    assert data["settings"] == await store.match_settings(info.id) != {}
 
     engine, state = replay_export(data)
     snapshot = await store.get_snapshot(info.id)
@@ -154,8 +153,8 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(service, st
     assert [(s.seat, s.user_id, s.is_ai) for s in new.seats] == [
         (0, HOST, False), (1, ALICE, False), (2, None, True)]
     assert new.channel_id == old.channel_id and new.guild_id == old.guild_id
-    settings = await match_settings(store, new.id)
-    assert settings == await match_settings(store, old.id) and settings["turn_time"] == 3600
+    settings = await store.match_settings(new.id)
+    assert settings == await store.match_settings(old.id) and settings["turn_time"] == 3600
     with pytest.raises(ServiceError, match=f"already open: lobby #{new.id}"):
         await open_rematch(service, old.id, HOST)
     started = await service.start(new.id, ALICE)  # the rematch is a normal lobby

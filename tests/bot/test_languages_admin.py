@@ -9,7 +9,6 @@ from types import SimpleNamespace
 import pytest
 
 import lang
-from bot.absence import get_user_pref
 from bot.errors import ServiceError, reason
 from bot.language import LANGUAGE_KEY
 from rules.text import Msg
@@ -31,12 +30,12 @@ async def toy(service, *players, turn_time=None, language=None):
 async def test_a_user_chooses_polish_then_follows_the_client_again(service, store):
     assert await service.language_for(ALICE, "pt-BR") == "pt-BR"  # no choice: the client's
     assert await service.set_user_language(ALICE, "pl") == "pl"
-    assert await get_user_pref(store, ALICE, LANGUAGE_KEY) == "pl"
+    assert await store.get_user_pref(ALICE, LANGUAGE_KEY) == "pl"
     assert await service.language_for(ALICE, "pt-BR") == "pl"  # the choice wins
     assert await service.set_user_language(ALICE, "Português (Brasil)") == "pt-BR"
     assert await service.user_language(ALICE) == "pt-BR"
     assert await service.set_user_language(ALICE, None) is None  # "auto"
-    assert await get_user_pref(store, ALICE, LANGUAGE_KEY) is None
+    assert await store.get_user_pref(ALICE, LANGUAGE_KEY) is None
     assert await service.language_for(ALICE, "pl") == "pl"
     assert await service.language_for(ALICE, "de") == "en"  # a client Scarab does not speak
 
@@ -48,11 +47,11 @@ async def test_an_unknown_language_is_refused_and_nothing_is_stored(service, sto
     assert isinstance(said, Msg)
     assert said == "Scarab does not speak 'fr'. Choose one of: English, Português (Brasil), Polski."
     assert lang.localise(said, "pl").startswith("Scarab nie mówi w języku 'fr'.")
-    assert await get_user_pref(store, ALICE, LANGUAGE_KEY) is None
+    assert await store.get_user_pref(ALICE, LANGUAGE_KEY) is None
     await service.set_user_language(ALICE, "pl")
     with pytest.raises(ServiceError):
         await service.set_user_language(ALICE, "klingon")
-    assert await get_user_pref(store, ALICE, LANGUAGE_KEY) == "pl"  # the old choice stays
+    assert await store.get_user_pref(ALICE, LANGUAGE_KEY) == "pl"  # the old choice stays
 
 
 class FakeResponse:
@@ -83,7 +82,7 @@ async def test_the_language_command_answers_in_the_chosen_language(service, stor
     interaction = interaction_of(service, ALICE, locale="pt-BR")
     await Language.language.callback(cog, interaction, "auto")
     assert interaction.sent == ["Vou voltar a seguir o idioma do seu Discord."]
-    assert await get_user_pref(store, ALICE, LANGUAGE_KEY) is None
+    assert await store.get_user_pref(ALICE, LANGUAGE_KEY) is None
     interaction = interaction_of(service, ALICE, locale="pl")
     await Language.language.callback(cog, interaction, "fr")
     assert interaction.sent == ["⛔ Scarab nie mówi w języku 'fr'. Wybierz jeden z: English, "

@@ -1,9 +1,10 @@
 """No English sentence reaches a player without going through the catalogues (issue 6, item 7).
 
-Scans the bot and the engines for literal strings or f-strings handed straight to what players
-read: replies, refusals, message contents, embed titles and fields, button labels, menu
-placeholders and options, and the texts of ``ServiceError``/``IllegalMove``. Such a text must
-be a ``msg(...)``/``t(...)`` instead, so it exists in every language."""
+Scans the bot, the engines and the renderers for literal strings or f-strings handed straight
+to what players read: replies, refusals, message contents, embed titles and fields, button
+labels, menu placeholders and options, words drawn on boards, and the texts of
+``ServiceError``/``IllegalMove``. Such a text must be a ``msg(...)``/``t(...)`` instead, so it
+exists in every language."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from pathlib import Path
 
 from tests.lang.texts import ROOT
 
-SCANNED = ("bot", "cogs", "rules")
+SCANNED = ("bot", "cogs", "rules", "render")
 # call name -> positional argument indexes that players read
 POSITIONAL = {"refuse": (1,), "reply": (1,), "ServiceError": (0,), "IllegalMove": (0,),
               "send": (0,), "send_message": (0,), "Embed": (), "add_field": (),
-              "SelectOption": (0,), "Button": (), "Select": ()}
+              "SelectOption": (0,), "Button": (), "Select": (),
+              "text": (1,)}  # ImageDraw.text(xy, text): words drawn on a board
 KEYWORDS = {"content", "label", "placeholder", "title", "name", "value", "description",
             "reason"}
 # keyword sinks only count on these calls (``name=`` of a command is not a player text)
