@@ -33,7 +33,7 @@ from bot.deadlines import DeadlinesMixin, table_settings
 from bot.errors import ServiceError, StorageError, VersionConflict, reason
 from bot.language import LANGUAGE_KEY, LanguageMixin
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
-from bot.undo import undo_move, undoable_seat, walk
+from bot.undo import is_player, undo_move, undoable_seat, walk
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
 from rules.text import decode, msg
 
@@ -222,7 +222,7 @@ class _Loaded:
     version: int
     seqs: dict[int, int]
     sealed_answered: set[int] = field(default_factory=set)
-    undo_seat: int | None = None  # may undo its last step; unknown (None) after a reload
+    undo_seat: int | None = None  # may undo its last step (worked out again after a reload)
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -418,11 +418,28 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                                        id=info.id)) from exc
             loaded = _Loaded(engine, state, info.version, seqs)
         loaded.sealed_answered = await self._sealed_answered_from_log(info.id, loaded)
+        loaded.undo_seat = await self._undo_seat_from_log(info, loaded)
         self._cache[info.id] = loaded
         self._cache.move_to_end(info.id)
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
         return loaded
+
+    async def _undo_seat_from_log(self, info: MatchInfo, loaded: _Loaded) -> int | None:
+        """After a reload, who may undo the last step (the Undo button's hint): worked out
+        from the stored log when a player made the last move (a replay, off the event loop)."""
+        if info.status != "active":
+            return None
+        last = await self.store.recent_moves(info.id, 1)
+        if not last or not is_player(last[-1].actor):
+            return None
+        moves = await self.store.get_moves(info.id)
+        walked = await asyncio.to_thread(walk, loaded.engine, info, moves, keep=2)
+        step = walked.last
+        if step is None:
+            return None
+        return undoable_seat(loaded.engine, step.before, step.move.seat, walked.state,
+                             step.events, step.move.actor)
 
     async def _sealed_answered_from_log(self, match_id: int, loaded: _Loaded) -> set[int]:
         """Seats that answered the open sealed round: every answer since it was posed."""

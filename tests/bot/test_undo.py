@@ -249,6 +249,8 @@ async def test_undo_after_a_restart(db_path, clock, steps_engine):
     store = await SqliteStorage.open(db_path)
     try:
         service = MatchService(store, clock=clock, seed_source=lambda: 42)
+        # the Undo button comes back with the turn message after the restart
+        assert (await service.snapshot(match_id, image=False)).undo_seat == 0
         turn = await service.undo(match_id, HOST)
         assert turn.view["totals"] == [1, 0]
         assert turn.undo_seat == 0
