@@ -320,7 +320,7 @@ class Announcer:
                          intro: str, *, loc: str = ENGLISH) -> int | None:
         info = turn.match
         embed = self._embed(turn, decisions, events, intro, loc=loc)
-        file = await self._board(turn)
+        file = await self._board(turn, loc)
         kwargs: dict[str, Any] = {"embed": embed}
         if file is not None:
             embed.set_image(url="attachment://board.png")
@@ -397,7 +397,7 @@ class Announcer:
             embed.add_field(name=t(loc, "Last moves"),
                             value=clip(one_line(events[-8:], 1000, loc), FIELD_TEXT),
                             inline=False)
-        file = await self._board(turn)
+        file = await self._board(turn, loc)
         kwargs: dict[str, Any] = {"embed": embed}
         if file is not None:
             embed.set_image(url="attachment://board.png")
@@ -413,12 +413,13 @@ class Announcer:
             return
         await self.bot.service.set_message(info.id, TURN, message.id)
 
-    async def _board(self, turn: Turn) -> discord.File | None:
-        """The board PNG: the service's, when it rendered one, else drawn here."""
-        if turn.image:
+    async def _board(self, turn: Turn, loc: str = ENGLISH) -> discord.File | None:
+        """The board PNG in the match's language: the service's, when it rendered one in
+        English, else drawn here."""
+        if turn.image and loc == ENGLISH:
             return discord.File(io.BytesIO(turn.image), filename="board.png")
         return await board_file(turn.match.game_id, turn.view,
-                                highlight=sorted(highlight_of(turn)) or None)
+                                highlight=sorted(highlight_of(turn)) or None, locale=loc)
 
     # ------------------------------------------------------------------ direct messages
 
@@ -446,7 +447,7 @@ class Announcer:
         except Exception:
             log.exception("no private view for seat %s of match %s", d.seat, info.id)
             private_view = None
-        file = (await panel_file(info.game_id, private_view)
+        file = (await panel_file(info.game_id, private_view, locale=loc)
                 if private_view is not None else None)
         text = t(loc, "🔒 **{game} — match #{id}**: {prompt}\nYour answer stays sealed until "
                       "everyone has answered.", game=game_title(info.game_id), id=info.id,

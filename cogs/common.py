@@ -134,22 +134,24 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 
 async def board_file(game_id: str, view: dict, *, highlight: list[str] | None = None,
-                     filename: str = "board.png") -> discord.File | None:
-    """Render the public board off the event loop; None when the renderer fails."""
+                     filename: str = "board.png", locale: str | None = None,
+                     ) -> discord.File | None:
+    """Render the public board (its words in ``locale``) off the event loop; None when the
+    renderer fails."""
     def work() -> bytes:
         import render
 
-        return render.png(render.board(game_id, view, highlight=highlight))
+        return render.png(render.board(game_id, view, highlight=highlight, locale=locale))
 
     return await _render(work, filename)
 
 
-async def panel_file(game_id: str, private_view: dict,
-                     filename: str = "hand.png") -> discord.File | None:
+async def panel_file(game_id: str, private_view: dict, filename: str = "hand.png", *,
+                     locale: str | None = None) -> discord.File | None:
     def work() -> bytes:
         import render
 
-        return render.png(render.panel(game_id, private_view))
+        return render.png(render.panel(game_id, private_view, locale=locale))
 
     return await _render(work, filename)
 

@@ -229,7 +229,7 @@ async def open_private_menu(interaction: discord.Interaction, match: int,
         return
     decision = pending
     loc = await lang_of(interaction)
-    file = await panel_file(info.game_id, private_view)
+    file = await panel_file(info.game_id, private_view, locale=loc)
     view = decision_view(info.id, decision, loc)
     text = t(loc, "🔒 **{game} — match #{id}**: {prompt}\nOnly you can see this.",
              game=game_title(info.game_id), id=info.id, prompt=decision.decision.prompt)

@@ -176,7 +176,7 @@ class Play(commands.Cog):
             return
         # Posted for everyone: the match's language; else the caller's.
         loc = await service.match_language(info.id) if public else await lang_of(interaction)
-        file = await board_file(info.game_id, turn.view)
+        file = await board_file(info.game_id, turn.view, locale=loc)
         waiting = ", ".join(sorted({
             f"<@{p.user_id}>" if not p.is_ai
             else localise(ai_name(getattr(info.seat_info(p.seat), "name", None), p.seat), loc)
@@ -219,7 +219,7 @@ class Play(commands.Cog):
                                n=len(pending.decision.options) - 20))
         else:
             lines.append("\n" + t(loc, "Nothing is waiting for your answer."))
-        file = await panel_file(info.game_id, private_view)
+        file = await panel_file(info.game_id, private_view, locale=loc)
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
             kwargs["file"] = file

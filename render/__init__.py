@@ -32,14 +32,16 @@ def renderer(game_id: str) -> ModuleType:
 
 
 def board(game_id: str, view: dict[str, Any], highlight: str | list[str] | None = None,
+          locale: str | None = None) -> Image.Image:
+    """The public board of ``view``; ``highlight`` outlines the named places (option ids);
+    ``locale``: the language of its words (``lang.SUPPORTED``; English by default)."""
+    return renderer(game_id).board(view, highlight=highlight, locale=locale or "en")
+
+
+def panel(game_id: str, private_view: dict[str, Any], locale: str | None = None
           ) -> Image.Image:
-    """The public board of ``view``; ``highlight`` outlines the named places (option ids)."""
-    return renderer(game_id).board(view, highlight=highlight)
-
-
-def panel(game_id: str, private_view: dict[str, Any]) -> Image.Image:
-    """One seat's private panel (/hand, DMs) from its private view."""
-    return renderer(game_id).panel(private_view)
+    """One seat's private panel (/hand, DMs) from its private view, in ``locale``."""
+    return renderer(game_id).panel(private_view, locale=locale or "en")
 
 
 def png(image: Image.Image, compress_level: int = 3) -> bytes:

@@ -2,19 +2,23 @@
 
 Only the view dicts of docs/views/amunre.md are read, never engine state. The static layer
 (Nile, banks, region bands, province frames with their permanent features) is drawn once per
-province layout and cached; each call copies it and draws the pieces of the moment.
+province layout and language and cached; each call copies it and draws the pieces of the moment.
+Every word is said in the match's language (``locale``): labels through ``lang.t`` and texts of
+the view (``Msg``) through ``lang.localise``.
 """
 
 from __future__ import annotations
 
 import functools
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+import lang
+from lang import localise
 from render.common import (
     INK,
     INK_SOFT,
@@ -32,10 +36,12 @@ from render.common import (
     rounded_panel,
     seat_style,
     seat_token,
+    text_advance,
     text_on,
-    wrap_items,
+    wrap_text,
 )
 from rules.amunre.data import FAVOR_CARDS, TILE_BY_NUMBER
+from rules.text import Msg, msg, term
 
 # --- geometry (px) -----------------------------------------------------------------------------
 WIDTH = 1320
@@ -62,6 +68,8 @@ NILE_X0 = _WEST_NILE_X + (COL_GAP // 2 + 2)
 NILE_X1 = NILE_X0 + NILE_W
 COL_X = (MARGIN, MARGIN + COL_W + COL_GAP, NILE_X1 + COL_GAP // 2 + 2,
          NILE_X1 + COL_GAP // 2 + 2 + COL_W + COL_GAP)
+# header sections: start player / acting, offering tile, decks (x of their left edges)
+HEADER_SPLITS = (385, 650, 1025)
 
 # --- colours ---
 HEADER_BG: RGB = (52, 42, 32)
@@ -92,53 +100,91 @@ BADGE_CARAVAN: RGB = (228, 196, 150)
 BADGE_TEMPLE: RGB = (214, 214, 220)
 PILL: RGB = (236, 228, 208)
 
-PHASES = {
-    "auction": "Phase 1/4 · Province auction",
-    "purchase": "Phase 2/4 · Purchases & building",
-    "offering": "Phase 3/4 · Offerings to Amun-Re",
-    "harvest": "Phase 4/4 · Harvest & income",
-    "over": "Game over · final scores",
+GAME_TITLE = "AMUN-RE"  # the game's name, the same in every language
+
+PHASES: dict[str, Msg] = {
+    "auction": msg("Phase 1/4 · Province auction"),
+    "purchase": msg("Phase 2/4 · Purchases & building"),
+    "offering": msg("Phase 3/4 · Offerings to Amun-Re"),
+    "harvest": msg("Phase 4/4 · Harvest & income"),
+    "over": msg("Game over · final scores"),
 }
-KINGDOMS = {1: "Old Kingdom", 2: "New Kingdom"}
+KINGDOMS: dict[int, Msg] = {1: term("Old Kingdom"), 2: term("New Kingdom")}
+
+# Seat colours by their English name in render.common (the seat letter stays as it is).
+SEAT_COLOURS: dict[str, Msg] = {
+    "blue": term("blue"),
+    "vermillion": term("vermillion"),
+    "green": term("green"),
+    "pink": term("pink"),
+    "orange": term("orange"),
+}
 
 # Offering tiles: gold per farmer, VP per temple, camel (caravans pay), from the data module.
-TILE_EFFECTS = {t.tile: (t.gold_per_farmer, t.vp_per_temple, t.camel)
-                for t in TILE_BY_NUMBER.values()}
+TILE_EFFECTS = {tile.tile: (tile.gold_per_farmer, tile.vp_per_temple, tile.camel)
+                for tile in TILE_BY_NUMBER.values()}
 
-# Favor card presentation (rules/amunre.md A10): English name, phase colour, what it does.
-PHASE_COLOURS: dict[str, tuple[RGB, str]] = {
-    "red": ((196, 40, 40), "auction"),
-    "purple": ((118, 60, 160), "purchases"),
-    "blue": ((32, 98, 196), "offerings"),
-    "green": ((36, 132, 60), "harvest"),
-    "yellow": ((226, 184, 0), "scoring"),
+# Favor card presentation (rules/amunre.md A10): name, phase colour, what it does.
+PHASE_COLOURS: dict[str, tuple[RGB, Msg | str]] = {
+    "red": ((196, 40, 40), term("auction")),
+    "purple": ((118, 60, 160), term("purchases")),
+    "blue": ((32, 98, 196), term("offerings")),
+    "green": ((36, 132, 60), term("harvest")),
+    "yellow": ((226, 184, 0), term("scoring")),
     "grey": ((120, 120, 120), "?"),
 }
 PHASE_COLOUR = {"auction": "red", "purchase": "purple", "offering": "blue", "harvest": "green",
                 "scoring": "yellow"}
 # One-line reminders of what each card does (presentation only; the rules live in rules/amunre).
-CARD_BLURBS = {
-    "protection": "block the space above your bid",
-    "bribe": "bid again on the card you were outbid on",
-    "architect": "2 stones in a province become a pyramid",
-    "extra_farmer": "a free farmer, no field needed",
-    "offering_adjust": "±3 on the collective offering",
-    "bountiful_harvest": "+1 gold per farmer in one province",
-    "fixed_income": "one province yields exactly 8 gold",
-    "master_scribes": "3 VP: ≥ 7 favor symbols/bonuses",
-    "master_farmers": "3 VP: ≥ 9 farmers",
-    "same_bank": "3 VP: all provinces on one bank",
-    "nile_or_border": "3 VP: all on the Nile, or none",
-    "upper_or_lower": "3 VP: all Upper or all Lower",
+CARD_BLURBS: dict[str, Msg] = {
+    "protection": msg("block the space above your bid"),
+    "bribe": msg("bid again on the card you were outbid on"),
+    "architect": msg("2 stones in a province become a pyramid"),
+    "extra_farmer": msg("a free farmer, no field needed"),
+    "offering_adjust": msg("±3 on the collective offering"),
+    "bountiful_harvest": msg("+1 gold per farmer in one province"),
+    "fixed_income": msg("one province yields exactly 8 gold"),
+    "master_scribes": msg("3 VP: ≥ 7 favor symbols/bonuses"),
+    "master_farmers": msg("3 VP: ≥ 9 farmers"),
+    "same_bank": msg("3 VP: all provinces on one bank"),
+    "nile_or_border": msg("3 VP: all on the Nile, or none"),
+    "upper_or_lower": msg("3 VP: all Upper or all Lower"),
 }
-CARDS: dict[str, tuple[str, str, str]] = {
+CARDS: dict[str, tuple[Msg | str, str, Msg | str]] = {
     card.id: (card.name, PHASE_COLOUR[card.phase], CARD_BLURBS.get(card.id, ""))
     for card in FAVOR_CARDS
 }
-THEFT = ("Theft", "blue", "offer −3 collectively, take 3 gold, no reward")
+THEFT = (term("Theft"), "blue", msg("offer −3 collectively, take 3 gold, no reward"))
 COLOUR_ORDER = ["red", "purple", "blue", "green", "yellow", "grey"]
 
 
+# --- text fitting ---
+def fitted(text: str, sizes: Sequence[int], width: float, *, bold: bool = False
+           ) -> tuple[str, ImageFont.FreeTypeFont]:
+    """``text`` in the largest of ``sizes`` that fits ``width`` px (cut with "…" at the
+    smallest): longer Portuguese and Polish words get a smaller font only where needed."""
+    for size in sizes:
+        fnt = font(size, bold=bold)
+        if text_advance(fnt, text) <= width:
+            return text, fnt
+    fnt = font(sizes[-1], bold=bold)
+    return fit_text(text, fnt, int(width)), fnt
+
+
+def t(locale: str, template: str, /, **params: Any) -> str:
+    """``lang.t``, with English said at once (no ``Msg`` built: the default board stays as
+    fast as before languages)."""
+    if locale == lang.ENGLISH:
+        return template.format(**params) if params else template
+    return lang.t(locale, template, **params)
+
+
+def _gold(n: int) -> Msg:
+    return msg("1 gold") if n == 1 else msg("{n} gold", n=n)
+
+
+def _say(locale: str, text: Any) -> str:
+    return localise(text, locale)
 # --- static layer ---
 @dataclass(frozen=True)
 class StaticProvince:
@@ -215,8 +261,10 @@ def _layout(provinces: tuple[StaticProvince, ...], seats: int) -> tuple[Layout, 
 
 
 @functools.lru_cache(maxsize=16)
-def static_layer(provinces: tuple[StaticProvince, ...], seats: int) -> tuple[Image.Image, Layout]:
-    """Background, Nile, banks, region labels and province frames with permanent features."""
+def static_layer(provinces: tuple[StaticProvince, ...], seats: int, locale: str = "en"
+                 ) -> tuple[Image.Image, Layout]:
+    """Background, Nile, banks, region labels and province frames with permanent features, with
+    their words in ``locale`` (cached per layout and language)."""
     layout, bands = _layout(provinces, seats)
     image = Image.new("RGB", (WIDTH, layout.height), (245, 236, 214))
     draw = ImageDraw.Draw(image)
@@ -225,12 +273,16 @@ def static_layer(provinces: tuple[StaticProvince, ...], seats: int) -> tuple[Ima
 
     # header band
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER_BG)
-    draw.text((MARGIN, 10), "AMUN-RE", font=font(30, bold=True), fill=GOLD)
-    draw.text((400, 10), "Start player ☥", font=font(15), fill=CREAM_SOFT)
-    draw.text((400, 78), "Acting now ▶", font=font(15), fill=CREAM_SOFT)
-    draw.text((790, 10), "Offering tile", font=font(15), fill=CREAM_SOFT)
-    draw.text((1040, 10), "Decks", font=font(15), fill=CREAM_SOFT)
-    for x in (385, 650, 1025):
+    draw.text((MARGIN, 10), GAME_TITLE, font=font(30, bold=True), fill=GOLD)
+    headings = (t(locale, "Start player ☥"), t(locale, "Acting now ▶"),
+                t(locale, "Offering tile"), t(locale, "Decks"))
+    for x, y, heading, right in ((400, 10, headings[0], HEADER_SPLITS[1]),
+                                 (400, 78, headings[1], HEADER_SPLITS[1]),
+                                 (790, 10, headings[2], HEADER_SPLITS[2]),
+                                 (1040, 10, headings[3], WIDTH)):
+        text, fnt = fitted(heading, (15, 14, 13), right - x - 10)
+        draw.text((x, y), text, font=fnt, fill=CREAM_SOFT)
+    for x in HEADER_SPLITS:
         draw.line((x, 12, x, HEADER_H - 12), fill=(96, 82, 64), width=1)
 
     # land: desert borders and fertile Nile banks, the Nile in the middle, the sea in the north
@@ -254,47 +306,54 @@ def static_layer(provinces: tuple[StaticProvince, ...], seats: int) -> tuple[Ima
         draw.arc((nile_mid - 22, y, nile_mid + 2, y + 10), 200, 340, fill=NILE_LIGHT, width=2)
         draw.arc((nile_mid, y + 20, nile_mid + 24, y + 30), 200, 340, fill=NILE_LIGHT, width=2)
     draw.rectangle((0, map_top, WIDTH, land_top), fill=SEA)
-    draw.text((WIDTH // 2, map_top + SEA_H // 2), "MEDITERRANEAN SEA · north ↑ · the Nile "
-              "flows north into the delta", font=font(16, bold=True), fill=WHITE, anchor="mm")
+    sea, sea_font = fitted(t(locale, "MEDITERRANEAN SEA · north ↑ · the Nile flows north into "
+                             "the delta"), (16, 15, 14), WIDTH - 2 * MARGIN, bold=True)
+    draw.text((WIDTH // 2, map_top + SEA_H // 2), sea, font=sea_font, fill=WHITE, anchor="mm")
     nile_font = font(20, bold=True)
-    for index, letter in enumerate("NILE"):
+    river = t(locale, "NILE")
+    for index, letter in enumerate(river):
         y = layout.map_bottom - 150 + index * 28
         draw.text((nile_mid, y), letter, font=nile_font, fill=WHITE, anchor="mm",
                   stroke_width=2, stroke_fill=SEA)
 
     # column labels (bank and Nile/border, as used by the scoring cards)
     label_y = land_top + BANK_LABEL_H // 2
-    labels = ("WEST · border (desert)", "WEST BANK · on the Nile",
-              "EAST BANK · on the Nile", "EAST · border (desert)")
+    labels = (t(locale, "WEST · border (desert)"), t(locale, "WEST BANK · on the Nile"),
+              t(locale, "EAST BANK · on the Nile"), t(locale, "EAST · border (desert)"))
     for col, label in enumerate(labels):
-        draw.text((COL_X[col] + COL_W // 2, label_y), label, font=font(16, bold=True),
-                  fill=INK, anchor="mm")
+        text, fnt = fitted(label, (16, 15, 14, 13), COL_W - 4, bold=True)
+        draw.text((COL_X[col] + COL_W // 2, label_y), text, font=fnt, fill=INK, anchor="mm")
 
     # region bands
     for region, y, count in bands:
         fill = REGION_LOWER if region == "lower" else REGION_UPPER
         draw.rectangle((0, y, WIDTH, y + REGION_BAND_H), fill=fill)
         if region == "lower":
-            text = f"LOWER EGYPT · north, downstream (delta) · {count} provinces"
+            text = t(locale, "LOWER EGYPT · north, downstream (delta) · {count} provinces",
+                     count=count)
         elif region == "upper":
-            text = f"UPPER EGYPT · south, upstream · {count} provinces"
+            text = t(locale, "UPPER EGYPT · south, upstream · {count} provinces", count=count)
         else:
-            text = f"{region.upper()} · {count} provinces"
-        draw.text((MARGIN, y + REGION_BAND_H // 2), text, font=font(18, bold=True), fill=CREAM,
-                  anchor="lm")
-    draw.text((MARGIN, layout.map_bottom - SOUTH_H // 2),
-              "south ↓ upstream (Nubia)", font=font(15, bold=True), fill=INK_SOFT, anchor="lm")
+            text = t(locale, "{region} · {count} provinces", region=region.upper(), count=count)
+        text, fnt = fitted(text, (18, 16), WIDTH - 2 * MARGIN, bold=True)
+        draw.text((MARGIN, y + REGION_BAND_H // 2), text, font=fnt, fill=CREAM, anchor="lm")
+    draw.text((MARGIN, layout.map_bottom - SOUTH_H // 2), t(locale, "south ↓ upstream (Nubia)"),
+              font=font(15, bold=True), fill=INK_SOFT, anchor="lm")
 
     # province frames and their permanent features
     for province in provinces:
-        _draw_static_province(draw, province, layout.boxes[province.id])
+        _draw_static_province(draw, province, layout.boxes[province.id], locale)
 
     # scoreboard title
-    draw.text((MARGIN, layout.score_y + SCORE_TITLE_H // 2), "Scoreboard",
+    title = t(locale, "Scoreboard")
+    draw.text((MARGIN, layout.score_y + SCORE_TITLE_H // 2), title,
               font=font(22, bold=True), fill=INK, anchor="lm")
-    draw.text((WIDTH - MARGIN, layout.score_y + SCORE_TITLE_H // 2),
-              "☥ start player · ▶ acting · seats: colour + letter + shape",
-              font=font(15), fill=INK_SOFT, anchor="rm")
+    legend_room = WIDTH - 2 * MARGIN - text_advance(font(22, bold=True), title) - 24
+    legend, legend_font = fitted(
+        t(locale, "☥ start player · ▶ acting · seats: colour + letter + shape"), (15, 14, 13),
+        legend_room)
+    draw.text((WIDTH - MARGIN, layout.score_y + SCORE_TITLE_H // 2), legend,
+              font=legend_font, fill=INK_SOFT, anchor="rm")
 
     swatch = colour_swatch(
         [INK, INK_SOFT, CREAM, GOLD, HIGHLIGHT, AUCTION_EDGE, FARMER, STONE, PYRAMID, WHITE,
@@ -305,27 +364,47 @@ def static_layer(provinces: tuple[StaticProvince, ...], seats: int) -> tuple[Ima
     return image, layout
 
 
-def _badges(province: StaticProvince) -> list[tuple[str, RGB]]:
+def _badges(province: StaticProvince, locale: str) -> list[tuple[str, RGB]]:
     badges = []
     if province.favor_limit:
-        badges.append((f"favor {province.favor_limit}", BADGE_FAVOR))
+        badges.append((t(locale, "favor {n}", n=province.favor_limit), BADGE_FAVOR))
     if province.gold_mine:
-        badges.append((f"mine {province.gold_mine}", BADGE_MINE))
+        badges.append((t(locale, "mine {n}", n=province.gold_mine), BADGE_MINE))
     if province.caravan:
-        badges.append((f"caravan {province.caravan}", BADGE_CARAVAN))
+        badges.append((t(locale, "caravan {n}", n=province.caravan), BADGE_CARAVAN))
     if province.temples:
-        badges.append((f"temple ×{province.temples}", BADGE_TEMPLE))
+        badges.append((t(locale, "temple ×{n}", n=province.temples), BADGE_TEMPLE))
     return badges
 
 
-def _field_slot(box: tuple[int, int, int, int], index: int) -> tuple[int, int, int, int]:
-    x = box[0] + 62 + index * 25
+def _field_slot(box: tuple[int, int, int, int], index: int, locale: str = "en"
+                ) -> tuple[int, int, int, int]:
+    x = box[0] + _fields_x(locale) + index * 25
     y = box[1] + 70
     return (x, y, x + 22, y + 22)
 
 
+@functools.lru_cache(maxsize=8)
+def _fields_x(locale: str) -> int:
+    """x offset of the first field slot: after the word "fields" in ``locale``."""
+    return max(62, 10 + round(text_advance(font(15), t(locale, "fields"))) + 8)
+
+
+@functools.lru_cache(maxsize=8)
+def _piece_row(locale: str) -> tuple[str, str, int, int, int]:
+    """The stones/pyramids row of a province in ``locale``: both labels and the x offsets
+    (from the box's left edge) of the stone icon, the pyramids label and the pyramid icon,
+    placed after the words so longer words push the icons right."""
+    label_font = font(15)
+    stones, pyramids = t(locale, "stones"), t(locale, "pyramids")
+    stone_x = max(66, 10 + round(text_advance(label_font, stones)) + 6)
+    pyramids_x = max(130, stone_x + 64)
+    pyramid_x = max(206, pyramids_x + round(text_advance(label_font, pyramids)) + 5)
+    return stones, pyramids, stone_x, pyramids_x, pyramid_x
+
+
 def _draw_static_province(draw: ImageDraw.ImageDraw, province: StaticProvince,
-                          box: tuple[int, int, int, int]) -> None:
+                          box: tuple[int, int, int, int], locale: str) -> None:
     x0, y0, x1, _y1 = box
     rounded_panel(draw, box, fill=PAPER, outline=INK_SOFT, radius=10, width=2)
     pill_font = font(15)
@@ -335,27 +414,35 @@ def _draw_static_province(draw: ImageDraw.ImageDraw, province: StaticProvince,
     draw.text((x1 - 8 - pill_w // 2, y0 + 19), province.id, font=pill_font, fill=INK,
               anchor="mm")
     room = COL_W - 30 - pill_w
-    size = next((s for s in (21, 19, 17) if font(s, bold=True).getlength(province.name) <= room),
-                17)
-    name = fit_text(province.name, font(size, bold=True), room)
-    draw.text((x0 + 10, y0 + 19), name, font=font(size, bold=True), fill=INK, anchor="lm")
+    name, name_font = fitted(_say(locale, province.name), (21, 19, 17), room, bold=True)
+    draw.text((x0 + 10, y0 + 19), name, font=name_font, fill=INK, anchor="lm")
     # permanent features
+    badges = _badges(province, locale) or [(t(locale, "no symbols"), PAPER)]
+    room = COL_W - 20 - 6 * (len(badges) - 1) - 12 * len(badges)
+    badge_font = next((font(s) for s in (15, 14, 13, 12)
+                       if sum(text_advance(font(s), label) for label, _ in badges) <= room),
+                      font(12))
     x = x0 + 10
-    badges = _badges(province) or [("no symbols", PAPER)]
     for label, fill in badges:
-        w = int(font(15).getlength(label)) + 12
+        label = fit_text(label, badge_font, max(20, x1 - 10 - x - 12))
+        w = int(badge_font.getlength(label)) + 12
         draw.rounded_rectangle((x, y0 + 38, x + w, y0 + 60), radius=5, fill=fill,
                                outline=INK_SOFT if fill != PAPER else None)
-        draw.text((x + w // 2, y0 + 49), label, font=font(15), fill=INK, anchor="mm")
+        draw.text((x + w // 2, y0 + 49), label, font=badge_font, fill=INK, anchor="mm")
         x += w + 6
-    draw.text((x0 + 10, y0 + 81), "fields", font=font(15), fill=INK_SOFT, anchor="lm")
     if province.fields:
+        draw.text((x0 + 10, y0 + 81), t(locale, "fields"), font=font(15), fill=INK_SOFT,
+                  anchor="lm")
         for index in range(province.fields):
-            draw.rectangle(_field_slot(box, index), fill=FIELD, outline=INK_SOFT)
-    else:
-        draw.text((x0 + 62, y0 + 81), "none", font=font(15), fill=INK_SOFT, anchor="lm")
-    draw.text((x0 + 10, y0 + 115), "stones", font=font(15), fill=INK_SOFT, anchor="lm")
-    draw.text((x0 + 130, y0 + 115), "pyramids", font=font(15), fill=INK_SOFT, anchor="lm")
+            draw.rectangle(_field_slot(box, index, locale), fill=FIELD, outline=INK_SOFT)
+    else:  # extra farmers are drawn after the first slot's place + 48
+        room = _fields_x(locale) + 48 - 10 - 6
+        fields, fields_font = fitted(t(locale, "no fields"), (15, 14, 13), room)
+        draw.text((x0 + 10, y0 + 81), fields, font=fields_font, fill=INK_SOFT, anchor="lm")
+    stones, pyramids, _stone_x, pyramids_x, _pyramid_x = _piece_row(locale)
+    draw.text((x0 + 10, y0 + 115), stones, font=font(15), fill=INK_SOFT, anchor="lm")
+    draw.text((x0 + pyramids_x, y0 + 115), pyramids, font=font(15), fill=INK_SOFT,
+              anchor="lm")
 
 
 # --- dynamic pieces ---
@@ -367,42 +454,55 @@ def _highlights(highlight: str | Iterable[str] | None) -> set[str]:
     return set(highlight)
 
 
-def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None) -> Image.Image:
-    """The public board. Reads only public keys of ``view`` (a private view's "me" is ignored)."""
+def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
+          locale: str = "en") -> Image.Image:
+    """The public board, its words in ``locale``. Reads only public keys of ``view`` (a private
+    view's "me" is ignored)."""
     provinces = view["provinces"]
     players = view.get("players", [])
-    base, layout = static_layer(static_key(provinces), len(players))
+    base, layout = static_layer(static_key(provinces), len(players), locale)
     image = base.copy()
     draw = canvas_draw(image)
-    _draw_header(draw, view)
+    _draw_header(draw, view, locale)
     marked = _highlights(highlight)
     for province in provinces:
         box = layout.boxes[province["id"]]
-        _draw_province(draw, province, box)
+        _draw_province(draw, province, box, locale)
         if province["id"] in marked:
             x0, y0, x1, y1 = box
             draw.rounded_rectangle((x0 - 7, y0 - 7, x1 + 7, y1 + 7), radius=14, outline=INK,
                                    width=2)
             draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=13,
                                    outline=HIGHLIGHT, width=5)
-    _draw_scoreboard(draw, view, layout)
+    _draw_scoreboard(draw, view, layout, locale)
     return image
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _kingdom_round(locale: str, kingdom: Any, round_: Any) -> str:
+    name = KINGDOMS.get(kingdom) or msg("Kingdom {n}", n=kingdom)
+    return t(locale, "{kingdom} · Round {round}/6", kingdom=name, round=round_)
+
+
+def _phase(locale: str, phase: str) -> str:
+    return _say(locale, PHASES.get(phase) or msg("Phase: {phase}", phase=phase))
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str) -> None:
     phase = view.get("phase", "")
-    kingdom = KINGDOMS.get(view.get("kingdom"), f"Kingdom {view.get('kingdom')}")
-    draw.text((MARGIN, 58), f"{kingdom} · Round {view.get('round', '?')}/6",
-              font=font(22, bold=True), fill=CREAM)
-    draw.text((MARGIN, 92), PHASES.get(phase, f"Phase: {phase}"), font=font(18), fill=CREAM)
-    draw.text((MARGIN, 120), f"{view.get('seats', len(view.get('players', [])))} seats",
-              font=font(15), fill=CREAM_SOFT)
+    room = HEADER_SPLITS[0] - MARGIN - 8
+    text, fnt = fitted(_kingdom_round(locale, view.get("kingdom"), view.get("round", "?")),
+                       (22, 20, 18), room, bold=True)
+    draw.text((MARGIN, 58), text, font=fnt, fill=CREAM)
+    text, fnt = fitted(_phase(locale, phase), (18, 16, 15), room)
+    draw.text((MARGIN, 92), text, font=fnt, fill=CREAM)
+    draw.text((MARGIN, 120), t(locale, "{n} seats", n=view.get("seats", len(view.get(
+        "players", [])))), font=font(15), fill=CREAM_SOFT)
 
     start = view.get("start_player")
     if start is not None:
         seat_token(draw, (418, 52), start, size=30)
-        draw.text((442, 52), f"Seat {seat_style(start).letter}", font=font(18, bold=True),
-                  fill=CREAM, anchor="lm")
+        draw.text((442, 52), t(locale, "Seat {letter}", letter=seat_style(start).letter),
+                  font=font(18, bold=True), fill=CREAM, anchor="lm")
     acting = list(view.get("acting") or [])
     if acting:
         x = 418
@@ -410,25 +510,29 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             seat_token(draw, (x, 120), seat, size=30)
             x += 42
         if len(acting) == 1:
-            draw.text((x - 18, 120), f"Seat {seat_style(acting[0]).letter}",
+            draw.text((x - 18, 120), t(locale, "Seat {letter}",
+                                       letter=seat_style(acting[0]).letter),
                       font=font(18, bold=True), fill=CREAM, anchor="lm")
     else:
-        draw.text((404, 120), "nobody" if phase == "over" else "—", font=font(18),
+        draw.text((404, 120), t(locale, "nobody") if phase == "over" else "—", font=font(18),
                   fill=CREAM, anchor="lm")
 
-    _draw_tile(draw, view.get("tile"), (664, 16))
+    _draw_tile(draw, view.get("tile"), (664, 16), locale)
     collective = view.get("collective_offering")
-    draw.text((664, 124), "Last collective offering: "
-              + ("—" if collective is None else str(collective)), font=font(16), fill=CREAM,
-              anchor="lm")
+    text, fnt = fitted(t(locale, "Last collective offering: {value}",
+                         value="—" if collective is None else collective),
+                       (16, 15, 14), HEADER_SPLITS[2] - 664 - 8)
+    draw.text((664, 124), text, font=fnt, fill=CREAM, anchor="lm")
 
-    draw.text((1040, 46), f"Favor deck {view.get('favor_deck', 0)}", font=font(20, bold=True),
-              fill=CREAM, anchor="lm")
-    draw.text((1040, 80), f"Province deck {view.get('province_deck', 0)}",
-              font=font(20, bold=True), fill=CREAM, anchor="lm")
+    room = WIDTH - 1040 - 8
+    for y, label, size in ((46, t(locale, "Favor deck {n}", n=view.get("favor_deck", 0)), 20),
+                           (80, t(locale, "Province deck {n}", n=view.get("province_deck", 0)),
+                            20)):
+        text, fnt = fitted(label, (size, 18, 17, 16), room, bold=True)
+        draw.text((1040, y), text, font=fnt, fill=CREAM, anchor="lm")
     discard = sum(int(v) for v in (view.get("favor_discard") or {}).values())
-    draw.text((1040, 114), f"Discard pile {discard} (below)", font=font(16), fill=CREAM_SOFT,
-              anchor="lm")
+    text, fnt = fitted(t(locale, "Discard pile {n} (below)", n=discard), (16, 15, 14), room)
+    draw.text((1040, 114), text, font=fnt, fill=CREAM_SOFT, anchor="lm")
 
 
 def _card_sort(card_type: str) -> tuple[int, str]:
@@ -436,27 +540,31 @@ def _card_sort(card_type: str) -> tuple[int, str]:
     return COLOUR_ORDER.index(colour), CARDS.get(card_type, (card_type,))[0]
 
 
-def _draw_tile(draw: ImageDraw.ImageDraw, tile: int | None, origin: tuple[int, int]) -> None:
+def _draw_tile(draw: ImageDraw.ImageDraw, tile: int | None, origin: tuple[int, int],
+               locale: str) -> None:
     x, y = origin
+    room = HEADER_SPLITS[2] - (x + 110) - 8
     if tile is None:
         draw.rounded_rectangle((x, y, x + 96, y + 90), radius=10, outline=CREAM_SOFT, width=2)
-        draw.text((x + 48, y + 45), "none", font=font(16), fill=CREAM_SOFT, anchor="mm")
-        draw.text((x + 126, y + 40), "no offering yet", font=font(17), fill=CREAM, anchor="lm")
+        text, fnt = fitted(t(locale, "none"), (16, 15, 14), 86)
+        draw.text((x + 48, y + 45), text, font=fnt, fill=CREAM_SOFT, anchor="mm")
+        text, fnt = fitted(t(locale, "no offering yet"), (17, 16, 15), room + 16)
+        draw.text((x + 126, y + 40), text, font=fnt, fill=CREAM, anchor="lm")
         return
     draw.rounded_rectangle((x, y, x + 96, y + 90), radius=10, fill=GOLD, outline=CREAM, width=2)
     draw.text((x + 48, y + 42), str(tile), font=font(46, bold=True), fill=INK, anchor="mm")
-    draw.text((x + 48, y + 78), f"tile {tile}", font=font(14, bold=True), fill=INK,
-              anchor="mm")
+    text, fnt = fitted(t(locale, "tile {tile}", tile=tile), (14, 13, 12), 88, bold=True)
+    draw.text((x + 48, y + 78), text, font=fnt, fill=INK, anchor="mm")
     gold, vp, camel = TILE_EFFECTS.get(tile, (tile, tile, tile <= 2))
-    lines = (f"{gold} gold / farmer", f"{vp} VP / temple",
-             "camel: caravans pay" if camel else "no camel: no caravans")
+    lines = (t(locale, "{gold} gold / farmer", gold=gold), t(locale, "{vp} VP / temple", vp=vp),
+             t(locale, "camel: caravans pay") if camel else t(locale, "no camel: no caravans"))
     for index, line in enumerate(lines):
-        draw.text((x + 110, y + 26 + index * 24), line, font=font(17, bold=index < 2),
-                  fill=CREAM)
+        text, fnt = fitted(line, (17, 16, 15, 14), room, bold=index < 2)
+        draw.text((x + 110, y + 26 + index * 24), text, font=fnt, fill=CREAM)
 
 
 def _draw_province(draw: ImageDraw.ImageDraw, province: dict[str, Any],
-                   box: tuple[int, int, int, int]) -> None:
+                   box: tuple[int, int, int, int], locale: str) -> None:
     x0, y0, x1, y1 = box
     owner = province.get("owner")
     in_auction = bool(province.get("in_auction"))
@@ -474,51 +582,77 @@ def _draw_province(draw: ImageDraw.ImageDraw, province: dict[str, Any],
     extra += farmers - on_fields
     farmer_fill = seat_style(owner).colour if owner is not None else FARMER
     for index in range(on_fields):
-        fx0, fy0, fx1, fy1 = _field_slot(box, index)
+        fx0, fy0, fx1, fy1 = _field_slot(box, index, locale)
         draw.ellipse((fx0 + 3, fy0 + 3, fx1 - 3, fy1 - 3), fill=farmer_fill, outline=INK,
                      width=2)
     if extra:
-        ex = _field_slot(box, fields)[0] + (4 if fields else 48)
+        ex = _field_slot(box, fields, locale)[0] + (4 if fields else 48)
         draw.text((ex, y0 + 81), f"+{extra}", font=font(17, bold=True), fill=INK, anchor="lm")
-        draw.text((ex, y0 + 98), "extra", font=font(14), fill=INK_SOFT, anchor="lm")
+        text, fnt = fitted(t(locale, "extra"), (14, 13, 12), x1 - 6 - ex)
+        draw.text((ex, y0 + 98), text, font=fnt, fill=INK_SOFT, anchor="lm")
 
     # stones and pyramids: icon + count (a double pyramid reads "×2")
     stones = int(province.get("stones", 0))
     pyramids = int(province.get("pyramids", 0))
     sy = y0 + 115
-    _count(draw, (x0 + 66, sy), stones, "stone")
-    _count(draw, (x0 + 206, sy), pyramids, "pyramid")
+    _label, _label2, stone_x, _pyramids_x, pyramid_x = _piece_row(locale)
+    _count(draw, (x0 + stone_x, sy), stones, "stone")
+    _count(draw, (x0 + pyramid_x, sy), pyramids, "pyramid")
 
     if owner is not None and not in_auction:
         style = seat_style(owner)
         draw.line((x0 + 10, y0 + 136, x1 - 10, y0 + 136), fill=style.colour, width=2)
         seat_token(draw, (x0 + 26, y0 + 158), owner, size=30)
-        label = fit_text(f"owner: Seat {style.letter}", font(16, bold=True), COL_W - 60)
+        label = fit_text(t(locale, "owner: Seat {letter}", letter=style.letter),
+                         font(16, bold=True), COL_W - 60)
         draw.text((x0 + 50, y0 + 158), label, font=font(16, bold=True), fill=INK, anchor="lm")
 
     if in_auction:
-        bonus = province.get("immediate") or {}
-        parts = [f"{bonus[k]} {label}" for k, label in
-                 (("favor", "favor"), ("gold", "gold"), ("stones", "stone"))
-                 if bonus.get(k)]
-        text = "Bonus: " + (" + ".join(parts) if parts else "none")
-        draw.text((x0 + 10, y0 + 147), fit_text(text, font(15, bold=True), COL_W - 110),
-                  font=font(15, bold=True), fill=INK, anchor="lm")
-        draw.text((x1 - 10, y0 + 147), "IN AUCTION", font=font(14, bold=True),
-                  fill=(140, 96, 0), anchor="rm")
-        bid = province.get("bid")
-        bx = x0 + 10
-        if bid:
-            draw.text((bx, y0 + 167), "Top bid", font=font(15), fill=INK, anchor="lm")
-            seat_token(draw, (bx + 74, y0 + 166), bid["seat"], size=22)
-            draw.text((bx + 92, y0 + 167), str(bid["value"]), font=font(18, bold=True),
-                      fill=INK, anchor="lm")
-        else:
-            draw.text((bx, y0 + 167), "No bid yet", font=font(15), fill=INK, anchor="lm")
-        blocked = province.get("blocked") or []
-        if blocked:
-            draw.text((x1 - 10, y0 + 167), "blocked " + ", ".join(str(b) for b in blocked),
-                      font=font(15, bold=True), fill=(150, 20, 20), anchor="rm")
+        _draw_auction(draw, province, box, locale)
+
+
+def _draw_auction(draw: ImageDraw.ImageDraw, province: dict[str, Any],
+                  box: tuple[int, int, int, int], locale: str) -> None:
+    x0, y0, x1, _y1 = box
+    bonus = province.get("immediate") or {}
+    parts = []
+    if bonus.get("favor"):
+        parts.append(t(locale, "{n} favor", n=bonus["favor"]))
+    if bonus.get("gold"):
+        parts.append(_say(locale, _gold(int(bonus["gold"]))))
+    if bonus.get("stones"):
+        parts.append(t(locale, "{n} stone", n=bonus["stones"]))
+    text = t(locale, "Bonus: {items}", items=" + ".join(parts)) if parts \
+        else t(locale, "Bonus: none")
+    tag = t(locale, "IN AUCTION")
+    tag_font = font(14, bold=True)
+    room = COL_W - 28 - text_advance(tag_font, tag)
+    blocked = province.get("blocked") or []
+    # a long bonus takes the whole first row; the tag then goes to the bid row (if free)
+    tag_below = not blocked and text_advance(font(13, bold=True), text) > room
+    text, fnt = fitted(text, (15, 14, 13, 12), COL_W - 20 if tag_below else room, bold=True)
+    draw.text((x0 + 10, y0 + 147), text, font=fnt, fill=INK, anchor="lm")
+    draw.text((x1 - 10, y0 + (167 if tag_below else 147)), tag, font=tag_font,
+              fill=(140, 96, 0), anchor="rm")
+    bid = province.get("bid")
+    bx = x0 + 10
+    if bid:
+        label = t(locale, "Top bid")
+        draw.text((bx, y0 + 167), label, font=font(15), fill=INK, anchor="lm")
+        tx = bx + round(text_advance(font(15), label)) + 17
+        seat_token(draw, (tx, y0 + 166), bid["seat"], size=22)
+        value = str(bid["value"])
+        draw.text((tx + 18, y0 + 167), value, font=font(18, bold=True), fill=INK, anchor="lm")
+        left = tx + 18 + round(text_advance(font(18, bold=True), value))
+    else:
+        label = t(locale, "No bid yet")
+        draw.text((bx, y0 + 167), label, font=font(15), fill=INK, anchor="lm")
+        left = bx + round(text_advance(font(15), label))
+    if blocked:
+        text, fnt = fitted(t(locale, "blocked {spaces}",
+                             spaces=", ".join(str(b) for b in blocked)),
+                           (15, 14, 13), x1 - 10 - left - 10, bold=True)
+        draw.text((x1 - 10, y0 + 167), text, font=fnt, fill=(150, 20, 20), anchor="rm")
 
 
 def _count(draw: ImageDraw.ImageDraw, xy: tuple[int, int], count: int, kind: str) -> None:
@@ -534,41 +668,80 @@ def _count(draw: ImageDraw.ImageDraw, xy: tuple[int, int], count: int, kind: str
     draw.text((x + 22, y), f"×{count}", font=font(18, bold=True), fill=INK, anchor="lm")
 
 
-def _offering_text(player: dict[str, Any], phase: str) -> str:
+def _offering_text(player: dict[str, Any], phase: str, locale: str) -> str:
     offering = player.get("offering")
     if offering:
-        text = "Theft (−3)" if offering.get("theft") else f"{offering.get('amount', 0)} gold"
+        amount = msg("Theft (−3)") if offering.get("theft") \
+            else _gold(int(offering.get("amount", 0)))
         adjust = offering.get("adjust")
         if adjust:
-            text += f", adjust {int(adjust):+d}"
-        return text
+            return t(locale, "{offer}, adjust {delta:+d}", offer=amount, delta=int(adjust))
+        return _say(locale, amount)
     if phase == "offering":
-        return "✓ answered" if player.get("answered") else "… deciding"
+        return t(locale, "✓ answered") if player.get("answered") else t(locale, "… deciding")
     return ""
 
 
-def _offering_title(phase: str, revealed: bool) -> str:
+def _offering_title(phase: str, revealed: bool) -> Msg:
     if phase == "offering":
-        return "Offering (revealed)" if revealed else "Offering (sealed)"
-    return "Last offering" if revealed else "Offering"
+        return msg("Offering (revealed)") if revealed else msg("Offering (sealed)")
+    return msg("Last offering") if revealed else msg("Offering")
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
+def _ordinal(n: int, locale: str = "en") -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
+    if suffix == "st":
+        return t(locale, "{n}st", n=n)
+    if suffix == "nd":
+        return t(locale, "{n}nd", n=n)
+    if suffix == "rd":
+        return t(locale, "{n}rd", n=n)
+    return t(locale, "{n}th", n=n)
 
 
-def _draw_scoreboard(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout) -> None:
+def _colour_name(seat: int, locale: str) -> str:
+    name = seat_style(seat).colour_name
+    return _say(locale, SEAT_COLOURS.get(name, name))
+
+
+# scoreboard columns: width in English; a longer heading widens its column at the expense of
+# the provinces column (the widest), which never drops below PROVINCES_MIN
+SCORE_COLUMNS = ((170, "left"), (90, "right"), (90, "right"), (120, "center"),
+                 (120, "center"), (360, "left"), (230, "left"), (108, "center"))
+PROVINCES_COLUMN = 5
+PROVINCES_MIN = 230
+
+
+@functools.lru_cache(maxsize=32)
+def _score_columns(locale: str, offering_title: str) -> tuple[Column, ...]:
+    titles = (t(locale, "Seat"), t(locale, "VP"), t(locale, "Gold"), t(locale, "Favor cards"),
+              t(locale, "Theft"), t(locale, "Provinces (this kingdom)"), offering_title,
+              t(locale, "Offer rank"))
+    head = font(15, bold=True)
+    widths = [width for width, _align in SCORE_COLUMNS]
+    widest_colour = max(text_advance(font(15), _colour_name(seat, locale)) for seat in range(5))
+    widths[0] = max(widths[0], round(44 + widest_colour + 50))
+    for index, title in enumerate(titles):
+        if index != PROVINCES_COLUMN:
+            widths[index] = max(widths[index], round(text_advance(head, title)) + 18)
+    spare = sum(width for width, _align in SCORE_COLUMNS) - sum(widths)
+    widths[PROVINCES_COLUMN] = max(PROVINCES_MIN, widths[PROVINCES_COLUMN] + spare)
+    return tuple(Column(title, width, align)
+                 for title, width, (_base, align) in zip(titles, widths, SCORE_COLUMNS,
+                                                         strict=True))
+
+
+def _draw_scoreboard(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout,
+                     locale: str) -> None:
     players = view.get("players", [])
     phase = view.get("phase", "")
     acting = set(view.get("acting") or [])
     start = view.get("start_player")
     top = max((p.get("score", 0) for p in players), default=0)
     revealed = any(p.get("offering") for p in players)
-    columns = [Column("Seat", 170), Column("VP", 90, "right"), Column("Gold", 90, "right"),
-               Column("Favor cards", 120, "center"), Column("Theft", 120, "center"),
-               Column("Provinces (this kingdom)", 360),
-               Column(_offering_title(phase, revealed), 230),
-               Column("Offer rank", 108, "center")]
+    columns = _score_columns(locale, _say(locale, _offering_title(phase, revealed)))
+    seat_w = columns[0].width
+    in_hand = t(locale, "✓ in hand")
     rows, fills = [], []
     for player in players:
         seat = player["seat"]
@@ -578,45 +751,77 @@ def _draw_scoreboard(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: La
             x0, y0, _x1, y1 = box
             cy = (y0 + y1) // 2
             seat_token(d, (x0 + 22, cy), seat, size=28)
-            d.text((x0 + 44, cy), seat_style(seat).colour_name, font=font(15), fill=INK,
-                   anchor="lm")
             marks = ("★" if winner else "") + ("☥" if seat == start else "") \
                 + ("▶" if seat in acting else "")
-            d.text((x0 + 164, cy), marks, font=font(20, bold=True), fill=INK, anchor="rm")
+            mark_font = font(20, bold=True)
+            room = seat_w - 6 - 44 - (text_advance(mark_font, marks) + 6 if marks else 0)
+            name, name_font = fitted(_colour_name(seat, locale), (15, 14, 13), room)
+            d.text((x0 + 44, cy), name, font=name_font, fill=INK, anchor="lm")
+            d.text((x0 + seat_w - 6, cy), marks, font=mark_font, fill=INK, anchor="rm")
 
         rank = player.get("rank")
         rows.append([
             seat_cell, str(player.get("score", 0)), str(player.get("gold", 0)),
-            str(player.get("favor_cards", 0)), "✓ in hand" if player.get("has_theft") else "—",
-            ", ".join(player.get("provinces", [])) or "—", _offering_text(player, phase),
-            _ordinal(rank) if rank else "",
+            str(player.get("favor_cards", 0)), in_hand if player.get("has_theft") else "—",
+            ", ".join(player.get("provinces", [])) or "—",
+            _offering_text(player, phase, locale), _ordinal(rank, locale) if rank else "",
         ])
         fills.append(WINNER_FILL if winner else ACTING_FILL if seat in acting else None)
     bottom = draw_table(draw, (MARGIN, layout.score_y + SCORE_TITLE_H), columns, rows,
                         row_height=SCORE_ROW_H, header_height=SCORE_HEAD_H, body_size=18,
                         header_size=15, row_fills=fills)
     discard = view.get("favor_discard") or {}
-    entries = [f"{_card_name(k)} {v}"
+    entries = [f"{_card_name(k, locale)} {v}"
                for k, v in sorted(discard.items(), key=lambda kv: _card_sort(kv[0])) if v]
-    label = "Favor discard pile:"
+    label = t(locale, "Favor discard pile:")
     draw.text((MARGIN, bottom + 20), label, font=font(16, bold=True), fill=INK, anchor="lm")
     indent = MARGIN + int(font(16, bold=True).getlength(label)) + 10
-    lines = wrap_items(entries, font(16), WIDTH - MARGIN - indent, max_lines=2) or ["empty"]
+    lines = _wrap_items(entries, font(16), WIDTH - MARGIN - indent, 2, locale) \
+        or [t(locale, "no cards yet")]
     for index, line in enumerate(lines):
         draw.text((indent, bottom + 20 + index * 24), line, font=font(16), fill=INK,
                   anchor="lm")
 
 
-def _card_name(card_type: str) -> str:
-    return CARDS.get(card_type, (card_type.replace("_", " ").title(),))[0]
+def _wrap_items(items: Sequence[str], fnt: ImageFont.FreeTypeFont, max_width: int,
+                max_lines: int, locale: str, sep: str = " · ") -> list[str]:
+    """``items`` joined with ``sep`` into at most ``max_lines`` lines, never splitting an item;
+    what does not fit becomes a final "+n more" (said in ``locale``)."""
+    lines: list[str] = []
+    current: list[str] = []
+    for index, item in enumerate(items):
+        candidate = sep.join([*current, item])
+        if current and text_advance(fnt, candidate) > max_width:
+            if len(lines) + 1 == max_lines:
+                rest = len(items) - index
+                while True:
+                    more = sep.join([*current, t(locale, "+{n} more", n=rest)])
+                    if text_advance(fnt, more) <= max_width or len(current) <= 1:
+                        break
+                    current.pop()
+                    rest += 1
+                lines.append(fit_text(more, fnt, max_width))
+                return lines
+            lines.append(sep.join(current))
+            current = [item]
+        else:
+            current.append(item)
+    if current:
+        lines.append(fit_text(sep.join(current), fnt, max_width))
+    return lines
+
+
+def _card_name(card_type: str, locale: str = "en") -> str:
+    return _say(locale, CARDS.get(card_type, (card_type.replace("_", " ").title(),))[0])
 
 
 # --- private panel ---
 PANEL_W = 900
 
 
-def panel(private_view: dict[str, Any]) -> Image.Image:
-    """One seat's hand: favor cards by type in their phase colour, Theft, gold, sealed answer."""
+def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
+    """One seat's hand: favor cards by type in their phase colour, Theft, gold, sealed answer,
+    its words in ``locale``."""
     me = private_view.get("me")
     if not me:
         raise ValueError("panel() needs a private view (with 'me')")
@@ -633,15 +838,19 @@ def panel(private_view: dict[str, Any]) -> Image.Image:
     draw.rectangle((0, 0, PANEL_W, 110), fill=HEADER_BG)
     seat_token(draw, (44, 44), seat, size=48)
     style = seat_style(seat)
-    draw.text((80, 28), f"Your hand · Seat {style.letter} ({style.colour_name})",
-              font=font(24, bold=True), fill=CREAM, anchor="lm")
-    kingdom = KINGDOMS.get(private_view.get("kingdom"), "")
-    draw.text((80, 60), f"{kingdom} · Round {private_view.get('round', '?')}/6 · "
-              f"{PHASES.get(private_view.get('phase', ''), '')}", font=font(16), fill=CREAM_SOFT,
-              anchor="lm")
-    stats = (f"Gold {player.get('gold', 0)}   VP {player.get('score', 0)}   "
-             f"Favor cards {sum(hand.values())}   Provinces: "
-             + (", ".join(player.get("provinces", [])) or "—"))
+    text, fnt = fitted(t(locale, "Your hand · Seat {letter} ({colour})", letter=style.letter,
+                         colour=SEAT_COLOURS.get(style.colour_name, style.colour_name)),
+                       (24, 22, 20), PANEL_W - 100, bold=True)
+    draw.text((80, 28), text, font=fnt, fill=CREAM, anchor="lm")
+    when = _kingdom_round(locale, private_view.get("kingdom"), private_view.get("round", "?"))
+    phase = private_view.get("phase", "")
+    if phase in PHASES:
+        when = f"{when} · {_phase(locale, phase)}"
+    draw.text((80, 60), fit_text(when, font(16), PANEL_W - 100), font=font(16),
+              fill=CREAM_SOFT, anchor="lm")
+    stats = t(locale, "Gold {gold}   VP {vp}   Favor cards {cards}   Provinces: {provinces}",
+              gold=player.get("gold", 0), vp=player.get("score", 0), cards=sum(hand.values()),
+              provinces=", ".join(player.get("provinces", [])) or "—")
     draw.text((20, 92), fit_text(stats, font(18, bold=True), PANEL_W - 40),
               font=font(18, bold=True), fill=GOLD, anchor="lm")
 
@@ -650,20 +859,19 @@ def panel(private_view: dict[str, Any]) -> Image.Image:
     if player.get("has_theft"):
         entries.append((THEFT, 1))
     if not entries:
-        draw.text((24, y + row_h // 2), "No favor cards in hand.", font=font(18), fill=INK,
-                  anchor="lm")
+        draw.text((24, y + row_h // 2), t(locale, "No favor cards in hand."), font=font(18),
+                  fill=INK, anchor="lm")
+    mid = (row_h - 6) // 2
     for (name, colour_key, effect), count in entries:
         colour, phase_name = PHASE_COLOURS[colour_key]
         rounded_panel(draw, (16, y, PANEL_W - 16, y + row_h - 6), fill=PAPER, outline=colour,
                       radius=8, width=2)
         draw.rounded_rectangle((16, y, 150, y + row_h - 6), radius=8, fill=colour)
-        draw.text((83, y + (row_h - 6) // 2), phase_name, font=font(15, bold=True),
-                  fill=text_on(colour), anchor="mm")
-        draw.text((166, y + (row_h - 6) // 2), name, font=font(20, bold=True), fill=INK,
-                  anchor="lm")
-        draw.text((420, y + (row_h - 6) // 2), fit_text(effect, font(15), 380), font=font(15),
-                  fill=INK_SOFT, anchor="lm")
-        draw.text((PANEL_W - 30, y + (row_h - 6) // 2), f"×{count}", font=font(22, bold=True),
+        text, fnt = fitted(_say(locale, phase_name), (15, 14, 13), 126, bold=True)
+        draw.text((83, y + mid), text, font=fnt, fill=text_on(colour), anchor="mm")
+        _draw_card_name(draw, _say(locale, name), (166, y + mid), 244)
+        _draw_effect(draw, _say(locale, effect), (420, y + mid), 390)
+        draw.text((PANEL_W - 30, y + mid), f"×{count}", font=font(22, bold=True),
                   fill=INK, anchor="rm")
         y += row_h
 
@@ -672,31 +880,63 @@ def panel(private_view: dict[str, Any]) -> Image.Image:
     rounded_panel(draw, (16, y, PANEL_W - 16, y + 70), fill=(232, 238, 250),
                   outline=PHASE_COLOURS["blue"][0], radius=10, width=2)
     if sealed:
-        label = "Your sealed offering: " + _sealed_text(sealed)
-        sub = f"option {sealed} · secret until every seat has answered"
-    elif private_view.get("phase") == "offering":
-        label = "Offering: not sealed yet"
-        sub = "answer in your DM or with /play"
+        label = t(locale, "Your sealed offering: {offer}", offer=_sealed_text(sealed, locale))
+        sub = t(locale, "option {option} · secret until every seat has answered",
+                option=sealed)
+    elif phase == "offering":
+        label = t(locale, "Offering: not sealed yet")
+        sub = t(locale, "answer in your DM or with /play")
     else:
-        label = "No sealed answer pending"
-        sub = "offerings are sealed in phase 3"
+        label = t(locale, "No sealed answer pending")
+        sub = t(locale, "offerings are sealed in phase 3")
     draw.text((32, y + 22), fit_text(label, font(19, bold=True), PANEL_W - 64),
               font=font(19, bold=True), fill=INK, anchor="lm")
-    draw.text((32, y + 50), sub, font=font(15), fill=INK_SOFT, anchor="lm")
+    draw.text((32, y + 50), fit_text(sub, font(15), PANEL_W - 64), font=font(15),
+              fill=INK_SOFT, anchor="lm")
     return image
 
 
-def _sealed_text(option_id: str) -> str:
-    """Human words for an offering option id (``offer:5+adjust``, ``theft``)."""
+def _draw_card_name(draw: ImageDraw.ImageDraw, name: str, xy: tuple[int, int], width: int
+                    ) -> None:
+    """A card's name: one line (20 px, smaller if needed), or two lines at 16 px."""
+    x, y = xy
+    text, fnt = fitted(name, (20, 18, 17), width, bold=True)
+    if text == name:
+        draw.text((x, y), text, font=fnt, fill=INK, anchor="lm")
+        return
+    lines = wrap_text(name, font(16, bold=True), width, max_lines=2)
+    for index, line in enumerate(lines):
+        offset = (index - (len(lines) - 1) / 2) * 19
+        draw.text((x, round(y + offset)), line, font=font(16, bold=True), fill=INK,
+                  anchor="lm")
+
+
+def _draw_effect(draw: ImageDraw.ImageDraw, effect: str, xy: tuple[int, int], width: int
+                 ) -> None:
+    """A card's reminder: one line at 15 px, or two at 14 px when it is longer."""
+    x, y = xy
+    if text_advance(font(15), effect) <= width:
+        draw.text((x, y), effect, font=font(15), fill=INK_SOFT, anchor="lm")
+        return
+    lines = wrap_text(effect, font(14), width, max_lines=2)
+    for index, line in enumerate(lines):
+        offset = (index - (len(lines) - 1) / 2) * 17
+        draw.text((x, round(y + offset)), line, font=font(14), fill=INK_SOFT, anchor="lm")
+
+
+def _sealed_text(option_id: str, locale: str = "en") -> str:
+    """Words for an offering option id (``offer:5+adjust``, ``theft``) in ``locale``."""
     parts = option_id.split("+")
     words = []
     for part in parts:
         if part == "theft":
-            words.append("Theft card")
+            words.append(t(locale, "Theft card"))
         elif part.startswith("offer:"):
-            words.append(f"{part.split(':', 1)[1]} gold")
+            amount = part.split(":", 1)[1]
+            words.append(_say(locale, _gold(int(amount)) if amount.isdigit()
+                              else msg("{n} gold", n=amount)))
         elif part == "adjust":
-            words.append("with Offering Adjustment")
+            words.append(t(locale, "with Offering Adjustment"))
         else:
             words.append(part)
     return " ".join(words)

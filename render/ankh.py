@@ -24,6 +24,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import lang
 from render.common import (
     INK,
     INK_SOFT,
@@ -42,8 +43,10 @@ from render.common import (
     rounded_panel,
     seat_style,
     seat_token,
+    text_advance,
     text_on,
     wrap_items,
+    wrap_text,
 )
 from rules.ankh.data import (
     ACTION_LABELS,
@@ -59,7 +62,9 @@ from rules.ankh.data import (
     POWER_LEVEL,
     POWER_NAMES,
     RED_TOP,
+    SCENARIO_TITLES,
 )
+from rules.text import decode, term
 
 # --- geometry (px) -----------------------------------------------------------------------------
 WIDTH = 1360
@@ -116,43 +121,55 @@ CARAVAN_FILL: RGB = (222, 184, 128)
 DONE_FILL: RGB = (200, 196, 188)
 MARKER: RGB = (40, 40, 40)
 
-GUARDIAN_SHORT = {"satet": "Satet", "cat_mummy": "Cat", "mummy": "Mummy", "apep": "Apep",
-                  "giant_scorpion": "Scorp", "androsphinx": "Sphinx"}
-CARD_SHORT = {"plague": "Plague", "cycle": "Ma'at", "drought": "Drought", "build": "Build",
-              "flood": "Flood", "chariots": "Chariots", "miracle": "Miracle"}
+# Words drawn on the board are Msg terms (said in the reader's language at draw time).
+GUARDIAN_SHORT = {"satet": term("Satet"), "cat_mummy": term("Cat"), "mummy": term("Mummy"),
+                  "apep": term("Apep"), "giant_scorpion": term("Scorp"),
+                  "androsphinx": term("Sphinx")}
+CARD_SHORT = {"plague": term("Plague"), "cycle": term("Ma'at"), "drought": term("Drought"),
+              "build": term("Build"), "flood": term("Flood"), "chariots": term("Chariots"),
+              "miracle": term("Miracle")}
 # One-line reminders of each battle card (presentation only; the rules live in rules/ankh).
 CARD_BLURBS = {
-    "plague": "secret follower bids; only the top bidder's figures live",
-    "cycle": "after the battle take all your used cards back",
-    "drought": "if you win: +1 devotion per figure of yours on desert",
-    "build": "pay 3 followers: build a monument in this region",
-    "flood": "+1 follower per figure on fertile; those can't die in resolution",
-    "chariots": "+3 strength",
-    "miracle": "+1 devotion per figure of yours killed in this battle",
+    "plague": term("secret follower bids; only the top bidder's figures live"),
+    "cycle": term("after the battle take all your used cards back"),
+    "drought": term("if you win: +1 devotion per figure of yours on desert"),
+    "build": term("pay 3 followers: build a monument in this region"),
+    "flood": term("+1 follower per figure on fertile; those can't die in resolution"),
+    "chariots": term("+3 strength"),
+    "miracle": term("+1 devotion per figure of yours killed in this battle"),
 }
-EVENT_SHORT = {"control": "Ctrl", "caravan": "Camel", "conflict": "⚔"}
-ACTION_SHORT = {"move": "Move", "summon": "Summon", "followers": "Followers",
-                "unlock": "Unlock"}
+EVENT_SHORT = {"control": term("Ctrl"), "caravan": term("Camel"), "conflict": "⚔"}
+ACTION_SHORT = {"move": term("Move"), "summon": term("Summon"), "followers": term("Followers"),
+                "unlock": term("Unlock")}
 STEP_LABELS = {
-    "action": "choose an action", "move": "move figures", "move_to": "move a figure",
-    "push": "Satet push", "aim": "Scorpion aim", "summon": "summon", "summon_at": "summon",
-    "sun": "Ra: sun token", "unlock": "unlock a power", "control": "Control Monument",
-    "caravan": "Camel Caravan", "caravan_keep": "keep the order token",
-    "caravan_swap": "swap order tokens", "caravan_swap_with": "swap order tokens",
-    "obelisk": "Obelisk Attunement", "obelisk_to": "Obelisk Attunement",
-    "amun": "Amun: two cards?", "battle_card": "battle cards (sealed)",
-    "build": "Build Monument", "build_at": "Build Monument",
-    "locust_bid": "Plague bids (sealed)", "imprison": "Anubis: imprison",
-    "mummy": "Mummy re-summon", "tiebreak": "tie-breaker", "isis": "Isis: protect",
-    "osiris": "Osiris: underworld", "osiris_to": "Osiris: underworld",
-    "worshipful": "Worshipful",
+    "action": term("choose an action"), "move": term("move figures"),
+    "move_to": term("move a figure"), "push": term("Satet push"),
+    "aim": term("Scorpion aim"), "summon": term("summon"), "summon_at": term("summon"),
+    "sun": term("Ra: sun token"), "unlock": term("unlock a power"),
+    "control": term("Control Monument"), "caravan": term("Camel Caravan"),
+    "caravan_keep": term("keep the order token"), "caravan_swap": term("swap order tokens"),
+    "caravan_swap_with": term("swap order tokens"), "obelisk": term("Obelisk Attunement"),
+    "obelisk_to": term("Obelisk Attunement"), "amun": term("Amun: two cards?"),
+    "battle_card": term("battle cards (sealed)"), "build": term("Build Monument"),
+    "build_at": term("Build Monument"), "locust_bid": term("Plague bids (sealed)"),
+    "imprison": term("Anubis: imprison"), "mummy": term("Mummy re-summon"),
+    "tiebreak": term("tie-breaker"), "isis": term("Isis: protect"),
+    "osiris": term("Osiris: underworld"), "osiris_to": term("Osiris: underworld"),
+    "worshipful": term("Worshipful"),
 }
-SCENARIO_NAMES = {"middle_kingdom": "Middle Kingdom", "old_kingdom": "Old Kingdom"}
+COLOUR_NAMES = {"blue": term("blue"), "vermillion": term("vermillion"), "green": term("green"),
+                "pink": term("pink"), "orange": term("orange")}
+GAME_TITLE = "ANKH"  # the game's name, the same in every language
 
 # odd-q neighbour offsets (d_row, d_col): geometry of the drawing, same as the view's ids
 _NEIGHBOURS = {0: ((-1, 0), (-1, 1), (0, 1), (1, 0), (0, -1), (-1, -1)),
                1: ((-1, 0), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))}
 COLS = "abcdefghijk"
+
+
+def _width(text: str, fnt) -> int:
+    """``text``'s width in px, cached (labels recur from board to board)."""
+    return math.ceil(text_advance(fnt, text))
 
 
 # --- static keys and geometry ------------------------------------------------------------------
@@ -262,14 +279,17 @@ SIDE_SECTIONS = {  # title y offsets in the right column
 
 
 @functools.lru_cache(maxsize=8)
-def static_layer(board: Board, players: int) -> tuple[Image.Image, Layout]:
-    """Background, header band, terrain hexes with ids, the Nile, frames, devotion cells."""
+def static_layer(board: Board, players: int, locale: str = "en"
+                 ) -> tuple[Image.Image, Layout]:
+    """Background, header band, terrain hexes with ids, the Nile, frames, devotion cells
+    (cached per board, player count and language: it holds words)."""
     layout = _layout(players)
     image = Image.new("RGB", (WIDTH, layout.height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER_BG)
-    draw.text((MARGIN, 12), "ANKH", font=font(30, bold=True), fill=GOLD)
-    draw.text((MARGIN, 50), "Gods of Egypt", font=font(16), fill=CREAM_SOFT)
+    draw.text((MARGIN, 12), GAME_TITLE, font=font(30, bold=True), fill=GOLD)
+    subtitle = lang.t(locale, "Gods of Egypt")
+    draw.text((MARGIN, 50), fit_text(subtitle, font(16), 130), font=font(16), fill=CREAM_SOFT)
 
     # map
     draw.rectangle((MAP_X - 6, MAP_Y - 6, MAP_X + MAP_W + 6, MAP_Y + MAP_H + 6),
@@ -300,25 +320,22 @@ def static_layer(board: Board, players: int) -> tuple[Image.Image, Layout]:
             draw.line((p, q), fill=NILE, width=8)
     draw.text((MAP_X + 2, MAP_Y + 2), "N ↑", font=font(16, bold=True), fill=INK_SOFT)
 
-    _draw_legend(draw)
+    _draw_legend(draw, locale)
 
-    # right column titles
-    title = font(18, bold=True)
-    draw.text((SIDE_X, SIDE_SECTIONS["actions"]), "Action tracks", font=title, fill=INK)
-    draw.text((SIDE_X + SIDE_W, SIDE_SECTIONS["actions"] + 10), "▶ = marker · white = event",
-              font=font(14), fill=INK_SOFT, anchor="rm")
-    draw.text((SIDE_X, SIDE_SECTIONS["events"]), "Event track", font=title, fill=INK)
-    draw.text((SIDE_X + SIDE_W, SIDE_SECTIONS["events"] + 10),
-              "Ctrl = Control Monument · ⚔ = Conflict", font=font(14),
-              fill=INK_SOFT, anchor="rm")
-    draw.text((SIDE_X, SIDE_SECTIONS["regions"]), "Regions in conflict order", font=title,
-              fill=INK)
+    # right column titles, each with its note right-aligned in the room the title leaves
+    for section, heading, note in (
+            ("actions", lang.t(locale, "Action tracks"),
+             lang.t(locale, "▶ = marker · white = event")),
+            ("events", lang.t(locale, "Event track"),
+             lang.t(locale, "Ctrl = Control Monument · ⚔ = Conflict")),
+            ("regions", lang.t(locale, "Regions in conflict order"), "")):
+        _title_and_note(draw, (SIDE_X, SIDE_SECTIONS[section]), SIDE_W, heading, note)
 
     # devotion track cells
-    draw.text((MARGIN, DEV_Y + 4), "Devotion track", font=title, fill=INK)
-    draw.text((MARGIN + 172, DEV_Y + 6), f"red section 0–{RED_TOP}: forgotten after the "
-              f"{_ordinal(FORGET_AFTER_CONFLICT)} Conflict · 31 wins · higher in a stack = ahead",
-              font=font(15), fill=INK_SOFT)
+    note = lang.t(locale, "red section 0–{top}: forgotten after Conflict {n} · 31 wins · "
+                  "higher in a stack = ahead", top=RED_TOP, n=FORGET_AFTER_CONFLICT)
+    _title_and_note(draw, (MARGIN, DEV_Y + 4), WIDTH - 2 * MARGIN,
+                    lang.t(locale, "Devotion track"), note, right=False)
     for value in range(32):
         x0, y0, x1, y1 = _dev_cell(value)
         fill = WIN_CELL if value == 31 else RED_ZONE if value <= RED_TOP else BLUE_ZONE
@@ -326,8 +343,10 @@ def static_layer(board: Board, players: int) -> tuple[Image.Image, Layout]:
         ink = RED_DARK if value <= RED_TOP else INK
         draw.text(((x0 + x1) / 2, y0 + 11), str(value), font=font(15, bold=True), fill=ink,
                   anchor="mm")
-    draw_table(draw, (MARGIN, layout.table_y), PLAYER_COLUMNS, [], header_height=HEAD_H,
-               header_size=15)
+    columns = _player_columns(locale)
+    fits = all(_width(c.title, font(15, bold=True)) <= c.width - 16 for c in columns)
+    draw_table(draw, (MARGIN, layout.table_y), columns, [], header_height=HEAD_H,
+               header_size=15 if fits else 13)
     x0 = _dev_cell(0)[0]
     x1 = _dev_cell(RED_TOP)[2]
     draw.rectangle((x0, DEV_Y + DEV_TITLE_H - 4, x1, DEV_Y + DEV_TITLE_H - 1), fill=RED_DARK)
@@ -342,44 +361,82 @@ def static_layer(board: Board, players: int) -> tuple[Image.Image, Layout]:
     return image, layout
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw) -> None:
+def _title_and_note(draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, heading: str,
+                    note: str, right: bool = True) -> None:
+    """A section title and its small note: right-aligned (or just after the title), cut to
+    the room the title leaves."""
+    x, y = xy
+    title = font(18, bold=True)
+    heading = fit_text(heading, title, width)
+    draw.text((x, y), heading, font=title, fill=INK)
+    if not note:
+        return
+    start = x + _width(heading, title) + 16
+    room = x + width - start
+    small = font(14 if right or _width(note, font(15)) > room else 15)
+    note = fit_text(note, small, room)
+    if right:
+        draw.text((x + width, y + 10), note, font=small, fill=INK_SOFT, anchor="rm")
+    else:
+        draw.text((start, y + 10), note, font=small, fill=INK_SOFT, anchor="lm")
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, locale: str = "en") -> None:
+    """Two rows of symbols and their words, laid out by the width of the words."""
     y1 = LEGEND_Y + 12
     y2 = LEGEND_Y + 36
-    small = font(14)
-    x = MAP_X
-    seat_token(draw, (x + 14, y1), 0, size=24)
-    draw.ellipse((x + 1, y1 - 13, x + 27, y1 + 13), outline=GOLD, width=3)
-    draw.text((x + 32, y1), "god (gold ring)", font=small, fill=INK, anchor="lm")
-    x += 150
-    seat_token(draw, (x + 12, y1), 0, size=20)
-    draw.text((x + 28, y1), "warrior", font=small, fill=INK, anchor="lm")
-    x += 94
-    seat_token(draw, (x + 12, y1), 0, size=20)
-    _pill(draw, (x + 46, y1), "Apep", font(14, bold=True), INK, WHITE)
-    draw.text((x + 74, y1), "guardian", font=small, fill=INK, anchor="lm")
-    x += 146
-    _sun(draw, (x + 8, y1))
-    draw.text((x + 20, y1), "radiant (Ra's sun)", font=small, fill=INK, anchor="lm")
-    x += 158
-    draw.line((x, y1, x + 26, y1), fill=NILE, width=7)
-    draw.text((x + 32, y1), "Nile", font=small, fill=INK, anchor="lm")
-    x += 80
-    _camel_line(draw, (x, y1), (x + 30, y1))
-    draw.text((x + 36, y1), "camels", font=small, fill=INK, anchor="lm")
-    x = MAP_X
-    draw.line((x, y2, x + 26, y2), fill=REGION_LINE, width=4)
-    draw.text((x + 32, y2), "region border", font=small, fill=INK, anchor="lm")
-    x += 150
-    _order_token(draw, (x + 12, y2), 3, r=11)
-    draw.text((x + 28, y2), "conflict order", font=small, fill=INK, anchor="lm")
-    x += 140
-    for index, kind in enumerate(("obelisk", "temple", "pyramid")):
-        _monument(draw, (x + 12 + index * 30, y2 + 2), kind, STONE, scale=0.6)
-    draw.text((x + 96, y2), "monuments (owner colour, grey = neutral)", font=small, fill=INK,
-              anchor="lm")
-    x += 408
-    draw.polygon(hex_points(x + 12, y2, 12), outline=UNDERWORLD, width=3)
-    draw.text((x + 28, y2), "underworld", font=small, fill=INK, anchor="lm")
+
+    def god(x: float, y: float) -> None:
+        seat_token(draw, (x + 14, y), 0, size=24)
+        draw.ellipse((x + 1, y - 13, x + 27, y + 13), outline=GOLD, width=3)
+
+    def guardian(x: float, y: float) -> None:
+        seat_token(draw, (x + 12, y), 0, size=20)
+        _pill(draw, (x + 46, y), lang.localise(GUARDIAN_SHORT["apep"], locale),
+              font(14, bold=True), INK, WHITE)
+
+    def monuments(x: float, y: float) -> None:
+        for index, kind in enumerate(("obelisk", "temple", "pyramid")):
+            _monument(draw, (x + 12 + index * 30, y + 2), kind, STONE, scale=0.6)
+
+    def underworld(x: float, y: float) -> None:
+        draw.polygon(hex_points(x + 12, y, 12), outline=UNDERWORLD, width=3)
+        _pill(draw, (x + 44, y), lang.t(locale, "UW"), font(14, bold=True), UNDERWORLD, WHITE)
+
+    rows = (
+        (y1, ((god, 32, lang.t(locale, "god (gold ring)")),
+              (lambda x, y: seat_token(draw, (x + 12, y), 0, size=20), 28,
+               lang.t(locale, "warrior")),
+              (guardian, 74, lang.t(locale, "guardian")),
+              (lambda x, y: _sun(draw, (x + 8, y)), 20, lang.t(locale, "radiant (Ra's sun)")),
+              (lambda x, y: draw.line((x, y, x + 26, y), fill=NILE, width=7), 32,
+               lang.t(locale, "Nile")),
+              (lambda x, y: _camel_line(draw, (x, y), (x + 30, y)), 36,
+               lang.t(locale, "camels")))),
+        (y2, ((lambda x, y: draw.line((x, y, x + 26, y), fill=REGION_LINE, width=4), 32,
+               lang.t(locale, "region border")),
+              (lambda x, y: _order_token(draw, (x + 12, y), 3, r=11), 28,
+               lang.t(locale, "conflict order")),
+              (monuments, 96, lang.t(locale, "monuments (owner colour, grey = neutral)")),
+              (underworld, 68, lang.t(locale, "underworld")))),
+    )
+    room = WIDTH - 2 * MARGIN
+    for y, items in rows:
+        gap = 24
+        small = font(14)
+        for size in (14, 13, 12):  # the largest font whose row fits
+            small = font(size)
+            total = sum(w + _width(label, small) for _d, w, label in items)
+            gap = min(24, (room - total) // max(1, len(items) - 1))
+            if gap >= 12:
+                break
+        gap = max(8, gap)
+        x = MAP_X
+        for drawer, icon_w, label in items:
+            drawer(x, y)
+            label = fit_text(label, small, max(20, MAP_X + room - x - icon_w))
+            draw.text((x + icon_w, y), label, font=small, fill=INK, anchor="lm")
+            x += icon_w + _width(label, small) + gap
 
 
 def _dev_cell(value: int) -> tuple[int, int, int, int]:
@@ -534,7 +591,8 @@ def _draw_monument(draw, monument: dict[str, Any], xy: tuple[float, float]) -> N
         token(draw, (x + 19, y + 14), owner, size=18)
 
 
-def _draw_figure(draw, figure: dict[str, Any], xy: tuple[float, float]) -> None:
+def _draw_figure(draw, figure: dict[str, Any], xy: tuple[float, float], locale: str = "en"
+                 ) -> None:
     owner = int(figure.get("owner", 0) or 0)
     kind = str(figure.get("kind", "warrior"))
     x, y = xy
@@ -545,7 +603,7 @@ def _draw_figure(draw, figure: dict[str, Any], xy: tuple[float, float]) -> None:
     else:
         token(draw, (x, y), owner, size=26)
     if kind not in ("god", "warrior"):
-        short = GUARDIAN_SHORT.get(kind, kind[:6])
+        short = lang.localise(GUARDIAN_SHORT.get(kind, kind[:6]), locale)
         _pill(draw, (x, y + 26), short, font(14, bold=True), INK, WHITE)
     if figure.get("radiant"):
         _sun(draw, (x + 20, y - 15), 6)
@@ -555,16 +613,17 @@ SPRITE_W, SPRITE_H, SPRITE_CY = 104, 88, 40
 
 
 @functools.lru_cache(maxsize=512)
-def sprite(kind: str, owner: int | None, radiant: bool = False, monument: bool = False
-           ) -> tuple[Image.Image, Image.Image, int, int]:
-    """A figure or monument drawn once on a transparent tile (RGB + mask), pasted per call."""
+def sprite(kind: str, owner: int | None, radiant: bool = False, monument: bool = False,
+           locale: str = "en") -> tuple[Image.Image, Image.Image, int, int]:
+    """A figure or monument drawn once on a transparent tile (RGB + mask), pasted per call
+    (per language too: a guardian carries its name)."""
     tile = Image.new("RGBA", (SPRITE_W, SPRITE_H), (0, 0, 0, 0))
     draw = ImageDraw.Draw(tile)
     xy = (SPRITE_W / 2, SPRITE_CY)
     if monument:
         _draw_monument(draw, {"type": kind, "owner": owner}, xy)
     else:
-        _draw_figure(draw, {"kind": kind, "owner": owner, "radiant": radiant}, xy)
+        _draw_figure(draw, {"kind": kind, "owner": owner, "radiant": radiant}, xy, locale)
     mask = tile.getchannel("A").point(lambda a: 255 if a >= 128 else 0)
     box = mask.getbbox() or (0, 0, 1, 1)
     return tile.convert("RGB").crop(box), mask.crop(box), box[0], box[1]
@@ -606,15 +665,16 @@ def _region_spot(region: dict[str, Any], centres: dict[str, tuple[float, float]]
     return next((h for h in ranked if h not in taken), ranked[0])
 
 
-def _draw_map_pieces(draw, image: Image.Image, view: dict[str, Any], board: Board
-                     ) -> set[str]:
+def _draw_map_pieces(draw, image: Image.Image, view: dict[str, Any], board: Board,
+                     locale: str = "en") -> set[str]:
     centres, _neighbours = _geometry(board)
     occupied: set[str] = set()
     for h in view.get("underworld", []) or []:
         if h in centres:
             cx, cy = centres[h]
             outline(draw, hex_points(cx, cy, R - 6), UNDERWORLD, 5)
-            _pill(draw, (cx - 24, cy + 20), "UW", font(14, bold=True), UNDERWORLD, WHITE)
+            _pill(draw, (cx - 24, cy + 20), lang.t(locale, "UW"), font(14, bold=True),
+                  UNDERWORLD, WHITE)
     for monument in view.get("monuments", []):
         h = monument.get("hex")
         if h in centres:
@@ -630,8 +690,9 @@ def _draw_map_pieces(draw, image: Image.Image, view: dict[str, Any], board: Boar
         if h in centres:
             occupied.add(h)
             cx, cy = centres[h]
-            tile = sprite(str(figure.get("kind", "warrior")), int(figure.get("owner", 0) or 0),
-                          bool(figure.get("radiant")))
+            kind = str(figure.get("kind", "warrior"))
+            tile = sprite(kind, int(figure.get("owner", 0) or 0), bool(figure.get("radiant")),
+                          locale=locale if kind in GUARDIAN_SHORT else "en")
             _paste_sprite(image, tile, (cx, cy + 3))
             aim = figure.get("aim")
             if aim:
@@ -645,7 +706,8 @@ def _draw_map_pieces(draw, image: Image.Image, view: dict[str, Any], board: Boar
         occupied.add(spot)
         cx, cy = centres[spot]
         _order_token(draw, (cx, cy - 1), region.get("token"))
-        name = fit_text(str(region.get("id", "")), font(14, bold=True), 2 * R + 20)
+        name = fit_text(lang.localise(region.get("id", ""), locale), font(14, bold=True),
+                        2 * R + 20)
         _pill(draw, (cx, cy + 25), name, font(14, bold=True), REGION_LINE, WHITE)
     return occupied
 
@@ -707,12 +769,14 @@ def _draw_highlight(draw, board: Board, view: dict[str, Any], hexes: set[str],
 
 
 # --- board -------------------------------------------------------------------------------------
-def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None) -> Image.Image:
+def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
+          locale: str = "en") -> Image.Image:
     """The public board of ``view``; ``highlight`` outlines hexes, camel edges, regions or an
-    action row named by ids or option ids. Reads only public keys (never ``me``)."""
+    action row named by ids or option ids. Reads only public keys (never ``me``). Its words
+    are said in ``locale``."""
     key = static_key(view)
     players = list(view.get("players", []))
-    base, layout = static_layer(key, len(players))
+    base, layout = static_layer(key, len(players), locale)
     image = base.copy()
     image.info[PALETTE_HINT] = base.info[PALETTE_HINT]
     draw = canvas_draw(image)
@@ -721,96 +785,126 @@ def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None)
     region_ids = {str(r.get("id")) for r in view.get("regions", [])}
     hexes, edges, regions, actions = _highlight_targets(highlight, centres, region_ids)
 
-    _draw_map_pieces(draw, image, view, key)
+    _draw_map_pieces(draw, image, view, key, locale)
     if hexes or edges or regions:
         _draw_highlight(draw, key, view, hexes, edges, regions)
-    _draw_header(draw, view, players)
+    _draw_header(draw, view, players, locale)
     tracks = tuple((str(t.get("action")), int(t.get("position", 0) or 0),
                     max(1, int(t.get("length", 1) or 1))) for t in view.get("action_tracks", []))
     image.paste(_action_tile(tracks, tuple(view.get("actions_this_turn") or ()),
-                             frozenset(actions)), (SIDE_X - 4, SIDE_SECTIONS["actions"] + 28))
+                             frozenset(actions), locale),
+                (SIDE_X - 4, SIDE_SECTIONS["actions"] + 28))
     events = view.get("event_track") or {}
     image.paste(_event_tile(int(events.get("position", 0) or 0),
-                            tuple(events.get("spaces") or ()), view.get("phase") == "over"),
+                            tuple(events.get("spaces") or ()), view.get("phase") == "over",
+                            locale),
                 (SIDE_X - 4, SIDE_SECTIONS["events"] + 24))
-    bottom = _draw_regions(image, view)
-    _draw_status(draw, view, players, bottom + 10)
+    bottom = _draw_regions(image, view, locale)
+    _draw_status(draw, view, players, bottom + 10, locale)
     _draw_devotion(draw, players)
-    _draw_players(image, draw, view, players, layout)
+    _draw_players(image, draw, view, players, layout, locale)
     return image
 
 
-def _player_name(player: dict[str, Any]) -> str:
+def _player_name(player: dict[str, Any], locale: str = "en") -> str:
     gods = player.get("gods") or [player.get("god")]
     if gods == [None]:  # table option gods=choose: not chosen yet
-        return "god: choosing…"
-    return " + ".join(GOD_NAMES.get(g, str(g).title()) for g in gods)
+        return lang.t(locale, "god: choosing…")
+    return " + ".join(lang.localise(GOD_NAMES.get(g, str(g).title()), locale) for g in gods)
 
 
-def _seats_text(player: dict[str, Any]) -> str:
+def _seats_text(player: dict[str, Any], locale: str = "en") -> str:
     seats = player.get("seats") or []
     letters = "+".join(seat_style(int(s)).letter for s in seats)
-    return ("seats " if len(seats) > 1 else "seat ") + letters if seats else "no seat"
+    if not seats:
+        return lang.t(locale, "no seat")
+    if len(seats) > 1:
+        return lang.t(locale, "seats {letters}", letters=letters)
+    return lang.t(locale, "seat {letter}", letter=letters)
 
 
 def _by_number(players: Sequence[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     return {int(p.get("player", i)): p for i, p in enumerate(players)}
 
 
-def _scenario_text(view: dict[str, Any]) -> str:
+def _scenario_text(view: dict[str, Any], locale: str = "en") -> str:
     scenario = str(view.get("scenario") or "")
     base, _, count = scenario.rpartition("_")
-    name = SCENARIO_NAMES.get(base, base.replace("_", " ").title() or scenario)
-    seats = view.get("seats", "?")
-    return f"{name} · {seats} players" if count else f"{scenario} · {seats} players"
+    name = SCENARIO_TITLES.get(base, base.replace("_", " ").title() or scenario) if count \
+        else scenario
+    return lang.t(locale, "{scenario} · {seats} players", scenario=name,
+                  seats=view.get("seats", "?"))
 
 
-def _draw_header(draw, view: dict[str, Any], players: list[dict[str, Any]]) -> None:
-    draw.text((150, 16), _scenario_text(view), font=font(20, bold=True), fill=CREAM)
+def _draw_header(draw, view: dict[str, Any], players: list[dict[str, Any]],
+                 locale: str = "en") -> None:
+    left_w = 640 - 16 - 150 - 10  # the left half, up to the divider
+    draw.text((150, 16), fit_text(_scenario_text(view, locale), font(20, bold=True), left_w),
+              font=font(20, bold=True), fill=CREAM)
     events = view.get("event_track") or {}
     done = int(events.get("conflicts_done", 0) or 0)
-    draw.text((150, 46), f"Conflicts done {done}/5 · merge after ⚔{MERGE_AFTER_CONFLICT} · "
-              f"forgetting after ⚔{FORGET_AFTER_CONFLICT}", font=font(15), fill=CREAM_SOFT)
+    line = lang.t(locale, "Conflicts done {done}/5 · merge after ⚔{merge} · forgetting after "
+                  "⚔{forget}", done=done, merge=MERGE_AFTER_CONFLICT, forget=FORGET_AFTER_CONFLICT)
+    line_font = font(15) if _width(line, font(15)) <= left_w else font(14)
+    draw.text((150, 46), fit_text(line, line_font, left_w), font=line_font, fill=CREAM_SOFT)
     tie = view.get("tiebreaker") or {}
     holder = tie.get("holder")
     x = 150
-    draw.text((x, 78), "Tie-breaker:", font=font(15), fill=CREAM_SOFT, anchor="lm")
-    x += 98
+    label = lang.t(locale, "Tie-breaker:")
+    draw.text((x, 78), label, font=font(15), fill=CREAM_SOFT, anchor="lm")
+    x += _width(label, font(15)) + 8
     if holder is None:
-        draw.text((x, 78), "in the supply", font=font(15, bold=True), fill=CREAM, anchor="lm")
+        draw.text((x, 78), fit_text(lang.t(locale, "in the supply"), font(15, bold=True),
+                                    150 + left_w - x),
+                  font=font(15, bold=True), fill=CREAM, anchor="lm")
     else:
         token(draw, (x + 10, 78), int(holder), size=20)
-        state = "face up" if tie.get("face_up", True) else "face down (used)"
-        name = _player_name(_by_number(players).get(int(holder), {}))
-        draw.text((x + 26, 78), f"{name}, {state}", font=font(15, bold=True), fill=CREAM,
-                  anchor="lm")
+        state = lang.t(locale, "face up") if tie.get("face_up", True) \
+            else lang.t(locale, "face down (used)")
+        name = _player_name(_by_number(players).get(int(holder), {}), locale)
+        draw.text((x + 26, 78), fit_text(f"{name}, {state}", font(15, bold=True),
+                                         150 + left_w - x - 26),
+                  font=font(15, bold=True), fill=CREAM, anchor="lm")
 
     # right half: whose turn, step, acting
     x0 = 640
     draw.line((x0 - 16, 12, x0 - 16, HEADER_H - 12), fill=(96, 82, 64), width=1)
     if view.get("phase") == "over":
-        _draw_result(draw, view, players, x0)
+        _draw_result(draw, view, players, x0, locale)
         return
     turn = view.get("turn_seat")
-    draw.text((x0, 24), "Turn", font=font(15), fill=CREAM_SOFT, anchor="lm")
+    label = lang.t(locale, "Turn")
+    draw.text((x0, 24), label, font=font(15), fill=CREAM_SOFT, anchor="lm")
+    taken = [lang.localise(ACTION_SHORT.get(a, a), locale)
+             for a in view.get("actions_this_turn") or []]
+    actions = lang.t(locale, "Actions: {actions}", actions=", ".join(taken)) if taken \
+        else lang.t(locale, "Actions: none yet")
+    actions_w = min(_width(actions, font(15)), 300)
+    actions_x = min(x0 + 350, WIDTH - MARGIN - actions_w)
+    x = x0 + max(54, _width(label, font(15)) + 22)
     if turn is not None:
-        token(draw, (x0 + 54, 24), int(turn), size=26)
+        token(draw, (x, 24), int(turn), size=26)
         owner = next((p for p in players if turn in (p.get("seats") or [])
                       and p.get("merged_into") is None), None)
-        who = f"seat {seat_style(int(turn)).letter}" + (f" · {_player_name(owner)}"
-                                                         if owner else "")
-        draw.text((x0 + 74, 24), who, font=font(19, bold=True), fill=CREAM, anchor="lm")
-    taken = [ACTION_SHORT.get(a, a) for a in view.get("actions_this_turn") or []]
-    draw.text((x0 + 350, 24), "Actions: " + (", ".join(taken) if taken else "none yet"),
-              font=font(15), fill=CREAM_SOFT, anchor="lm")
+        who = lang.t(locale, "seat {letter}", letter=seat_style(int(turn)).letter)
+        if owner:
+            who = f"{who} · {_player_name(owner, locale)}"
+        draw.text((x + 20, 24), fit_text(who, font(19, bold=True), actions_x - x - 36),
+                  font=font(19, bold=True), fill=CREAM, anchor="lm")
+    draw.text((actions_x, 24), fit_text(actions, font(15), actions_w), font=font(15),
+              fill=CREAM_SOFT, anchor="lm")
     step = view.get("step")
-    label = STEP_LABELS.get(str(step), str(step or "—").replace("_", " "))
-    draw.text((x0, 56), "Now", font=font(15), fill=CREAM_SOFT, anchor="lm")
-    draw.text((x0 + 42, 56), fit_text(label, font(19, bold=True), 320), font=font(19, bold=True),
-              fill=GOLD, anchor="lm")
+    step_label = lang.localise(STEP_LABELS.get(str(step), str(step or "—").replace("_", " ")),
+                               locale)
+    label = lang.t(locale, "Now")
+    draw.text((x0, 56), label, font=font(15), fill=CREAM_SOFT, anchor="lm")
+    x = x0 + _width(label, font(15)) + 10
+    draw.text((x, 56), fit_text(step_label, font(19, bold=True), WIDTH - MARGIN - x),
+              font=font(19, bold=True), fill=GOLD, anchor="lm")
     acting = list(view.get("acting") or [])
-    draw.text((x0, 86), "Acting ▶", font=font(15), fill=CREAM_SOFT, anchor="lm")
-    x = x0 + 86
+    label = lang.t(locale, "Acting ▶")
+    draw.text((x0, 86), label, font=font(15), fill=CREAM_SOFT, anchor="lm")
+    x = x0 + _width(label, font(15)) + 20
     for seat in acting[:5]:
         token(draw, (x, 86), int(seat), size=24)
         x += 34
@@ -818,31 +912,37 @@ def _draw_header(draw, view: dict[str, Any], players: list[dict[str, Any]]) -> N
         draw.text((x, 86), "—", font=font(16), fill=CREAM, anchor="lm")
 
 
-def _draw_result(draw, view: dict[str, Any], players: list[dict[str, Any]], x0: int) -> None:
-    draw.text((x0, 24), "GAME OVER", font=font(22, bold=True), fill=GOLD, anchor="lm")
+def _draw_result(draw, view: dict[str, Any], players: list[dict[str, Any]], x0: int,
+                 locale: str = "en") -> None:
+    heading = lang.t(locale, "GAME OVER")
+    draw.text((x0, 24), heading, font=font(22, bold=True), fill=GOLD, anchor="lm")
     winner = view.get("winner")
+    x = x0 + _width(heading, font(22, bold=True)) + 24
     if winner is None:
-        text = "nobody wins: Egypt turned atheist"
+        text = lang.t(locale, "nobody wins: Egypt turned atheist")
+        x, y = x0, 56
     else:
         player = _by_number(players).get(int(winner), {})
-        token(draw, (x0 + 190, 24), int(winner), size=26)
-        text = f"winner: {_player_name(player)} ({_seats_text(player)})"
-    draw.text((x0 + 210 if winner is not None else x0, 56 if winner is None else 24),
-              fit_text(text, font(18, bold=True), WIDTH - x0 - 230), font=font(18, bold=True),
-              fill=CREAM, anchor="lm")
+        token(draw, (x, 24), int(winner), size=26)
+        text = lang.t(locale, "winner: {god} ({seats})", god=_player_name(player, locale),
+                      seats=_seats_text(player, locale))
+        x, y = x + 20, 24
+    draw.text((x, y), fit_text(text, font(18, bold=True), WIDTH - MARGIN - x),
+              font=font(18, bold=True), fill=CREAM, anchor="lm")
     result = view.get("result") or {}
     # Why the game ended and the gods (``details``), then the tie-breaks.
     reasons = ([*(result.get("details") or []), *(result.get("tiebreaks") or [])]
                if isinstance(result, dict) else None)
     if reasons:
-        draw.text((x0, 86), fit_text(" ".join(str(r) for r in reasons), font(15),
-                                     WIDTH - x0 - MARGIN), font=font(15), fill=CREAM_SOFT,
-                  anchor="lm")
+        # the view may carry them JSON-encoded ({"t": template, "p": params})
+        said = " ".join(lang.localise(decode(r), locale) for r in reasons)
+        draw.text((x0, 86), fit_text(said, font(15), WIDTH - x0 - MARGIN), font=font(15),
+                  fill=CREAM_SOFT, anchor="lm")
 
 
 @functools.lru_cache(maxsize=256)
 def _action_tile(tracks: tuple[tuple[str, int, int], ...], taken: tuple[str, ...],
-                 highlighted: frozenset[str]) -> Image.Image:
+                 highlighted: frozenset[str], locale: str = "en") -> Image.Image:
     """The four action rows (cached: few combinations occur in a game)."""
     image = Image.new("RGB", (SIDE_W + 8, ACTION_TILE_H), BACKGROUND)
     draw = canvas_draw(image)
@@ -854,11 +954,19 @@ def _action_tile(tracks: tuple[tuple[str, int, int], ...], taken: tuple[str, ...
         draw.rounded_rectangle((ox, y, ox + SIDE_W, y + 36), radius=6, fill=row_fill,
                                outline=HIGHLIGHT if action in highlighted else INK_SOFT,
                                width=4 if action in highlighted else 1)
-        name = ACTION_LABELS.get(action, action)
-        draw.text((ox + 8, y + 18), fit_text(name, font(15, bold=True), label_w - 8),
-                  font=font(15, bold=True), fill=INK, anchor="lm")
+        name = lang.localise(ACTION_LABELS.get(action, action), locale)
+        name_font = font(15, bold=True)
+        if _width(name, name_font) > label_w - 8:
+            name_font = font(13, bold=True)
+        if _width(name, name_font) <= label_w - 8:
+            draw.text((ox + 8, y + 18), name, font=name_font, fill=INK, anchor="lm")
+        else:  # a long name in two smaller lines
+            for index, line in enumerate(wrap_text(name, font(12, bold=True), label_w - 8, 2)):
+                draw.text((ox + 8, y + 11 + 14 * index), line, font=font(12, bold=True),
+                          fill=INK, anchor="lm")
         if action in taken:
-            order = "1st" if taken.index(action) == 0 else "2nd"
+            order = lang.t(locale, "1st") if taken.index(action) == 0 \
+                else lang.t(locale, "2nd")
             draw.text((ox + SIDE_W - 6, y + 18), order, font=font(14, bold=True),
                       fill=RED_DARK, anchor="rm")
         cells_x = ox + label_w
@@ -874,7 +982,8 @@ def _action_tile(tracks: tuple[tuple[str, int, int], ...], taken: tuple[str, ...
                 draw.text(((box[0] + box[2]) / 2, y + 18), "▶", font=font(16, bold=True),
                           fill=GOLD, anchor="mm")
             else:
-                text = "ev" if event else ("st" if index == 0 else str(index))
+                text = lang.t(locale, "ev") if event else \
+                    (lang.t(locale, "st") if index == 0 else str(index))
                 draw.text(((box[0] + box[2]) / 2, y + 18), text, font=font(14),
                           fill=INK_SOFT, anchor="mm")
         y += 40
@@ -882,7 +991,8 @@ def _action_tile(tracks: tuple[tuple[str, int, int], ...], taken: tuple[str, ...
 
 
 @functools.lru_cache(maxsize=64)
-def _event_tile(position: int, spaces: tuple[str, ...], over: bool = False) -> Image.Image:
+def _event_tile(position: int, spaces: tuple[str, ...], over: bool = False,
+                locale: str = "en") -> Image.Image:
     """The event track with its marker (cached per position)."""
     image = Image.new("RGB", (SIDE_W + 8, EVENT_TILE_H), BACKGROUND)
     draw = canvas_draw(image)
@@ -908,8 +1018,12 @@ def _event_tile(position: int, spaces: tuple[str, ...], over: bool = False) -> I
             fill = DONE_FILL if done else (CARAVAN_FILL if kind == "caravan" else
                                            GREY_FILL if kind == "start" else CONTROL_FILL)
             draw.rounded_rectangle(box, radius=17, fill=fill, outline=INK_SOFT, width=2)
-            text = {"start": "start"}.get(kind, EVENT_SHORT.get(kind, kind[:5]))
+            text = lang.t(locale, "start") if kind == "start" \
+                else lang.localise(EVENT_SHORT.get(kind, kind[:5]), locale)
             label_font = font(14)
+            if _width(text, label_font) > cell - 9:
+                label_font = font(12)
+            text = fit_text(text, label_font, cell - 7)
         ink = text_on(fill)
         draw.text(((box[0] + box[2]) / 2, top + 19), text, font=label_font, fill=ink,
                   anchor="mm")
@@ -917,23 +1031,37 @@ def _event_tile(position: int, spaces: tuple[str, ...], over: bool = False) -> I
             draw.rectangle((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), outline=MARKER,
                            width=4)
         if kind == "conflict" and conflict_no in (MERGE_AFTER_CONFLICT, FORGET_AFTER_CONFLICT):
-            note = "merge" if conflict_no == MERGE_AFTER_CONFLICT else "forget"
-            draw.text(((box[0] + box[2]) / 2, top + 48), note, font=font(14, bold=True),
-                      fill=RED_DARK, anchor="mm")
+            note = lang.t(locale, "merge") if conflict_no == MERGE_AFTER_CONFLICT \
+                else lang.t(locale, "forget")
+            _cell_note(draw, (box[0] + box[2]) / 2, top + 48, note, cell + 4, RED_DARK)
         elif index == position + 1 and not over:
-            draw.text(((box[0] + box[2]) / 2, top + 48), "next", font=font(14, bold=True),
-                      fill=INK, anchor="mm")
+            _cell_note(draw, (box[0] + box[2]) / 2, top + 48, lang.t(locale, "next"), cell + 4,
+                       INK)
     y = y0 + 2 * 62 + 2
     done = max(0, min(position, len(spaces)))
     nxt = spaces[position] if position < len(spaces) else None
-    text = f"{done}/{len(spaces)} done · next: " + (EVENT_LABELS.get(nxt, str(nxt))
-                                                     if nxt else "none (last event done)")
+    if nxt:
+        text = lang.t(locale, "{done}/{total} done · next: {event}", done=done,
+                      total=len(spaces), event=EVENT_LABELS.get(nxt, str(nxt)))
+    else:
+        text = lang.t(locale, "{done}/{total} done · next: none (last event done)", done=done,
+                      total=len(spaces))
     draw.text((ox, y), fit_text(text, font(14), SIDE_W), font=font(14), fill=INK_SOFT,
               anchor="lm")
     return image
 
 
-def _draw_regions(image: Image.Image, view: dict[str, Any]) -> int:
+def _cell_note(draw, x: float, y: float, text: str, room: int, fill: RGB) -> None:
+    """A word under an event cell, smaller when it is wider than the cell."""
+    fnt = font(14, bold=True)
+    for smaller in (font(12, bold=True), font(12)):
+        if _width(text, fnt) <= room:
+            break
+        fnt = smaller
+    draw.text((x, y), fit_text(text, fnt, room), font=fnt, fill=fill, anchor="mm")
+
+
+def _draw_regions(image: Image.Image, view: dict[str, Any], locale: str = "en") -> int:
     regions = list(view.get("regions", []))
     where: dict[str, list[str]] = {}
     for region in regions:
@@ -948,14 +1076,14 @@ def _draw_regions(image: Image.Image, view: dict[str, Any]) -> int:
     rows = tuple((str(r.get("id")), r.get("token"), int(r.get("land", len(r.get("hexes", [])))),
                   tuple(sorted(counts.get(str(r.get("id")), {}).items()))) for r in regions)
     current = (view.get("conflict") or {}).get("region")
-    tile = _regions_tile(rows, current)
+    tile = _regions_tile(rows, current, locale)
     top = SIDE_SECTIONS["regions"] + 28
     image.paste(tile, (SIDE_X - 4, top))
     return top + tile.height
 
 
 @functools.lru_cache(maxsize=256)
-def _regions_tile(rows: tuple, current: str | None) -> Image.Image:
+def _regions_tile(rows: tuple, current: str | None, locale: str = "en") -> Image.Image:
     """Regions in conflict order with their token, size and figures per god (cached)."""
     row_h = 30 if len(rows) <= 6 else 26
     image = Image.new("RGB", (SIDE_W + 8, max(1, len(rows) * row_h)), BACKGROUND)
@@ -968,37 +1096,40 @@ def _regions_tile(rows: tuple, current: str | None) -> Image.Image:
         _order_token(draw, (ox + 16, cy), number, r=11)
         draw.text((ox + 34, cy), fit_text(region_id, font(15, bold=True), 120),
                   font=font(15, bold=True), fill=INK, anchor="lm")
-        draw.text((ox + 160, cy), f"{land} land", font=font(14), fill=INK_SOFT, anchor="lm")
+        draw.text((ox + 160, cy), fit_text(lang.t(locale, "{n} land", n=land), font(14), 66),
+                  font=font(14), fill=INK_SOFT, anchor="lm")
         x = ox + 230
         if not per:
-            draw.text((x, cy), "no figures", font=font(14), fill=INK_SOFT, anchor="lm")
+            draw.text((x, cy), lang.t(locale, "no figures"), font=font(14), fill=INK_SOFT,
+                      anchor="lm")
         for owner, count in per:
             token(draw, (x + 9, cy), owner, size=18)
             draw.text((x + 21, cy), f"×{count}", font=font(14, bold=True), fill=INK,
                       anchor="lm")
             x += 54
         if region_id == current:
-            draw.text((ox + SIDE_W - 6, cy), "◀ now", font=font(14, bold=True),
+            draw.text((ox + SIDE_W - 6, cy), lang.t(locale, "◀ now"), font=font(14, bold=True),
                       fill=RED_DARK, anchor="rm")
         y += row_h
     return image
 
 
-def _hand_text(hand: Sequence[str], used: Sequence[str]) -> str:
+def _hand_text(hand: Sequence[str], used: Sequence[str], locale: str = "en") -> str:
     if not hand:
-        return "in hand: none"
+        return lang.t(locale, "in hand: none")
     if len(hand) == len(CARDS) and set(hand) == set(CARDS):
-        return f"in hand: all {len(hand)}"
+        return lang.t(locale, "in hand: all {n}", n=len(hand))
     if set(hand) | set(used) == set(CARDS) and len(hand) > 3:
-        return f"in hand: the other {len(hand)}"
-    return f"in hand {len(hand)}: {_cards_text(hand)}"
+        return lang.t(locale, "in hand: the other {n}", n=len(hand))
+    return lang.t(locale, "in hand {n}: {cards}", n=len(hand), cards=_cards_text(hand, locale))
 
 
-def _cards_text(cards: Iterable[str]) -> str:
-    return ", ".join(CARD_SHORT.get(c, str(c)) for c in cards)
+def _cards_text(cards: Iterable[str], locale: str = "en") -> str:
+    return ", ".join(lang.localise(CARD_SHORT.get(c, str(c)), locale) for c in cards)
 
 
-def _draw_status(draw, view: dict[str, Any], players: list[dict[str, Any]], y: int) -> None:
+def _draw_status(draw, view: dict[str, Any], players: list[dict[str, Any]], y: int,
+                 locale: str = "en") -> None:
     """The conflict in progress (battle, cards, bids, strength), then supply and guardians."""
     bottom = MAP_Y + MAP_H + 4
     conflict = view.get("conflict")
@@ -1009,9 +1140,13 @@ def _draw_status(draw, view: dict[str, Any], players: list[dict[str, Any]], y: i
         height = min(height, bottom - y)
         rounded_panel(draw, (SIDE_X, y, SIDE_X + SIDE_W, y + height), fill=(252, 232, 226),
                       outline=CONFLICT_FILL, radius=8, width=3)
-        queue = ", ".join(str(q) for q in conflict.get("queue") or []) or "none"
-        title = f"⚔ Conflict in {conflict.get('region')} · then: {queue}"
-        room = SIDE_W - 20 - (120 if battle.get("amun_two") else 0)
+        queue = ", ".join(lang.localise(q, locale) for q in conflict.get("queue") or [])
+        region = lang.localise(conflict.get("region"), locale)
+        title = lang.t(locale, "⚔ Conflict in {region} · then: {queue}", region=region,
+                       queue=queue) if queue else \
+            lang.t(locale, "⚔ Conflict in {region} · then: none", region=region)
+        amun = lang.t(locale, "Amun plays 2") if battle.get("amun_two") else ""
+        room = SIDE_W - 20 - (_width(amun, font(14, bold=True)) + 16 if amun else 0)
         draw.text((SIDE_X + 10, y + 18), fit_text(title, font(16, bold=True), room),
                   font=font(16, bold=True), fill=CONFLICT_FILL, anchor="lm")
         ty = y + 44
@@ -1024,36 +1159,43 @@ def _draw_status(draw, view: dict[str, Any], players: list[dict[str, Any]], y: i
                 break
             player = by_number.get(int(number), {})
             token(draw, (SIDE_X + 20, ty), int(number), size=20)
-            parts = [_player_name(player)]
+            parts = [_player_name(player, locale)]
             cards = played.get(str(number))
             if cards:
-                parts.append("played " + _cards_text(cards))
+                parts.append(lang.t(locale, "played {cards}", cards=_cards_text(cards, locale)))
             elif not played:
-                parts.append("card ✓ picked" if player.get("answered") else "card: choosing…")
+                parts.append(lang.t(locale, "card ✓ picked") if player.get("answered")
+                             else lang.t(locale, "card: choosing…"))
             if str(number) in bids:
-                parts.append(f"bid {bids[str(number)]}")
+                parts.append(lang.t(locale, "bid {n}", n=bids[str(number)]))
             if str(number) in strength:
-                parts.append(f"strength {strength[str(number)]}")
+                parts.append(lang.t(locale, "strength {n}", n=strength[str(number)]))
             if winner is not None and int(winner) == int(number):
-                parts.append("★ WINS")
+                parts.append(lang.t(locale, "★ WINS"))
             text = " · ".join(parts)
             draw.text((SIDE_X + 36, ty), fit_text(text, font(15), SIDE_W - 46), font=font(15),
                       fill=INK, anchor="lm")
             ty += 26
-        if battle.get("amun_two"):
-            draw.text((SIDE_X + SIDE_W - 10, y + 18), "Amun plays 2", font=font(14, bold=True),
+        if amun:
+            draw.text((SIDE_X + SIDE_W - 10, y + 18), amun, font=font(14, bold=True),
                       fill=INK, anchor="rm")
         y += height + 8
     # supply and guardian cards
     supply = view.get("supply") or {}
     order = supply.get("order_tokens") or []
+    guardians = [lang.t(locale, "L{level} {guardian} {left}", level=c.get("level"),
+                        guardian=lang.localise(GUARDIAN_NAMES.get(c.get("kind"), c.get("kind")),
+                                               locale), left=c.get("left", 0))
+                 for c in view.get("guardian_cards") or []]
     lines = [
-        f"Supply: obelisk {supply.get('obelisk', 0)} · temple {supply.get('temple', 0)} · "
-        f"pyramid {supply.get('pyramid', 0)} · camels {supply.get('camels', 0)}",
-        "Order tokens left: " + (", ".join(str(t) for t in order) or "none"),
-        "Guardians left: " + (" · ".join(
-            f"L{c.get('level')} {GUARDIAN_NAMES.get(c.get('kind'), c.get('kind'))} "
-            f"{c.get('left', 0)}" for c in view.get("guardian_cards") or []) or "none"),
+        lang.t(locale, "Supply: obelisk {obelisk} · temple {temple} · pyramid {pyramid} · "
+               "camels {camels}", obelisk=supply.get("obelisk", 0),
+               temple=supply.get("temple", 0), pyramid=supply.get("pyramid", 0),
+               camels=supply.get("camels", 0)),
+        lang.t(locale, "Order tokens left: {tokens}", tokens=", ".join(str(t) for t in order))
+        if order else lang.t(locale, "Order tokens left: none"),
+        lang.t(locale, "Guardians left: {guardians}", guardians=" · ".join(guardians))
+        if guardians else lang.t(locale, "Guardians left: none"),
     ]
     lines = [fit_text(line, font(15), SIDE_W - 16) for line in lines]
     lines = lines[:max(0, (bottom - y - 12) // 22)]  # a long battle leaves less room
@@ -1082,25 +1224,29 @@ def _draw_devotion(draw, players: list[dict[str, Any]]) -> None:
             token(draw, ((x0 + x1) / 2, cy), int(player.get("player", 0)), size=size)
 
 
-def _reserve_lines(player: dict[str, Any]) -> list[str]:
-    first = (f"warriors {player.get('warriors', 0)} · ankh {player.get('ankh_reserve', 0)} · "
-             f"dashboard {player.get('dashboard_tokens', 0)}")
+def _reserve_lines(player: dict[str, Any], locale: str = "en") -> list[str]:
+    first = lang.t(locale, "warriors {warriors} · ankh {ankh} · dashboard {dashboard}",
+                   warriors=player.get("warriors", 0), ankh=player.get("ankh_reserve", 0),
+                   dashboard=player.get("dashboard_tokens", 0))
     extras = []
     guardians = player.get("guardians") or []
     if guardians:
-        extras.append(", ".join(GUARDIAN_NAMES.get(g, g) for g in guardians))
+        extras.append(", ".join(lang.localise(GUARDIAN_NAMES.get(g, g), locale)
+                                for g in guardians))
     gods = player.get("gods") or [player.get("god")]
     if "ra" in gods:
-        extras.append(f"suns {player.get('suns', 0)}")
+        extras.append(lang.t(locale, "suns {n}", n=player.get("suns", 0)))
     if "osiris" in gods:
-        extras.append(f"underworld {player.get('underworld_tokens', 0)}")
+        extras.append(lang.t(locale, "underworld {n}", n=player.get("underworld_tokens", 0)))
     if "amun" in gods:
-        extras.append("Amun token " + ("up" if player.get("amun_token") else "down"))
+        extras.append(lang.t(locale, "Amun token up") if player.get("amun_token")
+                      else lang.t(locale, "Amun token down"))
     if "anubis" in gods:
         prisoners = player.get("prisoners") or []
         letters = ",".join(seat_style(int(p)).letter for p in prisoners)
-        extras.append(f"prison {len(prisoners)}/3" + (f" ({letters})" if letters else ""))
-    return [first, " · ".join(extras) or "no guardians"]
+        extras.append(lang.t(locale, "prison {n}/3", n=len(prisoners))
+                      + (f" ({letters})" if letters else ""))
+    return [first, " · ".join(extras) or lang.t(locale, "no guardians")]
 
 
 PLAYER_COLUMNS = (Column("God · seats", 236), Column("Devotion", 92, "center"),
@@ -1110,8 +1256,37 @@ TABLE_W = sum(c.width for c in PLAYER_COLUMNS)
 ZEBRA = ((255, 251, 240), (244, 236, 218))
 
 
+def _wrap_list(items: Sequence[str], fnt, width: int, max_lines: int, sep: str = ", "
+               ) -> list[str]:
+    """``wrap_items`` whose overflow is a bare count ("+2"), the same in every language."""
+    lines = wrap_items(items, fnt, width, sep=sep)
+    if len(lines) <= max_lines:
+        return lines
+    kept = lines[:max_lines]
+    shown = sum(line.count(sep) + 1 for line in kept)
+    last = kept[-1]
+    while True:
+        more = f"+{len(items) - shown}"
+        candidate = f"{last}{sep}{more}" if last else more
+        if _width(candidate, fnt) <= width or sep not in last:
+            kept[-1] = fit_text(candidate, fnt, width)
+            return kept
+        last = last.rpartition(sep)[0]
+        shown -= 1
+
+
+@functools.lru_cache(maxsize=4)
+def _player_columns(locale: str = "en") -> tuple[Column, ...]:
+    """The table's columns with their titles in ``locale``."""
+    titles = (lang.t(locale, "God · seats"), lang.t(locale, "Devotion"),
+              lang.t(locale, "Followers"), lang.t(locale, "Reserve"),
+              lang.t(locale, "Ankh powers"), lang.t(locale, "Battle cards"))
+    return tuple(Column(title, column.width, column.align)
+                 for title, column in zip(titles, PLAYER_COLUMNS, strict=True))
+
+
 def _draw_players(image: Image.Image, draw, view: dict[str, Any],
-                  players: list[dict[str, Any]], layout: Layout) -> None:
+                  players: list[dict[str, Any]], layout: Layout, locale: str = "en") -> None:
     acting = {int(s) for s in view.get("acting") or []}
     first = view.get("first_player")
     winner = view.get("winner")
@@ -1121,17 +1296,18 @@ def _draw_players(image: Image.Image, draw, view: dict[str, Any],
         number = int(player.get("player", 0))
         seats = {int(s) for s in player.get("seats") or []}
         merged = player.get("merged_into")
-        into = _player_name(by_number.get(int(merged), {})) if merged is not None else None
+        into = _player_name(by_number.get(int(merged), {}), locale) if merged is not None \
+            else None
         flags = (winner is not None and int(winner) == number, first in seats,
                  bool(acting & seats), into, index % 2)
-        image.paste(_player_row(json.dumps(player, sort_keys=True, default=str), flags),
+        image.paste(_player_row(json.dumps(player, sort_keys=True, default=str), flags, locale),
                     (MARGIN, y))
         y += ROW_H
     draw.rectangle((MARGIN, layout.table_y, MARGIN + TABLE_W, y), outline=(70, 58, 44), width=2)
 
 
 @functools.lru_cache(maxsize=512)
-def _player_row(player_json: str, flags: tuple) -> Image.Image:
+def _player_row(player_json: str, flags: tuple, locale: str = "en") -> Image.Image:
     """One row of the player table (cached: most rows do not change from one turn to the next).
     """
     player = json.loads(player_json)
@@ -1145,38 +1321,48 @@ def _player_row(player_json: str, flags: tuple) -> Image.Image:
     cy = ROW_H // 2
     # god and seats
     token(d, (22, cy), number, size=30)
-    d.text((44, cy - 11), fit_text(_player_name(player), font(16, bold=True), 120),
+    d.text((44, cy - 11), fit_text(_player_name(player, locale), font(16, bold=True), 120),
            font=font(16, bold=True), fill=INK, anchor="lm")
-    sub = _seats_text(player)
+    sub = _seats_text(player, locale)
     if merged_into is not None:
-        sub = f"merged: {merged_into}"
+        sub = lang.t(locale, "merged: {god}", god=merged_into)
     elif player.get("forgotten"):
-        sub = "forgotten"
-    d.text((44, cy + 12), fit_text(sub, font(14), 150), font=font(14), fill=INK_SOFT,
-           anchor="lm")
+        sub = lang.t(locale, "forgotten")
     marks = ("★" if is_winner else "") + ("☥" if is_first else "") + ("▶" if is_acting else "")
     d.text((230, cy - 11), marks, font=font(18, bold=True), fill=INK, anchor="rm")
+    sub_room = 150
     if player.get("answered"):
-        d.text((230, cy + 12), "✓ sealed", font=font(14, bold=True), fill=(0, 110, 60),
+        sealed = lang.t(locale, "✓ sealed")
+        d.text((230, cy + 12), sealed, font=font(14, bold=True), fill=(0, 110, 60),
                anchor="rm")
+        sub_room = min(150, 230 - 8 - 44 - _width(sealed, font(14, bold=True)))
+    d.text((44, cy + 12), fit_text(sub, font(14), sub_room), font=font(14), fill=INK_SOFT,
+           anchor="lm")
     x = PLAYER_COLUMNS[0].width
     # devotion and followers
     cx = x + PLAYER_COLUMNS[1].width // 2
     d.text((cx, 18), str(player.get("devotion", 0)), font=font(20, bold=True), fill=INK,
            anchor="mm")
     if player.get("red"):
-        d.text((cx, 40), "red zone", font=font(14, bold=True), fill=RED_DARK, anchor="mm")
+        red = lang.t(locale, "red zone")
+        red_font = font(14, bold=True) if _width(red, font(14, bold=True)) \
+            <= PLAYER_COLUMNS[1].width - 6 else font(12, bold=True)
+        d.text((cx, 40), fit_text(red, red_font, PLAYER_COLUMNS[1].width - 4), font=red_font,
+               fill=RED_DARK, anchor="mm")
     x += PLAYER_COLUMNS[1].width
     d.text((x + PLAYER_COLUMNS[2].width // 2, cy), str(player.get("followers", 0)),
            font=font(20, bold=True), fill=INK, anchor="mm")
     x += PLAYER_COLUMNS[2].width
     powers = sorted(player.get("powers") or [], key=lambda p: (POWER_LEVEL.get(p, 9), p))
-    power_items = [f"{POWER_NAMES.get(p, p)}" for p in powers]
-    power_lines = wrap_items(power_items, font(15), 236, max_lines=2, sep=", ") or ["none"]
+    power_items = [lang.localise(POWER_NAMES.get(p, p), locale) for p in powers]
+    power_lines = _wrap_list(power_items, font(15), 236, 2) \
+        or [lang.t(locale, "no powers")]
     used = player.get("used") or []
     hand = player.get("hand") or []
-    card_lines = [f"used: {_cards_text(used) or 'none'}", _hand_text(hand, used)]
-    for column, lines, bold_first in ((PLAYER_COLUMNS[3], _reserve_lines(player), False),
+    used_line = lang.t(locale, "used: {cards}", cards=_cards_text(used, locale)) if used \
+        else lang.t(locale, "used: none")
+    card_lines = [used_line, _hand_text(hand, used, locale)]
+    for column, lines, bold_first in ((PLAYER_COLUMNS[3], _reserve_lines(player, locale), False),
                                       (PLAYER_COLUMNS[4], power_lines, False),
                                       (PLAYER_COLUMNS[5], card_lines, True)):
         for index, line in enumerate(lines[:2]):
@@ -1187,17 +1373,13 @@ def _player_row(player_json: str, flags: tuple) -> Image.Image:
     return image
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
-
-
 # --- private panel -----------------------------------------------------------------------------
 PANEL_W = 900
 
 
-def panel(private_view: dict[str, Any]) -> Image.Image:
+def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     """One seat's panel: its god's battle cards (hand and used), powers, reserve and its sealed
-    answer (battle card picks or Plague bid)."""
+    answer (battle card picks or Plague bid), in ``locale``."""
     me = private_view.get("me")
     if not me:
         raise ValueError("panel() needs a private view (with 'me')")
@@ -1209,36 +1391,59 @@ def panel(private_view: dict[str, Any]) -> Image.Image:
     hand = [c for c in CARDS if c in (player.get("hand") or [])] + \
         [c for c in player.get("hand") or [] if c not in CARDS]
     used = list(player.get("used") or [])
+    powers = sorted(player.get("powers") or [], key=lambda p: (POWER_LEVEL.get(p, 9), p))
+    power_items = [lang.t(locale, "{name} (L{level})",
+                          name=lang.localise(POWER_NAMES.get(p, p), locale),
+                          level=POWER_LEVEL.get(p, "?")) for p in powers]
+    power_text = lang.t(locale, "Ankh powers: {powers}", powers=", ".join(power_items)) \
+        if powers else lang.t(locale, "Ankh powers: none")
+    power_lines = wrap_text(power_text, font(16), PANEL_W - 40, max_lines=3)  # up to 12
     row_h = 46
-    height = 124 + 34 + max(1, len(hand)) * row_h + 8 + 34 * 2 + 44 + 74 + 16
+    height = 124 + 34 + max(1, len(hand)) * row_h + 8 + 34 * 2 + 44 + 74 + 16 \
+        + 22 * (len(power_lines) - 1)
     image = Image.new("RGB", (PANEL_W, height), BACKGROUND)
     draw = canvas_draw(image)
 
     draw.rectangle((0, 0, PANEL_W, 110), fill=HEADER_BG)
     token(draw, (44, 44), number, size=48)
     style = seat_style(seat)
-    title = f"{_player_name(player)} · your seat {style.letter} ({style.colour_name})"
+    colour = lang.localise(COLOUR_NAMES.get(style.colour_name, style.colour_name), locale)
+    name = _player_name(player, locale)
     if number != seat:  # a merged seat plays the greater god's pieces
-        title += f" · pieces {seat_style(number).letter}"
+        title = lang.t(locale, "{god} · your seat {letter} ({colour}) · pieces {pieces}",
+                       god=name, letter=style.letter, colour=colour,
+                       pieces=seat_style(number).letter)
+    else:
+        title = lang.t(locale, "{god} · your seat {letter} ({colour})", god=name,
+                       letter=style.letter, colour=colour)
     draw.text((80, 28), fit_text(title, font(24, bold=True), PANEL_W - 100),
               font=font(24, bold=True), fill=CREAM, anchor="lm")
-    sub = f"{_scenario_text(private_view)} · devotion {player.get('devotion', 0)}" + \
-        (" (red zone)" if player.get("red") else "")
-    draw.text((80, 60), sub, font=font(16), fill=CREAM_SOFT, anchor="lm")
-    stats = (f"Followers {player.get('followers', 0)}   "
-             + "   ".join(_reserve_lines(player)))
+    devotion = player.get("devotion", 0)
+    sub = lang.t(locale, "{scenario} · devotion {n} (red zone)",
+                 scenario=_scenario_text(private_view, locale), n=devotion) \
+        if player.get("red") else \
+        lang.t(locale, "{scenario} · devotion {n}", scenario=_scenario_text(private_view, locale),
+               n=devotion)
+    draw.text((80, 60), fit_text(sub, font(16), PANEL_W - 100), font=font(16), fill=CREAM_SOFT,
+              anchor="lm")
+    stats = "   ".join([lang.t(locale, "Followers {n}", n=player.get("followers", 0)),
+                        *_reserve_lines(player, locale)])
     draw.text((20, 92), fit_text(stats, font(16, bold=True), PANEL_W - 40),
               font=font(16, bold=True), fill=GOLD, anchor="lm")
 
     y = 124
-    draw.text((20, y), f"Battle cards in hand ({len(hand)})", font=font(19, bold=True), fill=INK)
+    heading = lang.t(locale, "Battle cards in hand ({n})", n=len(hand))
+    draw.text((20, y), fit_text(heading, font(19, bold=True), PANEL_W - 40),
+              font=font(19, bold=True), fill=INK)
     y += 34
     sealed = me.get("sealed")
     picked = set(sealed) if isinstance(sealed, list) else set()
     if not hand:
-        draw.text((24, y + row_h // 2), "No cards in hand (Cycle of Ma'at brings them back).",
+        empty = lang.t(locale, "No cards in hand (Cycle of Ma'at brings them back).")
+        draw.text((24, y + row_h // 2), fit_text(empty, font(17), PANEL_W - 48),
                   font=font(17), fill=INK, anchor="lm")
         y += row_h
+    picked_word = lang.t(locale, "✓ picked")
     for card in hand:
         chosen = card in picked
         fill = ACTING_FILL if chosen else PAPER
@@ -1249,36 +1454,43 @@ def panel(private_view: dict[str, Any]) -> Image.Image:
         bonus = CARD_STRENGTH.get(card, 0)
         draw.rounded_rectangle((16, y, 86, y + row_h - 6), radius=8, fill=CONFLICT_FILL)
         draw.text((51, mid), f"+{bonus}", font=font(20, bold=True), fill=WHITE, anchor="mm")
-        draw.text((100, mid), fit_text(CARD_NAMES.get(card, card), font(19, bold=True), 200),
-                  font=font(19, bold=True), fill=INK, anchor="lm")
-        draw.text((310, mid), fit_text(CARD_BLURBS.get(card, ""), font(15), 460), font=font(15),
-                  fill=INK_SOFT, anchor="lm")
-        draw.text((PANEL_W - 30, mid), f"card:{card}" if not chosen else "✓ picked",
-                  font=font(14, bold=chosen), fill=INK if chosen else INK_SOFT, anchor="rm")
+        card_name = lang.localise(CARD_NAMES.get(card, card), locale)
+        name_font = font(19, bold=True)
+        if _width(card_name, name_font) > 200:
+            name_font = font(16, bold=True)
+        draw.text((100, mid), fit_text(card_name, name_font, 200), font=name_font, fill=INK,
+                  anchor="lm")
+        # the option id (card:plague) stays as typed in /play
+        tag = f"card:{card}" if not chosen else picked_word
+        tag_font = font(14, bold=chosen)
+        tag_w = _width(tag, tag_font)
+        draw.text((PANEL_W - 30, mid), tag, font=tag_font, fill=INK if chosen else INK_SOFT,
+                  anchor="rm")
+        _draw_blurb(draw, (310, mid), lang.localise(CARD_BLURBS.get(card, ""), locale),
+                    PANEL_W - 30 - tag_w - 12 - 310)
         y += row_h
     y += 8
-    used_text = "Used (face up, public): " + (", ".join(CARD_NAMES.get(c, c) for c in used)
-                                              or "none")
-    for line in wrap_items([used_text], font(16), PANEL_W - 40, max_lines=1):
-        draw.text((20, y + 12), line, font=font(16), fill=INK, anchor="lm")
+    used_names = [lang.localise(CARD_NAMES.get(c, c), locale) for c in used]
+    used_text = lang.t(locale, "Used (face up, public): {cards}", cards=", ".join(used_names)) \
+        if used else lang.t(locale, "Used (face up, public): none")
+    _panel_line(draw, y + 12, used_text)
     y += 34
-    powers = sorted(player.get("powers") or [], key=lambda p: (POWER_LEVEL.get(p, 9), p))
-    power_text = "Ankh powers: " + (", ".join(
-        f"{POWER_NAMES.get(p, p)} (L{POWER_LEVEL.get(p, '?')})" for p in powers) or "none")
-    for line in wrap_items([power_text], font(16), PANEL_W - 40, max_lines=1):
-        draw.text((20, y + 12), line, font=font(16), fill=INK, anchor="lm")
-    y += 34
+    for index, line in enumerate(power_lines):
+        draw.text((20, y + 12 + 22 * index), line, font=font(16), fill=INK, anchor="lm")
+    y += 34 + 22 * (len(power_lines) - 1)
     guardians = player.get("guardians") or []
-    guard_text = "Guardians in reserve: " + (", ".join(
-        f"{GUARDIAN_NAMES.get(g, g)} (L{GUARDIAN_LEVEL.get(g, '?')})" for g in guardians)
-        or "none")
-    draw.text((20, y + 12), fit_text(guard_text, font(16), PANEL_W - 40), font=font(16),
-              fill=INK, anchor="lm")
+    guard_items = [lang.t(locale, "{name} (L{level})",
+                          name=lang.localise(GUARDIAN_NAMES.get(g, g), locale),
+                          level=GUARDIAN_LEVEL.get(g, "?")) for g in guardians]
+    guard_text = lang.t(locale, "Guardians in reserve: {guardians}",
+                        guardians=", ".join(guard_items)) if guardians \
+        else lang.t(locale, "Guardians in reserve: none")
+    _panel_line(draw, y + 12, guard_text)
     y += 44
 
     rounded_panel(draw, (16, y, PANEL_W - 16, y + 74), fill=(232, 238, 250), outline=NILE,
                   radius=10, width=2)
-    label, note = _sealed_words(private_view, sealed)
+    label, note = _sealed_words(private_view, sealed, locale)
     draw.text((32, y + 24), fit_text(label, font(19, bold=True), PANEL_W - 64),
               font=font(19, bold=True), fill=INK, anchor="lm")
     draw.text((32, y + 52), fit_text(note, font(15), PANEL_W - 64), font=font(15),
@@ -1286,17 +1498,40 @@ def panel(private_view: dict[str, Any]) -> Image.Image:
     return image
 
 
-def _sealed_words(view: dict[str, Any], sealed: Any) -> tuple[str, str]:
+def _panel_line(draw, y: int, text: str) -> None:
+    """One line of the panel, a size smaller when the words are long."""
+    fnt = font(16) if _width(text, font(16)) <= PANEL_W - 40 else font(14)
+    draw.text((20, y), fit_text(text, fnt, PANEL_W - 40), font=fnt, fill=INK, anchor="lm")
+
+
+def _draw_blurb(draw, xy: tuple[int, int], text: str, room: int) -> None:
+    """A card's reminder: one line at 15 px, else two smaller lines."""
+    x, mid = xy
+    if _width(text, font(15)) <= room:
+        draw.text((x, mid), text, font=font(15), fill=INK_SOFT, anchor="lm")
+        return
+    lines = wrap_text(text, font(13), room, max_lines=2)
+    top = mid - 8 * (len(lines) - 1)
+    for index, line in enumerate(lines):
+        draw.text((x, top + 16 * index), line, font=font(13), fill=INK_SOFT, anchor="lm")
+
+
+def _sealed_words(view: dict[str, Any], sealed: Any, locale: str = "en") -> tuple[str, str]:
     step = view.get("step")
     if isinstance(sealed, list) and sealed:
-        names = " + ".join(CARD_NAMES.get(c, c) for c in sealed)
-        return (f"Your sealed battle card: {names}",
-                "secret until every participant has picked")
+        names = " + ".join(lang.localise(CARD_NAMES.get(c, c), locale) for c in sealed)
+        return (lang.t(locale, "Your sealed battle card: {cards}", cards=names),
+                lang.t(locale, "secret until every participant has picked"))
     if isinstance(sealed, int) and not isinstance(sealed, bool):
-        return (f"Your sealed Plague bid: {sealed} follower{'s' if sealed != 1 else ''}",
-                "secret until every bidder has answered; all bids are sacrificed")
+        label = lang.t(locale, "Your sealed Plague bid: {n} follower", n=sealed) if sealed == 1 \
+            else lang.t(locale, "Your sealed Plague bid: {n} followers", n=sealed)
+        return (label, lang.t(locale, "secret until every bidder has answered; all bids are "
+                              "sacrificed"))
     if step == "battle_card":
-        return ("Battle card: not picked yet", "answer in your DM or with /play card:<name>")
+        return (lang.t(locale, "Battle card: not picked yet"),
+                lang.t(locale, "answer in your DM or with /play card:<name>"))
     if step == "locust_bid":
-        return ("Plague bid: not sealed yet", "answer in your DM or with /play bid:<n>")
-    return ("No sealed answer pending", "battle cards and Plague bids are sealed")
+        return (lang.t(locale, "Plague bid: not sealed yet"),
+                lang.t(locale, "answer in your DM or with /play bid:<n>"))
+    return (lang.t(locale, "No sealed answer pending"),
+            lang.t(locale, "battle cards and Plague bids are sealed"))

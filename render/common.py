@@ -24,6 +24,7 @@ FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 PALETTE_HINT = "scarab.palette"
 
 RGB = tuple[int, int, int]
+PALETTE_GLYPHS = "Ag"  # text antialiasing samples for palette building, not a word
 
 INK: RGB = (28, 24, 20)
 INK_SOFT: RGB = (90, 80, 68)
@@ -412,6 +413,6 @@ def colour_swatch(colours: Sequence[RGB], backgrounds: Sequence[RGB], seats: int
         if fg is None:
             seat_token(draw, (x + cell / 2, y + cell / 2), index % seats, size=28)
         else:
-            draw.text((x + 3, y + 3), "Ag", font=fnt, fill=fg)
+            draw.text((x + 3, y + 3), PALETTE_GLYPHS, font=fnt, fill=fg)
             draw.ellipse((x + 22, y + 22, x + 36, y + 36), fill=fg, outline=INK)
     return image

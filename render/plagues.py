@@ -19,6 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import ENGLISH, localise, t
 from render.common import (
     INK,
     INK_SOFT,
@@ -61,6 +62,7 @@ from rules.plagues.data import (
     PROVINCE_TWO_SA,
     TERRITORIES,
 )
+from rules.text import msg, term
 
 # --- geometry (px) -----------------------------------------------------------------------------
 WIDTH = 1360
@@ -112,44 +114,89 @@ TILE_FILL: dict[str, RGB] = {
     "plantation": (156, 204, 112), "herd": (196, 156, 108), "coin": (246, 212, 76),
     "boat": (126, 178, 232), "province": (196, 168, 228), "pharaoh": (140, 36, 40),
 }
+# Every word below is a Msg (its English text), said in the board's language when drawn.
 CATEGORY: dict[str, tuple[str, RGB]] = {
-    "immediate": ("IMMEDIATE", (126, 176, 228)),
-    "special_action": ("SPECIAL ACTION", (240, 160, 80)),
-    "trade": ("TRADE", (120, 190, 120)),
-    "scoring": ("SCORING", (186, 140, 214)),
+    "immediate": (msg("IMMEDIATE"), (126, 176, 228)),
+    "special_action": (msg("SPECIAL ACTION"), (240, 160, 80)),
+    "trade": (msg("TRADE"), (120, 190, 120)),
+    "scoring": (msg("SCORING"), (186, 140, 214)),
 }
-TIMING = {"immediate": "⚡ immediate", "phase1": "phase 1", "phase2": "phase 2",
-          "phase3": "phase 3", "round": "whole round"}
-PHASES = {"dice": "Phase 1: Dice", "territories": "Phase 2: Territories",
-          "plague": "Phase 3: Plague", "over": "Game over"}
-STEPS = {"turns": "die turns", "soldiers": "soldiers", "picks": "territory picks",
-         "tribute": "tribute", "losses": "losses", "uses": "tile & card uses",
-         "reveal": "plague revealed", "over": "final scores"}
-PROVINCE_NAMES = {"abydos": ("Abydos", "power: a die ±1 or ±2"),
-                  "buto": ("Buto", "power: 2 extra cards at a pick"),
-                  "memphis": ("Memphis", "power: tribute −1"),
-                  "edfu": ("Edfu", "power: die 3, draw 6 tiles")}
-BONUS_LABEL = {"dev_city": "C+1", "dev_field": "F+1", "coin": "¢1", "soldiers": "⚔3",
-               "hebrew": "H"}
-HEBREW_LABEL = {"province": "prov+1", "boat": "boat+1", "dev1": "dev+1", "take_tile": "tile",
-                "discard_penalty": "−pen.", "ankh": "☥"}
-PROVINCE_BONUS_LABEL = {"take_hebrew": "Hebrew", "take_tile": "tile", "dev2": "dev+2"}
+TIMING = {"immediate": msg("⚡ immediate"), "phase1": msg("phase 1"), "phase2": msg("phase 2"),
+          "phase3": msg("phase 3"), "round": msg("whole round")}
+PHASES = {"dice": msg("Phase 1: Dice"), "territories": msg("Phase 2: Territories"),
+          "plague": msg("Phase 3: Plague"), "over": msg("Game over")}
+STEPS = {"turns": msg("die turns"), "soldiers": msg("soldiers"),
+         "picks": msg("territory picks"), "tribute": msg("tribute"), "losses": msg("losses"),
+         "uses": msg("tile & card uses"), "reveal": msg("plague revealed"),
+         "over": msg("final scores")}
+PROVINCE_NAMES = {"abydos": (term("Abydos"), msg("power: a die ±1 or ±2")),
+                  "buto": (term("Buto"), msg("power: 2 extra cards at a pick")),
+                  "memphis": (term("Memphis"), msg("power: tribute −1")),
+                  "edfu": (term("Edfu"), msg("power: die 3, draw 6 tiles"))}
+# bonus codes: C/F (city/field development) are explained by the footer legend, which says
+# them the same way in every language
+BONUS_LABEL = {"dev_city": msg("C+1"), "dev_field": msg("F+1"), "coin": "¢1", "soldiers": "⚔3",
+               "hebrew": msg("H")}
+HEBREW_LABEL = {"province": msg("prov+1"), "boat": msg("boat+1"), "dev1": msg("dev+1"),
+                "take_tile": msg("tile"), "discard_penalty": msg("−pen."), "ankh": "☥"}
+PROVINCE_BONUS_LABEL = {"take_hebrew": msg("Hebrew"), "take_tile": msg("tile"),
+                        "dev2": msg("dev+2")}
 # Short effects of the 6 pharaoh cards (presentation only; the rules live in rules/plagues).
-PHARAOH_SHORT = {1: ("dev +1", "coin: +2"), 2: ("+5", "soldiers"), 3: ("1 coin", ""),
-                 4: ("province", "+3"), 5: ("1 ☥", "Ankh"), 6: ("boat", "+2")}
+PHARAOH_SHORT = {1: (msg("dev +1"), msg("coin: +2")), 2: ("+5", msg("soldiers")),
+                 3: (msg("1 coin"), ""), 4: (msg("province"), "+3"), 5: ("1 ☥", "Ankh"),
+                 6: (msg("boat"), "+2")}
 OCCUPATION = ("city", "field", "river")
+OCCUPATION_LABEL = {"city": msg("city"), "field": msg("field"), "river": msg("river")}
+TILE_NAMES = {"sphinx": msg("Sphinx"), "obelisk": msg("Obelisk"), "egyptian": msg("Egyptian"),
+              "plantation": msg("Plantation"), "herd": msg("Herd"), "coin": msg("Coin"),
+              "boat": msg("Boat"), "pharaoh": msg("Pharaoh")}
 
 
 def _tile_kind(tile: str) -> str:
     return "province" if tile.startswith("province") else tile
 
 
-def _tile_text(tile: str) -> str:
-    return f"Province {tile[-1]}" if tile.startswith("province") else tile
+def _tile_text(tile: str, locale: str = "en") -> str:
+    if tile.startswith("province"):
+        return t(locale, "Province {n}", n=tile[-1])
+    return localise(TILE_NAMES.get(tile, tile), locale)
 
 
-def _seat_name(seat: int) -> str:
-    return f"{seat_style(seat).letter} · Seat {seat + 1}"
+def _option_id(head: str, value: Any) -> str:
+    """An option id as the players type it (``tile:3``): the same in every language."""
+    return f"{head}:{value}"
+
+
+def _ids_shown(locale: str) -> bool:
+    """Option ids made of English words (territory cards ``pick:sa_swap_tiles``, Edfu's
+    ``keep:plantation``) are printed on English boards only; other languages show the card's
+    or tile's name (a label typed in full is accepted as well)."""
+    return locale == ENGLISH
+
+
+def _seat_name(seat: int, locale: str = "en") -> str:
+    return f"{seat_style(seat).letter} · {t(locale, 'Seat {n}', n=seat + 1)}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _fit(text: str, size: int, bold: bool, width: int, smallest: int = 11) -> tuple[str, Any]:
+    """``text`` and the largest font from ``size`` down to ``smallest`` px in which it fits
+    ``width`` px (cut with an ellipsis at the smallest size)."""
+    for px in range(size, smallest - 1, -1):
+        fnt = font(px, bold=bold)
+        if _width(fnt, text) <= width:
+            return text, fnt
+    fnt = font(smallest, bold=bold)
+    return fit_text(text, fnt, width), fnt
+
+
+def _label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+           width: int, bold: bool = False, fill: RGB = INK, anchor: str = "lm",
+           smallest: int = 11) -> int:
+    """Draw ``text`` at ``size`` px or smaller so that it fits ``width``; returns its width."""
+    text, fnt = _fit(str(text), size, bold, int(width), smallest)
+    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+    return _width(fnt, text)
 
 
 # --- cached drawing helpers (a board redraws the same shapes every turn) -----------------------
@@ -190,6 +237,7 @@ class StaticKey:
     last_round: int
     moses: tuple[int, ...]
     final: bool
+    locale: str = "en"
 
 
 @dataclass(frozen=True)
@@ -200,12 +248,14 @@ class Layout:
     final_y: int | None
 
 
-def static_key(view: dict[str, Any]) -> StaticKey:
-    """The never-changing part of a view (the static layer's cache key)."""
+def static_key(view: dict[str, Any], locale: str = "en") -> StaticKey:
+    """The never-changing part of a view and the language of its words (the static layer's
+    cache key)."""
     seats = len(view.get("players") or []) or int(view.get("seats", 2))
     return StaticKey(seats, view.get("ai_seat"), bool(view.get("advanced")),
                      bool(view.get("short")), int(view.get("last_round") or 10),
-                     tuple(view.get("moses_rounds") or ()), view.get("final") is not None)
+                     tuple(view.get("moses_rounds") or ()), view.get("final") is not None,
+                     locale)
 
 
 def _layout(key: StaticKey) -> Layout:
@@ -339,38 +389,40 @@ def _hebrew_space(origin: tuple[int, int], index: int) -> tuple[int, int, int, i
 def static_layer(key: StaticKey) -> tuple[Image.Image, Layout]:
     """Frames, labels, the papyrus table and every seat's empty province board."""
     layout = _layout(key)
+    loc = key.locale
     image = Image.new("RGB", (WIDTH, layout.height), BACKGROUND)
     draw = canvas_draw(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER_BG)
-    draw.text((MARGIN, 18), "10 PLAGUES OF EGYPT", font=font(24, bold=True), fill=GOLD,
-              anchor="lm")
-    variants = [("advanced papyrus" if key.advanced else "normal papyrus"),
-                f"{key.last_round} rounds" + (" (short)" if key.short else "")]
+    _label(draw, (MARGIN, 18), t(loc, "10 PLAGUES OF EGYPT"), 24, 325, bold=True, fill=GOLD)
+    variants = [t(loc, "advanced papyrus") if key.advanced else t(loc, "normal papyrus"),
+                t(loc, "{n} rounds (short)", n=key.last_round) if key.short
+                else t(loc, "{n} rounds", n=key.last_round)]
     if key.ai_seat is not None:
-        variants.append("solo vs. AI")
-    draw.text((MARGIN, 46), fit_text(" · ".join(variants), font(14), 325), font=font(14),
-              fill=CREAM_SOFT, anchor="lm")
-    draw.text((805, 18), "Turn order", font=font(14), fill=CREAM_SOFT, anchor="lm")
-    draw.text((1045, 18), "Acting now ▶", font=font(14), fill=CREAM_SOFT, anchor="lm")
+        variants.append(t(loc, "solo vs. AI"))
+    _label(draw, (MARGIN, 46), " · ".join(variants), 14, 325, fill=CREAM_SOFT)
+    _label(draw, (805, 18), t(loc, "Turn order"), 14, 215, fill=CREAM_SOFT)
+    _label(draw, (1045, 18), t(loc, "Acting now ▶"), 14, WIDTH - 1045 - MARGIN,
+           fill=CREAM_SOFT)
     for x in (790, 1030):
         draw.line((x, 8, x, HEADER_H - 8), fill=(96, 82, 64), width=1)
 
     _static_collective(draw, key)
     for seat, origin in enumerate(layout.boards):
-        _static_board(draw, seat, origin, seat == key.ai_seat)
+        _static_board(draw, seat, origin, seat == key.ai_seat, loc)
 
     if layout.final_y is not None:
-        draw.text((MARGIN, layout.final_y + FINAL_TITLE_H // 2), "Final scores",
-                  font=font(22, bold=True), fill=INK, anchor="lm")
+        _label(draw, (MARGIN, layout.final_y + FINAL_TITLE_H // 2), t(loc, "Final scores"), 22,
+               190, bold=True)
     nile_vp = " / ".join(str(p) for p in sorted(NILE_VP))
     vps = " / ".join(str(v) for _, v in sorted(NILE_VP.items()))
     for index, line in enumerate((
-            "Seats: colour + letter + shape · ▶ acting · bonuses: C+1 / F+1 city / field "
-            "development, ¢1 coin income, ⚔3 soldiers, H Hebrew bonus (yellow = active)",
-            f"Nile {nile_vp} (green) score {vps} VP · ● on the province card = one-time bonus "
-            "still there · grey die card = used this round · grey labels = option ids")):
-        draw.text((MARGIN, layout.footer_y + 14 + index * 20), line, font=font(14),
-                  fill=INK_SOFT, anchor="lm")
+            t(loc, "Seats: colour + letter + shape · ▶ acting · bonuses: C+1 / F+1 city / field "
+                   "development, ¢1 coin income, ⚔3 soldiers, H Hebrew bonus (yellow = active)"),
+            t(loc, "Nile {spaces} (green) score {vps} VP · ● on the province card = one-time "
+                   "bonus still there · grey die card = used this round · grey labels = option "
+                   "ids", spaces=nile_vp, vps=vps))):
+        _label(draw, (MARGIN, layout.footer_y + 14 + index * 20), line, 14, WIDTH - 2 * MARGIN,
+               fill=INK_SOFT)
 
     swatch = colour_swatch(
         [INK, INK_SOFT, CREAM, GOLD, HIGHLIGHT, GOOD, BAD, WHITE, NILE_DARK, USED_DIE,
@@ -382,37 +434,44 @@ def static_layer(key: StaticKey) -> tuple[Image.Image, Layout]:
     return image, layout
 
 
-def _box(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str) -> None:
+def _box(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str,
+         room: int = 20) -> None:
+    """A framed box with its title (``room`` px kept free right of the title)."""
     rounded_panel(draw, box, fill=BOX_FILL, outline=INK_SOFT, radius=8, width=2)
-    draw.text((box[0] + 10, box[1] + 14), title, font=font(15, bold=True), fill=INK,
-              anchor="lm")
+    _label(draw, (box[0] + 10, box[1] + 14), title, 15, box[2] - box[0] - 10 - room, bold=True)
 
 
 def _static_collective(draw: ImageDraw.ImageDraw, key: StaticKey) -> None:
-    _box(draw, DICE_BOX, "Dice spaces · die k takes the tile on space k")
+    loc = key.locale
+    _box(draw, DICE_BOX, t(loc, "Dice spaces · die k takes the tile on space k"))
     for k in range(1, 7):
         x0, y0, x1, _y1 = _dice_space(k)
         _rrect(draw, _dice_space(k), radius=6, fill=PAPYRUS_BG, outline=INK_SOFT)
         _rrect(draw, (x0 + 6, y0 + 6, x0 + 34, y0 + 34), radius=5, fill=WHITE,
                outline=INK, width=2)
         draw.text((x0 + 20, y0 + 20), str(k), font=font(18, bold=True), fill=INK, anchor="mm")
-        draw.text((x1 - 6, y0 + 20), f"tile:{k}", font=font(14), fill=INK_SOFT, anchor="rm")
-    _box(draw, HEBREW_BOX, "Hebrews · hebrew:v")
-    draw.text((HEBREW_BOX[0] + 10, COLL_Y + 112), "free with a die ≥ 2 × value",
-              font=font(14), fill=INK_SOFT, anchor="lm")
-    draw.text((HEBREW_BOX[0] + 10, COLL_Y + 130), "(H bonus: die ≥ value)", font=font(14),
-              fill=INK_SOFT, anchor="lm")
-    _box(draw, SUPPLY_BOX, "Supply & decks")
-    _box(draw, PLAGUE_BOX, "Plague")
+        draw.text((x1 - 6, y0 + 20), _option_id("tile", k), font=font(14), fill=INK_SOFT,
+                  anchor="rm")
+    _box(draw, HEBREW_BOX, t(loc, "Hebrews · hebrew:v"), room=40)
+    inner = HEBREW_BOX[2] - HEBREW_BOX[0] - 16
+    _label(draw, (HEBREW_BOX[0] + 10, COLL_Y + 112), t(loc, "free with a die ≥ 2 × value"), 14,
+           inner, fill=INK_SOFT)
+    _label(draw, (HEBREW_BOX[0] + 10, COLL_Y + 130), t(loc, "(H bonus: die ≥ value)"), 14,
+           inner, fill=INK_SOFT)
+    _box(draw, SUPPLY_BOX, t(loc, "Supply & decks"))
+    _box(draw, PLAGUE_BOX, t(loc, "Plague"), room=150)
     mode = "advanced" if key.advanced else "normal"
-    _box(draw, PAPYRUS_BOX, f"Papyrus ({mode} side) · round, tribute, Ankh, losses")
-    labels = ("Round", "Tribute", "☥ to cancel", "Losses", "Moses")
+    _box(draw, PAPYRUS_BOX,
+         t(loc, "Papyrus (advanced side) · round, tribute, Ankh, losses") if key.advanced
+         else t(loc, "Papyrus (normal side) · round, tribute, Ankh, losses"))
+    labels = (t(loc, "Round"), t(loc, "Tribute"), t(loc, "☥ to cancel"), t(loc, "Losses"),
+              t(loc, "Moses"))
     tributes = PAPYRUS[mode]["tribute"]
     ankhs = PAPYRUS[mode]["ankh_needed"]
     for row, label in enumerate(labels):
         x0, y0, _x1, y1 = _papyrus_cell(1, row)
-        draw.text((x0 - PAPYRUS_LABEL_W + 2, (y0 + y1) // 2), label,
-                  font=font(14, bold=row == 0), fill=INK, anchor="lm")
+        _label(draw, (x0 - PAPYRUS_LABEL_W + 2, (y0 + y1) // 2), label, 14,
+               PAPYRUS_LABEL_W - 5, bold=row == 0)
     for round_ in range(1, len(tributes) + 1):
         playing = round_ <= key.last_round
         values = (str(round_), str(tributes[round_ - 1]), str(ankhs[round_ - 1]),
@@ -425,25 +484,25 @@ def _static_collective(draw: ImageDraw.ImageDraw, key: StaticKey) -> None:
             draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), value,
                       font=font(14, bold=row == 0), fill=INK if playing else INK_SOFT,
                       anchor="mm")
-    _box(draw, LOSS_BOX, "Loss card · cancel:n")
-    _box(draw, PHARAOH_BOX, "Pharaoh cards · die k takes card k")
+    _box(draw, LOSS_BOX, t(loc, "Loss card · cancel:n"), room=130)
+    _box(draw, PHARAOH_BOX, t(loc, "Pharaoh cards · die k takes card k"))
     for n in range(1, 7):
         x0, y0, x1, _y1 = box = _pharaoh_card(n)
         _rrect(draw, box, radius=6, fill=(246, 232, 196), outline=(150, 110, 40),
                width=2)
         draw.text(((x0 + x1) // 2, y0 + 16), str(n), font=font(22, bold=True), fill=INK,
                   anchor="mm")
-        top, bottom = PHARAOH_SHORT.get(n, (PHARAOH_CARDS[n][1][:8], ""))
-        draw.text(((x0 + x1) // 2, y0 + 42), top, font=font(14, bold=True), fill=INK,
-                  anchor="mm")
+        top, bottom = PHARAOH_SHORT.get(n, (localise(PHARAOH_CARDS[n][1], loc)[:8], ""))
+        _label(draw, ((x0 + x1) // 2, y0 + 42), localise(top, loc), 14, x1 - x0 - 6,
+               bold=True, anchor="mm", smallest=10)
         if bottom:
-            draw.text(((x0 + x1) // 2, y0 + 59), bottom, font=font(14), fill=INK,
-                      anchor="mm")
-    _box(draw, TERRITORY_BOX, "Territory cards · pick:<id> in phase 2")
+            _label(draw, ((x0 + x1) // 2, y0 + 59), localise(bottom, loc), 14, x1 - x0 - 6,
+                   anchor="mm", smallest=10)
+    _box(draw, TERRITORY_BOX, t(loc, "Territory cards · pick:<id> in phase 2"), room=200)
 
 
 def _static_board(draw: ImageDraw.ImageDraw, seat: int, origin: tuple[int, int],
-                  ai: bool) -> None:
+                  ai: bool, loc: str = "en") -> None:
     bx, by = origin
     style = seat_style(seat)
     rounded_panel(draw, (bx, by, bx + PB_W, by + PB_H), fill=PAPER, outline=style.colour,
@@ -451,13 +510,14 @@ def _static_board(draw: ImageDraw.ImageDraw, seat: int, origin: tuple[int, int],
     draw.rectangle((bx + 3, by + 3, bx + PB_W - 3, by + 40), fill=(238, 228, 204))
     draw.line((bx + 3, by + 41, bx + PB_W - 3, by + 41), fill=style.colour, width=2)
     seat_token(draw, (bx + 22, by + 22), seat, size=28)
-    draw.text((bx + 44, by + 22), _seat_name(seat), font=font(19, bold=True), fill=INK,
+    draw.text((bx + 44, by + 22), _seat_name(seat, loc), font=font(19, bold=True), fill=INK,
               anchor="lm")
 
     # city and field grids with the bonuses between their spaces
-    for area, label, y, fill in (("c", "CITY · sphinx, obelisk, egyptian", 54, CITY_BG),
-                                 ("f", "FIELD · plantation, herd, egyptian", 171, FIELD_BG)):
-        draw.text((bx + 12, by + y), label, font=font(14, bold=True), fill=INK, anchor="lm")
+    for area, label, y, fill in (
+            ("c", t(loc, "CITY · sphinx, obelisk, egyptian"), 54, CITY_BG),
+            ("f", t(loc, "FIELD · plantation, herd, egyptian"), 171, FIELD_BG)):
+        _label(draw, (bx + 12, by + y), label, 14, TRACK_X - 22, bold=True)
         first, last = _cell(origin, f"{area}0"), _cell(origin, f"{area}5")
         _rrect(draw, (first[0] - 5, first[1] - 4, last[2] + 28, last[3] + 4),
                radius=6, fill=fill)
@@ -473,23 +533,24 @@ def _static_board(draw: ImageDraw.ImageDraw, seat: int, origin: tuple[int, int],
         cx, cy = _edge_center(origin, a, b)
         _rrect(draw, (cx - 15, cy - 12, cx + 15, cy + 12), radius=6, fill=BADGE_OFF,
                outline=INK_SOFT)
-        draw.text((cx, cy), BONUS_LABEL.get(kind, kind[:3]), font=font(14), fill=INK_SOFT,
-                  anchor="mm")
+        _label(draw, (cx, cy), localise(BONUS_LABEL.get(kind, kind[:3]), loc), 14, 28,
+               fill=INK_SOFT, anchor="mm")
 
     # development tracks (cells show VP), Nile, province card
     tx = bx + TRACK_X
+    room = PB_W - TRACK_X - 10
     for track, y in (("city", 52), ("field", 96)):
-        draw.text((tx, by + y), f"{track.capitalize()} development (VP) · track:{track}",
-                  font=font(14, bold=True), fill=INK, anchor="lm")
+        title = (t(loc, "City development (VP) · track:city") if track == "city"
+                 else t(loc, "Field development (VP) · track:field"))
+        _label(draw, (tx, by + y), title, 14, room, bold=True)
         for pos in range(DEV_LAST + 1):
             box = _dev_cell(origin, track, pos)
             draw.rectangle(box, fill=TRACK_FILL, outline=CREAM_SOFT)
             draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), str(DEV_VP[pos]),
                       font=font(14), fill=INK_SOFT, anchor="mm")
-    draw.text((tx, by + 140), "Nile", font=font(14, bold=True), fill=INK, anchor="lm")
-    draw.text((tx + 36, by + 140), fit_text("¢ income  ▣ river  ♦ diamond  ☥ Ankh",
-                                            font(14), 280), font=font(14), fill=INK_SOFT,
-              anchor="lm")
+    nile_w = _label(draw, (tx, by + 140), t(loc, "Nile"), 14, 80, bold=True)
+    _label(draw, (tx + nile_w + 8, by + 140), t(loc, "¢ income  ▣ river  ♦ diamond  ☥ Ankh"),
+           14, room - nile_w - 8, fill=INK_SOFT)
     for pos in range(NILE_LAST + 1):
         box = _nile_cell(origin, pos)
         draw.rectangle(box, fill=VP_FILL if pos in NILE_VP else NILE_FILL, outline=WHITE)
@@ -508,12 +569,10 @@ def _static_board(draw: ImageDraw.ImageDraw, seat: int, origin: tuple[int, int],
             dx = 0 if len(marks) == 1 else (-6 if index == 0 else 6)
             draw.text(((box[0] + box[2]) // 2 + dx, box[3] + 9), mark,
                       font=font(14, bold=True), fill=colour, anchor="mm")
-    once = " · ".join(f"{p} {PROVINCE_BONUS_LABEL.get(k, k)}"
+    once = " · ".join(f"{p} {localise(PROVINCE_BONUS_LABEL.get(k, k), loc)}"
                       for p, k in sorted(PROVINCE_ONCE.items()))
-    draw.text((tx, by + 200), "Province card", font=font(14, bold=True), fill=INK,
-              anchor="lm")
-    draw.text((tx + 110, by + 200), fit_text(once, font(14), 206),
-              font=font(14), fill=INK_SOFT, anchor="lm")
+    card_w = _label(draw, (tx, by + 200), t(loc, "Province card"), 14, 136, bold=True)
+    _label(draw, (tx + card_w + 8, by + 200), once, 14, 316 - card_w - 8, fill=INK_SOFT)
     specials = {PROVINCE_TWO_SA, PROVINCE_ANKH, PROVINCE_LAST, *PROVINCE_ONCE}
     for pos in range(PROVINCE_LAST + 1):
         box = _pcard_cell(origin, pos)
@@ -521,44 +580,50 @@ def _static_board(draw: ImageDraw.ImageDraw, seat: int, origin: tuple[int, int],
                        outline=CREAM_SOFT)
         draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), str(pos), font=font(14),
                   fill=INK_SOFT, anchor="mm")
-    legend = (f"{PROVINCE_TWO_SA}+ two special actions · {PROVINCE_ANKH}+ ☥ · "
-              f"{PROVINCE_LAST} = {PROVINCE_END_VP} VP")
-    draw.text((tx, by + 268), fit_text(legend, font(14), 316), font=font(14), fill=INK_SOFT,
-              anchor="lm")
+    legend = t(loc, "{two}+ two special actions · {ankh}+ ☥ · {last} = {vp} VP",
+               two=PROVINCE_TWO_SA, ankh=PROVINCE_ANKH, last=PROVINCE_LAST, vp=PROVINCE_END_VP)
+    _label(draw, (tx, by + 268), legend, 14, 316, fill=INK_SOFT)
 
     # die cards, discard area, occupation tiles
-    draw.text((bx + 12, by + 298), "AI die row (solo)" if ai else "Die cards · die:k",
-              font=font(14, bold=True), fill=INK, anchor="lm")
+    _label(draw, (bx + 12, by + 298),
+           t(loc, "AI die row (solo)") if ai else t(loc, "Die cards · die:k"), 14, 244,
+           bold=True)
     if ai:
-        draw.text((bx + 262, by + 298), "AI: no support table", font=font(14, bold=True),
-                  fill=INK, anchor="lm")
-        draw.text((bx + 262, by + 328), "no discard, no Ankh tokens", font=font(14),
-                  fill=INK_SOFT, anchor="lm")
+        _label(draw, (bx + 262, by + 298), t(loc, "AI: no support table"), 14, 216,
+               bold=True)
+        _label(draw, (bx + 262, by + 328), t(loc, "no discard, no Ankh tokens"), 14, 216,
+               fill=INK_SOFT)
     else:
-        draw.text((bx + 262, by + 298), "Discard · recover:A/B",
-                  font=font(14, bold=True), fill=INK, anchor="lm")
+        _label(draw, (bx + 262, by + 298), t(loc, "Discard · recover:A/B"), 14, 216,
+               bold=True)
         for slot in ("A", "B"):
             box = _discard(origin, slot)
             _rrect(draw, box, radius=5, fill=EMPTY_CELL, outline=INK_SOFT)
             dice = "·".join(str(d) for d in DISCARD_DICE.get(slot, ()))
-            draw.text((box[0] + 4, box[1] + 3), f"{slot} dice {dice}", font=font(14),
-                      fill=INK_SOFT)
-    draw.text((bx + 484, by + 298), "Occupation", font=font(14, bold=True), fill=INK,
-              anchor="lm")
+            _label(draw, (box[0] + 4, box[1] + 3), t(loc, "{slot} dice {dice}", slot=slot,
+                                                      dice=dice),
+                   14, box[2] - box[0] - 8, fill=INK_SOFT, anchor="la")
+    _label(draw, (bx + 484, by + 298), t(loc, "Occupation"), 14, PB_W - 484 - 10, bold=True)
     for index, name in enumerate(OCCUPATION):
         box = _occupation(origin, index)
         _rrect(draw, box, radius=5, fill=EMPTY_CELL, outline=CREAM_SOFT)
-        draw.text(((box[0] + box[2]) // 2, box[1] + 11), name, font=font(14), fill=INK_SOFT,
-                  anchor="mm")
+        _label(draw, ((box[0] + box[2]) // 2, box[1] + 11),
+               localise(OCCUPATION_LABEL[name], loc), 14, box[2] - box[0] - 4, fill=INK_SOFT,
+               anchor="mm")
 
     # Hebrew column (7 spaces; later columns repeat 1-6)
-    draw.text((bx + 12, by + 364), "Hebrew column", font=font(14, bold=True), fill=INK,
-              anchor="lm")
+    _label(draw, (bx + 12, by + 364), *_hebrew_column_title(loc))
     for index, bonus in enumerate(HEBREW_COLUMN):
         box = _hebrew_space(origin, index)
         draw.rectangle(box, fill=EMPTY_CELL, outline=INK_SOFT)
-        draw.text(((box[0] + box[2]) // 2, box[1] + 9), HEBREW_LABEL.get(bonus, bonus[:6]),
-                  font=font(14), fill=INK_SOFT, anchor="mm")
+        _label(draw, ((box[0] + box[2]) // 2, box[1] + 9),
+               localise(HEBREW_LABEL.get(bonus, bonus[:6]), loc), 14, HEB_W - 4,
+               fill=INK_SOFT, anchor="mm")
+
+
+def _hebrew_column_title(loc: str) -> tuple[str, int, int, bool]:
+    """The Hebrew column's title with its size, room and weight (the freed count follows it)."""
+    return t(loc, "Hebrew column"), 14, 200, True
 
 
 # --- dynamic pieces ----------------------------------------------------------------------------
@@ -587,23 +652,26 @@ def _highlights(highlight: str | Iterable[str] | None) -> set[str]:
     return {str(h) for h in highlight}
 
 
-def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None) -> Image.Image:
-    """The public board. Reads only public keys of ``view`` (a private view's "me" is ignored)."""
-    key = static_key(view)
+def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
+          locale: str = "en") -> Image.Image:
+    """The public board, its words in ``locale``. Reads only public keys of ``view`` (a private
+    view's "me" is ignored)."""
+    key = static_key(view, locale)
     base, layout = static_layer(key)
     image = base.copy()
     draw = canvas_draw(image)
     places = Places()
-    _draw_header(draw, view)
-    _draw_collective(draw, view, places)
+    _draw_header(draw, view, locale)
+    _draw_collective(draw, view, places, locale)
     players = view.get("players") or []
     acting = set(view.get("acting") or [])
     for player in players:
         seat = int(player.get("seat", 0))
         if seat < len(layout.boards):
-            _draw_player(draw, view, player, layout.boards[seat], seat in acting, places)
+            _draw_player(draw, view, player, layout.boards[seat], seat in acting, places,
+                         locale)
     if layout.final_y is not None:
-        _draw_final(draw, view, layout.final_y)
+        _draw_final(draw, view, layout.final_y, locale)
     marks = _highlights(highlight)
     if marks:
         for box in _resolve(marks, view, places):
@@ -677,22 +745,24 @@ def _resolve(marks: set[str], view: dict[str, Any], places: Places) -> list[Box]
     return boxes
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str = "en") -> None:
     phase = view.get("phase", "")
     last = view.get("last_round") or 10
-    title = f"Round {view.get('round', '?')}/{last} · {PHASES.get(phase, phase)}"
+    title = t(loc, "Round {round}/{last} · {phase}", round=view.get("round", "?"), last=last,
+              phase=PHASES.get(phase, phase))
     step = view.get("step")
-    draw.text((345, 18), fit_text(title, font(18, bold=True), 435), font=font(18, bold=True),
-              fill=CREAM, anchor="lm")
-    tribute = f"{STEPS.get(step, step)} · " if step and phase != "over" else ""
-    tribute += f"tribute {view.get('tribute', '?')}"
+    _label(draw, (345, 18), title, 18, 435, bold=True, fill=CREAM)
+    parts = []
+    if step and phase != "over":
+        parts.append(localise(STEPS.get(step, step), loc))
     if (view.get("plague") or {}).get("id") == "locusts":
-        tribute += " +1 Locusts"
-    tribute += f" · ☥ needed {view.get('ankh_needed', '?')}"
+        parts.append(t(loc, "tribute {n} +1 Locusts", n=view.get("tribute", "?")))
+    else:
+        parts.append(t(loc, "tribute {n}", n=view.get("tribute", "?")))
+    parts.append(t(loc, "☥ needed {n}", n=view.get("ankh_needed", "?")))
     if view.get("round") in (view.get("moses_rounds") or []):
-        tribute += " · Moses ✦"
-    draw.text((345, 46), fit_text(tribute, font(15), 435), font=font(15), fill=CREAM_SOFT,
-              anchor="lm")
+        parts.append(t(loc, "Moses ✦"))
+    _label(draw, (345, 46), " · ".join(parts), 15, 435, fill=CREAM_SOFT)
     x = 805
     for index, seat in enumerate(view.get("turn_order") or []):
         draw.text((x, 46), f"{index + 1}.", font=font(15, bold=True), fill=CREAM, anchor="lm")
@@ -704,26 +774,28 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         seat_token(draw, (x, 45), seat, size=24)
         x += 36
     if len(acting) == 1:
-        draw.text((x - 12, 45), f"Seat {acting[0] + 1}", font=font(16, bold=True), fill=CREAM,
-                  anchor="lm")
+        _label(draw, (x - 12, 45), t(loc, "Seat {n}", n=acting[0] + 1), 16,
+               WIDTH - MARGIN - x + 12, bold=True, fill=CREAM)
     elif not acting:
-        draw.text((1045, 45), "nobody" if phase == "over" else "—", font=font(16), fill=CREAM,
-                  anchor="lm")
+        _label(draw, (1045, 45), t(loc, "nobody") if phase == "over" else "—", 16,
+               WIDTH - MARGIN - 1045, fill=CREAM)
 
 
-def _tile(draw: ImageDraw.ImageDraw, box: Box, tile: str, size: int = 15) -> None:
+def _tile(draw: ImageDraw.ImageDraw, box: Box, tile: str, size: int = 15,
+          loc: str = "en") -> None:
     fill = TILE_FILL.get(_tile_kind(tile), PAPER)
     _rrect(draw, box, radius=6, fill=fill, outline=INK, width=2)
-    text = _tile_text(tile)
+    text = _tile_text(tile, loc)
     width = box[2] - box[0] - 6
     fnt = font(size, bold=True)
     if _width(fnt, text) > width:
-        fnt = font(14)
-    draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), fit_text(text, fnt, width),
+        text, fnt = _fit(text, 14, False, width)
+    draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), text,
               font=fnt, fill=text_on(fill), anchor="mm")
 
 
-def _draw_collective(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Places) -> None:
+def _draw_collective(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Places,
+                     loc: str = "en") -> None:
     # dice spaces
     spaces = list(view.get("dice_spaces") or [])
     for k in range(1, 7):
@@ -732,11 +804,11 @@ def _draw_collective(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Pl
         tile = spaces[k - 1] if k - 1 < len(spaces) else None
         inner = (x0 + 6, y0 + 44, x1 - 6, y1 - 8)
         if tile:
-            _tile(draw, inner, tile)
+            _tile(draw, inner, tile, loc=loc)
         else:
             _rrect(draw, inner, radius=6, outline=INK_SOFT, width=1)
-            draw.text(((x0 + x1) // 2, (inner[1] + inner[3]) // 2), "empty", font=font(14),
-                      fill=INK_SOFT, anchor="mm")
+            _label(draw, ((x0 + x1) // 2, (inner[1] + inner[3]) // 2), t(loc, "empty"), 14,
+                   inner[2] - inner[0] - 6, fill=INK_SOFT, anchor="mm")
     # Hebrews
     hebrews = list(view.get("hebrews") or [])
     for index, value in enumerate(hebrews[:3]):
@@ -746,26 +818,30 @@ def _draw_collective(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Pl
                   font=font(28, bold=True), fill=INK, anchor="mm")
         places.add(f"hebrew:{value}", box)
     if not hebrews:
-        draw.text((HEBREW_BOX[0] + 14, COLL_Y + 66), "none left this round", font=font(15),
-                  fill=INK_SOFT, anchor="lm")
+        _label(draw, (HEBREW_BOX[0] + 14, COLL_Y + 66), t(loc, "none left this round"), 15,
+               HEBREW_BOX[2] - HEBREW_BOX[0] - 24, fill=INK_SOFT)
     elif len(hebrews) > 3:
         draw.text((HEBREW_BOX[2] - 8, COLL_Y + 14), f"+{len(hebrews) - 3}",
                   font=font(15, bold=True), fill=INK, anchor="rm")
-    draw.text((HEBREW_BOX[0] + 10, COLL_Y + 148), f"Hebrew reserve {view.get('hebrew_reserve', 0)}",
-              font=font(14, bold=True), fill=INK, anchor="lm")
+    _label(draw, (HEBREW_BOX[0] + 10, COLL_Y + 148),
+           t(loc, "Hebrew reserve {n}", n=view.get("hebrew_reserve", 0)), 14,
+           HEBREW_BOX[2] - HEBREW_BOX[0] - 16, bold=True)
     # supply
-    lines = (f"Reserve {view.get('reserve', 0)} tiles", f"Out of game {view.get('removed', 0)}",
-             f"Plague deck {view.get('plague_deck', 0)}", f"Loss deck {view.get('loss_deck', 0)}",
-             f"Territory deck {view.get('territory_deck', 0)}")
+    lines = (t(loc, "Reserve {n} tiles", n=view.get("reserve", 0)),
+             t(loc, "Out of game {n}", n=view.get("removed", 0)),
+             t(loc, "Plague deck {n}", n=view.get("plague_deck", 0)),
+             t(loc, "Loss deck {n}", n=view.get("loss_deck", 0)),
+             t(loc, "Territory deck {n}", n=view.get("territory_deck", 0)))
+    supply_w = SUPPLY_BOX[2] - SUPPLY_BOX[0] - 16
     for index, line in enumerate(lines):
-        draw.text((SUPPLY_BOX[0] + 10, COLL_Y + 42 + index * 22), line,
-                  font=font(15, bold=index == 0), fill=INK, anchor="lm")
+        _label(draw, (SUPPLY_BOX[0] + 10, COLL_Y + 42 + index * 22), line, 15, supply_w,
+               bold=index == 0)
     if int(view.get("reserve", 99)) <= 2:
-        draw.text((SUPPLY_BOX[0] + 10, COLL_Y + 148), "≤ 2: last round!",
-                  font=font(14, bold=True), fill=BAD, anchor="lm")
-    _draw_plague(draw, view.get("plague"), places)
+        _label(draw, (SUPPLY_BOX[0] + 10, COLL_Y + 148), t(loc, "≤ 2: last round!"), 14,
+               supply_w, bold=True, fill=BAD)
+    _draw_plague(draw, view.get("plague"), places, loc)
     _draw_papyrus(draw, view)
-    _draw_loss(draw, view.get("loss_card"), places)
+    _draw_loss(draw, view.get("loss_card"), places, loc)
     # pharaoh cards: holder tokens
     for card in view.get("pharaoh_cards") or []:
         n = int(card.get("n", 0))
@@ -775,8 +851,8 @@ def _draw_collective(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Pl
         places.add(f"pharaoh:{n}", box)
         holder = card.get("holder")
         if holder is None:
-            draw.text(((x0 + x1) // 2, y1 - 18), "free", font=font(14, bold=True), fill=GOOD,
-                      anchor="mm")
+            _label(draw, ((x0 + x1) // 2, y1 - 18), t(loc, "free"), 14, x1 - x0 - 6, bold=True,
+                   fill=GOOD, anchor="mm")
         else:
             _rrect(draw, (x0 + 3, y1 - 34, x1 - 3, y1 - 3), radius=5, fill=WHITE)
             seat_token(draw, ((x0 + x1) // 2, y1 - 18), holder, size=24)
@@ -784,16 +860,22 @@ def _draw_collective(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Pl
     cards = list(view.get("territories") or [])
     for index, card in enumerate(cards):
         box = _territory_card(index, len(cards))
-        _territory(draw, box, card)
+        _territory(draw, box, card, loc)
         places.add(f"pick:{card.get('id')}", box)
     if not cards:
-        draw.text((TERRITORY_BOX[0] + 14, ROW3_Y + 70), "No face-up territory cards.",
+        draw.text((TERRITORY_BOX[0] + 14, ROW3_Y + 70), t(loc, "No face-up territory cards."),
                   font=font(16), fill=INK_SOFT, anchor="lm")
-    draw.text((TERRITORY_BOX[2] - 10, ROW3_Y + 14), f"deck {view.get('territory_deck', 0)}",
-              font=font(15), fill=INK, anchor="rm")
+    draw.text((TERRITORY_BOX[2] - 10, ROW3_Y + 14),
+              t(loc, "deck {n}", n=view.get("territory_deck", 0)), font=font(15), fill=INK,
+              anchor="rm")
 
 
-def _territory(draw: ImageDraw.ImageDraw, box: Box, card: dict[str, Any]) -> None:
+def _use_label(use: str, loc: str) -> str:
+    return t(loc, "permanent") if use == "permanent" else t(loc, "single use")
+
+
+def _territory(draw: ImageDraw.ImageDraw, box: Box, card: dict[str, Any],
+               loc: str = "en") -> None:
     x0, y0, x1, y1 = box
     cid = str(card.get("id", "?"))
     category = card.get("category") or TERRITORIES.get(cid, {}).get("cat", "")
@@ -801,35 +883,37 @@ def _territory(draw: ImageDraw.ImageDraw, box: Box, card: dict[str, Any]) -> Non
     _rrect(draw, box, radius=8, fill=PAPER, outline=colour, width=3)
     _rrect(draw, (x0, y0, x1, y0 + 24), radius=8, fill=colour)
     draw.rectangle((x0, y0 + 14, x1, y0 + 24), fill=colour)
-    draw.text((x0 + 10, y0 + 12), label, font=font(14, bold=True), fill=text_on(colour),
-              anchor="lm")
-    draw.text((x1 - 10, y0 + 12), f"pick:{cid}", font=font(14), fill=text_on(colour),
-              anchor="rm")
-    name = str(card.get("name") or TERRITORIES.get(cid, {}).get("name", cid))
+    pick = f"pick:{cid}" if _ids_shown(loc) else ""
+    pick_w = _width(font(14), pick) if pick else -8
+    _label(draw, (x0 + 10, y0 + 12), localise(label, loc), 14, x1 - x0 - 28 - pick_w,
+           bold=True, fill=text_on(colour))
+    if pick:
+        draw.text((x1 - 10, y0 + 12), pick, font=font(14), fill=text_on(colour), anchor="rm")
+    name = localise(card.get("name") or TERRITORIES.get(cid, {}).get("name", cid), loc)
     lines = wrap_text(name, font(16, bold=True), x1 - x0 - 20, max_lines=2)
     for index, line in enumerate(lines):
         draw.text((x0 + 10, y0 + 40 + index * 21), line, font=font(16, bold=True), fill=INK,
                   anchor="lm")
-    text = str(card.get("text") or "")
+    text = localise(card.get("text") or "", loc)
     if text and text != name and len(lines) < 2:
         draw.text((x0 + 10, y0 + 64), fit_text(text, font(14), x1 - x0 - 20), font=font(14),
                   fill=INK_SOFT, anchor="lm")
     extra = TERRITORIES.get(cid, {})
     if extra.get("use"):
-        draw.text((x1 - 10, y1 - 12), "permanent" if extra["use"] == "permanent" else "single use",
-                  font=font(14), fill=INK_SOFT,
-                  anchor="rm")
+        _label(draw, (x1 - 10, y1 - 12), _use_label(extra["use"], loc), 14, x1 - x0 - 20,
+               fill=INK_SOFT, anchor="rm")
 
 
 def _draw_plague(draw: ImageDraw.ImageDraw, plague: dict[str, Any] | None,
-                 places: Places) -> None:
+                 places: Places, loc: str = "en") -> None:
     x0, y0, x1, y1 = PLAGUE_BOX
     places.add("plague", PLAGUE_BOX)
     if not plague:
-        draw.text((x0 + 12, y0 + 60), "none revealed", font=font(17), fill=INK_SOFT,
+        draw.text((x0 + 12, y0 + 60), t(loc, "none revealed"), font=font(17), fill=INK_SOFT,
                   anchor="lm")
         return
-    timing = TIMING.get(plague.get("timing", ""), str(plague.get("timing", "")))
+    timing = localise(TIMING.get(plague.get("timing", ""), str(plague.get("timing", ""))),
+                      loc)
     pill = font(14, bold=True)
     pill_w = _width(pill, timing) + 14
     immediate = bool(plague.get("immediate"))
@@ -837,16 +921,16 @@ def _draw_plague(draw: ImageDraw.ImageDraw, plague: dict[str, Any] | None,
     _rrect(draw, (x1 - 10 - pill_w, y0 + 4, x1 - 10, y0 + 24), radius=6, fill=fill,
            outline=INK_SOFT)
     draw.text((x1 - 10 - pill_w // 2, y0 + 14), timing, font=pill, fill=INK, anchor="mm")
-    name = str(plague.get("name", plague.get("id", "?")))
+    name = localise(plague.get("name", plague.get("id", "?")), loc)
     size = next((z for z in (20, 18, 16) if _width(font(z, bold=True), name) <= x1 - x0 - 24),
                 16)
     draw.text((x0 + 12, y0 + 44), fit_text(name, font(size, bold=True), x1 - x0 - 24),
               font=font(size, bold=True), fill=BAD, anchor="lm")
-    for index, line in enumerate(wrap_text(str(plague.get("text", "")), font(15),
+    for index, line in enumerate(wrap_text(localise(plague.get("text", ""), loc), font(15),
                                            x1 - x0 - 24, max_lines=3)):
         draw.text((x0 + 12, y0 + 72 + index * 20), line, font=font(15), fill=INK, anchor="lm")
-    draw.text((x0 + 12, y1 - 14), "unpaid tribute: penalty card −3 VP",
-              font=font(14), fill=INK_SOFT, anchor="lm")
+    _label(draw, (x0 + 12, y1 - 14), t(loc, "unpaid tribute: penalty card −3 VP"), 14,
+           x1 - x0 - 24, fill=INK_SOFT)
 
 
 def _draw_papyrus(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -861,38 +945,45 @@ def _draw_papyrus(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
               font=font(14, bold=True), fill=INK, anchor="mm")
 
 
-def _draw_loss(draw: ImageDraw.ImageDraw, card: dict[str, Any] | None, places: Places) -> None:
+def _draw_loss(draw: ImageDraw.ImageDraw, card: dict[str, Any] | None, places: Places,
+               loc: str = "en") -> None:
     x0, y0, x1, y1 = LOSS_BOX
     if not card:
-        draw.text((x0 + 12, y0 + 60), "none revealed", font=font(17), fill=INK_SOFT,
+        draw.text((x0 + 12, y0 + 60), t(loc, "none revealed"), font=font(17), fill=INK_SOFT,
                   anchor="lm")
         return
-    draw.text((x1 - 10, y0 + 14), f"{card.get('id', '?')} · {card.get('losses', '?')} loss"
-              + ("es" if card.get("losses") != 1 else ""), font=font(14, bold=True), fill=BAD,
-              anchor="rm")
+    cid, losses = card.get("id", "?"), card.get("losses", "?")
+    title = (t(loc, "{id} · 1 loss", id=cid) if losses == 1
+             else t(loc, "{id} · {n} losses", id=cid, n=losses))
+    draw.text((x1 - 10, y0 + 14), title, font=font(14, bold=True), fill=BAD, anchor="rm")
     parts = list(card.get("parts") or [])
     for index, part in enumerate(parts[:3]):
         box = _loss_part(index)
         places.add(f"cancel:{index + 1}", box)
         _rrect(draw, box, radius=5, fill=(250, 228, 220), outline=(200, 150, 140))
-        draw.text((box[0] + 6, (box[1] + box[3]) // 2), f"cancel:{index + 1}", font=font(14),
-                  fill=INK_SOFT, anchor="lm")
-        alternatives = [str(a) for a in part]
-        text = " or ".join(alternatives)
-        if len(alternatives) > 1:
-            text = " / ".join(f"alt:{j + 1} {a}" for j, a in enumerate(alternatives))
-        draw.text((box[0] + 74, (box[1] + box[3]) // 2),
-                  fit_text(text, font(15, bold=True), box[2] - box[0] - 80),
-                  font=font(15, bold=True), fill=INK, anchor="lm")
+        draw.text((box[0] + 6, (box[1] + box[3]) // 2), _option_id("cancel", index + 1),
+                  font=font(14), fill=INK_SOFT, anchor="lm")
+        alternatives = [localise(a, loc) for a in part]
+        text = alternatives[0] if len(alternatives) == 1 else " / ".join(
+            f"alt:{j + 1} {a}" for j, a in enumerate(alternatives))
+        room, cy = box[2] - box[0] - 80, (box[1] + box[3]) // 2
+        if _width(font(13, bold=True), text) <= room:
+            _label(draw, (box[0] + 74, cy), text, 15, room, bold=True)
+        else:  # two lines in the part's box
+            lines = wrap_text(text, font(12, bold=True), room, max_lines=2)
+            for row, line in enumerate(lines):
+                draw.text((box[0] + 74, cy + (row - (len(lines) - 1) / 2) * 13), line,
+                          font=font(12, bold=True), fill=INK, anchor="lm")
 
 
 # --- a province board --------------------------------------------------------------------------
 def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
-                 origin: tuple[int, int], acting: bool, places: Places) -> None:
+                 origin: tuple[int, int], acting: bool, places: Places,
+                 loc: str = "en") -> None:
     bx, by = origin
     seat = int(player.get("seat", 0))
     ai = bool(player.get("is_ai"))
-    _draw_player_header(draw, view, player, origin, acting)
+    _draw_player_header(draw, view, player, origin, acting, loc)
 
     # cells, bonuses, lines
     cells = {**(player.get("city") or {}), **(player.get("field") or {})}
@@ -907,7 +998,8 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
             draw.rectangle(box, fill=fill, outline=INK, width=2)
             draw.text((box[0] + 4, box[1] + 2), cell, font=font(14), fill=ink)
             draw.text(((box[0] + box[2]) // 2, box[3] - 12),
-                      fit_text(_tile_text(tile), font(14), CELL_W - 4), font=font(14), fill=ink,
+                      fit_text(_tile_text(tile, loc), font(14), CELL_W - 4), font=font(14),
+                      fill=ink,
                       anchor="mm")
     for bonus in player.get("bonuses") or []:
         if not bonus.get("active"):
@@ -919,8 +1011,8 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
             continue
         _rrect(draw, (cx - 15, cy - 12, cx + 15, cy + 12), radius=6, fill=BADGE_ON,
                outline=INK, width=2)
-        draw.text((cx, cy), BONUS_LABEL.get(bonus.get("kind", ""), "?"), font=font(14),
-                  fill=INK, anchor="mm")
+        _label(draw, (cx, cy), localise(BONUS_LABEL.get(bonus.get("kind", ""), "?"), loc), 14,
+               28, anchor="mm")
     for line, complete in enumerate((player.get("lines") or [])[:4]):
         if complete:
             cx, cy = _line_mark(origin, line)
@@ -950,7 +1042,7 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
         for index, card in enumerate((view.get("ai_row") or [])[:6]):
             box = _die_card(origin, index)
             if card.get("revealed") and card.get("value") is not None:
-                _die(draw, box, str(card["value"]), False)
+                _die(draw, box, str(card["value"]), False, loc)
             else:
                 _rrect(draw, box, radius=5, fill=DIE_BACK, outline=INK, width=2)
                 draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), "?",
@@ -958,7 +1050,7 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
     else:
         for value in range(1, 7):
             box = _die_card(origin, value - 1)
-            _die(draw, box, str(value), value in used)
+            _die(draw, box, str(value), value in used, loc)
             places.add(f"die:{value}", box, seat)
 
     # discard and occupation tiles
@@ -969,7 +1061,8 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
             places.add(f"recover:{slot}", box, seat)
             tile = discard.get(slot)
             if tile:
-                _tile(draw, (box[0] + 3, box[1] + 17, box[2] - 3, box[3] - 3), tile, size=14)
+                _tile(draw, (box[0] + 3, box[1] + 17, box[2] - 3, box[3] - 3), tile, size=14,
+                      loc=loc)
     left = set(player.get("occupation_left") or [])
     for index, name in enumerate(OCCUPATION):
         x0, y0, x1, y1 = box = _occupation(origin, index)
@@ -979,12 +1072,12 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
             draw.text(((x0 + x1) // 2, y0 + 30), "+2/+2", font=font(14, bold=True), fill=INK,
                       anchor="mm")
         else:
-            draw.text(((x0 + x1) // 2, y0 + 30), "taken", font=font(14), fill=INK_SOFT,
-                      anchor="mm")
+            _label(draw, ((x0 + x1) // 2, y0 + 30), t(loc, "taken"), 14, x1 - x0 - 4,
+                   fill=INK_SOFT, anchor="mm")
 
-    _draw_hebrews(draw, player, origin)
-    _draw_status(draw, view, player, origin)
-    _draw_holdings(draw, player, origin, places)
+    _draw_hebrews(draw, player, origin, loc)
+    _draw_status(draw, view, player, origin, loc)
+    _draw_holdings(draw, player, origin, places, loc)
 
 
 def _clamp(value: Any, last: int) -> int:
@@ -1002,52 +1095,57 @@ def _marker(draw: ImageDraw.ImageDraw, box: Box, seat: int, label: str) -> None:
               font=font(14, bold=True), fill=text_on(colour), anchor="mm")
 
 
-def _die(draw: ImageDraw.ImageDraw, box: Box, label: str, used: bool) -> None:
+def _die(draw: ImageDraw.ImageDraw, box: Box, label: str, used: bool, loc: str = "en") -> None:
     cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
     if used:
         _rrect(draw, box, radius=5, fill=USED_DIE, outline=INK_SOFT, width=1)
         draw.text((cx, cy - 6), label, font=font(16, bold=True), fill=WHITE, anchor="mm")
-        draw.text((cx, cy + 11), "used", font=font(14), fill=WHITE, anchor="mm")
+        _label(draw, (cx, cy + 11), t(loc, "used"), 14, box[2] - box[0] - 2, fill=WHITE,
+               anchor="mm", smallest=9)
     else:
         _rrect(draw, box, radius=5, fill=WHITE, outline=INK, width=2)
         draw.text((cx, cy), label, font=font(20, bold=True), fill=INK, anchor="mm")
 
 
 def _draw_player_header(draw: ImageDraw.ImageDraw, view: dict[str, Any],
-                        player: dict[str, Any], origin: tuple[int, int], acting: bool) -> None:
+                        player: dict[str, Any], origin: tuple[int, int], acting: bool,
+                        loc: str = "en") -> None:
     bx, by = origin
-    x = bx + 44 + _width(font(19, bold=True), _seat_name(int(player.get("seat", 0))))
+    x = bx + 44 + _width(font(19, bold=True), _seat_name(int(player.get("seat", 0)), loc))
     if acting:
         draw.text((x + 12, by + 22), "▶", font=font(18, bold=True), fill=HIGHLIGHT,
                   anchor="mm")
     province = player.get("province")
     if player.get("is_ai"):
-        name = "AI (solo)"
+        name = t(loc, "AI (solo)")
     else:
-        name = PROVINCE_NAMES.get(province or "", (str(province or "—").title(), ""))[0]
+        name = localise(PROVINCE_NAMES.get(province or "", (str(province or "—").title(), ""))[0],
+                        loc)
     draw.text((x + 26, by + 22), name, font=font(18, bold=True), fill=INK, anchor="lm")
     x += 26 + _width(font(18, bold=True), name) + 10
-    score_text = f"{player.get('score', 0)} VP"
+    score = player.get("score", 0)
+    score_text = t(loc, "1 VP") if score == 1 else t(loc, "{n} VP", n=score)
     draw.text((bx + PB_W - 12, by + 22), score_text, font=font(20, bold=True), fill=INK,
               anchor="rm")
     right = bx + PB_W - 12 - _width(font(20, bold=True), score_text) - 8
     pills: list[tuple[str, RGB]] = []
     soldiers = player.get("soldiers")
     if soldiers is not None:
-        pills.append((f"⚔ {soldiers} soldiers", (250, 220, 150)))
+        pills.append((t(loc, "⚔ {n} soldiers", n=soldiers), (250, 220, 150)))
     order = player.get("order")
     if order:
-        pills.append((f"turn {order}", (236, 228, 208)))
+        pills.append((t(loc, "turn {n}", n=order), (236, 228, 208)))
     paid = player.get("paid")
     if paid is True:
-        pills.append(("paid ✓", (196, 232, 190)))
+        pills.append((t(loc, "paid ✓"), (196, 232, 190)))
     elif paid is False:
-        pills.append(("unpaid ✗", (246, 196, 190)))
+        pills.append((t(loc, "unpaid ✗"), (246, 196, 190)))
     if player.get("plague_cancelled"):
-        pills.append(("plague ignored", (222, 214, 240)))
+        pills.append((t(loc, "plague ignored"), (222, 214, 240)))
     penalties = int(player.get("penalties") or 0)
     if penalties:
-        pills.append((f"☠ {penalties} penalty (−{3 * penalties} VP)", (246, 196, 190)))
+        pills.append((t(loc, "☠ {n} penalty (−{vp} VP)", n=penalties, vp=3 * penalties),
+                      (246, 196, 190)))
     pill_font = font(14, bold=True)
     for text, fill in reversed(pills):
         w = _width(pill_font, text) + 12
@@ -1060,14 +1158,20 @@ def _draw_player_header(draw: ImageDraw.ImageDraw, view: dict[str, Any],
 
 
 def _draw_hebrews(draw: ImageDraw.ImageDraw, player: dict[str, Any],
-                  origin: tuple[int, int]) -> None:
+                  origin: tuple[int, int], loc: str = "en") -> None:
     bx, by = origin
     hebrews = [int(h) for h in player.get("hebrews") or []]
     size = len(HEBREW_COLUMN)
     columns = [hebrews[i:i + size] for i in range(0, len(hebrews), size)]
-    draw.text((bx + 140, by + 364), f"{len(hebrews)} freed · sum {sum(hebrews)}"
-              + (f" · column {len(columns)}" if len(columns) > 1 else ""), font=font(14),
-              fill=INK, anchor="lm")
+    if len(columns) > 1:
+        freed = t(loc, "{n} freed · sum {sum} · column {column}", n=len(hebrews),
+                  sum=sum(hebrews), column=len(columns))
+    else:
+        freed = t(loc, "{n} freed · sum {sum}", n=len(hebrews), sum=sum(hebrews))
+    title, size, room, bold = _hebrew_column_title(loc)
+    shown, fnt = _fit(title, size, bold, room)
+    x = bx + 12 + _width(fnt, shown) + 14
+    _label(draw, (x, by + 364), freed, 14, bx + 430 - x)
     for index in range(size):
         values = [column[index] for column in columns if index < len(column)]
         if not values:
@@ -1082,80 +1186,100 @@ def _draw_hebrews(draw: ImageDraw.ImageDraw, player: dict[str, Any],
 
 
 def _draw_status(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
-                 origin: tuple[int, int]) -> None:
+                 origin: tuple[int, int], loc: str = "en") -> None:
     bx, by = origin
     x, width = bx + 442, PB_W - 442 - 10
     tokens = player.get("ankh_tokens") or {}
     soldiers = player.get("soldiers")
     if player.get("is_ai"):
-        lines: list[tuple[str, bool]] = [("AI: no tribute, no losses", True),
-                                         ("no plague effects, no Ankh", False)]
+        lines: list[tuple[str, bool]] = [(t(loc, "AI: no tribute, no losses"), True),
+                                         (t(loc, "no plague effects, no Ankh"), False)]
     else:
         lines = [
-            (f"☥ active {player.get('ankh_active', 0)} (need {view.get('ankh_needed', '?')})",
-             True),
-            (f"☥ tokens {tokens.get('board', 0)} on board · {tokens.get('supply', 0)} left",
-             False)]
-    lines.append((f"Income {player.get('income', 0)} ¢ · soldiers "
-                  + ("—" if soldiers is None else str(soldiers)), soldiers is not None))
+            (t(loc, "☥ active {n} (need {need})", n=player.get("ankh_active", 0),
+               need=view.get("ankh_needed", "?")), True),
+            (t(loc, "☥ tokens {board} on board · {supply} left", board=tokens.get("board", 0),
+               supply=tokens.get("supply", 0)), False)]
+    lines.append((t(loc, "Income {n} ¢ · soldiers {soldiers}", n=player.get("income", 0),
+                    soldiers="—" if soldiers is None else soldiers), soldiers is not None))
     extras = []
     if player.get("special_actions_used"):
-        extras.append(f"SA used {player['special_actions_used']}")
+        extras.append(t(loc, "SA used {n}", n=player["special_actions_used"]))
     if player.get("power_used"):
-        extras.append("power used")
+        extras.append(t(loc, "power used"))
     province = player.get("province")
     if province in PROVINCE_NAMES and not extras:
-        extras.append(PROVINCE_NAMES[province][1])
+        extras.append(localise(PROVINCE_NAMES[province][1], loc))
     if extras:
         lines.append((" · ".join(extras), False))
     for index, (text, bold) in enumerate(lines):
-        draw.text((x, by + 362 + index * 18), fit_text(text, font(14, bold=bold), width),
-                  font=font(14, bold=bold), fill=INK, anchor="lm")
+        _label(draw, (x, by + 362 + index * 18), text, 14, width, bold=bold)
 
 
 def _draw_holdings(draw: ImageDraw.ImageDraw, player: dict[str, Any], origin: tuple[int, int],
-                   places: Places) -> None:
+                   places: Places, loc: str = "en") -> None:
     bx, by = origin
     seat = int(player.get("seat", 0))
     kept = player.get("kept") or {}
     items = []
     if kept.get("boat"):
-        items.append(f"{kept['boat']} boat")
+        items.append(t(loc, "{n} boat", n=kept["boat"]))
     if kept.get("coin"):
-        items.append(f"{kept['coin']} coin")
+        items.append(t(loc, "{n} coin", n=kept["coin"]))
     provinces = kept.get("province") or []
     if provinces:
-        items.append("Province " + "+".join(str(v) for v in provinces))
+        items.append(t(loc, "Province {values}",
+                       values="+".join(str(v) for v in provinces)))
     pharaoh_tiles = int(kept.get("pharaoh_unused", 0)) + int(kept.get("pharaoh_used", 0))
     if pharaoh_tiles:
-        items.append(f"Pharaoh tile {kept.get('pharaoh_unused', 0)} ready"
-                     f" / {kept.get('pharaoh_used', 0)} used")
+        items.append(t(loc, "Pharaoh tile {ready} ready / {used} used",
+                       ready=kept.get("pharaoh_unused", 0), used=kept.get("pharaoh_used", 0)))
     cards = player.get("pharaoh_cards") or []
     if cards:
-        items.append("pharaoh card " + ", ".join(str(c) for c in cards))
-    lines = wrap_items(["Beside the board: " + (items[0] if items else "nothing"), *items[1:]],
-                       font(15), PB_W - 24, max_lines=2)
+        items.append(t(loc, "pharaoh card {cards}", cards=", ".join(str(c) for c in cards)))
+    first = t(loc, "Beside the board: {item}", item=items[0] if items else t(loc, "nothing"))
+    lines = _wrap_lines([first, *items[1:]], font(15), PB_W - 24, 2)
     for index, line in enumerate(lines):
         draw.text((bx + 12, by + 442 + index * 19), line, font=font(15), fill=INK, anchor="lm")
     # territory cards as pills (card:<id>)
     _draw_card_pills(draw, list(player.get("territory") or []), seat,
                      (bx + 12, by + 444 + len(lines) * 19, bx + PB_W - 12, by + PB_H - 5),
-                     places)
+                     places, loc)
+
+
+def _wrap_lines(items: list[str], fnt: Any, width: int, max_lines: int) -> list[str]:
+    """``wrap_items`` in at most ``max_lines`` lines, what is left cut with an ellipsis (no
+    English "+n more")."""
+    lines = wrap_items(items, fnt, width)
+    if len(lines) > max_lines:
+        lines = [*lines[:max_lines - 1],
+                 fit_text(" · ".join(lines[max_lines - 1:]), fnt, width)]
+    return lines
+
+
+def _card_name(card: dict[str, Any], loc: str) -> str:
+    cid = str(card.get("id", "?"))
+    return localise(card.get("name") or TERRITORIES.get(cid, {}).get("name", cid), loc)
 
 
 def _draw_card_pills(draw: ImageDraw.ImageDraw, territory: list[dict[str, Any]], seat: int,
-                     area: Box, places: Places) -> None:
+                     area: Box, places: Places, loc: str = "en") -> None:
     """A seat's territory cards as pills in ``area``; what does not fit becomes "+n more"."""
     x0, y0, x1, y1 = area
     pill_font, row_h = font(14, bold=True), 24
     if not territory:
-        draw.text((x0, y0 + 10), "No territory cards.", font=font(14), fill=INK_SOFT,
+        draw.text((x0, y0 + 10), t(loc, "No territory cards."), font=font(14), fill=INK_SOFT,
                   anchor="lm")
         return
-    labels = [str(c.get("id", "?")) + (" ✓used" if c.get("used") else "") for c in territory]
+    if _ids_shown(loc):
+        labels = [t(loc, "{id} ✓used", id=c.get("id", "?")) if c.get("used")
+                  else str(c.get("id", "?")) for c in territory]
+    else:  # the card's name, cut short (its id is made of English words)
+        labels = [fit_text(_card_name(c, loc), pill_font, 200) + (" ✓" if c.get("used") else "")
+                  for c in territory]
     widths = [_width(pill_font, label) + 14 for label in labels]
     rows = max(1, (y1 - y0 + 3) // row_h)
-    more_w = _width(pill_font, f"+{len(labels)} more") + 6
+    more_w = _width(pill_font, t(loc, "+{n} more", n=len(labels))) + 6
 
     def layout(count: int, reserve: int) -> list[tuple[int, int]] | None:
         spots, x, row = [], x0, 0
@@ -1188,48 +1312,59 @@ def _draw_card_pills(draw: ImageDraw.ImageDraw, territory: list[dict[str, Any]],
         places.add(f"card:{card.get('id')}", (px, py, px + w, py + 21), seat)
     if shown < len(labels):
         px, py = (spots[-1][0] + widths[shown - 1] + 6, spots[-1][1]) if spots else (x0, y0)
-        draw.text((px, py + 10), f"+{len(labels) - shown} more", font=pill_font, fill=INK,
-                  anchor="lm")
+        draw.text((px, py + 10), t(loc, "+{n} more", n=len(labels) - shown), font=pill_font,
+                  fill=INK, anchor="lm")
 
 
 # --- final scores ------------------------------------------------------------------------------
-BREAKDOWN = (("development", "Dev"), ("nile", "Nile"), ("tiles", "Tiles"),
-             ("pharaoh_tiles", "Ph. tiles"), ("territory", "Territory"),
-             ("province", "Prov. 24"), ("hebrews", "Hebrews"), ("penalties", "Penalty"),
-             ("discard", "Discard"))
+BREAKDOWN = (("development", msg("Dev")), ("nile", msg("Nile")), ("tiles", msg("Tiles")),
+             ("pharaoh_tiles", msg("Ph. tiles")), ("territory", msg("Territory")),
+             ("province", msg("Prov. 24")), ("hebrews", msg("Hebrews")),
+             ("penalties", msg("Penalty")), ("discard", msg("Discard")))
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+def _ordinal(n: int, loc: str = "en") -> str:
+    if n == 1:
+        return t(loc, "{n}st", n=n)
+    if n == 2:
+        return t(loc, "{n}nd", n=n)
+    if n == 3:
+        return t(loc, "{n}rd", n=n)
+    return t(loc, "{n}th", n=n)
 
 
-def _draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> None:
+def _draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int,
+                loc: str = "en") -> None:
     final = view.get("final") or {}
     scores = list(final.get("scores") or [])
     places = list(final.get("places") or [])
     breakdown = list(final.get("breakdown") or [])
-    columns = [Column("Seat", 190), Column("Place", 90, "center"), Column("Total", 90, "right")]
-    columns += [Column(title, 100, "right") for _, title in BREAKDOWN]
+    columns = [Column(t(loc, "Seat"), 190), Column(t(loc, "Place"), 90, "center"),
+               Column(t(loc, "Total"), 90, "right")]
+    columns += [Column(localise(title, loc), 100, "right") for _, title in BREAKDOWN]
     rows, fills = [], []
     for seat in range(len(view.get("players") or [])):
         winner = seat < len(places) and places[seat] == 1
+        seat_text = ("★ " if winner else "") + t(loc, "Seat {n}", n=seat + 1)
 
-        def seat_cell(d, box, seat=seat, winner=winner):
-            x0, y0, _x1, y1 = box
+        def seat_cell(d, box, seat=seat, seat_text=seat_text):
+            x0, y0, x1, y1 = box
             cy = (y0 + y1) // 2
             seat_token(d, (x0 + 22, cy), seat, size=26)
-            d.text((x0 + 42, cy), ("★ " if winner else "") + f"Seat {seat + 1}",
-                   font=font(16, bold=True), fill=INK, anchor="lm")
+            _label(d, (x0 + 42, cy), seat_text, 16, x1 - x0 - 48, bold=True)
 
         items = breakdown[seat] if seat < len(breakdown) else {}
-        rows.append([seat_cell, _ordinal(places[seat]) if seat < len(places) else "",
+        rows.append([seat_cell, _ordinal(places[seat], loc) if seat < len(places) else "",
                      str(scores[seat]) if seat < len(scores) else "",
                      *(str(items.get(k, "")) for k, _ in BREAKDOWN)])
         fills.append(WINNER_FILL if winner else None)
+    header_size = next((size for size in (14, 13, 12, 11)
+                        if all(_width(font(size, bold=True), column.title) <= column.width - 16
+                               for column in columns)), 11)
     draw_table(draw, (MARGIN, y + FINAL_TITLE_H), columns, rows,
-                        row_height=FINAL_ROW_H, header_height=FINAL_HEAD_H, body_size=17,
-                        header_size=14, row_fills=fills)
-    notes = [str(n) for n in final.get("tiebreaks") or []]
+               row_height=FINAL_ROW_H, header_height=FINAL_HEAD_H, body_size=17,
+               header_size=header_size, row_fills=fills)
+    notes = [localise(n, loc) for n in final.get("tiebreaks") or []]
     if notes:
         draw.text((MARGIN + 200, y + FINAL_TITLE_H // 2),
                   fit_text(" ".join(notes), font(14), WIDTH - 230), font=font(14),
@@ -1240,9 +1375,11 @@ def _draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> None
 PANEL_W = 900
 
 
-def panel(private_view: dict[str, Any]) -> Image.Image:
-    """One seat's hand: tiles or cards to choose from (Edfu / Buto), cards put under the deck
-    (known only to this seat), territory cards in full, and what lies beside the board."""
+def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
+    """One seat's hand, its words in ``locale``: tiles or cards to choose from (Edfu / Buto),
+    cards put under the deck (known only to this seat), territory cards in full, and what lies
+    beside the board."""
+    loc = locale
     me = private_view.get("me")
     if not me:
         raise ValueError("panel() needs a private view (with 'me')")
@@ -1256,24 +1393,30 @@ def panel(private_view: dict[str, Any]) -> Image.Image:
 
     kept = player.get("kept") or {}
     beside = []
-    for key, label in (("boat", "boat"), ("coin", "coin")):
-        if kept.get(key):
-            beside.append(f"{kept[key]} {label}")
+    if kept.get("boat"):
+        beside.append(t(loc, "{n} boat", n=kept["boat"]))
+    if kept.get("coin"):
+        beside.append(t(loc, "{n} coin", n=kept["coin"]))
     if kept.get("province"):
-        beside.append("Province " + "+".join(str(v) for v in kept["province"]))
+        beside.append(t(loc, "Province {values}",
+                        values="+".join(str(v) for v in kept["province"])))
     if kept.get("pharaoh_unused"):
-        beside.append(f"{kept['pharaoh_unused']} Pharaoh tile ready (token:plague / "
-                      "token:penalty)")
+        beside.append(t(loc, "{n} Pharaoh tile ready (token:plague / token:penalty)",
+                        n=kept["pharaoh_unused"]))
     cards = player.get("pharaoh_cards") or []
     if cards:
-        beside.append("pharaoh cards " + ", ".join(
-            f"{c} ({' '.join(PHARAOH_SHORT.get(c, ('', ''))).strip()})" for c in cards))
+        described = []
+        for c in cards:
+            top, low = PHARAOH_SHORT.get(c, ("", ""))
+            effect = " ".join(localise(part, loc) for part in (top, low)).strip()
+            described.append(f"{c} ({effect})")
+        beside.append(t(loc, "pharaoh cards {cards}", cards=", ".join(described)))
     discard = player.get("discard") or {}
-    lost = [f"{slot}: {_tile_text(t)}" for slot, t in sorted(discard.items()) if t]
+    lost = [f"{slot}: {_tile_text(tile, loc)}" for slot, tile in sorted(discard.items()) if tile]
     if lost:
-        beside.append("discard " + ", ".join(lost))
-    beside_lines = wrap_items(beside or ["Nothing beside your board."], font(16), PANEL_W - 40,
-                              max_lines=3)
+        beside.append(t(loc, "discard {tiles}", tiles=", ".join(lost)))
+    beside_lines = _wrap_lines(beside or [t(loc, "Nothing beside your board.")], font(16),
+                               PANEL_W - 40, 3)
     row_h = 48
     height = 120 + 26 + 20 * len(beside_lines)
     if drawn_tiles:
@@ -1292,67 +1435,75 @@ def panel(private_view: dict[str, Any]) -> Image.Image:
     style = seat_style(seat)
     province = player.get("province")
     name, power = PROVINCE_NAMES.get(province or "", (str(province or "—").title(), ""))
-    draw.text((80, 28), f"Your hand · Seat {seat + 1} ({style.letter}, {style.colour_name}) · "
-              f"{name}", font=font(22, bold=True), fill=CREAM, anchor="lm")
+    colour = {"blue": msg("blue"), "vermillion": msg("vermillion"), "green": msg("green"),
+              "pink": msg("pink"), "orange": msg("orange")}.get(style.colour_name,
+                                                                style.colour_name)
+    _label(draw, (80, 28), t(loc, "Your hand · Seat {n} ({letter}, {colour}) · {province}",
+                             n=seat + 1, letter=style.letter, colour=colour, province=name),
+           22, PANEL_W - 100, bold=True, fill=CREAM)
     phase = private_view.get("phase", "")
-    draw.text((80, 58), f"Round {private_view.get('round', '?')}/"
-              f"{private_view.get('last_round', 10)} · {PHASES.get(phase, phase)}"
-              + (f" · {power}" if power else ""), font=font(16), fill=CREAM_SOFT,
-              anchor="lm")
+    line = t(loc, "Round {round}/{last} · {phase}", round=private_view.get("round", "?"),
+             last=private_view.get("last_round", 10), phase=PHASES.get(phase, phase))
+    if power:
+        line = f"{line} · {localise(power, loc)}"
+    _label(draw, (80, 58), line, 16, PANEL_W - 100, fill=CREAM_SOFT)
     used = set(player.get("dice_used") or [])
     unused = [str(v) for v in range(1, 7) if v not in used]
-    stats = (f"Unused dice {' '.join(unused) or '—'}   Coins {kept.get('coin', 0)}"
-             f"{' + card 3' if 3 in (player.get('pharaoh_cards') or []) else ''}   "
-             f"Income {player.get('income', 0)}   ☥ {player.get('ankh_active', 0)}   "
-             f"VP {player.get('score', 0)}")
-    draw.text((20, 92), fit_text(stats, font(18, bold=True), PANEL_W - 40),
-              font=font(18, bold=True), fill=GOLD, anchor="lm")
+    coins = t(loc, "Coins {n} + card 3", n=kept.get("coin", 0)) \
+        if 3 in (player.get("pharaoh_cards") or []) else t(loc, "Coins {n}", n=kept.get("coin", 0))
+    stats = "   ".join((t(loc, "Unused dice {dice}", dice=" ".join(unused) or "—"), coins,
+                        t(loc, "Income {n}", n=player.get("income", 0)),
+                        f"☥ {player.get('ankh_active', 0)}",
+                        t(loc, "VP {n}", n=player.get("score", 0))))
+    _label(draw, (20, 92), stats, 18, PANEL_W - 40, bold=True, fill=GOLD)
 
     y = 126
-    for index, line in enumerate(beside_lines):
-        draw.text((20, y + 10 + index * 20), line, font=font(16), fill=INK, anchor="lm")
+    for index, text in enumerate(beside_lines):
+        draw.text((20, y + 10 + index * 20), text, font=font(16), fill=INK, anchor="lm")
     y += 26 + 20 * len(beside_lines)
 
     if drawn_tiles:
-        y = _panel_title(draw, y, "Edfu: keep one of the drawn tiles (keep:<tile>)")
+        y = _panel_title(draw, y, t(loc, "Edfu: keep one of the drawn tiles (keep:<tile>)"))
         x = 20
         for tile in drawn_tiles:
-            _tile(draw, (x, y, x + 124, y + 40), tile)
-            draw.text((x + 62, y + 54), f"keep:{tile}", font=font(14), fill=INK_SOFT,
-                      anchor="mm")
+            _tile(draw, (x, y, x + 124, y + 40), tile, loc=loc)
+            if _ids_shown(loc):
+                draw.text((x + 62, y + 54), _option_id("keep", tile), font=font(14), fill=INK_SOFT,
+                          anchor="mm")
             x += 136
         y += 70
     if drawn_cards:
-        y = _panel_title(draw, y, "Buto: keep one of these cards (keep:<id>)")
+        y = _panel_title(draw, y, t(loc, "Buto: keep one of these cards (keep:<id>)"))
         for cid in drawn_cards:
-            _panel_card(draw, y, {"id": cid}, row_h, prefix="keep")
+            _panel_card(draw, y, {"id": cid}, row_h, "keep", loc)
             y += row_h
-    y = _panel_title(draw, y, "Your territory cards (card:<id> to use)")
+    y = _panel_title(draw, y, t(loc, "Your territory cards (card:<id> to use)"))
     if not territory:
-        draw.text((24, y + row_h // 2 - 4), "No territory cards yet.", font=font(17),
+        draw.text((24, y + row_h // 2 - 4), t(loc, "No territory cards yet."), font=font(17),
                   fill=INK, anchor="lm")
         y += row_h
     for card in territory:
-        _panel_card(draw, y, card, row_h, prefix="card")
+        _panel_card(draw, y, card, row_h, "card", loc)
         y += row_h
     if bottom:
-        y = _panel_title(draw, y, "Put under the territory deck (only you know)")
+        y = _panel_title(draw, y, t(loc, "Put under the territory deck (only you know)"))
         for index, cid in enumerate(bottom):
             col, row = index % 2, index // 2
-            name = TERRITORIES.get(cid, {}).get("name", cid)
+            name = localise(TERRITORIES.get(cid, {}).get("name", cid), loc)
             draw.text((24 + col * 430, y + 12 + row * 28),
-                      fit_text(f"{cid} · {name}", font(15), 410), font=font(15), fill=INK,
+                      fit_text(f"{cid} · {name}" if _ids_shown(loc) else name, font(15), 410),
+                      font=font(15), fill=INK,
                       anchor="lm")
     return image
 
 
 def _panel_title(draw: ImageDraw.ImageDraw, y: int, title: str) -> int:
-    draw.text((20, y + 20), title, font=font(18, bold=True), fill=INK, anchor="lm")
+    _label(draw, (20, y + 20), title, 18, PANEL_W - 40, bold=True)
     return y + 40
 
 
 def _panel_card(draw: ImageDraw.ImageDraw, y: int, card: dict[str, Any], row_h: int,
-                prefix: str) -> None:
+                prefix: str, loc: str = "en") -> None:
     cid = str(card.get("id", "?"))
     data = TERRITORIES.get(cid, {})
     category = card.get("category") or data.get("cat", "")
@@ -1361,15 +1512,30 @@ def _panel_card(draw: ImageDraw.ImageDraw, y: int, card: dict[str, Any], row_h: 
     rounded_panel(draw, box, fill=PAPER, outline=colour, radius=8, width=2)
     _rrect(draw, (16, y, 170, y + row_h - 6), radius=8, fill=colour)
     mid = y + (row_h - 6) // 2
-    draw.text((93, mid), label, font=font(14, bold=True), fill=text_on(colour), anchor="mm")
-    name = str(card.get("name") or data.get("name", cid))
-    draw.text((184, mid - 9), fit_text(name, font(17, bold=True), 520), font=font(17, bold=True),
-              fill=INK, anchor="lm")
-    draw.text((184, mid + 11), f"{prefix}:{cid}", font=font(14), fill=INK_SOFT, anchor="lm")
+    label = localise(label, loc)
+    if _width(font(14, bold=True), label) <= 146:
+        draw.text((93, mid), label, font=font(14, bold=True), fill=text_on(colour), anchor="mm")
+    else:
+        lines = wrap_text(label, font(12, bold=True), 146, max_lines=2)
+        for index, line in enumerate(lines):
+            draw.text((93, mid + (index - (len(lines) - 1) / 2) * 15), line,
+                      font=font(12, bold=True), fill=text_on(colour), anchor="mm")
+    name = _card_name(card, loc)
+    if _ids_shown(loc):
+        draw.text((184, mid - 9), fit_text(name, font(17, bold=True), 520),
+                  font=font(17, bold=True), fill=INK, anchor="lm")
+        draw.text((184, mid + 11), f"{prefix}:{cid}", font=font(14), fill=INK_SOFT,
+                  anchor="lm")
+    else:  # the name in up to two lines
+        lines = wrap_text(name, font(16, bold=True), 520, max_lines=2)
+        for index, line in enumerate(lines):
+            draw.text((184, mid + (index - (len(lines) - 1) / 2) * 19), line,
+                      font=font(16, bold=True), fill=INK, anchor="lm")
     status = ""
     if card.get("used"):
-        status = "used ✓"
+        status = t(loc, "used ✓")
     elif data.get("use"):
-        status = "permanent" if data["use"] == "permanent" else "single use"
+        status = _use_label(data["use"], loc)
     if status:
-        draw.text((PANEL_W - 30, mid), status, font=font(16, bold=True), fill=INK, anchor="rm")
+        _label(draw, (PANEL_W - 30, mid), status, 16, PANEL_W - 30 - 184 - 530, bold=True,
+               anchor="rm")

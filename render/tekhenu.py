@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import lang
 from render.common import (
     INK,
     INK_SOFT,
@@ -63,6 +64,7 @@ from rules.tekhenu.data import (
     TEMPLE_SIZE,
     TRIANGLES,
 )
+from rules.text import msg, term
 
 # --- geometry (px) -----------------------------------------------------------------------------
 WIDTH = 1320
@@ -116,6 +118,8 @@ M_FOOT_H = 58
 
 P_GAP = 8                       # player strips
 P_H = 158
+P_W = WIDTH - 2 * MARGIN
+GAME_NAME = "TEKHENU"           # the game's name, the same in every language
 
 # --- colours ---
 BG: RGB = (243, 234, 212)
@@ -133,7 +137,7 @@ PURITY_FILL: dict[str, RGB] = {"pure": (228, 242, 222), "tainted": (248, 236, 20
 DIE_FILL: dict[str, RGB] = {"white": (250, 250, 246), "black": (34, 34, 38),
                             "yellow": (240, 198, 38), "brown": (132, 82, 42),
                             "grey": (150, 150, 150)}
-DIE_CODE = {"white": "wh", "black": "bk", "yellow": "ye", "brown": "br", "grey": "gy"}
+DIE_COLOURS = ("white", "black", "yellow", "brown", "grey")
 EDGE_FILL: dict[str, RGB] = {"blue": (30, 96, 200), "red": (206, 48, 38),
                              "green": (38, 150, 70)}
 EDGE_CODE = {"blue": "B", "red": "R", "green": "G"}
@@ -152,12 +156,46 @@ RES_FILL: dict[str, RGB] = {"papyrus": DIE_FILL["yellow"], "bread": DIE_FILL["br
 HAPPY_BAR: RGB = (230, 150, 40)
 POP_BAR: RGB = (90, 140, 200)
 TRACK_FILL: dict[str, RGB] = {"limestone": (206, 200, 186)}  # white would not show
-PHASES = {"setup": "Setup", "turns": "Turns", "maat": "Maat phase", "scoring": "Scoring",
-          "final": "Final scoring", "over": "Game over"}
+PHASES = {"setup": term("Setup"), "turns": term("Turns"), "maat": term("Maat phase"),
+          "scoring": term("Scoring"), "final": term("Final scoring"),
+          "over": term("Game over")}
+STEPS = {"gain_any": term("any resources"), "take": term("take a die"),
+         "osiris": term("Osiris space"), "modify": term("adjust the die"),
+         "destiny": term("Destiny card"), "rewards": term("rewards"),
+         "ra_space": term("Pillar space"), "horus": term("Statue space"),
+         "ra_rot": term("turn the Pillar"), "decree_pick": term("Decrees to score"),
+         "draft": term("Starting card draft"), "produce_bless": term("Blessings to produce"),
+         "action": term("choose the action"), "a03": term("Destiny card A03"),
+         "hathor": term("building space"), "faith": term("Faith on the scales"),
+         "thoth": term("market section"), "thoth_take": term("take cards"),
+         "draw_keep": term("keep a drawn card"), "decree": term("keep a Decree"),
+         "bread": term("feeding the people"), "extra_order": term("order of actions"),
+         "osiris_any": term("any resource")}
 PURITIES = ("pure", "tainted", "forbidden")
-ACTION_HINT = {"horus": "Statue (value → god)", "ra": "Pillar from the display",
-               "hathor": "Temple building, +Population", "bastet": "Happiness (2 papyrus)",
-               "thoth": "Cards from the market", "osiris": "Workshop/quarry (row = value)"}
+PURITY_TEXT = {"pure": term("pure"), "tainted": term("tainted"), "forbidden": term("forbidden")}
+# a section's light, in capitals as on the disc (section headers, Ra display, disc)
+LIGHT_TEXT = {"sunny": term("SUNNY"), "shaded": term("SHADED"), "dark": term("DARK"),
+              "none": term("no light")}
+COLOUR_TEXT = {"white": term("white"), "black": term("black"), "yellow": term("yellow"),
+               "brown": term("brown"), "grey": term("grey")}
+RESOURCE_TEXT = {"papyrus": term("papyrus"), "bread": term("bread"),
+                 "limestone": term("limestone"), "granite": term("granite"),
+                 "gold": term("gold"), "faith": term("faith"), "scribe": term("scribe"),
+                 "vp": term("VP")}
+KIND_TEXT = {"blessing": term("Blessing"), "technology": term("Technology"),
+             "decree": term("Decree")}
+SEAT_COLOUR = {"blue": term("colour blue"), "vermillion": term("colour vermillion"),
+               "green": term("colour green"), "pink": term("colour pink"),
+               "orange": term("colour orange")}
+DIFFICULTY = {"easy": term("Solo vs Botankhamun (easy)"),
+              "medium": term("Solo vs Botankhamun (medium)"),
+              "hard": term("Solo vs Botankhamun (hard)")}
+DIFFICULTY_WORD = {"easy": term("easy"), "medium": term("medium"), "hard": term("hard")}
+DEBEN_TEXT = {"up": term("up"), "right": term("right")}
+ACTION_HINT = {"horus": term("Statue (value → god)"), "ra": term("Pillar from the display"),
+               "hathor": term("Temple building, +Population"),
+               "bastet": term("Happiness (2 papyrus)"), "thoth": term("Cards from the market"),
+               "osiris": term("Workshop/quarry (row = value)")}
 SECTION_BOX: dict[str, tuple[int, int]] = {
     "horus": (LEFT_X, OB_Y), "osiris": (LEFT_X, OB_Y + SEC_H + SEC_GAP),
     "thoth": (LEFT_X, OB_Y + 2 * (SEC_H + SEC_GAP)),
@@ -165,29 +203,46 @@ SECTION_BOX: dict[str, tuple[int, int]] = {
     "bastet": (RIGHT_X, OB_Y + 2 * (SEC_H + SEC_GAP)),
 }
 WEDGE_ANGLE = {god: -120 + 60 * ring for ring, god in enumerate(GODS)}  # PIL degrees
-ABILITY_SHORT = {
-    "population": "+{population} Population", "scribe": "+{scribe} Scribe",
-    "happiness": "+{happiness} Happiness", "edge_bonus": "+1 VP/match", "building_bonus":
-    "+1/building", "vp": "+{vp} VP", "thoth": "Thoth (1)", "horus": "Horus (1-3)",
-    "decree": "draw Decree", "osiris": "Osiris (3)", "gold": "+{gold} Gold",
-    "double_reward": "reward ×2", "none": "no ability",
-}
+
+
+def _ability(ability: str, params: dict[str, Any], loc: str) -> str:
+    """A Pillar tile's ability, short (Ra display)."""
+    if ability == "population":
+        return lang.t(loc, "+{n} Population", n=params.get("population", 0))
+    if ability == "scribe":
+        return lang.t(loc, "+{n} Scribe", n=params.get("scribe", 0))
+    if ability == "happiness":
+        return lang.t(loc, "+{n} Happiness", n=params.get("happiness", 0))
+    if ability == "vp":
+        return lang.t(loc, "+{n} VP", n=params.get("vp", 0))
+    if ability == "gold":
+        return lang.t(loc, "+{n} Gold", n=params.get("gold", 0))
+    short = {"edge_bonus": term("+1 VP/match"), "building_bonus": term("+1/building"),
+             "thoth": term("Thoth (1)"), "horus": term("Horus (1-3)"),
+             "decree": term("draw Decree"), "osiris": term("Osiris (3)"),
+             "double_reward": term("reward ×2"), "none": term("no ability")}.get(ability)
+    return lang.localise(short, loc) if short is not None else ability
+
+
 OSIRIS_ROW_TEXT = {
-    1: ("+1 production", "+1 token"),
-    2: ("+1 production", "+1 token"),
-    3: ("+1 prod. & partner", "+1 token"),
-    4: ("+1 prod. & cross", "+1 token, +1 gold"),
-    5: ("+2 production", "+2 tokens"),
-    6: ("+2 prod., +1 any", "+2 tokens"),
+    1: (term("+1 production"), term("+1 token")),
+    2: (term("+1 production"), term("+1 token")),
+    3: (term("+1 prod. & partner"), term("+1 token")),
+    4: (term("+1 prod. & cross"), term("+1 token, +1 gold")),
+    5: (term("+2 production"), term("+2 tokens")),
+    6: (term("+2 prod., +1 any"), term("+2 tokens")),
 }
-REWARD_WORD = {"vp": "VP", "faith": "faith", "gold": "gold", "papyrus": "papyrus",
-               "bread": "bread", "limestone": "limest.", "granite": "granite"}
 
 Box = tuple[int, int, int, int]
-PLAYER_TITLES = ((204, "Happiness · Population"), (454, "Production track · have"),
-                 (736, "Scales · balance"), (1010, "Supply · cards"))
-BOT_TITLES = ((204, "Happiness · Population"), (454, "Action-tile pyramid"),
-              (736, "Progress · Deben · dice"), (1010, "Supply"))
+PLAYER_TITLES = ((204, term("Happiness · Population")), (454, term("Production track · have")),
+                 (736, term("Scales · balance")), (1010, term("Supply · cards")))
+BOT_TITLES = ((204, term("Happiness · Population")), (454, term("Action-tile pyramid")),
+              (736, term("Progress · Deben · dice")), (1010, term("Supply")))
+
+
+def _say(value: Any, loc: str) -> str:
+    """A view value or a term said in ``loc`` (plain strings such as names stay)."""
+    return lang.localise(value, loc)
 
 
 # --- cached pieces (a board redraws the same tokens, dice and wrapped texts every turn) ---
@@ -196,20 +251,47 @@ def _length(text: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(text)
 
 
+@functools.lru_cache(maxsize=2048)
+def _fit(text: str, width: int, sizes: tuple[int, ...] = (14, 13, 12), bold: bool = False
+         ) -> tuple[str, Any]:
+    """``text`` in the largest of ``sizes`` it fits in ``width`` px (cut with an ellipsis at
+    the smallest): longer Portuguese and Polish words get a smaller font, not a cut."""
+    for size in sizes:
+        if _length(text, size, bold) <= width:
+            return text, font(size, bold)
+    fnt = font(sizes[-1], bold)
+    return fit_text(text, fnt, width), fnt
+
+
 @functools.lru_cache(maxsize=1024)
 def _wrap(text: str, size: int, width: int, max_lines: int | None = None) -> tuple[str, ...]:
     return tuple(wrap_text(text, font(size), width, max_lines))
 
 
 def _items(items: list[str], fnt: Any, width: int, max_lines: int | None = None,
-           sep: str = " · ") -> list[str]:
-    return list(_items_cached(tuple(items), fnt, width, max_lines, sep))
+           sep: str = " · ", loc: str = "en") -> list[str]:
+    return list(_items_cached(tuple(items), fnt, width, max_lines, sep, loc))
 
 
 @functools.lru_cache(maxsize=1024)
 def _items_cached(items: tuple[str, ...], fnt: Any, width: int, max_lines: int | None,
-                  sep: str) -> tuple[str, ...]:
-    return tuple(wrap_items(list(items), fnt, width, max_lines, sep))
+                  sep: str, loc: str) -> tuple[str, ...]:
+    lines = wrap_items(list(items), fnt, width, max_lines, sep)
+    if loc != "en" and lines:  # wrap_items says "+n more" in English
+        head, found, rest = lines[-1].rpartition(f"{sep}+")
+        if found and rest.endswith(" more") and rest[:-5].isdigit():
+            more = lang.t(loc, "+{n} more", n=int(rest[:-5]))
+            lines[-1] = fit_text(f"{head}{sep}{more}", fnt, width)
+    return tuple(lines)
+
+
+@functools.lru_cache(maxsize=8)
+def _die_codes(loc: str) -> dict[str, str]:
+    """Two-letter colour codes printed on large dice, explained by the disc legend."""
+    codes = lang.t(loc, "wh bk ye br gy").split()
+    if len(codes) != len(DIE_COLOURS):
+        codes = ["wh", "bk", "ye", "br", "gy"]
+    return dict(zip(DIE_COLOURS, codes, strict=True))
 
 
 @functools.lru_cache(maxsize=256)
@@ -232,7 +314,7 @@ def _token(draw: ImageDraw.ImageDraw, center: tuple[float, float], seat: int,
 
 
 @functools.lru_cache(maxsize=512)
-def _die_sprite(colour: str, value: int, size: int, code: bool
+def _die_sprite(colour: str, value: int, size: int, code: str | None
                 ) -> tuple[Image.Image, Image.Image]:
     fill = DIE_FILL.get(colour, (200, 0, 200))
     sprite = Image.new("RGB", (size + 1, size + 1), fill)
@@ -243,10 +325,10 @@ def _die_sprite(colour: str, value: int, size: int, code: bool
     draw.rounded_rectangle((0, 0, size, size), radius=radius, fill=fill, outline=INK,
                            width=2 if size >= 30 else 1)
     ink = text_on(fill)
-    if code and size >= 38:
+    if code:
         draw.text((size / 2, size * 0.36), str(value), font=font(20, bold=True), fill=ink,
                   anchor="mm")
-        draw.text((size / 2, size * 0.80), DIE_CODE.get(colour, "?"), font=font(14),
+        draw.text((size / 2, size * 0.80), code, font=font(14),
                   fill=ink, anchor="mm")
     elif size >= 22:
         draw.text((min(size / 2, 11), size / 2), str(value),
@@ -326,8 +408,9 @@ def _strip_box(layout: Layout, index: int) -> Box:
 
 
 @functools.lru_cache(maxsize=16)
-def static_layer(key: tuple[int, int, bool]) -> tuple[Image.Image, Layout]:
-    """Background, frames, printed board values; never drawn on after it is built."""
+def static_layer(key: tuple[int, int, bool], loc: str = "en") -> tuple[Image.Image, Layout]:
+    """Background, frames, printed board values in ``loc``; never drawn on after it is
+    built."""
     players, seats, solo = key
     players_y = M_Y + TITLE_H + M_H + M_FOOT_H + 8
     height = players_y + players * (P_H + P_GAP) + 40
@@ -336,54 +419,64 @@ def static_layer(key: tuple[int, int, bool]) -> tuple[Image.Image, Layout]:
     draw = ImageDraw.Draw(image)
 
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER_BG)
-    draw.text((MARGIN, 6), "TEKHENU", font=font(30, bold=True), fill=GOLD)
-    draw.text((MARGIN + 12 + _length("TEKHENU", 30, True), 20), "Obelisk of the Sun",
+    draw.text((MARGIN, 6), GAME_NAME, font=font(30, bold=True), fill=GOLD)
+    left = MARGIN + 12 + _length(GAME_NAME, 30, True)
+    draw.text((left, 20), fit_text(lang.t(loc, "Obelisk of the Sun"), font(15), 330 - left),
               font=font(15), fill=CREAM_SOFT)
     for x in (340, 700, 1030):
         draw.line((x, 12, x, HEADER_H - 12), fill=(96, 82, 64), width=1)
-    draw.text((356, 8), "Turn order (first → last)", font=font(15), fill=CREAM_SOFT)
-    draw.text((356, 68), "Acting now ▶", font=font(15), fill=CREAM_SOFT)
-    draw.text((716, 8), "This turn", font=font(15), fill=CREAM_SOFT)
-    draw.text((1046, 8), "Decks (discards)", font=font(15), fill=CREAM_SOFT)
+    for xy, text, width in (((356, 8), lang.t(loc, "Turn order (first → last)"), 336),
+                            ((356, 68), lang.t(loc, "Acting now ▶"), 336),
+                            ((716, 8), lang.t(loc, "This turn"), 306),
+                            ((1046, 8), lang.t(loc, "Decks (discards)"), 262)):
+        draw.text(xy, fit_text(text, font(15), width), font=font(15), fill=CREAM_SOFT)
 
     # obelisk sections
     for god, (x, y) in SECTION_BOX.items():
         box = (x, y, x + SEC_W, y + SEC_H)
         rounded_panel(draw, box, fill=PANEL_FILL, outline=INK_SOFT, radius=10, width=2)
-        draw.text((x + 10, y + 45), ACTION_HINT[god], font=font(14), fill=INK_SOFT,
-                  anchor="lm")
+        hint, fnt = _fit(_say(ACTION_HINT[god], loc), SEC_W - 20 - 3 * 26)
+        draw.text((x + 10, y + 45), hint, font=fnt, fill=INK_SOFT, anchor="lm")
         for row, purity in enumerate(PURITIES):
             ry = y + 60 + row * DIE_STEP
             draw.rectangle((x + 6, ry, x + SEC_W - 6, ry + DIE_STEP - 2),
                            fill=PURITY_FILL[purity])
-            draw.text((x + 12, ry + DIE_STEP // 2 - 1), purity, font=font(14, bold=True),
-                      fill=INK, anchor="lm")
+            label, fnt = _fit(_say(PURITY_TEXT[purity], loc), ROW_LABEL_W - 10, bold=True)
+            draw.text((x + 12, ry + DIE_STEP // 2 - 1), label, font=fnt, fill=INK,
+                      anchor="lm")
         layout.boxes[god] = box
     _disc_connectors(draw)
     draw.ellipse((DISC_CX - DISC_R - 6, DISC_CY - DISC_R - 6, DISC_CX + DISC_R + 6,
                   DISC_CY + DISC_R + 6), fill=(120, 98, 66))
-    draw.text((DISC_CX, OB_Y + 4), "OBELISK DISC", font=font(15, bold=True), fill=INK,
+    disc_w = 2 * DISC_R + 20
+    draw.text((DISC_CX, OB_Y + 4), fit_text(lang.t(loc, "OBELISK DISC"), font(15, bold=True),
+                                            disc_w), font=font(15, bold=True), fill=INK,
               anchor="mt")
-    for index, legend in enumerate(("dice: value + colour (wh bk ye br gy)",
-                                    "option id die:<god>:<colour><value>")):
-        draw.text((DISC_CX, OB_Y + OB_H - 24 + index * 20), legend, font=font(14),
-                  fill=INK_SOFT, anchor="mb")
+    codes = " ".join(_die_codes(loc).values())
+    for index, legend in enumerate((lang.t(loc, "dice: value + colour ({codes})", codes=codes),
+                                    lang.t(loc, "option id die:<god>:<colour><value>"))):
+        legend, fnt = _fit(legend, disc_w)
+        draw.text((DISC_CX, OB_Y + OB_H - 24 + index * 20), legend, font=fnt, fill=INK_SOFT,
+                  anchor="mb")
 
-    _static_side(draw, layout)
-    _static_temple(draw, layout, seats)
-    _static_osiris(draw, layout)
-    _static_market(draw, layout)
+    _static_side(draw, layout, loc)
+    _static_temple(draw, layout, seats, loc)
+    _static_osiris(draw, layout, loc)
+    _static_market(draw, layout, loc)
     for index in range(players):
         box = _strip_box(layout, index)
         rounded_panel(draw, box, fill=PANEL_FILL, outline=INK_SOFT, radius=10, width=2)
         x0, y0 = box[0], box[1]
         titles = BOT_TITLES if solo and index == 1 else PLAYER_TITLES
-        for dx, title in titles:
+        for column, (dx, title) in enumerate(titles):
             draw.line((x0 + dx - 8, y0 + 10, x0 + dx - 8, y0 + P_H - 10), fill=CREAM_SOFT)
-            draw.text((x0 + dx, y0 + 16), title, font=font(14, bold=True), fill=INK_SOFT,
-                      anchor="lm")
-    draw.text((MARGIN, height - 20), "Seats: colour + letter + shape · ▶ acting · ☥ current "
-              "turn · highlighted places are outlined in magenta", font=font(14),
+            right = titles[column + 1][0] - 16 if column + 1 < len(titles) else P_W - 10
+            draw.text((x0 + dx, y0 + 16), fit_text(_say(title, loc), font(14, bold=True),
+                                                   right - dx),
+                      font=font(14, bold=True), fill=INK_SOFT, anchor="lm")
+    legend = lang.t(loc, "Seats: colour + letter + shape · ▶ acting · ☥ current turn · "
+                         "highlighted places are outlined in magenta")
+    draw.text((MARGIN, height - 20), fit_text(legend, font(14), INNER_W), font=font(14),
               fill=INK_SOFT, anchor="lm")
 
     swatch = colour_swatch(
@@ -395,9 +488,9 @@ def static_layer(key: tuple[int, int, bool]) -> tuple[Image.Image, Layout]:
     return image, layout
 
 
-def _static_side(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
-    titles = ("Horus track · value → god · bonus", "Ra display",
-              "Scoring markers · pile · bag")
+def _static_side(draw: ImageDraw.ImageDraw, layout: Layout, loc: str) -> None:
+    titles = (lang.t(loc, "Horus track · value → god · bonus"), lang.t(loc, "Ra display"),
+              lang.t(loc, "Scoring markers · pile · bag"))
     for index, title in enumerate(titles):
         y = OB_Y + index * (SEC_H + SEC_GAP)
         rounded_panel(draw, (SIDE_X, y, SIDE_X + SIDE_W, y + SEC_H), fill=PANEL_FILL,
@@ -408,21 +501,29 @@ def _static_side(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
                                         ("1–2", RA_SLOT_VP[2]))):
         box = _ra_slot_box(index)
         draw.rounded_rectangle(box, radius=6, fill=(246, 240, 226), outline=CREAM_SOFT)
-        draw.text(((box[0] + box[2]) // 2, box[1] + 10), f"die {dice}",
+        width = box[2] - box[0] - 4
+        draw.text(((box[0] + box[2]) // 2, box[1] + 10),
+                  fit_text(lang.t(loc, "die {dice}", dice=dice), font(14, bold=True), width),
                   font=font(14, bold=True), fill=INK, anchor="mm")
-        draw.text(((box[0] + box[2]) // 2, box[3] - 10), f"slot +{vp} VP",
-                  font=font(14), fill=INK_SOFT, anchor="mm")
+        slot, fnt = _fit(lang.t(loc, "slot +{vp} VP", vp=vp), width)
+        draw.text(((box[0] + box[2]) // 2, box[3] - 10), slot, font=fnt, fill=INK_SOFT,
+                  anchor="mm")
     y = OB_Y + SEC_H + SEC_GAP
-    draw.text((SIDE_X + SIDE_W - 10, y + 15), "cost: L limestone, G granite", font=font(14),
-              fill=INK_SOFT, anchor="rm")
+    title_w = _length(titles[1], 14, True)
+    cost, fnt = _fit(lang.t(loc, "cost: L limestone, G granite"), int(SIDE_W - 30 - title_w))
+    draw.text((SIDE_X + SIDE_W - 10, y + 15), cost, font=fnt, fill=INK_SOFT, anchor="rm")
 
 
-def _static_temple(draw: ImageDraw.ImageDraw, layout: Layout, seats: int) -> None:
+def _static_temple(draw: ImageDraw.ImageDraw, layout: Layout, seats: int, loc: str) -> None:
     draw.rectangle((MARGIN, T_Y, T_EAST_X + T_COL_W, T_Y + T_H), fill=TEMPLE_BG)
-    draw.text((MARGIN + 8, T_Y + 15), "TEMPLE COMPLEX", font=font(18, bold=True), fill=INK,
+    title = lang.t(loc, "TEMPLE COMPLEX")
+    title_size = next((size for size in (18, 17, 16) if _length(title, size, True) <= 300), 16)
+    draw.text((MARGIN + 8, T_Y + 15), title, font=font(title_size, bold=True), fill=INK,
               anchor="lm")
-    draw.text((T_EAST_X + T_COL_W - 8, T_Y + 15), "corners: edge VP ×2", font=font(14),
-              fill=INK_SOFT, anchor="rm")
+    room = T_EAST_X + T_COL_W - 8 - (MARGIN + 16 + _length(title, title_size, True))
+    draw.text((T_EAST_X + T_COL_W - 8, T_Y + 15),
+              fit_text(lang.t(loc, "corners: edge VP ×2"), font(14), int(room)),
+              font=font(14), fill=INK_SOFT, anchor="rm")
     for r in range(TEMPLE_SIZE):
         for c in range(TEMPLE_SIZE):
             box = _temple_cell(r, c)
@@ -434,8 +535,12 @@ def _static_temple(draw: ImageDraw.ImageDraw, layout: Layout, seats: int) -> Non
                       fill=INK_SOFT)
             reward = TEMPLE_REWARDS[r][c]
             kind, amount = next(iter(reward.items()))
-            draw.text(((box[0] + box[2]) / 2, box[1] + 52), f"{amount} {REWARD_WORD[kind]}",
-                      font=font(15), fill=INK, anchor="mm")
+            word = _reward(kind, amount, loc)
+            size = next((size for size in (15, 14, 13, 12) if _length(word, size) <= CELL - 6),
+                        12)
+            draw.text(((box[0] + box[2]) / 2, box[1] + 52),
+                      fit_text(word, font(size), CELL - 6), font=font(size), fill=INK,
+                      anchor="mm")
             layout.boxes[space] = box
     _border_bars(draw)
     for space, (_kind, _index, bread, closed) in TEMPLE_BUILDINGS.items():
@@ -444,8 +549,10 @@ def _static_temple(draw: ImageDraw.ImageDraw, layout: Layout, seats: int) -> Non
         draw.rounded_rectangle(box, radius=6, fill=CLOSED_FILL if is_closed else PANEL_FILL,
                                outline=INK_SOFT)
         draw.text((box[0] + 6, box[1] + 4), space, font=font(16, bold=True), fill=INK)
-        draw.text((box[0] + 6, box[1] + 26), "closed" if is_closed else f"{bread} bread",
-                  font=font(14), fill=INK_SOFT if is_closed else INK)
+        label = lang.t(loc, "closed") if is_closed else lang.t(loc, "{n} bread", n=bread)
+        label, fnt = _fit(label, box[2] - box[0] - 8, (14, 13, 12, 11))
+        draw.text((box[0] + 6, box[1] + 26), label, font=fnt,
+                  fill=INK_SOFT if is_closed else INK)
         if is_closed:
             for x in range(box[0] + 4, box[2] - 4, 10):
                 draw.line((x, box[3] - 6, x + 6, box[3] - 12), fill=INK_SOFT)
@@ -454,8 +561,22 @@ def _static_temple(draw: ImageDraw.ImageDraw, layout: Layout, seats: int) -> Non
         box = _people_box(space)
         draw.rounded_rectangle(box, radius=6, fill=(232, 236, 250), outline=INK_SOFT)
         draw.text((box[0] + 6, box[1] + 4), space, font=font(15, bold=True), fill=INK)
-        draw.text((box[0] + 6, box[1] + 24), "people", font=font(14), fill=INK_SOFT)
+        draw.text((box[0] + 6, box[1] + 24),
+                  fit_text(lang.t(loc, "people"), font(14), box[2] - box[0] - 8),
+                  font=font(14), fill=INK_SOFT)
         layout.boxes[space] = box
+
+
+def _reward(kind: str, amount: int, loc: str) -> str:
+    """A temple space's printed reward: "2 VP", "1 papyrus"... ("Papiro ×1" in pt-BR)."""
+    if loc == "en":
+        return f"{amount} {ENGLISH_REWARD.get(kind, kind)}"
+    if kind == "vp":
+        return f"{amount} {_say(RESOURCE_TEXT['vp'], loc)}"
+    return lang.t(loc, "{amount} {what}", amount=amount, what=RESOURCE_TEXT.get(kind, kind))
+
+
+ENGLISH_REWARD = {"vp": "VP", "limestone": "limest."}  # English prints the words (one fits)
 
 
 def _border_bars(draw: ImageDraw.ImageDraw) -> None:
@@ -478,14 +599,18 @@ def _border_bars(draw: ImageDraw.ImageDraw) -> None:
                       font=fnt, fill=text_on(fill), anchor="mm")
 
 
-def _static_osiris(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
+def _static_osiris(draw: ImageDraw.ImageDraw, layout: Layout, loc: str) -> None:
     draw.rectangle((O_X - 6, T_Y, WIDTH - MARGIN, T_Y + T_H), fill=OSIRIS_BG)
-    draw.text((O_X + 2, T_Y + 15), "OSIRIS · workshops & quarries", font=font(18, bold=True),
-              fill=INK, anchor="lm")
-    draw.text((WIDTH - MARGIN - 8, T_Y + 15), "row = die value", font=font(14),
-              fill=INK_SOFT, anchor="rm")
-    lines = wrap_text("people statues: count in both districts below", font(14),
-                      O_LABEL_W - 12)
+    note = lang.t(loc, "row = die value")
+    note_w = _length(note, 14)
+    title = lang.t(loc, "OSIRIS · workshops & quarries")
+    room = int(WIDTH - MARGIN - 8 - note_w - 12 - (O_X + 2))
+    size = next((size for size in (18, 17, 16, 15) if _length(title, size, True) <= room), 15)
+    draw.text((O_X + 2, T_Y + 15), fit_text(title, font(size, bold=True), room),
+              font=font(size, bold=True), fill=INK, anchor="lm")
+    draw.text((WIDTH - MARGIN - 8, T_Y + 15), note, font=font(14), fill=INK_SOFT, anchor="rm")
+    lines = wrap_text(lang.t(loc, "people statues: count in both districts below"),
+                      font(14), O_LABEL_W - 12, 3)
     for index, line in enumerate(lines[:3]):
         draw.text((O_X + 2, O_PEOPLE_Y + 10 + index * 17), line, font=font(14),
                   fill=INK_SOFT, anchor="lm")
@@ -493,51 +618,64 @@ def _static_osiris(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
         box = _people_box(space)
         draw.rounded_rectangle(box, radius=6, fill=(232, 236, 250), outline=INK_SOFT)
         draw.text((box[0] + 8, box[1] + 6), space, font=font(16, bold=True), fill=INK)
-        label = "people · papyrus + bread" if space == "po_work" else \
-            "people · limestone + granite"
-        draw.text((box[0] + 8, box[1] + 30), label, font=font(14), fill=INK_SOFT)
+        label = lang.t(loc, "people · papyrus + bread") if space == "po_work" else \
+            lang.t(loc, "people · limestone + granite")
+        draw.text((box[0] + 8, box[1] + 30), fit_text(label, font(14), box[2] - box[0] - 12),
+                  font=font(14), fill=INK_SOFT)
         layout.boxes[space] = box
-    draw.text((O_X + 2, O_HEAD_Y + 14), "row · effect", font=font(14, bold=True),
-              fill=INK_SOFT, anchor="lm")
+    draw.text((O_X + 2, O_HEAD_Y + 14),
+              fit_text(lang.t(loc, "row · effect"), font(14, bold=True), O_LABEL_W - 4),
+              font=font(14, bold=True), fill=INK_SOFT, anchor="lm")
     for index, district in enumerate(DISTRICTS):
         x = O_X + O_LABEL_W + index * O_COL_W
         draw.rectangle((x + 4, O_HEAD_Y + 5, x + 20, O_HEAD_Y + 21), fill=RES_FILL[district],
                        outline=INK)
-        draw.text((x + 26, O_HEAD_Y + 14), district, font=font(15, bold=True), fill=INK,
-                  anchor="lm")
+        draw.text((x + 26, O_HEAD_Y + 14),
+                  fit_text(_say(RESOURCE_TEXT[district], loc), font(15, bold=True),
+                           O_COL_W - 28), font=font(15, bold=True), fill=INK, anchor="lm")
     for row in range(1, 7):
         y = O_ROWS_Y + (row - 1) * O_ROW_H
         draw.line((O_X, y, WIDTH - MARGIN - 4, y), fill=GRID_LINE)
         draw.text((O_X + 4, y + O_ROW_H // 2), str(row), font=font(24, bold=True), fill=INK,
                   anchor="lm")
         for index, line in enumerate(OSIRIS_ROW_TEXT[row]):
-            draw.text((O_X + 26, y + 24 + index * 20), line, font=font(14), fill=INK,
-                      anchor="lm")
+            text, fnt = _fit(_say(line, loc), O_LABEL_W - 28)
+            draw.text((O_X + 26, y + 24 + index * 20), text, font=fnt, fill=INK, anchor="lm")
         for district in DISTRICTS:
             box = _osiris_box(row, district)
             draw.rounded_rectangle(box, radius=5, fill=PANEL_FILL, outline=GRID_LINE)
-            draw.text((box[0] + 5, box[1] + 4), f"o{row}_{district}", font=font(14, bold=True),
-                      fill=INK)
+            # the option id; in other languages the column head names the district
+            label = f"o{row}_{district}" if loc == "en" else f"o{row}"
+            draw.text((box[0] + 5, box[1] + 4), label, font=font(14, bold=True), fill=INK)
             partner = {3: PAIR_PARTNER, 4: CROSS_PARTNER}.get(row)
             if partner:
-                draw.text((box[0] + 5, box[1] + 24), f"& +1 {partner[district]}",
+                text = lang.t(loc, "& +1 {what}", what=RESOURCE_TEXT[partner[district]])
+                draw.text((box[0] + 5, box[1] + 24), fit_text(text, font(14), O_COL_W - 10),
                           font=font(14), fill=INK_SOFT)
             layout.boxes[f"o{row}_{district}"] = box
 
 
-def _static_market(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
-    draw.text((MARGIN, M_Y + 14), "CARD MARKET (Thoth) · section:<n> · card:<id>",
-              font=font(18, bold=True), fill=INK, anchor="lm")
+def _static_market(draw: ImageDraw.ImageDraw, layout: Layout, loc: str) -> None:
+    draw.text((MARGIN, M_Y + 14),
+              fit_text(lang.t(loc, "CARD MARKET (Thoth) · section:<n> · card:<id>"),
+                       font(18, bold=True), INNER_W), font=font(18, bold=True), fill=INK,
+              anchor="lm")
     opens = {section: population for population, section in MARKET_UNLOCK.items()}
     for index, slots in enumerate(MARKET_SLOTS):
         box = _market_box(index)
         rounded_panel(draw, box, fill=PANEL_FILL, outline=INK_SOFT, radius=10, width=2)
-        draw.text((box[0] + 10, box[1] + 16), f"Section {index + 1}", font=font(17, bold=True),
+        title = lang.t(loc, "Section {n}", n=index + 1)
+        draw.text((box[0] + 10, box[1] + 16), title, font=font(17, bold=True),
                   fill=INK, anchor="lm")
-        note = f"Happiness ≥ {MARKET_HAPPINESS[index]}"
         if index in opens:
-            note += f" · Pop. {opens[index]}"
-        draw.text((box[2] - 10, box[1] + 16), note, font=font(14), fill=INK_SOFT, anchor="rm")
+            note = lang.t(loc, "Happiness ≥ {h} · Pop. {p}", h=MARKET_HAPPINESS[index],
+                          p=opens[index])
+        else:
+            note = lang.t(loc, "Happiness ≥ {h}", h=MARKET_HAPPINESS[index])
+        room = int(M_W - 28 - _length(title, 17, True))
+        size = 14 if _length(note, 14) <= room else 13
+        draw.text((box[2] - 10, box[1] + 16), fit_text(note, font(size), room),
+                  font=font(size), fill=INK_SOFT, anchor="rm")
         layout.boxes[f"section:{index + 1}"] = box
         for slot, kind in enumerate(slots):
             sbox = _slot_box(index, slot)
@@ -549,9 +687,11 @@ def _static_market(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
 
 
 # --- the board ---
-def board(view: dict[str, Any], *, highlight: str | list[str] | None = None) -> Image.Image:
-    """The public board of ``view`` (private keys are never read)."""
-    base, layout = static_layer(static_key(view))
+def board(view: dict[str, Any], *, highlight: str | list[str] | None = None,
+          locale: str = "en") -> Image.Image:
+    """The public board of ``view`` in ``locale`` (private keys are never read)."""
+    loc = locale or "en"
+    base, layout = static_layer(static_key(view), loc)
     image = base.copy()
     image.info[PALETTE_HINT] = base.info[PALETTE_HINT]
     draw = canvas_draw(image)
@@ -559,40 +699,59 @@ def board(view: dict[str, Any], *, highlight: str | list[str] | None = None) -> 
     dice_boxes: dict[tuple[str, str], Box] = {}
     players = view.get("players") or []
 
-    _draw_header(draw, view)
-    _draw_disc(draw, view)
+    _draw_header(draw, view, loc)
+    _draw_disc(draw, view, loc)
     for section in view.get("sections") or []:
-        _draw_section(draw, view, section, dice_boxes)
-    _draw_side(draw, view, places)
-    _draw_temple(draw, view, places)
-    _draw_osiris(draw, view)
-    _draw_market(draw, view, places)
+        _draw_section(draw, view, section, dice_boxes, loc)
+    _draw_side(draw, view, places, loc)
+    _draw_temple(draw, view, places, loc)
+    _draw_osiris(draw, view, loc)
+    _draw_market(draw, view, places, loc)
     for index, player in enumerate(players[:static_key(view)[0]]):
-        _draw_player(draw, view, player, _strip_box(layout, index))
+        _draw_player(draw, view, player, _strip_box(layout, index), loc)
     if highlight:
         _draw_highlights(draw, highlight, places, dice_boxes)
     return image
 
 
-def _name(view: dict[str, Any], seat: int) -> str:
+def _name(view: dict[str, Any], seat: int, loc: str = "en") -> str:
     if view.get("bot_seat") == seat and view.get("solo"):
-        return "Botankhamun"
-    return f"Seat {seat + 1} ({seat_style(seat).letter})"
+        return BOT_NAME
+    return _seat_name(seat, loc)
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    draw.text((MARGIN, 46), f"Round {view.get('round', '?')}/16 · Rotations "
-              f"{view.get('rotations', 0)}/8", font=font(20, bold=True), fill=CREAM)
+@functools.lru_cache(maxsize=64)
+def _seat_name(seat: int, loc: str) -> str:
+    return lang.t(loc, "Seat {n} ({letter})", n=seat + 1, letter=seat_style(seat).letter)
+
+
+BOT_NAME = "Botankhamun"  # a name, the same in every language
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> None:
+    text = lang.t(loc, "Round {round}/16 · Rotations {rotations}/8", round=view.get("round", "?"),
+                  rotations=view.get("rotations", 0))
+    draw.text((MARGIN, 46), fit_text(text, font(20, bold=True), 318), font=font(20, bold=True),
+              fill=CREAM)
     phase = view.get("phase", "")
     step = view.get("step") or ""
-    text = PHASES.get(phase, phase) + (f" · step {step}" if step else "")
-    draw.text((MARGIN, 76), fit_text(text, font(16), 310), font=font(16), fill=CREAM)
+    phase_text = _say(PHASES.get(phase, phase), loc)
+    if step:
+        text = lang.t(loc, "{phase} · step: {step}", phase=phase_text,
+                      step=_say(STEPS.get(step, step), loc))
+    else:
+        text = phase_text
+    text, fnt = _fit(text, 310, (16, 15, 14, 13))
+    draw.text((MARGIN, 76), text, font=fnt, fill=CREAM)
     seats = view.get("seats", 0)
-    mode = f"Solo vs Botankhamun ({view.get('options', {}).get('solo_difficulty', '?')})" \
-        if view.get("solo") else f"{seats} seats"
-    mode += f" · Maat phases {view.get('maat_phases', 0)}/4"
-    draw.text((MARGIN, 110), fit_text(mode, font(15), 310), font=font(15), fill=CREAM_SOFT,
-              anchor="lm")
+    if view.get("solo"):
+        difficulty = view.get("options", {}).get("solo_difficulty", "?")
+        mode = _say(DIFFICULTY.get(difficulty, difficulty), loc)
+    else:
+        mode = lang.t(loc, "{n} seats", n=seats)
+    mode = lang.t(loc, "{mode} · Maat phases {n}/4", mode=mode, n=view.get("maat_phases", 0))
+    mode, fnt = _fit(mode, 310, (15, 14, 13, 12))
+    draw.text((MARGIN, 110), mode, font=fnt, fill=CREAM_SOFT, anchor="lm")
 
     x = 372
     for seat in (view.get("turn_order") or [])[:5]:
@@ -604,31 +763,40 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         _token(draw, (x, 104), seat, size=28)
         x += 40
     if len(acting) == 1:
-        draw.text((x - 16, 104), _name(view, acting[0]), font=font(16, bold=True), fill=CREAM,
-                  anchor="lm")
+        draw.text((x - 16, 104), fit_text(_name(view, acting[0], loc), font(16, bold=True),
+                                          700 - 8 - (x - 16)),
+                  font=font(16, bold=True), fill=CREAM, anchor="lm")
     elif not acting:
-        draw.text((358, 104), "nobody", font=font(16), fill=CREAM, anchor="lm")
+        draw.text((358, 104), lang.t(loc, "nobody"), font=font(16), fill=CREAM, anchor="lm")
 
     turn = view.get("turn")
     if turn:
         seat = turn.get("seat", 0)
         _token(draw, (732, 48), seat, size=30)
-        draw.text((754, 48), _name(view, seat), font=font(17, bold=True), fill=CREAM,
+        draw.text((754, 48), _name(view, seat, loc), font=font(17, bold=True), fill=CREAM,
                   anchor="lm")
         held = turn.get("die")
         if held:
-            _die(draw, (716, 70), held.get("colour", "grey"), held.get("value", 0), size=40)
+            _die(draw, (716, 70), held.get("colour", "grey"), held.get("value", 0), size=40,
+                 loc=loc)
             where = GOD_NAMES.get(held.get("section"), held.get("section") or "?")
-            draw.text((766, 80), f"{held.get('colour')} {held.get('value')} from {where}",
+            colour = held.get("colour")
+            text = lang.t(loc, "{colour} {value} from {god}", value=held.get("value"),
+                          colour=COLOUR_TEXT.get(colour, colour), god=where)
+            draw.text((766, 80), fit_text(text, font(15, bold=True), 1022 - 766),
                       font=font(15, bold=True), fill=CREAM, anchor="lm")
-            kind = "Anubis" if turn.get("anubis") else held.get("purity", "")
+            purity = held.get("purity", "")
+            kind = _say(term("Anubis") if turn.get("anubis") else
+                        PURITY_TEXT.get(purity, purity), loc)
             action = turn.get("action")
-            action = GOD_NAMES.get(action, action) if action else "choosing"
-            draw.text((766, 102), f"{kind} · action: {action}", font=font(15), fill=CREAM_SOFT,
-                      anchor="lm")
+            action = _say(GOD_NAMES.get(action, action), loc) if action else \
+                lang.t(loc, "choosing")
+            draw.text((766, 102), fit_text(lang.t(loc, "{kind} · action: {action}", kind=kind,
+                                                  action=action), font(15), 1022 - 766),
+                      font=font(15), fill=CREAM_SOFT, anchor="lm")
         else:
-            draw.text((716, 86), "no die taken yet", font=font(15), fill=CREAM_SOFT,
-                      anchor="lm")
+            draw.text((716, 86), lang.t(loc, "no die taken yet"), font=font(15),
+                      fill=CREAM_SOFT, anchor="lm")
     else:
         draw.text((716, 48), "—", font=font(17), fill=CREAM, anchor="lm")
 
@@ -639,33 +807,36 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         draw.rectangle((1046, y - 9, 1064, y + 9), fill=CARD_FILL[kind])
         draw.text((1055, y), CARD_LETTER[kind], font=font(14, bold=True), fill=WHITE,
                   anchor="mm")
-        draw.text((1072, y), f"{kind.title()} {decks.get(kind, 0)} ({discards.get(kind, 0)})",
-                  font=font(16), fill=CREAM, anchor="lm")
+        text = lang.t(loc, "{kind} {n} ({discarded})", kind=KIND_TEXT[kind],
+                      n=decks.get(kind, 0), discarded=discards.get(kind, 0))
+        draw.text((1072, y), fit_text(text, font(16), WIDTH - MARGIN - 1072), font=font(16),
+                  fill=CREAM, anchor="lm")
 
 
 def _die(draw: ImageDraw.ImageDraw, xy: tuple[float, float], colour: str, value: int,
-         size: int = DIE, code: bool = True) -> Box:
+         size: int = DIE, code: bool = True, loc: str = "en") -> Box:
     """A die: its colour, its value and (large dice) a colour code for colour-blind readers."""
     x, y = round(xy[0]), round(xy[1])
-    sprite, mask = _die_sprite(colour, int(value), size, code)
+    label = _die_codes(loc).get(colour, "?") if code and size >= 38 else None
+    sprite, mask = _die_sprite(colour, int(value), size, label)
     canvas = getattr(draw, "canvas", None)
     if canvas is not None:
         canvas.paste(sprite, (x, y), mask)
     return (x, y, x + size, y + size)
 
 
-def _draw_disc(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_disc(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> None:
     """The obelisk disc: each section's light, the arrow (a cached sprite per disc state)."""
     lights = {s.get("god"): s.get("light", "shaded") for s in view.get("sections") or []}
     arrow = (view.get("disc") or {}).get("arrow")
-    sprite, mask = _disc_sprite(tuple(lights.get(god, "shaded") for god in GODS), arrow)
+    sprite, mask = _disc_sprite(tuple(lights.get(god, "shaded") for god in GODS), arrow, loc)
     canvas = getattr(draw, "canvas", None)
     if canvas is not None:
         canvas.paste(sprite, (DISC_CX - DISC_R - 6, DISC_CY - DISC_R - 6), mask)
 
 
 @functools.lru_cache(maxsize=64)
-def _disc_sprite(lights: tuple[str, ...], arrow: str | None
+def _disc_sprite(lights: tuple[str, ...], arrow: str | None, loc: str = "en"
                  ) -> tuple[Image.Image, Image.Image]:
     r = DISC_R
     c = r + 6
@@ -681,9 +852,11 @@ def _disc_sprite(lights: tuple[str, ...], arrow: str | None
         rad = math.radians(angle)
         tx, ty = c + r * 0.62 * math.cos(rad), c + r * 0.62 * math.sin(rad)
         ink = text_on(fill)
-        draw.text((tx, ty - 10), light.upper(), font=font(15, bold=True), fill=ink,
+        word = _say(LIGHT_TEXT[light], loc) if light in LIGHT_TEXT else light.upper()
+        word, fnt = _fit(word, 84, (15, 13, 12, 11, 10), bold=True)
+        draw.text((tx, ty - 10), word, font=fnt, fill=ink, anchor="mm")
+        draw.text((tx, ty + 10), _say(GOD_NAMES[god], loc), font=font(14), fill=ink,
                   anchor="mm")
-        draw.text((tx, ty + 10), GOD_NAMES[god], font=font(14), fill=ink, anchor="mm")
     if arrow in WEDGE_ANGLE:
         rad = math.radians(WEDGE_ANGLE[arrow])
         draw.arc((c - r - 3, c - r - 3, c + r + 3, c + r + 3), WEDGE_ANGLE[arrow] - 28,
@@ -695,9 +868,10 @@ def _disc_sprite(lights: tuple[str, ...], arrow: str | None
                       (base[0] - 11 * math.cos(side), base[1] - 11 * math.sin(side))],
                      fill=GOLD, outline=INK)
     draw.ellipse((c - 34, c - 34, c + 34, c + 34), fill=(92, 74, 50), outline=GOLD, width=3)
-    draw.text((c, c - 8), "arrow", font=font(14), fill=CREAM, anchor="mm")
-    draw.text((c, c + 10), GOD_NAMES.get(arrow, "?"), font=font(14, bold=True), fill=GOLD,
-              anchor="mm")
+    draw.text((c, c - 8), fit_text(lang.t(loc, "arrow"), font(14), 64), font=font(14),
+              fill=CREAM, anchor="mm")
+    draw.text((c, c + 10), _say(GOD_NAMES.get(arrow, "?"), loc), font=font(14, bold=True),
+              fill=GOLD, anchor="mm")
     return sprite, mask
 
 
@@ -713,7 +887,7 @@ def _disc_connectors(draw: ImageDraw.ImageDraw) -> None:
 
 
 def _draw_section(draw: ImageDraw.ImageDraw, view: dict[str, Any], section: dict[str, Any],
-                  dice_boxes: dict[tuple[str, str], Box]) -> None:
+                  dice_boxes: dict[tuple[str, str], Box], loc: str) -> None:
     god = section.get("god")
     if god not in SECTION_BOX:
         return
@@ -722,10 +896,12 @@ def _draw_section(draw: ImageDraw.ImageDraw, view: dict[str, Any], section: dict
     fill = LIGHT_FILL.get(light, (200, 200, 200))
     draw.rounded_rectangle((x + 2, y + 2, x + SEC_W - 2, y + 30), radius=9, fill=fill)
     ink = text_on(fill)
-    draw.text((x + 10, y + 16), f"{GOD_NAMES[god]}", font=font(19, bold=True), fill=ink,
-              anchor="lm")
-    draw.text((x + 10 + _length(GOD_NAMES[god], 19, True) + 8, y + 17),
-              f"({god}) · {light}", font=font(14), fill=ink, anchor="lm")
+    name = _say(GOD_NAMES[god], loc)
+    draw.text((x + 10, y + 16), name, font=font(19, bold=True), fill=ink, anchor="lm")
+    left = x + 10 + _length(name, 19, True) + 8
+    draw.text((left, y + 17),
+              fit_text(f"({god}) · {_say(LIGHT_TEXT.get(light, light), loc)}", font(14),
+                       int(x + SEC_W - 40 - left)), font=font(14), fill=ink, anchor="lm")
     marker = section.get("scoring_marker")
     if marker:
         mx = x + SEC_W - 22
@@ -762,12 +938,12 @@ def _draw_section(draw: ImageDraw.ImageDraw, view: dict[str, Any], section: dict
         for index, die in enumerate(dice):
             top = ry + (DIE_STEP - 2 - size) / 2
             box = _die(draw, (dx + index * step, top), die.get("colour", "grey"),
-                       int(die.get("value", 0)), size=size, code=code)
+                       int(die.get("value", 0)), size=size, code=code, loc=loc)
             dice_boxes.setdefault((god, f"{die.get('colour')}{die.get('value')}"), box)
 
 
-def _draw_side(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str, Box]
-               ) -> None:
+def _draw_side(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str, Box],
+               loc: str) -> None:
     # Horus track
     y = OB_Y + 32
     for slot in (view.get("horus_track") or [])[:6]:
@@ -776,9 +952,10 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str
         draw.text((SIDE_X + 22, y + 11), str(value), font=font(15, bold=True), fill=WHITE,
                   anchor="mm")
         god = slot.get("god", "")
-        draw.text((SIDE_X + 42, y + 11), GOD_NAMES.get(god, god), font=font(15, bold=True),
-                  fill=INK, anchor="lm")
-        bonus = ", ".join(f"+{n} {k}" for k, n in (slot.get("bonus") or {}).items())
+        draw.text((SIDE_X + 42, y + 11), _say(GOD_NAMES.get(god, god), loc),
+                  font=font(15, bold=True), fill=INK, anchor="lm")
+        bonus = ", ".join(f"+{n} {_say(RESOURCE_TEXT.get(k, k), loc)}"
+                          for k, n in (slot.get("bonus") or {}).items())
         draw.text((SIDE_X + 118, y + 11), fit_text(bonus or "—", font(15), SIDE_W - 126),
                   font=font(15), fill=INK, anchor="lm")
         y += 25
@@ -787,7 +964,9 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str
         box = _ra_slot_box(index)
         cx = (box[0] + box[2]) // 2
         if not tile:
-            draw.text((cx, box[1] + 60), "empty", font=font(15), fill=INK_SOFT, anchor="mm")
+            draw.text((cx, box[1] + 60), fit_text(lang.t(loc, "empty"), font(15),
+                                                  box[2] - box[0] - 4),
+                      font=font(15), fill=INK_SOFT, anchor="mm")
             continue
         places[tile] = box
         data = PILLARS.get(tile)
@@ -795,34 +974,38 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str
         _pillar_tile(draw, (cx - 30, box[1] + 20, cx + 30, box[1] + 80), tile, None, edges,
                      bar=13)
         if data:
-            lines = [(data.light if data.light != "none" else "no light", True),
-                     (f"cost {data.limestone}L {data.granite}G", False),
-                     (ABILITY_SHORT.get(data.ability, data.ability).format(**data.params),
-                      False)]
+            lines = [(_say(LIGHT_TEXT.get(data.light, data.light), loc), True),
+                     (lang.t(loc, "cost {limestone}L {granite}G", limestone=data.limestone,
+                             granite=data.granite), False),
+                     (_ability(data.ability, data.params, loc), False)]
         else:
             lines = []
         for k, (line, bold) in enumerate(lines):
-            draw.text((cx, box[1] + 91 + k * 17), fit_text(line, font(14, bold=bold),
-                                                           box[2] - box[0]),
-                      font=font(14, bold=bold), fill=INK, anchor="mm")
+            line, fnt = _fit(line, box[2] - box[0], (14, 13, 12, 11), bold)
+            draw.text((cx, box[1] + 91 + k * 17), line, font=fnt, fill=INK, anchor="mm")
     # scoring markers, pile, bag, destiny
     y = OB_Y + 2 * (SEC_H + SEC_GAP) + 32
     parts = []
     for marker in view.get("scoring_markers") or []:
         where = GOD_NAMES.get(marker.get("god"), marker.get("god"))
-        parts.append(f"{marker.get('id')} at {where}" + (" ✓ scored" if marker.get("scored")
-                                                          else ""))
-    lines = _items(parts or ["—"], font(15), SIDE_W - 20, max_lines=2, sep=" · ")
-    lines += [f"Pillar pile: {view.get('pillar_pile', 0)} tiles"]
+        parts.append(lang.t(loc, "{id} at {god} ✓ scored", id=marker.get("id"), god=where)
+                     if marker.get("scored") else
+                     lang.t(loc, "{id} at {god}", id=marker.get("id"), god=where))
+    lines = _items(parts or ["—"], font(15), SIDE_W - 20, max_lines=2, sep=" · ", loc=loc)
+    lines += [fit_text(lang.t(loc, "Pillar pile: {n} tiles", n=view.get("pillar_pile", 0)),
+                       font(15), SIDE_W - 20)]
     bag = view.get("bag") or {}
-    bag_items = [f"{colour} {bag.get(colour, 0)}" for colour in DIE_FILL if colour in bag]
-    lines += _items(["Bag: " + (bag_items[0] if bag_items else "empty"), *bag_items[1:]],
-                        font(15), SIDE_W - 20, max_lines=2, sep=" · ")
-    destiny = [f"{card} (ankh {DESTINY_ANKH.get(card, '?')})"
+    bag_items = [f"{_say(COLOUR_TEXT[colour], loc)} {bag.get(colour, 0)}" for colour in DIE_FILL
+                 if colour in bag]
+    first = lang.t(loc, "Bag: {first}", first=bag_items[0]) if bag_items else \
+        lang.t(loc, "Bag: empty")
+    lines += _items([first, *bag_items[1:]], font(15), SIDE_W - 20, max_lines=2, sep=" · ",
+                    loc=loc)
+    destiny = [lang.t(loc, "{card} (ankh {ankh})", card=card, ankh=DESTINY_ANKH.get(card, "?"))
                for card in view.get("destiny_available") or []]
     if destiny:
-        lines += _items(["Destiny: " + destiny[0], *destiny[1:]], font(15), SIDE_W - 20,
-                            max_lines=2, sep=" · ")
+        lines += _items([lang.t(loc, "Destiny: {first}", first=destiny[0]), *destiny[1:]],
+                        font(15), SIDE_W - 20, max_lines=2, sep=" · ", loc=loc)
     for index, line in enumerate(lines[:8]):
         draw.text((SIDE_X + 10, y + index * 20), line, font=font(15), fill=INK)
 
@@ -852,8 +1035,8 @@ def _pillar_tile(draw: ImageDraw.ImageDraw, box: Box, tile: str, owner: int | No
         draw.text((cx, cy), tile, font=font(14, bold=True), fill=INK, anchor="mm")
 
 
-def _draw_temple(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str, Box]
-                 ) -> None:
+def _draw_temple(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str, Box],
+                 loc: str) -> None:
     for space, pillar in (view.get("temple") or {}).items():
         if not pillar or space not in places:
             continue
@@ -881,19 +1064,23 @@ def _draw_temple(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[s
         if owner is not None:
             _token(draw, (box[2] - 16, box[3] - 16), owner, size=22)
         if gold and space.startswith("pt"):
-            _gold(draw, (box[0] + 6, box[1] + 40), gold)
+            _gold(draw, (box[0] + 6, box[1] + 40), gold, loc, box[2] - 4)
         elif gold:
-            _gold(draw, (box[2] - 84, box[1] + 8), gold)
+            _gold(draw, (box[2] - 84, box[1] + 8), gold, loc, box[2] - 4)
 
 
-def _gold(draw: ImageDraw.ImageDraw, xy: tuple[int, int], amount: int) -> None:
+def _gold(draw: ImageDraw.ImageDraw, xy: tuple[int, int], amount: int, loc: str,
+          right: int) -> None:
     x, y = xy
     draw.ellipse((x, y, x + 16, y + 16), fill=GOLD, outline=INK)
-    draw.text((x + 20, y + 8), f"{amount} gold", font=font(14, bold=True), fill=INK,
-              anchor="lm")
+    text = lang.t(loc, "{amount} {what}", amount=amount, what=RESOURCE_TEXT["gold"])
+    text, fnt = _fit(text, right - x - 20, (14, 13, 12), bold=True)
+    if text.endswith("…"):  # a narrow space: the coin says what, the number how many
+        text, fnt = str(amount), font(14, bold=True)
+    draw.text((x + 20, y + 8), text, font=fnt, fill=INK, anchor="lm")
 
 
-def _draw_osiris(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_osiris(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> None:
     for space, owner in (view.get("osiris") or {}).items():
         if owner is None or not space.startswith("o") or "_" not in space:
             continue
@@ -906,36 +1093,44 @@ def _draw_osiris(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     if view.get("row2_gold"):
         draw.ellipse((O_X + 26, y + O_ROW_H - 24, O_X + 42, y + O_ROW_H - 8), fill=GOLD,
                      outline=INK)
-        draw.text((O_X + 46, y + O_ROW_H - 16), f"1st: +{int(view['row2_gold'])} gold",
+        text = lang.t(loc, "1st: +{n} gold", n=int(view["row2_gold"]))
+        draw.text((O_X + 46, y + O_ROW_H - 16), fit_text(text, font(14, bold=True),
+                                                         O_LABEL_W - 48),
                   font=font(14, bold=True), fill=INK, anchor="lm")
     else:
-        draw.text((O_X + 26, y + O_ROW_H - 16), "1st gold taken", font=font(14),
-                  fill=INK_SOFT, anchor="lm")
+        draw.text((O_X + 26, y + O_ROW_H - 16),
+                  fit_text(lang.t(loc, "1st gold taken"), font(14), O_LABEL_W - 28),
+                  font=font(14), fill=INK_SOFT, anchor="lm")
 
 
-def _draw_market(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str, Box]
-                 ) -> None:
+def _draw_market(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str, Box],
+                 loc: str) -> None:
     for index, section in enumerate((view.get("market") or [])[:4]):
         box = _market_box(index)
         if not section.get("open"):
             draw.rounded_rectangle((box[0] + 4, box[1] + M_HEAD_H, box[2] - 4, box[3] - 4),
                                    radius=8, fill=CLOSED_FILL)
-            draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 10), "not open yet",
+            draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 10),
+                      fit_text(lang.t(loc, "not open yet"), font(18, bold=True), M_W - 16),
                       font=font(18, bold=True), fill=INK_SOFT, anchor="mm")
             continue
         for slot_index, slot in enumerate((section.get("slots") or [])[:4]):
             sbox = _slot_box(index, slot_index)
             card = slot.get("card")
             if not card:
-                draw.text((sbox[0] + 38, (sbox[1] + sbox[3]) / 2), f"empty {slot.get('type')}",
+                kind = slot.get("type")
+                text = lang.t(loc, "empty: {kind}", kind=KIND_TEXT.get(kind, kind))
+                draw.text((sbox[0] + 38, (sbox[1] + sbox[3]) / 2),
+                          fit_text(text, font(14), sbox[2] - sbox[0] - 44),
                           font=font(14), fill=INK_SOFT, anchor="lm")
                 continue
             places[card] = sbox
             draw.text((sbox[0] + 36, sbox[1] + 11), card, font=font(16, bold=True), fill=INK,
                       anchor="lm")
-            text = CARD_TEXT.get(card, "")
+            text = _say(CARD_TEXT.get(card, ""), loc)
             if card in DECREE_SYMBOL:
-                draw.text((sbox[2] - 8, sbox[1] + 11), f"symbol {DECREE_SYMBOL[card]}",
+                draw.text((sbox[2] - 8, sbox[1] + 11),
+                          lang.t(loc, "symbol {symbol}", symbol=DECREE_SYMBOL[card]),
                           font=font(14), fill=INK_SOFT, anchor="rm")
             lines = _wrap(text, 14, sbox[2] - sbox[0] - 44, 2)
             for k, line in enumerate(lines):
@@ -945,27 +1140,27 @@ def _draw_market(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[s
     y = M_Y + TITLE_H + M_H + 8
     starting = view.get("starting_cards") or []
     if starting:
-        items = [f"{c} ({STARTING_INITIATIVE.get(c, '?')}: {STARTING_TEXT.get(c, '')})"
-                 for c in starting]
-        lines = _items(["Starting cards: " + items[0], *items[1:]], font(14), INNER_W,
-                           max_lines=3, sep=" · ")
+        items = [f"{c} ({STARTING_INITIATIVE.get(c, '?')}: "
+                 f"{_say(STARTING_TEXT.get(c, ''), loc)})" for c in starting]
+        lines = _items([lang.t(loc, "Starting cards: {first}", first=items[0]), *items[1:]],
+                       font(14), INNER_W, max_lines=3, sep=" · ", loc=loc)
     else:
-        lines = _log_lines(view)
+        lines = _log_lines(view, loc)
     for index, line in enumerate(lines):
         draw.text((MARGIN, y + index * 18), line, font=font(14), fill=INK)
 
 
-def _log_lines(view: dict[str, Any]) -> list[str]:
+def _log_lines(view: dict[str, Any], loc: str) -> list[str]:
     """The last VP changes (scoring_log), newest first."""
     log = [entry for entry in view.get("scoring_log") or [] if len(entry) >= 3]
     if not log:
         return []
     items = []
     for seat, vp, reason in reversed(log[-12:]):
-        who = _name(view, int(seat)) if isinstance(seat, int) else str(seat)
-        items.append(f"{who} {int(vp):+d} ({reason})")
-    return _items(["Latest VP: " + items[0], *items[1:]], font(14), INNER_W, max_lines=3,
-                      sep=" · ")
+        who = _name(view, int(seat), loc) if isinstance(seat, int) else str(seat)
+        items.append(f"{who} {int(vp):+d} ({_say(reason, loc)})")
+    return _items([lang.t(loc, "Latest VP: {first}", first=items[0]), *items[1:]], font(14),
+                  INNER_W, max_lines=3, sep=" · ", loc=loc)
 
 
 def _bar(draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int, colour: RGB) -> None:
@@ -996,31 +1191,34 @@ def _draw_bar(draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int, colour
         draw.polygon([(tx, y + 13), (tx - 4, y + 19), (tx + 4, y + 19)], fill=INK)
 
 
-def _production(draw: ImageDraw.ImageDraw, xy: tuple[int, int], levels: tuple[int, ...]
-                ) -> None:
+def _production(draw: ImageDraw.ImageDraw, xy: tuple[int, int], levels: tuple[int, ...],
+                loc: str = "en") -> None:
     """The four production tracks (resource, name, steps 2-6 with the level marked); a cached
     sprite on the strip fill when drawing on the board (levels change a few times a game)."""
     canvas = getattr(draw, "canvas", None)
     if canvas is not None and canvas.mode == "RGB":
-        canvas.paste(_production_sprite(levels), xy)
+        canvas.paste(_production_sprite(levels, loc), xy)
     else:
-        _draw_production(draw, xy, levels)
+        _draw_production(draw, xy, levels, loc)
 
 
 @functools.lru_cache(maxsize=256)
-def _production_sprite(levels: tuple[int, ...]) -> Image.Image:
+def _production_sprite(levels: tuple[int, ...], loc: str = "en") -> Image.Image:
     sprite = Image.new("RGB", (200, 4 * 27), PANEL_FILL)
-    _draw_production(canvas_draw(sprite), (0, 0), levels)
+    _draw_production(canvas_draw(sprite), (0, 0), levels, loc)
     return sprite
 
 
-def _draw_production(draw: ImageDraw.ImageDraw, xy: tuple[int, int], levels: tuple[int, ...]
-                     ) -> None:
+def _draw_production(draw: ImageDraw.ImageDraw, xy: tuple[int, int], levels: tuple[int, ...],
+                     loc: str = "en") -> None:
     x0, y0 = xy
     for index, (res, level) in enumerate(zip(RESOURCES, levels, strict=True)):
         y = y0 + 9 + index * 27
         draw.rectangle((x0, y - 8, x0 + 16, y + 8), fill=RES_FILL[res], outline=INK)
-        draw.text((x0 + 22, y), res, font=font(14), fill=INK, anchor="lm")
+        name = _say(RESOURCE_TEXT[res], loc)
+        size = 14 if _length(name, 14) <= 72 else 12
+        draw.text((x0 + 22, y), fit_text(name, font(size), 72), font=font(size), fill=INK,
+                  anchor="lm")
         for step in range(2, 7):
             sx = x0 + 96 + (step - 2) * 20
             filled = TRACK_FILL.get(res, RES_FILL[res]) if step <= level else WHITE
@@ -1031,7 +1229,7 @@ def _draw_production(draw: ImageDraw.ImageDraw, xy: tuple[int, int], levels: tup
 
 
 def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
-                 box: Box) -> None:
+                 box: Box, loc: str) -> None:
     x0, y0, x1, y1 = box
     seat = int(player.get("seat", 0))
     acting = seat in (view.get("acting") or [])
@@ -1046,135 +1244,162 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
     draw.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=style.colour, width=3)
     _token(draw, (x0 + 30, y0 + 32), seat, size=38)
     bot = bool(player.get("is_bot"))
-    title = "Botankhamun" if bot else f"Seat {seat + 1} ({style.letter})"
+    title = BOT_NAME if bot else _seat_name(seat, loc)
     size = next((s for s in (18, 16, 15) if _length(title, s, True) <= 132), 15)
     draw.text((x0 + 58, y0 + 24), fit_text(title, font(size, bold=True), 132),
               font=font(size, bold=True), fill=INK, anchor="lm")
-    draw.text((x0 + 58, y0 + 46), style.colour_name + (" · bot" if bot else ""),
-              font=font(14), fill=INK_SOFT, anchor="lm")
-    draw.text((x0 + 12, y0 + 84), f"VP {player.get('vp', 0)}", font=font(26, bold=True),
-              fill=INK, anchor="lm")
+    colour = _say(SEAT_COLOUR.get(style.colour_name, style.colour_name), loc)
+    sub = lang.t(loc, "{colour} · bot", colour=colour) if bot else colour
+    draw.text((x0 + 58, y0 + 46), fit_text(sub, font(14), 132), font=font(14), fill=INK_SOFT,
+              anchor="lm")
+    draw.text((x0 + 12, y0 + 84), f"{_say(RESOURCE_TEXT['vp'], loc)} {player.get('vp', 0)}",
+              font=font(26, bold=True), fill=INK, anchor="lm")
     order = view.get("turn_order") or []
     marks = []
     if seat in order:
-        marks.append(f"order {order.index(seat) + 1}/{len(order)}")
+        marks.append(lang.t(loc, "order {n}/{total}", n=order.index(seat) + 1,
+                            total=len(order)))
     if view.get("current") == seat:
-        marks.append("☥ turn")
+        marks.append(lang.t(loc, "☥ turn"))
     elif acting:
-        marks.append("▶ acting")
+        marks.append(lang.t(loc, "▶ acting"))
     if place:
-        marks = [f"{_ordinal(place)} place" + (" ★" if place == 1 else "")]
-    draw.text((x0 + 12, y0 + 116), " · ".join(marks), font=font(15, bold=True), fill=INK,
-              anchor="lm")
+        marks = [lang.t(loc, "{n}. place ★", n=place) if place == 1 else
+                 lang.t(loc, "{n}. place", n=place)] if loc != "en" else \
+            [f"{_ordinal(place)} place" + (" ★" if place == 1 else "")]
+    draw.text((x0 + 12, y0 + 116), fit_text(" · ".join(marks), font(15, bold=True), 180),
+              font=font(15, bold=True), fill=INK, anchor="lm")
     if player.get("answered") and view.get("phase") in ("maat", "setup"):
-        draw.text((x0 + 12, y0 + 138), "✓ answered", font=font(14), fill=INK_SOFT,
-                  anchor="lm")
+        draw.text((x0 + 12, y0 + 138), fit_text(lang.t(loc, "✓ answered"), font(14), 180),
+                  font=font(14), fill=INK_SOFT, anchor="lm")
 
     # populace
     px = x0 + 204
     happiness, population = int(player.get("happiness", 0)), int(player.get("population", 0))
-    draw.text((px, y0 + 40), f"Happiness {happiness}", font=font(16, bold=True), fill=INK,
-              anchor="lm")
+    draw.text((px, y0 + 40), lang.t(loc, "Happiness {n}", n=happiness),
+              font=font(16, bold=True), fill=INK, anchor="lm")
     _bar(draw, (px, y0 + 52), happiness, HAPPY_BAR)
-    draw.text((px, y0 + 86), f"Population {population}", font=font(16, bold=True), fill=INK,
-              anchor="lm")
+    draw.text((px, y0 + 86), lang.t(loc, "Population {n}", n=population),
+              font=font(16, bold=True), fill=INK, anchor="lm")
     _bar(draw, (px, y0 + 98), population, POP_BAR)
     reach = sum(1 for h in MARKET_HAPPINESS if happiness >= h)
     flags = player.get("flags") or {}
     got = [str(k[1:]) for k in ("h16", "h19", "h21") if flags.get(k)]
-    line = f"market 1–{reach}" if reach > 1 else ("market 1" if reach else "no market")
+    line = lang.t(loc, "market 1–{n}", n=reach) if reach > 1 else (
+        lang.t(loc, "market 1") if reach else lang.t(loc, "no market"))
     if got:
-        line += " · bonus " + ", ".join(got) + " ✓"
-    draw.text((px, y0 + 136), line, font=font(14), fill=INK_SOFT, anchor="lm")
+        line = lang.t(loc, "{market} · bonus {levels} ✓", market=line, levels=", ".join(got))
+    draw.text((px, y0 + 136), fit_text(line, font(14), 454 - 204 - 12), font=font(14),
+              fill=INK_SOFT, anchor="lm")
 
     if bot:
-        _draw_bot(draw, view, player, box)
+        _draw_bot(draw, view, player, box, loc)
         return
     # production tracks and resources
     rx = x0 + 454
     production = player.get("production") or {}
     resources = player.get("resources") or {}
-    _production(draw, (rx, y0 + 31), tuple(int(production.get(res, 0)) for res in RESOURCES))
+    _production(draw, (rx, y0 + 31), tuple(int(production.get(res, 0)) for res in RESOURCES),
+                loc)
     for index, res in enumerate(RESOURCES):
         draw.text((rx + 206, y0 + 40 + index * 27), str(resources.get(res, 0)),
                   font=font(17, bold=True), fill=INK, anchor="lm")
 
-    _draw_scales(draw, player, (x0 + 736, y0))
+    _draw_scales(draw, player, (x0 + 736, y0), loc)
 
     # supply and cards
     ex = x0 + 1010
     width = x1 - ex - 10
-    lines = [(f"Gold {player.get('gold', 0)} · Scribes {player.get('scribes', 0)} · "
-              f"Faith {player.get('faith', 0)}", True),
-             (f"Left: {player.get('buildings_left', 0)} bldg · {player.get('pillars_left', 0)} "
-              f"pillars · {player.get('statues_left', 0)} statues", False)]
+    lines = [(lang.t(loc, "Gold {gold} · Scribes {scribes} · Faith {faith}",
+                     gold=player.get("gold", 0), scribes=player.get("scribes", 0),
+                     faith=player.get("faith", 0)), True),
+             (lang.t(loc, "Left: {buildings} bldg · {pillars} pillars · {statues} statues",
+                     buildings=player.get("buildings_left", 0),
+                     pillars=player.get("pillars_left", 0),
+                     statues=player.get("statues_left", 0)), False)]
     destiny = player.get("destiny")
-    decrees = f"Decrees {player.get('decrees', 0)}"
+    count = player.get("decrees", 0)
     revealed = player.get("decrees_revealed")
     if revealed is not None:
-        decrees += " revealed: " + (" ".join(revealed) or "none")
+        decrees = lang.t(loc, "Decrees {n} revealed: {cards}", n=count,
+                         cards=" ".join(revealed) or lang.t(loc, "none"))
     elif player.get("decrees_known"):
-        decrees += " · known " + " ".join(player["decrees_known"])
+        decrees = lang.t(loc, "Decrees {n} · known {cards}", n=count,
+                         cards=" ".join(player["decrees_known"]))
+    else:
+        decrees = lang.t(loc, "Decrees {n}", n=count)
     lines.append((decrees, False))
     other = []
     if destiny:
         ankh = player.get("ankh")
         ankh = DESTINY_ANKH.get(destiny, "?") if ankh is None else ankh
-        other.append(f"Destiny {destiny} (ankh {ankh})")
+        other.append(lang.t(loc, "Destiny {card} (ankh {ankh})", card=destiny, ankh=ankh))
     starting = player.get("starting") or []
     if starting:
-        other.append("Starting " + " ".join(starting))
-    lines.append((" · ".join(other) or "Destiny —", False))
-    for label, key in (("Blessings", "blessings"), ("Tech.", "technologies")):
+        other.append(lang.t(loc, "Starting {cards}", cards=" ".join(starting)))
+    lines.append((" · ".join(other) or lang.t(loc, "Destiny —"), False))
+    for key in ("blessings", "technologies"):
         cards = list(player.get(key) or [])
-        items = [f"{label} {cards[0]}" if cards else f"{label} —", *cards[1:]]
+        if key == "blessings":
+            first = lang.t(loc, "Blessings {card}", card=cards[0]) if cards else \
+                lang.t(loc, "Blessings —")
+        else:
+            first = lang.t(loc, "Tech. {card}", card=cards[0]) if cards else \
+                lang.t(loc, "Tech. —")
+        items = [first, *cards[1:]]
         lines += [(line, False) for line in _items(items, font(14), width, max_lines=1,
-                                                       sep=" ")]
+                                                   sep=" ", loc=loc)]
     for index, (line, bold) in enumerate(lines[:6]):
-        draw.text((ex, y0 + 40 + index * 20), fit_text(line, font(14, bold=bold), width),
-                  font=font(14, bold=bold), fill=INK, anchor="lm")
+        line, fnt = _fit(line, width, (14, 13, 12), bold)
+        draw.text((ex, y0 + 40 + index * 20), line, font=fnt, fill=INK, anchor="lm")
 
 
 def _ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
 
 
-def _draw_scales(draw: ImageDraw.ImageDraw, player: dict[str, Any], origin: tuple[int, int]
-                 ) -> None:
+def _draw_scales(draw: ImageDraw.ImageDraw, player: dict[str, Any], origin: tuple[int, int],
+                 loc: str = "en") -> None:
     sx, y0 = origin
     scales = player.get("scales") or {}
-    rows = (("left", scales.get("left") or [], 0), ("right", scales.get("right") or [],
-                                                     int(scales.get("excess") or 0)),
-            ("below", scales.get("below") or [], 0))
+    rows = ((lang.t(loc, "left"), scales.get("left") or [], 0),
+            (lang.t(loc, "right pan"), scales.get("right") or [],
+             int(scales.get("excess") or 0)),
+            (lang.t(loc, "below"), scales.get("below") or [], 0))
+    label_w = max(54, max(int(_length(label, 14, True)) + 8 for label, _d, _e in rows))
     for index, (label, dice, excess) in enumerate(rows):
         y = y0 + 40 + index * 30
         draw.text((sx, y), label, font=font(14, bold=True), fill=INK_SOFT, anchor="lm")
-        x = sx + 54
-        step = 30 if len(dice) <= 5 else 150 / len(dice)
+        x = sx + label_w
+        room = 204 - label_w
+        step = 30 if len(dice) <= 5 and len(dice) * 30 <= room else room / max(1, len(dice))
         for k, die in enumerate(dice):
             _die(draw, (x + k * step, y - 13), die.get("colour", "grey"),
                  int(die.get("value", 0)), size=26, code=False)
         x += max(0, len(dice) - 1) * step + (32 if dice else 0)
         if excess:
-            draw.text((x + 2, y), f"+{excess} excess", font=font(14), fill=INK, anchor="lm")
+            draw.text((x + 2, y), fit_text(lang.t(loc, "+{n} excess", n=excess), font(14),
+                                           int(sx + 268 - x)),
+                      font=font(14), fill=INK, anchor="lm")
     balance = int(player.get("balance") or 0)
-    text = f"balance {balance:+d}"
+    text = lang.t(loc, "balance {n:+d}", n=balance)
     draw.text((sx, y0 + 136), text, font=font(16, bold=True),
               fill=(170, 30, 30) if balance < 0 else INK, anchor="lm")
     extra = []
     faith_left, faith_right = int(scales.get("faith_left") or 0), \
         int(scales.get("faith_right") or 0)
     if faith_left or faith_right:
-        extra.append(f"faith {faith_left}L/{faith_right}R")
+        extra.append(lang.t(loc, "faith {left}L/{right}R", left=faith_left, right=faith_right))
     if player.get("maat") is not None:
-        extra.append(f"Maat {int(player['maat']):+d}")
+        extra.append(lang.t(loc, "Maat {n:+d}", n=int(player["maat"])))
     if extra:
-        draw.text((sx + 6 + _length(text, 16, True), y0 + 136), " · ".join(extra),
+        left = sx + 6 + _length(text, 16, True)
+        draw.text((left, y0 + 136), fit_text(" · ".join(extra), font(14), int(sx + 266 - left)),
                   font=font(14), fill=INK, anchor="lm")
 
 
 def _draw_bot(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
-              box: Box) -> None:
+              box: Box, loc: str = "en") -> None:
     """Botankhamun: the action-tile pyramid (Progress marker), Deben, its dice and supply."""
     x0, y0, x1, _y1 = box
     bot = view.get("bot") or {}
@@ -1198,24 +1423,31 @@ def _draw_bot(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str,
             index += 1
     ix = x0 + 736
     at = pyramid[progress] if progress is not None and 0 <= progress < len(pyramid) else None
-    lines = [f"Progress: {'tile ' + at if at else 'left of the base'}",
-             f"Deben (last flip): {bot.get('deben') or '—'}",
-             f"Difficulty: {bot.get('difficulty') or '—'}"]
+    deben = bot.get("deben")
+    difficulty = bot.get("difficulty")
+    lines = [lang.t(loc, "Progress: tile {tile}", tile=at) if at else
+             lang.t(loc, "Progress: left of the base"),
+             lang.t(loc, "Deben (last flip): {face}",
+                    face=DEBEN_TEXT.get(deben, deben) if deben else "—"),
+             lang.t(loc, "Difficulty: {level}",
+                    level=DIFFICULTY_WORD.get(difficulty, difficulty) if difficulty else "—")]
     for k, line in enumerate(lines):
         draw.text((ix, y0 + 40 + k * 22), fit_text(line, font(15), 260), font=font(15),
                   fill=INK, anchor="lm")
     dice = bot.get("dice") or []
-    draw.text((ix, y0 + 120), "dice:" if dice else "dice: none", font=font(14, bold=True),
-              fill=INK_SOFT, anchor="lm")
+    label = lang.t(loc, "dice:") if dice else lang.t(loc, "dice: none")
+    draw.text((ix, y0 + 120), label, font=font(14, bold=True), fill=INK_SOFT, anchor="lm")
+    dx = max(44, int(_length(label, 14, True)) + 10) if dice else 44
     for k, die in enumerate(dice[:6]):
-        _die(draw, (ix + 44 + k * 30, y0 + 107), die.get("colour", "grey"),
+        _die(draw, (ix + dx + k * 30, y0 + 107), die.get("colour", "grey"),
              int(die.get("value", 0)), size=26, code=False)
     ex = x0 + 1010
-    lines = [f"Card pile: {player.get('bot_cards', 0)} cards",
-             f"Scribes {player.get('scribes', 0)} · Gold {player.get('gold', 0)}",
-             f"Buildings left {player.get('buildings_left', 0)}",
-             f"Pillars left {player.get('pillars_left', 0)}",
-             f"Statues left {player.get('statues_left', 0)}"]
+    lines = [lang.t(loc, "Card pile: {n} cards", n=player.get("bot_cards", 0)),
+             lang.t(loc, "Scribes {scribes} · Gold {gold}", scribes=player.get("scribes", 0),
+                    gold=player.get("gold", 0)),
+             lang.t(loc, "Buildings left {n}", n=player.get("buildings_left", 0)),
+             lang.t(loc, "Pillars left {n}", n=player.get("pillars_left", 0)),
+             lang.t(loc, "Statues left {n}", n=player.get("statues_left", 0))]
     for k, line in enumerate(lines):
         draw.text((ex, y0 + 40 + k * 20), fit_text(line, font(14), x1 - ex - 10),
                   font=font(14), fill=INK, anchor="lm")
@@ -1248,22 +1480,26 @@ PANEL_W = 900
 ROW_H = 46
 
 
-def panel(private_view: dict[str, Any]) -> Image.Image:
-    """One seat's cards: secret Decrees, Blessings, Technologies, drawn cards, sealed answer."""
+def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
+    """One seat's cards in ``locale``: secret Decrees, Blessings, Technologies, drawn cards,
+    sealed answer."""
+    loc = locale or "en"
     me = private_view.get("me")
     if not me:
         raise ValueError("panel() needs a private view (with 'me')")
     seat = int(me["seat"])
     player = next((p for p in private_view.get("players", []) if p.get("seat") == seat), {})
     groups = [
-        ("Decrees · secret, scored at game end (≤ 3, distinct symbols)", "decree",
+        (lang.t(loc, "Decrees · secret, scored at game end (≤ 3, distinct symbols)"), "decree",
          list(me.get("decrees") or [])),
-        ("Blessings · one use each", "blessing", list(player.get("blessings") or [])),
-        ("Technologies · permanent", "technology", list(player.get("technologies") or [])),
+        (lang.t(loc, "Blessings · one use each"), "blessing",
+         list(player.get("blessings") or [])),
+        (lang.t(loc, "Technologies · permanent"), "technology",
+         list(player.get("technologies") or [])),
     ]
     drawn = list(me.get("drawn") or [])
     if drawn:
-        groups.append(("Drawn (Starting card S05/S06): keep one", "drawn", drawn))
+        groups.append((lang.t(loc, "Drawn (Starting card S05/S06): keep one"), "drawn", drawn))
     rows = sum(max(1, len(cards)) for _t, _k, cards in groups)
     height = 120 + 28 * (bool(player.get("destiny")) + bool(player.get("starting"))) \
         + len(groups) * 40 + rows * ROW_H + 110
@@ -1273,36 +1509,48 @@ def panel(private_view: dict[str, Any]) -> Image.Image:
     draw.rectangle((0, 0, PANEL_W, 104), fill=HEADER_BG)
     _token(draw, (44, 42), seat, size=48)
     style = seat_style(seat)
-    draw.text((80, 26), f"Your cards · Seat {seat + 1} ({style.letter}, {style.colour_name})",
+    colour = _say(SEAT_COLOUR.get(style.colour_name, style.colour_name), loc)
+    title = lang.t(loc, "Your cards · Seat {n} ({letter}, {colour})", n=seat + 1,
+                   letter=style.letter, colour=colour)
+    draw.text((80, 26), fit_text(title, font(24, bold=True), PANEL_W - 96),
               font=font(24, bold=True), fill=CREAM, anchor="lm")
-    phase = PHASES.get(private_view.get("phase", ""), private_view.get("phase", ""))
-    draw.text((80, 56), f"Tekhenu · Round {private_view.get('round', '?')}/16 · {phase}",
-              font=font(16), fill=CREAM_SOFT, anchor="lm")
-    stats = (f"VP {player.get('vp', 0)}   Gold {player.get('gold', 0)}   Scribes "
-             f"{player.get('scribes', 0)}   Faith {player.get('faith', 0)}   Happiness "
-             f"{player.get('happiness', 0)}   Population {player.get('population', 0)}")
-    draw.text((20, 86), fit_text(stats, font(17, bold=True), PANEL_W - 40),
-              font=font(17, bold=True), fill=GOLD, anchor="lm")
+    phase = private_view.get("phase", "")
+    sub = lang.t(loc, "Tekhenu · Round {round}/16 · {phase}", round=private_view.get("round", "?"),
+                 phase=PHASES.get(phase, phase))
+    draw.text((80, 56), fit_text(sub, font(16), PANEL_W - 96), font=font(16), fill=CREAM_SOFT,
+              anchor="lm")
+    stats = lang.t(loc, "VP {vp}   Gold {gold}   Scribes {scribes}   Faith {faith}   "
+                        "Happiness {happiness}   Population {population}",
+                   vp=player.get("vp", 0), gold=player.get("gold", 0),
+                   scribes=player.get("scribes", 0), faith=player.get("faith", 0),
+                   happiness=player.get("happiness", 0),
+                   population=player.get("population", 0))
+    size = 17 if _length(stats, 17, True) <= PANEL_W - 40 else 15
+    draw.text((20, 86), fit_text(stats, font(size, bold=True), PANEL_W - 40),
+              font=font(size, bold=True), fill=GOLD, anchor="lm")
 
     y = 118
     destiny = player.get("destiny")
     extra = []
     if destiny:
-        extra.append(f"Destiny {destiny} (ankh {DESTINY_ANKH.get(destiny, '?')}): "
-                     f"{DESTINY_TEXT.get(destiny, '')}")
+        extra.append(lang.t(loc, "Destiny {card} (ankh {ankh}): {text}", card=destiny,
+                            ankh=DESTINY_ANKH.get(destiny, "?"),
+                            text=DESTINY_TEXT.get(destiny, "")))
     if player.get("starting"):
-        extra.append("Starting cards: " + ", ".join(
-            f"{card} ({STARTING_TEXT.get(card, '')})" for card in player["starting"]))
+        cards = [msg("{card} ({text})", card=card, text=STARTING_TEXT.get(card, ""))
+                 for card in player["starting"]]
+        extra.append(lang.t(loc, "Starting cards: {cards}", cards=cards))
     for line in extra:
         draw.text((18, y + 12), fit_text(line, font(16), PANEL_W - 36), font=font(16),
                   fill=INK, anchor="lm")
         y += 28
     for title, kind, cards in groups:
-        draw.text((18, y + 16), title, font=font(17, bold=True), fill=INK, anchor="lm")
+        draw.text((18, y + 16), fit_text(title, font(17, bold=True), PANEL_W - 36),
+                  font=font(17, bold=True), fill=INK, anchor="lm")
         y += 36
         if not cards:
-            draw.text((30, y + ROW_H // 2 - 3), "none", font=font(16), fill=INK_SOFT,
-                      anchor="lm")
+            draw.text((30, y + ROW_H // 2 - 3), lang.t(loc, "none"), font=font(16),
+                      fill=INK_SOFT, anchor="lm")
             y += ROW_H
             continue
         for card in cards:
@@ -1314,12 +1562,12 @@ def panel(private_view: dict[str, Any]) -> Image.Image:
             draw.rounded_rectangle((16, y, 92, y + ROW_H - 6), radius=8, fill=fill)
             mid = y + (ROW_H - 6) // 2
             draw.text((54, mid), card, font=font(18, bold=True), fill=WHITE, anchor="mm")
-            text = CARD_TEXT.get(card, "")
+            text = _say(CARD_TEXT.get(card, ""), loc)
             right = PANEL_W - 32
             if card in DECREE_SYMBOL:
-                draw.text((right, mid), f"symbol {DECREE_SYMBOL[card]}",
-                          font=font(16, bold=True), fill=INK, anchor="rm")
-                right -= 100
+                symbol = lang.t(loc, "symbol {symbol}", symbol=DECREE_SYMBOL[card])
+                draw.text((right, mid), symbol, font=font(16, bold=True), fill=INK, anchor="rm")
+                right -= max(100, int(_length(symbol, 16, True)) + 16)
             draw.text((106, mid), fit_text(text, font(16), right - 116), font=font(16),
                       fill=INK, anchor="lm")
             y += ROW_H
@@ -1330,12 +1578,15 @@ def panel(private_view: dict[str, Any]) -> Image.Image:
     rounded_panel(draw, (16, y, PANEL_W - 16, y + 70), fill=(232, 238, 250),
                   outline=CARD_FILL["technology"], radius=10, width=2)
     if sealed:
-        label, sub = f"Your sealed answer: {sealed}", "secret until every seat has answered"
+        label = lang.t(loc, "Your sealed answer: {answer}", answer=sealed)
+        sub = lang.t(loc, "secret until every seat has answered")
     else:
-        label, sub = "No sealed answer pending", \
-            "Decree keep (setup) and Maat Faith are sealed; answer in your DM or with /play"
+        label = lang.t(loc, "No sealed answer pending")
+        sub = lang.t(loc, "Decree keep (setup) and Maat Faith are sealed; answer in your DM or "
+                          "with /play")
     draw.text((32, y + 22), fit_text(label, font(19, bold=True), PANEL_W - 64),
               font=font(19, bold=True), fill=INK, anchor="lm")
-    draw.text((32, y + 50), fit_text(sub, font(15), PANEL_W - 64), font=font(15),
+    size = 15 if _length(sub, 15) <= PANEL_W - 64 else 14
+    draw.text((32, y + 50), fit_text(sub, font(size), PANEL_W - 64), font=font(size),
               fill=INK_SOFT, anchor="lm")
     return image

@@ -50,7 +50,7 @@ async def post(monkeypatch, result: Result, view: dict[str, Any],
     async def no_notes(bot: Any, info: MatchInfo) -> list[str]:
         return []
 
-    async def no_board(self: Any, turn: Turn) -> None:
+    async def no_board(self: Any, turn: Turn, loc: str = "en") -> None:
         return None
 
     async def set_message(*args: Any) -> None:

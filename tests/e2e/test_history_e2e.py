@@ -43,8 +43,8 @@ def toy_with_image(toy_engine, monkeypatch):
     """A tie-break reason in the result and a tiny board renderer for the toy game."""
     monkeypatch.setitem(ENGINES, "toy", TieBreakToy())
     module = types.ModuleType("render.toy")
-    module.board = lambda view, highlight=None: Image.new("RGB", (48, 32), "gold")
-    module.panel = lambda view: Image.new("RGB", (32, 32), "navy")
+    module.board = lambda view, highlight=None, locale="en": Image.new("RGB", (48, 32), "gold")
+    module.panel = lambda view, locale="en": Image.new("RGB", (32, 32), "navy")
     monkeypatch.setitem(sys.modules, "render.toy", module)
 
 

@@ -11,6 +11,7 @@ translation may reach a pt-BR player.
 from __future__ import annotations
 
 import asyncio
+import re
 import string
 from collections.abc import Iterable
 from typing import Any
@@ -71,9 +72,10 @@ class Seen:
                 self.texts.append(item)
 
     def english(self, locale: str) -> list[tuple[str, str]]:
-        fragments = english_fragments(locale)
-        return [(fragment, text[:200]) for text in self.texts for fragment in fragments
-                if fragment in text]
+        fragments = [re.compile(rf"(?<!\w){re.escape(f)}(?!\w)")
+                     for f in english_fragments(locale)]
+        return [(fragment.pattern, text[:200]) for text in self.texts for fragment in fragments
+                if fragment.search(text)]
 
 
 def said(template: str, **params: Any) -> str:

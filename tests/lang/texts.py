@@ -13,7 +13,7 @@ import lang
 from rules.text import Msg
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCE_DIRS = ("rules", "bot", "cogs", "lang")
+SOURCE_DIRS = ("rules", "render", "bot", "cogs", "lang")
 TRANSLATED = tuple(code for code in lang.SUPPORTED if code != lang.ENGLISH)
 # msg(template, ...), term(word), t(locale, template, ...): where the template is.
 TEMPLATE_ARG = {"msg": 0, "term": 0, "t": 1}

@@ -78,9 +78,9 @@ def test_static_layer_is_built_once_and_reused():
     info = amunre.static_layer.cache_info()
     assert info.misses == 1 and info.hits >= 1
     key = amunre.static_key(first["provinces"])
-    assert amunre.static_layer(key, 4)[0] is amunre.static_layer(key, 4)[0]
+    assert amunre.static_layer(key, 4, "en")[0] is amunre.static_layer(key, 4, "en")[0]
     # the cached base is never drawn on
-    base = amunre.static_layer(key, 4)[0]
+    base = amunre.static_layer(key, 4, "en")[0]
     before = base.tobytes()
     render.board("amunre", views.auction_view())
     assert base.tobytes() == before
@@ -96,7 +96,7 @@ def test_highlight_outlines_only_that_province():
     view = views.auction_view()
     plain = render.board("amunre", view)
     marked = render.board("amunre", view, highlight="thebes")
-    box = amunre.static_layer(amunre.static_key(view["provinces"]), 4)[1].boxes["thebes"]
+    box = amunre.static_layer(amunre.static_key(view["provinces"]), 4, "en")[1].boxes["thebes"]
     changed = ImageChops.difference(plain, marked).getbbox()
     assert changed is not None
     assert box[0] - 10 <= changed[0] and changed[2] <= box[2] + 10
@@ -158,7 +158,7 @@ def test_provinces_sharing_a_cell_do_not_overlap():
         if province["id"] in ("thebes", "sawu", "abu"):
             province["row"], province["col"] = 2, 2
     image = render.board("amunre", view)
-    boxes = amunre.static_layer(amunre.static_key(view["provinces"]), 4)[1].boxes
+    boxes = amunre.static_layer(amunre.static_key(view["provinces"]), 4, "en")[1].boxes
     assert len(boxes) == 15
     for a, b in itertools.combinations(boxes.values(), 2):
         assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
@@ -168,7 +168,7 @@ def test_provinces_sharing_a_cell_do_not_overlap():
 
 def test_fixture_layout_has_lower_egypt_above_upper_egypt():
     view = views.auction_view()
-    boxes = amunre.static_layer(amunre.static_key(view["provinces"]), 4)[1].boxes
+    boxes = amunre.static_layer(amunre.static_key(view["provinces"]), 4, "en")[1].boxes
     lower = [boxes[p["id"]] for p in view["provinces"] if p["region"] == "lower"]
     upper = [boxes[p["id"]] for p in view["provinces"] if p["region"] == "upper"]
     assert max(b[3] for b in lower) < min(b[1] for b in upper)
@@ -180,6 +180,49 @@ def test_fixture_layout_has_lower_egypt_above_upper_egypt():
 def test_sealed_option_words():
     assert amunre._sealed_text("offer:5+adjust") == "5 gold with Offering Adjustment"
     assert amunre._sealed_text("theft") == "Theft card"
+    assert amunre._sealed_text("offer:5+adjust", "pt-BR") == "5 de ouro com Ajuste de Oferenda"
+    assert amunre._sealed_text("offer:1", "pl") == "1 złoto"
+    assert amunre._sealed_text("theft", "pl") == "karta Kradzieży"
+
+
+def test_static_layer_is_cached_per_language():
+    amunre.static_layer.cache_clear()
+    view = views.auction_view()
+    english = render.board("amunre", view)
+    portuguese = render.board("amunre", view, locale="pt-BR")
+    render.board("amunre", view, locale="pt-BR")
+    info = amunre.static_layer.cache_info()
+    assert info.misses == 2 and info.hits == 1
+    key = amunre.static_key(view["provinces"])
+    assert amunre.static_layer(key, 4, "en")[0] is not amunre.static_layer(key, 4, "pt-BR")[0]
+    assert ImageChops.difference(english, portuguese).getbbox() is not None
+    # the English board is the same before and after a Portuguese one
+    assert render.png(render.board("amunre", view)) == render.png(english)
+
+
+@pytest.mark.parametrize("locale", ["pt-BR", "pl"])
+def test_board_and_panel_in_other_languages(locale):
+    for make in views.PHASE_VIEWS.values():
+        view = make()
+        assert render.png(render.board("amunre", view, locale=locale)) != \
+            render.png(render.board("amunre", view))
+    hand = {"same_bank": 1, "master_farmers": 1, "upper_or_lower": 1, "bribe": 1}
+    private = views.private(views.offering_view(), 1, hand, sealed="offer:5+adjust")
+    english = render.panel("amunre", private)
+    said = render.panel("amunre", private, locale=locale)
+    assert said.size == english.size
+    assert ImageChops.difference(english, said).getbbox() is not None
+
+
+def test_scoreboard_columns_fit_their_headings():
+    from render.common import font, text_advance
+    for locale in ("en", "pt-BR", "pl"):
+        for phase, revealed in (("offering", True), ("offering", False), ("harvest", True)):
+            title = amunre._say(locale, amunre._offering_title(phase, revealed))
+            columns = amunre._score_columns(locale, title)
+            assert sum(c.width for c in columns) == amunre.WIDTH - 2 * amunre.MARGIN
+            for column in columns:
+                assert text_advance(font(15, bold=True), column.title) <= column.width - 16
 
 
 @pytest.mark.parametrize("seats", [3, 4, 5])

@@ -262,3 +262,38 @@ def test_gods_being_chosen_render():
     assert len(render.png(image)) < MAX_PNG
     panel = ankh.panel(engine.view(state, 0))
     assert panel.width > 0
+
+
+@pytest.mark.parametrize("locale", ["pt-BR", "pl"])
+def test_board_and_panel_in_other_languages(locale):
+    """Words are said in the match's language; the cached layers and rows are kept apart per
+    language, so an English board stays the same after a translated one."""
+    view = views.conflict_view()
+    english = render.png(render.board("ankh", view))
+    other = render.board("ankh", view, locale=locale)
+    assert other.size == render.board("ankh", view).size
+    assert render.png(other) != english
+    assert render.png(render.board("ankh", view, locale="en")) == english
+    key = ankh.static_key(view)
+    players = len(view["players"])
+    assert ankh.static_layer(key, players, locale)[0] is not \
+        ankh.static_layer(key, players, "en")[0]
+    private = views.private(view, 3, 2)
+    assert render.png(render.panel("ankh", private, locale=locale)) != \
+        render.png(render.panel("ankh", private))
+
+
+def test_texts_are_translated():
+    view = views.conflict_view()
+    assert ankh._sealed_words(view, ["chariots"], "pt-BR")[0] == \
+        "Sua Carta de Batalha secreta: Carruagens"
+    assert ankh._sealed_words(view, 1, "en")[0] == "Your sealed Plague bid: 1 follower"
+    assert ankh._hand_text(["flood"], [], "pl") == "w ręce 1: Powódź"
+    assert ankh._seats_text({"seats": [0, 2]}, "pt-BR") == "lugares A+C"
+    assert ankh._player_name({"gods": ["isis", "ra"]}, "pl") == "Izyda + Ra"
+
+
+def test_long_power_lists_wrap_with_a_count():
+    items = [f"Power {n}" for n in range(12)]
+    lines = ankh._wrap_list(items, ankh.font(15), 236, 2)
+    assert len(lines) == 2 and lines[-1].endswith(tuple(f"+{n}" for n in range(1, 12)))

@@ -287,3 +287,56 @@ def test_real_option_ids_outline_their_place():
                     assert _diff(plain, marked) is not None, option.id
                     checked += 1
     assert checked >= 20
+
+
+# --- languages -----------------------------------------------------------------------------------
+LOCALES = ("pt-BR", "pl")
+
+
+def test_static_layer_is_keyed_by_locale():
+    view = views.dice_view()
+    english = plagues.static_key(view)
+    assert english == plagues.static_key(view, "en")
+    portuguese = plagues.static_key(view, "pt-BR")
+    assert portuguese != english and hash(portuguese) != hash(english)
+    base = plagues.static_layer(english)[0]
+    assert plagues.static_layer(english)[0] is base
+    assert _diff(base, plagues.static_layer(portuguese)[0]) is not None
+    assert plagues.static_layer(plagues.static_key(view, "pl"))[1] == plagues.static_layer(
+        english)[1]  # same layout: only the words differ
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("name", sorted(views.PHASE_VIEWS))
+def test_every_fixture_renders_in_every_language(name, locale):
+    view = views.PHASE_VIEWS[name]()
+    english = render.board("plagues", view)
+    said = render.board("plagues", view, locale=locale)
+    assert said.size == english.size and _diff(english, said) is not None
+    assert len(render.png(said)) < MAX_PNG
+    panel = render.panel("plagues", views.private(view, 0), locale=locale)
+    assert panel.width == render.panel("plagues", views.private(view, 0)).width
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_highlights_land_on_the_same_places_in_every_language(locale):
+    view = views.dice_view()
+    plain = render.board("plagues", view, locale=locale)
+    marked = render.board("plagues", view, highlight="tile:3", locale=locale)
+    assert _inside(_diff(plain, marked), plagues._dice_space(3))
+
+
+def test_words_fit_their_boxes():
+    """Long Portuguese and Polish words shrink, then get an ellipsis; never wider than asked."""
+    for text in ("Desenvolvimento da cidade (pts)", "Kolumna Hebrajczyków", "x" * 200):
+        for width in (28, 60, 200):
+            shown, fnt = plagues._fit(text, 14, True, width)
+            assert plagues._width(fnt, shown) <= width
+            assert fnt.size >= 11
+
+
+def test_option_ids_made_of_english_words_only_on_english_boards():
+    view = views.PHASE_VIEWS[sorted(views.PHASE_VIEWS)[0]]()
+    assert plagues._ids_shown("en") and not plagues._ids_shown("pt-BR")
+    assert plagues._option_id("tile", 3) == "tile:3"
+    render.board("plagues", view, locale="pl")

@@ -229,3 +229,32 @@ def test_unknown_or_missing_values_do_not_crash():
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_views_from_a_real_random_playout_render(seats):
     check_playout_renders("tekhenu", seats, samples=10)
+
+
+@pytest.mark.parametrize("locale", ["pt-BR", "pl"])
+def test_board_and_panel_in_another_language(locale):
+    view = views.turns_view()
+    english = render.board("tekhenu", view)
+    said = render.board("tekhenu", view, locale=locale)
+    assert said.size == english.size and _changed(english, said)
+    layout = tekhenu.static_layer(tekhenu.static_key(view), locale)[1]
+    assert layout.boxes == tekhenu.static_layer(tekhenu.static_key(view))[1].boxes
+    assert tekhenu.static_layer(tekhenu.static_key(view), locale)[0] is not \
+        tekhenu.static_layer(tekhenu.static_key(view))[0]  # one cached layer per language
+    private = views.private(views.maat_view(), 1, ["D02"], sealed="faith:+1")
+    assert _changed(render.panel("tekhenu", private),
+                    render.panel("tekhenu", private, locale=locale))
+    # the colour codes on large dice are the ones the disc legend explains
+    codes = tekhenu._die_codes(locale)
+    assert len(set(codes.values())) == 5
+    legend = tekhenu.lang.t(locale, "dice: value + colour ({codes})",
+                            codes=" ".join(codes.values()))
+    assert all(code in legend for code in codes.values())
+
+
+def test_english_board_is_unchanged_by_the_other_languages():
+    view = views.turns_view()
+    before = render.png(render.board("tekhenu", view))
+    render.board("tekhenu", view, locale="pl")
+    render.panel("tekhenu", views.private(view, 0, ["D05"]), locale="pt-BR")
+    assert render.png(render.board("tekhenu", view, locale="en")) == before
