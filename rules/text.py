@@ -28,16 +28,23 @@ class Msg(str):
     params: dict[str, Any]
 
     def __new__(cls, template: str, params: dict[str, Any] | None = None) -> Msg:
-        params = dict(params or {})
-        english = template.format(**{k: _english(v) for k, v in params.items()}) \
-            if params else template
+        # Engines build thousands of these per game: no copies, lists joined only if present.
+        if params:
+            for value in params.values():
+                if value.__class__ is list or value.__class__ is tuple:
+                    english = template.format(**{k: _english(v) for k, v in params.items()})
+                    break
+            else:
+                english = template.format(**params)
+        else:
+            params, english = {}, template
         text = super().__new__(cls, english)
         text.template = template
         text.params = params
         return text
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Msg, (self.template, self.params))
+    # Pickling (state copies) keeps str's own protocol: the English text as the constructor's
+    # argument, then template and params restored from __dict__, without formatting again.
 
     def __copy__(self) -> Msg:
         return self
@@ -55,7 +62,7 @@ class Msg(str):
 
 def msg(template: str, /, **params: Any) -> Msg:
     """A translatable text: ``msg("{seat} passes.", seat=name)``."""
-    return Msg(template, params)
+    return Msg(template, params)  # ``params`` is this call's own dict: no copy needed
 
 
 def term(word: str) -> Msg:

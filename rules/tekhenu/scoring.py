@@ -34,7 +34,7 @@ from rules.tekhenu.data import (
     WORDS,
 )
 from rules.tekhenu.state import State, add_vp, can_pay, pay, seat_name
-from rules.text import msg, term
+from rules.text import decode, msg, term
 
 BOT_DECREES = term("bot Decrees")
 
@@ -339,7 +339,7 @@ def decrees_scored(state: State) -> list[dict[str, int | None]]:
     (the bot: its face-down Decrees, as "bot" -> VP). Read from the scoring log."""
     out: list[dict[str, int | None]] = []
     for seat, player in enumerate(state["players"]):
-        log = {reason: vp for who, vp, reason in state["log"] if who == seat}
+        log = {decode(reason): vp for who, vp, reason in state["log"] if who == seat}
         if seat == state["bot"]:
             count = sum(1 for c in player["bot_cards"] if c.startswith("D"))
             name = (msg("{count} face-down Decree", count=count) if count == 1

@@ -37,7 +37,7 @@ from rules.tekhenu.data import (
     VP_START,
     WORDS,
 )
-from rules.text import msg
+from rules.text import encode, msg
 
 State = dict[str, Any]
 
@@ -148,7 +148,7 @@ def add_vp(state: State, seat: int, vp: int, reason: str, events: list[Event]) -
     player["vp"] = max(0, before + vp)
     change = player["vp"] - before
     if change:
-        state["log"].append([seat, change, reason])
+        state["log"].append([seat, change, encode(reason)])  # plain JSON: cheap state copies
         events.append(Event("vp", msg("{seat} {change:+d} VP ({reason}).",
                                       seat=seat_name(state, seat), change=change, reason=reason),
                             {"seat": seat, "vp": change, "reason": reason}, seat=seat))

@@ -22,7 +22,7 @@ from rules.tekhenu.data import (
 )
 from rules.tekhenu.flow import ankh
 from rules.tekhenu.state import State, balance, die_purity, light_of, seat_name
-from rules.text import Msg, msg
+from rules.text import Msg, decode, msg
 
 
 def build_view(state: State, seat: int | None, acting: list[int], step: str) -> dict[str, Any]:
@@ -124,7 +124,7 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str) -> 
             "deben": solo["deben"],
             "dice": [{"colour": c, "value": v}
                      for c, v in state["players"][state["bot"]]["below"]]},
-        "scoring_log": [list(entry) for entry in state["log"]],
+        "scoring_log": [[who, vp, decode(reason)] for who, vp, reason in state["log"]],
         "final": state["final"],
     }
     if seat is not None and 0 <= seat < len(state["players"]):
