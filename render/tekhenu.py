@@ -70,11 +70,11 @@ from rules.text import msg, term
 WIDTH = 1320
 MARGIN = 16
 INNER_W = WIDTH - 2 * MARGIN
-HEADER_H = 128
+HEADER_H = 110
 
-OB_Y = HEADER_H + 12            # obelisk area
-SEC_W, SEC_H, SEC_GAP = 322, 188, 8
-OB_H = 3 * SEC_H + 2 * SEC_GAP  # 580
+OB_Y = HEADER_H + 8             # obelisk area
+SEC_W, SEC_H, SEC_GAP = 322, 150, 7
+OB_H = 3 * SEC_H + 2 * SEC_GAP  # 464
 LEFT_X = MARGIN
 DISC_R = 136
 DISC_CX = LEFT_X + SEC_W + 12 + DISC_R
@@ -82,42 +82,46 @@ DISC_CY = OB_Y + OB_H // 2
 RIGHT_X = DISC_CX + DISC_R + 12
 SIDE_X = RIGHT_X + SEC_W + 14
 SIDE_W = WIDTH - MARGIN - SIDE_X
-DIE = 40
-DIE_STEP = 44
-DIE_X_STEP = 42
+DIE = 32
+DIE_STEP = 34
+DIE_X_STEP = 34
 ROW_LABEL_W = 94
+SEC_HEAD_H = 28                 # a god panel: light band, hint line, three purity rows
+SEC_ROWS_Y = 46
 
-T_Y = OB_Y + OB_H + 18          # temple complex and Osiris area
-TITLE_H = 30
-CELL = 84
+T_Y = OB_Y + OB_H + 10          # temple complex and Osiris area
+TITLE_H = 24
+CELL = 72
 T_WEST_X = MARGIN
 T_COL_W = 74
-BAR = 16
+BAR = 14
+B_H = 50                        # the building rows north and south of the grid
 GX0 = T_WEST_X + T_COL_W + 4 + BAR
-GY0 = T_Y + TITLE_H + 60 + 4 + BAR
+GY0 = T_Y + TITLE_H + B_H + 4 + BAR
 GRID = TEMPLE_SIZE * CELL
 T_EAST_X = GX0 + GRID + BAR + 4
-T_H = TITLE_H + 2 * (60 + 4 + BAR) + GRID
+T_H = TITLE_H + 2 * (B_H + 4 + BAR) + GRID
 
 O_X = T_EAST_X + T_COL_W + 16
 O_W = WIDTH - MARGIN - O_X
 O_LABEL_W = 168
 O_COL_W = (O_W - O_LABEL_W) // 4
 O_PEOPLE_Y = T_Y + TITLE_H
-O_HEAD_Y = O_PEOPLE_Y + 64
-O_ROWS_Y = O_HEAD_Y + 30
+O_HEAD_Y = O_PEOPLE_Y + 52
+O_ROWS_Y = O_HEAD_Y + 26
 O_ROW_H = (T_Y + T_H - O_ROWS_Y) // 6
 
-M_Y = T_Y + T_H + 18            # card market
+M_Y = T_Y + T_H + 10            # card market
 M_GAP = 8
 M_W = (INNER_W - 3 * M_GAP) // 4
-M_HEAD_H = 32
-SLOT_H = 58
-M_H = M_HEAD_H + 4 * SLOT_H + 6
-M_FOOT_H = 58
+M_TITLE_H = 24
+M_HEAD_H = 28
+SLOT_H = 50
+M_H = M_HEAD_H + 4 * SLOT_H + 4
+M_FOOT_H = 54
 
-P_GAP = 8                       # player strips
-P_H = 158
+P_GAP = 6                       # player strips
+P_H = 122
 P_W = WIDTH - 2 * MARGIN
 GAME_NAME = "TEKHENU"           # the game's name, the same in every language
 
@@ -325,10 +329,11 @@ def _die_sprite(colour: str, value: int, size: int, code: str | None
     draw.rounded_rectangle((0, 0, size, size), radius=radius, fill=fill, outline=INK,
                            width=2 if size >= 30 else 1)
     ink = text_on(fill)
-    if code:
-        draw.text((size / 2, size * 0.36), str(value), font=font(20, bold=True), fill=ink,
-                  anchor="mm")
-        draw.text((size / 2, size * 0.80), code, font=font(14),
+    if code:  # the value over its colour code (large dice, colour-blind readers)
+        big = size >= 38
+        draw.text((size / 2, size * (0.36 if big else 0.34)), str(value),
+                  font=font(20 if big else 18, bold=True), fill=ink, anchor="mm")
+        draw.text((size / 2, size * (0.80 if big else 0.75)), code, font=font(14 if big else 13),
                   fill=ink, anchor="mm")
     elif size >= 22:
         draw.text((min(size / 2, 11), size / 2), str(value),
@@ -362,19 +367,19 @@ def _building_box(space: str) -> Box:
         return (T_WEST_X, y + 3, T_WEST_X + T_COL_W, y + CELL - 3)
     x = GX0 + index * CELL
     y = GY0 + GRID + BAR + 4
-    return (x + 3, y, x + CELL - 3, y + 60)
+    return (x + 1, y, x + CELL - 1, y + B_H)
 
 
 def _people_box(space: str) -> Box:
     if space == "pt_n2":
-        x = GX0 + 2 * CELL
-        return (x + 3, T_Y + TITLE_H, x + CELL - 3, T_Y + TITLE_H + 60)
+        x = GX0 + 2 * CELL  # wider than its column: name, "people", gold and owner side by side
+        return (x - 36, T_Y + TITLE_H, x + CELL + 36, T_Y + TITLE_H + B_H)
     if space == "pt_e2":
         y = GY0 + 2 * CELL
         return (T_EAST_X, y + 3, T_EAST_X + T_COL_W, y + CELL - 3)
     col = 0 if space == "po_work" else 2
     x = O_X + O_LABEL_W + col * O_COL_W
-    return (x + 3, O_PEOPLE_Y, x + 2 * O_COL_W - 3, O_PEOPLE_Y + 58)
+    return (x + 3, O_PEOPLE_Y, x + 2 * O_COL_W - 3, O_PEOPLE_Y + 48)
 
 
 def _osiris_box(row: int, district: str) -> Box:
@@ -385,7 +390,7 @@ def _osiris_box(row: int, district: str) -> Box:
 
 def _market_box(index: int) -> Box:
     x = MARGIN + index * (M_W + M_GAP)
-    y = M_Y + TITLE_H
+    y = M_Y + M_TITLE_H
     return (x, y, x + M_W, y + M_H)
 
 
@@ -399,7 +404,7 @@ def _ra_slot_box(index: int) -> Box:
     y0 = OB_Y + SEC_H + SEC_GAP
     w = (SIDE_W - 16) // 3
     x = SIDE_X + 8 + index * w
-    return (x, y0 + 30, x + w - 4, y0 + SEC_H - 6)
+    return (x, y0 + 28, x + w - 4, y0 + SEC_H - 4)
 
 
 def _strip_box(layout: Layout, index: int) -> Box:
@@ -412,23 +417,23 @@ def static_layer(key: tuple[int, int, bool], loc: str = "en") -> tuple[Image.Ima
     """Background, frames, printed board values in ``loc``; never drawn on after it is
     built."""
     players, seats, solo = key
-    players_y = M_Y + TITLE_H + M_H + M_FOOT_H + 8
-    height = players_y + players * (P_H + P_GAP) + 40
+    players_y = M_Y + M_TITLE_H + M_H + M_FOOT_H + 6
+    height = players_y + players * (P_H + P_GAP) + 26
     layout = Layout(height, players_y)
     image = Image.new("RGB", (WIDTH, height), BG)
     draw = ImageDraw.Draw(image)
 
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER_BG)
-    draw.text((MARGIN, 6), GAME_NAME, font=font(30, bold=True), fill=GOLD)
+    draw.text((MARGIN, 4), GAME_NAME, font=font(30, bold=True), fill=GOLD)
     left = MARGIN + 12 + _length(GAME_NAME, 30, True)
-    draw.text((left, 20), fit_text(lang.t(loc, "Obelisk of the Sun"), font(15), 330 - left),
+    draw.text((left, 18), fit_text(lang.t(loc, "Obelisk of the Sun"), font(15), 330 - left),
               font=font(15), fill=CREAM_SOFT)
     for x in (340, 700, 1030):
-        draw.line((x, 12, x, HEADER_H - 12), fill=(96, 82, 64), width=1)
-    for xy, text, width in (((356, 8), lang.t(loc, "Turn order (first → last)"), 336),
-                            ((356, 68), lang.t(loc, "Acting now ▶"), 336),
-                            ((716, 8), lang.t(loc, "This turn"), 306),
-                            ((1046, 8), lang.t(loc, "Decks (discards)"), 262)):
+        draw.line((x, 10, x, HEADER_H - 10), fill=(96, 82, 64), width=1)
+    for xy, text, width in (((356, 5), lang.t(loc, "Turn order (first → last)"), 336),
+                            ((356, 58), lang.t(loc, "Acting now ▶"), 336),
+                            ((716, 5), lang.t(loc, "This turn"), 306),
+                            ((1046, 5), lang.t(loc, "Decks (discards)"), 262)):
         draw.text(xy, fit_text(text, font(15), width), font=font(15), fill=CREAM_SOFT)
 
     # obelisk sections
@@ -436,9 +441,9 @@ def static_layer(key: tuple[int, int, bool], loc: str = "en") -> tuple[Image.Ima
         box = (x, y, x + SEC_W, y + SEC_H)
         rounded_panel(draw, box, fill=PANEL_FILL, outline=INK_SOFT, radius=10, width=2)
         hint, fnt = _fit(_say(ACTION_HINT[god], loc), SEC_W - 20 - 3 * 26)
-        draw.text((x + 10, y + 45), hint, font=fnt, fill=INK_SOFT, anchor="lm")
+        draw.text((x + 10, y + 37), hint, font=fnt, fill=INK_SOFT, anchor="lm")
         for row, purity in enumerate(PURITIES):
-            ry = y + 60 + row * DIE_STEP
+            ry = y + SEC_ROWS_Y + row * DIE_STEP
             draw.rectangle((x + 6, ry, x + SEC_W - 6, ry + DIE_STEP - 2),
                            fill=PURITY_FILL[purity])
             label, fnt = _fit(_say(PURITY_TEXT[purity], loc), ROW_LABEL_W - 10, bold=True)
@@ -469,14 +474,14 @@ def static_layer(key: tuple[int, int, bool], loc: str = "en") -> tuple[Image.Ima
         x0, y0 = box[0], box[1]
         titles = BOT_TITLES if solo and index == 1 else PLAYER_TITLES
         for column, (dx, title) in enumerate(titles):
-            draw.line((x0 + dx - 8, y0 + 10, x0 + dx - 8, y0 + P_H - 10), fill=CREAM_SOFT)
+            draw.line((x0 + dx - 8, y0 + 8, x0 + dx - 8, y0 + P_H - 8), fill=CREAM_SOFT)
             right = titles[column + 1][0] - 16 if column + 1 < len(titles) else P_W - 10
-            draw.text((x0 + dx, y0 + 16), fit_text(_say(title, loc), font(14, bold=True),
+            draw.text((x0 + dx, y0 + 13), fit_text(_say(title, loc), font(14, bold=True),
                                                    right - dx),
                       font=font(14, bold=True), fill=INK_SOFT, anchor="lm")
     legend = lang.t(loc, "Seats: colour + letter + shape · ▶ acting · ☥ current turn · "
                          "highlighted places are outlined in magenta")
-    draw.text((MARGIN, height - 20), fit_text(legend, font(14), INNER_W), font=font(14),
+    draw.text((MARGIN, height - 15), fit_text(legend, font(14), INNER_W), font=font(14),
               fill=INK_SOFT, anchor="lm")
 
     swatch = colour_swatch(
@@ -495,33 +500,33 @@ def _static_side(draw: ImageDraw.ImageDraw, layout: Layout, loc: str) -> None:
         y = OB_Y + index * (SEC_H + SEC_GAP)
         rounded_panel(draw, (SIDE_X, y, SIDE_X + SIDE_W, y + SEC_H), fill=PANEL_FILL,
                       outline=INK_SOFT, radius=10, width=2)
-        draw.text((SIDE_X + 10, y + 15), fit_text(title, font(14, bold=True), SIDE_W - 20),
+        draw.text((SIDE_X + 10, y + 14), fit_text(title, font(14, bold=True), SIDE_W - 20),
                   font=font(14, bold=True), fill=INK, anchor="lm")
     for index, (dice, vp) in enumerate((("5–6", RA_SLOT_VP[0]), ("3–4", RA_SLOT_VP[1]),
                                         ("1–2", RA_SLOT_VP[2]))):
         box = _ra_slot_box(index)
         draw.rounded_rectangle(box, radius=6, fill=(246, 240, 226), outline=CREAM_SOFT)
         width = box[2] - box[0] - 4
-        draw.text(((box[0] + box[2]) // 2, box[1] + 10),
+        draw.text(((box[0] + box[2]) // 2, box[1] + 9),
                   fit_text(lang.t(loc, "die {dice}", dice=dice), font(14, bold=True), width),
                   font=font(14, bold=True), fill=INK, anchor="mm")
         slot, fnt = _fit(lang.t(loc, "slot +{vp} VP", vp=vp), width)
-        draw.text(((box[0] + box[2]) // 2, box[3] - 10), slot, font=fnt, fill=INK_SOFT,
+        draw.text(((box[0] + box[2]) // 2, box[3] - 9), slot, font=fnt, fill=INK_SOFT,
                   anchor="mm")
     y = OB_Y + SEC_H + SEC_GAP
     title_w = _length(titles[1], 14, True)
     cost, fnt = _fit(lang.t(loc, "cost: L limestone, G granite"), int(SIDE_W - 30 - title_w))
-    draw.text((SIDE_X + SIDE_W - 10, y + 15), cost, font=fnt, fill=INK_SOFT, anchor="rm")
+    draw.text((SIDE_X + SIDE_W - 10, y + 14), cost, font=fnt, fill=INK_SOFT, anchor="rm")
 
 
 def _static_temple(draw: ImageDraw.ImageDraw, layout: Layout, seats: int, loc: str) -> None:
     draw.rectangle((MARGIN, T_Y, T_EAST_X + T_COL_W, T_Y + T_H), fill=TEMPLE_BG)
     title = lang.t(loc, "TEMPLE COMPLEX")
     title_size = next((size for size in (18, 17, 16) if _length(title, size, True) <= 300), 16)
-    draw.text((MARGIN + 8, T_Y + 15), title, font=font(title_size, bold=True), fill=INK,
+    draw.text((MARGIN + 8, T_Y + 12), title, font=font(title_size, bold=True), fill=INK,
               anchor="lm")
     room = T_EAST_X + T_COL_W - 8 - (MARGIN + 16 + _length(title, title_size, True))
-    draw.text((T_EAST_X + T_COL_W - 8, T_Y + 15),
+    draw.text((T_EAST_X + T_COL_W - 8, T_Y + 12),
               fit_text(lang.t(loc, "corners: edge VP ×2"), font(14), int(room)),
               font=font(14), fill=INK_SOFT, anchor="rm")
     for r in range(TEMPLE_SIZE):
@@ -536,11 +541,17 @@ def _static_temple(draw: ImageDraw.ImageDraw, layout: Layout, seats: int, loc: s
             reward = TEMPLE_REWARDS[r][c]
             kind, amount = next(iter(reward.items()))
             word = _reward(kind, amount, loc)
-            size = next((size for size in (15, 14, 13, 12) if _length(word, size) <= CELL - 6),
-                        12)
-            draw.text(((box[0] + box[2]) / 2, box[1] + 52),
-                      fit_text(word, font(size), CELL - 6), font=font(size), fill=INK,
-                      anchor="mm")
+            size = next((size for size in (15, 14, 13) if _length(word, size) <= CELL - 4), 0)
+            if size or " " not in word:
+                size = size or 12
+                draw.text(((box[0] + box[2]) / 2, box[1] + 46),
+                          fit_text(word, font(size), CELL - 4), font=font(size), fill=INK,
+                          anchor="mm")
+            else:  # a long word ("Calcário ×2"): two lines, not a smaller font
+                for k, part in enumerate(word.rsplit(" ", 1)):
+                    part, fnt = _fit(part, CELL - 4, (14, 13, 12))
+                    draw.text(((box[0] + box[2]) / 2, box[1] + 38 + k * 18), part, font=fnt,
+                              fill=INK, anchor="mm")
             layout.boxes[space] = box
     _border_bars(draw)
     for space, (_kind, _index, bread, closed) in TEMPLE_BUILDINGS.items():
@@ -548,20 +559,20 @@ def _static_temple(draw: ImageDraw.ImageDraw, layout: Layout, seats: int, loc: s
         is_closed = seats in closed or (seats == 1 and 2 in closed)
         draw.rounded_rectangle(box, radius=6, fill=CLOSED_FILL if is_closed else PANEL_FILL,
                                outline=INK_SOFT)
-        draw.text((box[0] + 6, box[1] + 4), space, font=font(16, bold=True), fill=INK)
+        draw.text((box[0] + 5, box[1] + 2), space, font=font(16, bold=True), fill=INK)
         label = lang.t(loc, "closed") if is_closed else lang.t(loc, "{n} bread", n=bread)
-        label, fnt = _fit(label, box[2] - box[0] - 8, (14, 13, 12, 11))
-        draw.text((box[0] + 6, box[1] + 26), label, font=fnt,
+        label, fnt = _fit(label, box[2] - box[0] - 6, (14, 13, 12, 11))
+        draw.text((box[0] + 5, box[1] + 22), label, font=fnt,
                   fill=INK_SOFT if is_closed else INK)
         if is_closed:
             for x in range(box[0] + 4, box[2] - 4, 10):
-                draw.line((x, box[3] - 6, x + 6, box[3] - 12), fill=INK_SOFT)
+                draw.line((x, box[3] - 4, x + 6, box[3] - 9), fill=INK_SOFT)
         layout.boxes[space] = box
     for space in ("pt_n2", "pt_e2"):
         box = _people_box(space)
         draw.rounded_rectangle(box, radius=6, fill=(232, 236, 250), outline=INK_SOFT)
-        draw.text((box[0] + 6, box[1] + 4), space, font=font(15, bold=True), fill=INK)
-        draw.text((box[0] + 6, box[1] + 24),
+        draw.text((box[0] + 6, box[1] + 2), space, font=font(15, bold=True), fill=INK)
+        draw.text((box[0] + 6, box[1] + 20),
                   fit_text(lang.t(loc, "people"), font(14), box[2] - box[0] - 8),
                   font=font(14), fill=INK_SOFT)
         layout.boxes[space] = box
@@ -606,31 +617,31 @@ def _static_osiris(draw: ImageDraw.ImageDraw, layout: Layout, loc: str) -> None:
     title = lang.t(loc, "OSIRIS · workshops & quarries")
     room = int(WIDTH - MARGIN - 8 - note_w - 12 - (O_X + 2))
     size = next((size for size in (18, 17, 16, 15) if _length(title, size, True) <= room), 15)
-    draw.text((O_X + 2, T_Y + 15), fit_text(title, font(size, bold=True), room),
+    draw.text((O_X + 2, T_Y + 12), fit_text(title, font(size, bold=True), room),
               font=font(size, bold=True), fill=INK, anchor="lm")
-    draw.text((WIDTH - MARGIN - 8, T_Y + 15), note, font=font(14), fill=INK_SOFT, anchor="rm")
+    draw.text((WIDTH - MARGIN - 8, T_Y + 12), note, font=font(14), fill=INK_SOFT, anchor="rm")
     lines = wrap_text(lang.t(loc, "people statues: count in both districts below"),
                       font(14), O_LABEL_W - 12, 3)
     for index, line in enumerate(lines[:3]):
-        draw.text((O_X + 2, O_PEOPLE_Y + 10 + index * 17), line, font=font(14),
+        draw.text((O_X + 2, O_PEOPLE_Y + 8 + index * 16), line, font=font(14),
                   fill=INK_SOFT, anchor="lm")
     for space in ("po_work", "po_quar"):
         box = _people_box(space)
         draw.rounded_rectangle(box, radius=6, fill=(232, 236, 250), outline=INK_SOFT)
-        draw.text((box[0] + 8, box[1] + 6), space, font=font(16, bold=True), fill=INK)
+        draw.text((box[0] + 8, box[1] + 3), space, font=font(16, bold=True), fill=INK)
         label = lang.t(loc, "people · papyrus + bread") if space == "po_work" else \
             lang.t(loc, "people · limestone + granite")
-        draw.text((box[0] + 8, box[1] + 30), fit_text(label, font(14), box[2] - box[0] - 12),
+        draw.text((box[0] + 8, box[1] + 25), fit_text(label, font(14), box[2] - box[0] - 12),
                   font=font(14), fill=INK_SOFT)
         layout.boxes[space] = box
-    draw.text((O_X + 2, O_HEAD_Y + 14),
+    draw.text((O_X + 2, O_HEAD_Y + 12),
               fit_text(lang.t(loc, "row · effect"), font(14, bold=True), O_LABEL_W - 4),
               font=font(14, bold=True), fill=INK_SOFT, anchor="lm")
     for index, district in enumerate(DISTRICTS):
         x = O_X + O_LABEL_W + index * O_COL_W
-        draw.rectangle((x + 4, O_HEAD_Y + 5, x + 20, O_HEAD_Y + 21), fill=RES_FILL[district],
+        draw.rectangle((x + 4, O_HEAD_Y + 4, x + 20, O_HEAD_Y + 20), fill=RES_FILL[district],
                        outline=INK)
-        draw.text((x + 26, O_HEAD_Y + 14),
+        draw.text((x + 26, O_HEAD_Y + 12),
                   fit_text(_say(RESOURCE_TEXT[district], loc), font(15, bold=True),
                            O_COL_W - 28), font=font(15, bold=True), fill=INK, anchor="lm")
     for row in range(1, 7):
@@ -640,23 +651,23 @@ def _static_osiris(draw: ImageDraw.ImageDraw, layout: Layout, loc: str) -> None:
                   anchor="lm")
         for index, line in enumerate(OSIRIS_ROW_TEXT[row]):
             text, fnt = _fit(_say(line, loc), O_LABEL_W - 28)
-            draw.text((O_X + 26, y + 24 + index * 20), text, font=fnt, fill=INK, anchor="lm")
+            draw.text((O_X + 26, y + 18 + index * 18), text, font=fnt, fill=INK, anchor="lm")
         for district in DISTRICTS:
             box = _osiris_box(row, district)
             draw.rounded_rectangle(box, radius=5, fill=PANEL_FILL, outline=GRID_LINE)
             # the option id; in other languages the column head names the district
             label = f"o{row}_{district}" if loc == "en" else f"o{row}"
-            draw.text((box[0] + 5, box[1] + 4), label, font=font(14, bold=True), fill=INK)
+            draw.text((box[0] + 5, box[1] + 3), label, font=font(14, bold=True), fill=INK)
             partner = {3: PAIR_PARTNER, 4: CROSS_PARTNER}.get(row)
             if partner:
                 text = lang.t(loc, "& +1 {what}", what=RESOURCE_TEXT[partner[district]])
-                draw.text((box[0] + 5, box[1] + 24), fit_text(text, font(14), O_COL_W - 10),
+                draw.text((box[0] + 5, box[1] + 21), fit_text(text, font(14), O_COL_W - 10),
                           font=font(14), fill=INK_SOFT)
             layout.boxes[f"o{row}_{district}"] = box
 
 
 def _static_market(draw: ImageDraw.ImageDraw, layout: Layout, loc: str) -> None:
-    draw.text((MARGIN, M_Y + 14),
+    draw.text((MARGIN, M_Y + 11),
               fit_text(lang.t(loc, "CARD MARKET (Thoth) · section:<n> · card:<id>"),
                        font(18, bold=True), INNER_W), font=font(18, bold=True), fill=INK,
               anchor="lm")
@@ -665,7 +676,7 @@ def _static_market(draw: ImageDraw.ImageDraw, layout: Layout, loc: str) -> None:
         box = _market_box(index)
         rounded_panel(draw, box, fill=PANEL_FILL, outline=INK_SOFT, radius=10, width=2)
         title = lang.t(loc, "Section {n}", n=index + 1)
-        draw.text((box[0] + 10, box[1] + 16), title, font=font(17, bold=True),
+        draw.text((box[0] + 10, box[1] + 15), title, font=font(17, bold=True),
                   fill=INK, anchor="lm")
         if index in opens:
             note = lang.t(loc, "Happiness ≥ {h} · Pop. {p}", h=MARKET_HAPPINESS[index],
@@ -674,7 +685,7 @@ def _static_market(draw: ImageDraw.ImageDraw, layout: Layout, loc: str) -> None:
             note = lang.t(loc, "Happiness ≥ {h}", h=MARKET_HAPPINESS[index])
         room = int(M_W - 28 - _length(title, 17, True))
         size = 14 if _length(note, 14) <= room else 13
-        draw.text((box[2] - 10, box[1] + 16), fit_text(note, font(size), room),
+        draw.text((box[2] - 10, box[1] + 15), fit_text(note, font(size), room),
                   font=font(size), fill=INK_SOFT, anchor="rm")
         layout.boxes[f"section:{index + 1}"] = box
         for slot, kind in enumerate(slots):
@@ -731,7 +742,7 @@ BOT_NAME = "Botankhamun"  # a name, the same in every language
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> None:
     text = lang.t(loc, "Round {round}/16 · Rotations {rotations}/8", round=view.get("round", "?"),
                   rotations=view.get("rotations", 0))
-    draw.text((MARGIN, 46), fit_text(text, font(20, bold=True), 318), font=font(20, bold=True),
+    draw.text((MARGIN, 40), fit_text(text, font(20, bold=True), 318), font=font(20, bold=True),
               fill=CREAM)
     phase = view.get("phase", "")
     step = view.get("step") or ""
@@ -742,7 +753,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> N
     else:
         text = phase_text
     text, fnt = _fit(text, 310, (16, 15, 14, 13))
-    draw.text((MARGIN, 76), text, font=fnt, fill=CREAM)
+    draw.text((MARGIN, 66), text, font=fnt, fill=CREAM)
     seats = view.get("seats", 0)
     if view.get("solo"):
         difficulty = view.get("options", {}).get("solo_difficulty", "?")
@@ -751,39 +762,39 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> N
         mode = lang.t(loc, "{n} seats", n=seats)
     mode = lang.t(loc, "{mode} · Maat phases {n}/4", mode=mode, n=view.get("maat_phases", 0))
     mode, fnt = _fit(mode, 310, (15, 14, 13, 12))
-    draw.text((MARGIN, 110), mode, font=fnt, fill=CREAM_SOFT, anchor="lm")
+    draw.text((MARGIN, 96), mode, font=fnt, fill=CREAM_SOFT, anchor="lm")
 
     x = 372
     for seat in (view.get("turn_order") or [])[:5]:
-        _token(draw, (x, 44), seat, size=28)
+        _token(draw, (x, 39), seat, size=28)
         x += 40
     acting = list(view.get("acting") or [])
     x = 372
     for seat in acting[:5]:
-        _token(draw, (x, 104), seat, size=28)
+        _token(draw, (x, 92), seat, size=28)
         x += 40
     if len(acting) == 1:
-        draw.text((x - 16, 104), fit_text(_name(view, acting[0], loc), font(16, bold=True),
+        draw.text((x - 16, 92), fit_text(_name(view, acting[0], loc), font(16, bold=True),
                                           700 - 8 - (x - 16)),
                   font=font(16, bold=True), fill=CREAM, anchor="lm")
     elif not acting:
-        draw.text((358, 104), lang.t(loc, "nobody"), font=font(16), fill=CREAM, anchor="lm")
+        draw.text((358, 92), lang.t(loc, "nobody"), font=font(16), fill=CREAM, anchor="lm")
 
     turn = view.get("turn")
     if turn:
         seat = turn.get("seat", 0)
-        _token(draw, (732, 48), seat, size=30)
-        draw.text((754, 48), _name(view, seat, loc), font=font(17, bold=True), fill=CREAM,
+        _token(draw, (732, 40), seat, size=30)
+        draw.text((754, 40), _name(view, seat, loc), font=font(17, bold=True), fill=CREAM,
                   anchor="lm")
         held = turn.get("die")
         if held:
-            _die(draw, (716, 70), held.get("colour", "grey"), held.get("value", 0), size=40,
+            _die(draw, (716, 62), held.get("colour", "grey"), held.get("value", 0), size=40,
                  loc=loc)
             where = GOD_NAMES.get(held.get("section"), held.get("section") or "?")
             colour = held.get("colour")
             text = lang.t(loc, "{colour} {value} from {god}", value=held.get("value"),
                           colour=COLOUR_TEXT.get(colour, colour), god=where)
-            draw.text((766, 80), fit_text(text, font(15, bold=True), 1022 - 766),
+            draw.text((766, 72), fit_text(text, font(15, bold=True), 1022 - 766),
                       font=font(15, bold=True), fill=CREAM, anchor="lm")
             purity = held.get("purity", "")
             kind = _say(term("Anubis") if turn.get("anubis") else
@@ -791,19 +802,19 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> N
             action = turn.get("action")
             action = _say(GOD_NAMES.get(action, action), loc) if action else \
                 lang.t(loc, "choosing")
-            draw.text((766, 102), fit_text(lang.t(loc, "{kind} · action: {action}", kind=kind,
+            draw.text((766, 93), fit_text(lang.t(loc, "{kind} · action: {action}", kind=kind,
                                                   action=action), font(15), 1022 - 766),
                       font=font(15), fill=CREAM_SOFT, anchor="lm")
         else:
-            draw.text((716, 86), lang.t(loc, "no die taken yet"), font=font(15),
+            draw.text((716, 78), lang.t(loc, "no die taken yet"), font=font(15),
                       fill=CREAM_SOFT, anchor="lm")
     else:
-        draw.text((716, 48), "—", font=font(17), fill=CREAM, anchor="lm")
+        draw.text((716, 40), "—", font=font(17), fill=CREAM, anchor="lm")
 
     decks = view.get("decks") or {}
     discards = view.get("discards") or {}
     for index, kind in enumerate(("blessing", "technology", "decree")):
-        y = 42 + index * 26
+        y = 38 + index * 24
         draw.rectangle((1046, y - 9, 1064, y + 9), fill=CARD_FILL[kind])
         draw.text((1055, y), CARD_LETTER[kind], font=font(14, bold=True), fill=WHITE,
                   anchor="mm")
@@ -817,7 +828,7 @@ def _die(draw: ImageDraw.ImageDraw, xy: tuple[float, float], colour: str, value:
          size: int = DIE, code: bool = True, loc: str = "en") -> Box:
     """A die: its colour, its value and (large dice) a colour code for colour-blind readers."""
     x, y = round(xy[0]), round(xy[1])
-    label = _die_codes(loc).get(colour, "?") if code and size >= 38 else None
+    label = _die_codes(loc).get(colour, "?") if code and size >= 30 else None
     sprite, mask = _die_sprite(colour, int(value), size, label)
     canvas = getattr(draw, "canvas", None)
     if canvas is not None:
@@ -853,7 +864,8 @@ def _disc_sprite(lights: tuple[str, ...], arrow: str | None, loc: str = "en"
         tx, ty = c + r * 0.62 * math.cos(rad), c + r * 0.62 * math.sin(rad)
         ink = text_on(fill)
         word = _say(LIGHT_TEXT[light], loc) if light in LIGHT_TEXT else light.upper()
-        word, fnt = _fit(word, 84, (15, 13, 12, 11, 10), bold=True)
+        # neighbouring wedge labels are r * 0.62 = 84 px apart: keep a gap between them
+        word, fnt = _fit(word, 76, (15, 13, 12, 11, 10), bold=True)
         draw.text((tx, ty - 10), word, font=fnt, fill=ink, anchor="mm")
         draw.text((tx, ty + 10), _say(GOD_NAMES[god], loc), font=font(14), fill=ink,
                   anchor="mm")
@@ -894,28 +906,28 @@ def _draw_section(draw: ImageDraw.ImageDraw, view: dict[str, Any], section: dict
     x, y = SECTION_BOX[god]
     light = section.get("light", "shaded")
     fill = LIGHT_FILL.get(light, (200, 200, 200))
-    draw.rounded_rectangle((x + 2, y + 2, x + SEC_W - 2, y + 30), radius=9, fill=fill)
+    draw.rounded_rectangle((x + 2, y + 2, x + SEC_W - 2, y + SEC_HEAD_H), radius=9, fill=fill)
     ink = text_on(fill)
     name = _say(GOD_NAMES[god], loc)
-    draw.text((x + 10, y + 16), name, font=font(19, bold=True), fill=ink, anchor="lm")
+    draw.text((x + 10, y + 15), name, font=font(19, bold=True), fill=ink, anchor="lm")
     left = x + 10 + _length(name, 19, True) + 8
-    draw.text((left, y + 17),
+    draw.text((left, y + 16),
               fit_text(f"({god}) · {_say(LIGHT_TEXT.get(light, light), loc)}", font(14),
                        int(x + SEC_W - 40 - left)), font=font(14), fill=ink, anchor="lm")
     marker = section.get("scoring_marker")
     if marker:
         mx = x + SEC_W - 22
-        draw.ellipse((mx - 14, y + 3, mx + 14, y + 29), fill=GOLD, outline=INK, width=2)
-        draw.text((mx, y + 16), str(marker), font=font(15, bold=True), fill=INK, anchor="mm")
+        draw.ellipse((mx - 13, y + 3, mx + 13, y + 27), fill=GOLD, outline=INK, width=2)
+        draw.text((mx, y + 15), str(marker), font=font(15, bold=True), fill=INK, anchor="mm")
     # god statues on this god's area
     owners = list((view.get("god_statues") or {}).get(god) or [])
     spaces = max(int(view.get("god_statue_spaces") or 0), len(owners))
     sx = x + SEC_W - 14
     for index in reversed(range(spaces)):
         if index < len(owners):
-            _token(draw, (sx - 9, y + 45), owners[index], size=20)
+            _token(draw, (sx - 9, y + 37), owners[index], size=20)
         else:
-            draw.ellipse((sx - 18, y + 36, sx, y + 54), outline=INK_SOFT, width=2)
+            draw.ellipse((sx - 17, y + 29, sx - 1, y + 45), outline=INK_SOFT, width=2)
         sx -= 26
     # dice by purity row
     rows: dict[str, list[dict[str, Any]]] = {p: [] for p in PURITIES}
@@ -927,12 +939,12 @@ def _draw_section(draw: ImageDraw.ImageDraw, view: dict[str, Any], section: dict
                                                            d.get("value", 0)))
         if not dice:
             continue
-        ry = y + 60 + row * DIE_STEP
+        ry = y + SEC_ROWS_Y + row * DIE_STEP
         n = len(dice)
         if n * DIE_X_STEP <= avail + 4:
             size, step, code = DIE, DIE_X_STEP, True
         else:
-            size, code = 32, False
+            size, code = 28, False
             step = min(size + 2, (avail - size) / max(1, n - 1))
         dx = x + ROW_LABEL_W
         for index, die in enumerate(dice):
@@ -945,34 +957,34 @@ def _draw_section(draw: ImageDraw.ImageDraw, view: dict[str, Any], section: dict
 def _draw_side(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str, Box],
                loc: str) -> None:
     # Horus track
-    y = OB_Y + 32
+    y = OB_Y + 28
     for slot in (view.get("horus_track") or [])[:6]:
         value = slot.get("value", 0)
-        draw.rounded_rectangle((SIDE_X + 10, y, SIDE_X + 34, y + 22), radius=4, fill=INK)
-        draw.text((SIDE_X + 22, y + 11), str(value), font=font(15, bold=True), fill=WHITE,
+        draw.rounded_rectangle((SIDE_X + 10, y, SIDE_X + 32, y + 18), radius=4, fill=INK)
+        draw.text((SIDE_X + 21, y + 9), str(value), font=font(14, bold=True), fill=WHITE,
                   anchor="mm")
         god = slot.get("god", "")
-        draw.text((SIDE_X + 42, y + 11), _say(GOD_NAMES.get(god, god), loc),
+        draw.text((SIDE_X + 40, y + 9), _say(GOD_NAMES.get(god, god), loc),
                   font=font(15, bold=True), fill=INK, anchor="lm")
         bonus = ", ".join(f"+{n} {_say(RESOURCE_TEXT.get(k, k), loc)}"
                           for k, n in (slot.get("bonus") or {}).items())
-        draw.text((SIDE_X + 118, y + 11), fit_text(bonus or "—", font(15), SIDE_W - 126),
+        draw.text((SIDE_X + 118, y + 9), fit_text(bonus or "—", font(15), SIDE_W - 126),
                   font=font(15), fill=INK, anchor="lm")
-        y += 25
+        y += 20
     # Ra display
     for index, tile in enumerate((view.get("ra_display") or [])[:3]):
         box = _ra_slot_box(index)
         cx = (box[0] + box[2]) // 2
         if not tile:
-            draw.text((cx, box[1] + 60), fit_text(lang.t(loc, "empty"), font(15),
+            draw.text((cx, box[1] + 50), fit_text(lang.t(loc, "empty"), font(15),
                                                   box[2] - box[0] - 4),
                       font=font(15), fill=INK_SOFT, anchor="mm")
             continue
         places[tile] = box
         data = PILLARS.get(tile)
         edges = dict(zip(("N", "E", "S", "W"), data.edges, strict=True)) if data else {}
-        _pillar_tile(draw, (cx - 30, box[1] + 20, cx + 30, box[1] + 80), tile, None, edges,
-                     bar=13)
+        _pillar_tile(draw, (cx - 30, box[1] + 17, cx + 30, box[1] + 57), tile, None, edges,
+                     bar=11)
         if data:
             lines = [(_say(LIGHT_TEXT.get(data.light, data.light), loc), True),
                      (lang.t(loc, "cost {limestone}L {granite}G", limestone=data.limestone,
@@ -981,33 +993,33 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str
         else:
             lines = []
         for k, (line, bold) in enumerate(lines):
-            line, fnt = _fit(line, box[2] - box[0], (14, 13, 12, 11), bold)
-            draw.text((cx, box[1] + 91 + k * 17), line, font=fnt, fill=INK, anchor="mm")
+            line, fnt = _fit(line, box[2] - box[0], (13, 12, 11), bold)
+            draw.text((cx, box[1] + 66 + k * 14), line, font=fnt, fill=INK, anchor="mm")
     # scoring markers, pile, bag, destiny
-    y = OB_Y + 2 * (SEC_H + SEC_GAP) + 32
+    y = OB_Y + 2 * (SEC_H + SEC_GAP) + 27
     parts = []
     for marker in view.get("scoring_markers") or []:
         where = GOD_NAMES.get(marker.get("god"), marker.get("god"))
         parts.append(lang.t(loc, "{id} at {god} ✓ scored", id=marker.get("id"), god=where)
                      if marker.get("scored") else
                      lang.t(loc, "{id} at {god}", id=marker.get("id"), god=where))
-    lines = _items(parts or ["—"], font(15), SIDE_W - 20, max_lines=2, sep=" · ", loc=loc)
+    lines = _items(parts or ["—"], font(14), SIDE_W - 20, max_lines=2, sep=" · ", loc=loc)
     lines += [fit_text(lang.t(loc, "Pillar pile: {n} tiles", n=view.get("pillar_pile", 0)),
-                       font(15), SIDE_W - 20)]
+                       font(14), SIDE_W - 20)]
     bag = view.get("bag") or {}
     bag_items = [f"{_say(COLOUR_TEXT[colour], loc)} {bag.get(colour, 0)}" for colour in DIE_FILL
                  if colour in bag]
     first = lang.t(loc, "Bag: {first}", first=bag_items[0]) if bag_items else \
         lang.t(loc, "Bag: empty")
-    lines += _items([first, *bag_items[1:]], font(15), SIDE_W - 20, max_lines=2, sep=" · ",
+    lines += _items([first, *bag_items[1:]], font(14), SIDE_W - 20, max_lines=2, sep=" · ",
                     loc=loc)
     destiny = [lang.t(loc, "{card} (ankh {ankh})", card=card, ankh=DESTINY_ANKH.get(card, "?"))
                for card in view.get("destiny_available") or []]
     if destiny:
         lines += _items([lang.t(loc, "Destiny: {first}", first=destiny[0]), *destiny[1:]],
-                        font(15), SIDE_W - 20, max_lines=2, sep=" · ", loc=loc)
+                        font(14), SIDE_W - 20, max_lines=2, sep=" · ", loc=loc)
     for index, line in enumerate(lines[:8]):
-        draw.text((SIDE_X + 10, y + index * 20), line, font=font(15), fill=INK)
+        draw.text((SIDE_X + 10, y + index * 17), line, font=font(14), fill=INK)
 
 
 def _pillar_tile(draw: ImageDraw.ImageDraw, box: Box, tile: str, owner: int | None,
@@ -1053,8 +1065,11 @@ def _draw_temple(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[s
         if box is None or not building:
             continue
         owner = building.get("owner")
-        if owner is not None:
-            _token(draw, (box[2] - 16, box[1] + 16), owner, size=22)
+        if owner is not None:  # clear of the printed name and bread cost
+            if space.startswith("w"):
+                _token(draw, (box[2] - 16, box[3] - 15), owner, size=22)
+            else:
+                _token(draw, (box[2] - 14, box[1] + 13), owner, size=20)
     for space, statue in (view.get("people_statues") or {}).items():
         box = places.get(space)
         if box is None or not statue:
@@ -1063,8 +1078,8 @@ def _draw_temple(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[s
         gold = int(statue.get("gold") or 0)
         if owner is not None:
             _token(draw, (box[2] - 16, box[3] - 16), owner, size=22)
-        if gold and space.startswith("pt"):
-            _gold(draw, (box[0] + 6, box[1] + 40), gold, loc, box[2] - 4)
+        if gold and space == "pt_e2":
+            _gold(draw, (box[0] + 5, box[3] - 18), gold, loc, box[2] - 4)
         elif gold:
             _gold(draw, (box[2] - 84, box[1] + 8), gold, loc, box[2] - 4)
 
@@ -1091,14 +1106,14 @@ def _draw_osiris(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> N
         _token(draw, (box[2] - 18, box[3] - 18), owner, size=26)
     y = O_ROWS_Y + O_ROW_H
     if view.get("row2_gold"):
-        draw.ellipse((O_X + 26, y + O_ROW_H - 24, O_X + 42, y + O_ROW_H - 8), fill=GOLD,
+        draw.ellipse((O_X + 26, y + O_ROW_H - 21, O_X + 42, y + O_ROW_H - 5), fill=GOLD,
                      outline=INK)
         text = lang.t(loc, "1st: +{n} gold", n=int(view["row2_gold"]))
-        draw.text((O_X + 46, y + O_ROW_H - 16), fit_text(text, font(14, bold=True),
+        draw.text((O_X + 46, y + O_ROW_H - 13), fit_text(text, font(14, bold=True),
                                                          O_LABEL_W - 48),
                   font=font(14, bold=True), fill=INK, anchor="lm")
     else:
-        draw.text((O_X + 26, y + O_ROW_H - 16),
+        draw.text((O_X + 26, y + O_ROW_H - 13),
                   fit_text(lang.t(loc, "1st gold taken"), font(14), O_LABEL_W - 28),
                   font=font(14), fill=INK_SOFT, anchor="lm")
 
@@ -1125,19 +1140,19 @@ def _draw_market(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[s
                           font=font(14), fill=INK_SOFT, anchor="lm")
                 continue
             places[card] = sbox
-            draw.text((sbox[0] + 36, sbox[1] + 11), card, font=font(16, bold=True), fill=INK,
+            draw.text((sbox[0] + 36, sbox[1] + 9), card, font=font(16, bold=True), fill=INK,
                       anchor="lm")
             text = _say(CARD_TEXT.get(card, ""), loc)
             if card in DECREE_SYMBOL:
-                draw.text((sbox[2] - 8, sbox[1] + 11),
+                draw.text((sbox[2] - 8, sbox[1] + 9),
                           lang.t(loc, "symbol {symbol}", symbol=DECREE_SYMBOL[card]),
                           font=font(14), fill=INK_SOFT, anchor="rm")
-            lines = _wrap(text, 14, sbox[2] - sbox[0] - 44, 2)
+            lines = _wrap(text, 13, sbox[2] - sbox[0] - 44, 2)
             for k, line in enumerate(lines):
-                draw.text((sbox[0] + 36, sbox[1] + 29 + k * 16), line, font=font(14),
+                draw.text((sbox[0] + 36, sbox[1] + 24 + k * 15), line, font=font(13),
                           fill=INK, anchor="lm")
     # below the market: Starting cards (setup draft)
-    y = M_Y + TITLE_H + M_H + 8
+    y = M_Y + M_TITLE_H + M_H + 3
     starting = view.get("starting_cards") or []
     if starting:
         items = [f"{c} ({STARTING_INITIATIVE.get(c, '?')}: "
@@ -1147,7 +1162,7 @@ def _draw_market(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[s
     else:
         lines = _log_lines(view, loc)
     for index, line in enumerate(lines):
-        draw.text((MARGIN, y + index * 18), line, font=font(14), fill=INK)
+        draw.text((MARGIN, y + index * 17), line, font=font(14), fill=INK)
 
 
 def _log_lines(view: dict[str, Any], loc: str) -> list[str]:
@@ -1204,7 +1219,7 @@ def _production(draw: ImageDraw.ImageDraw, xy: tuple[int, int], levels: tuple[in
 
 @functools.lru_cache(maxsize=256)
 def _production_sprite(levels: tuple[int, ...], loc: str = "en") -> Image.Image:
-    sprite = Image.new("RGB", (200, 4 * 27), PANEL_FILL)
+    sprite = Image.new("RGB", (200, 4 * PROD_STEP), PANEL_FILL)
     _draw_production(canvas_draw(sprite), (0, 0), levels, loc)
     return sprite
 
@@ -1213,7 +1228,7 @@ def _draw_production(draw: ImageDraw.ImageDraw, xy: tuple[int, int], levels: tup
                      loc: str = "en") -> None:
     x0, y0 = xy
     for index, (res, level) in enumerate(zip(RESOURCES, levels, strict=True)):
-        y = y0 + 9 + index * 27
+        y = y0 + 9 + index * PROD_STEP
         draw.rectangle((x0, y - 8, x0 + 16, y + 8), fill=RES_FILL[res], outline=INK)
         name = _say(RESOURCE_TEXT[res], loc)
         size = 14 if _length(name, 14) <= 72 else 12
@@ -1226,6 +1241,9 @@ def _draw_production(draw: ImageDraw.ImageDraw, xy: tuple[int, int], levels: tup
             if step == level:
                 draw.text((sx + 9, y), str(step), font=font(14, bold=True),
                           fill=text_on(filled), anchor="mm")
+
+
+PROD_STEP = 23  # a production track row (strip)
 
 
 def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
@@ -1242,17 +1260,17 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
         draw.rounded_rectangle((x0 + 3, y0 + 3, x0 + 192, y1 - 3), radius=8, fill=ACTING_FILL)
     style = seat_style(seat)
     draw.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=style.colour, width=3)
-    _token(draw, (x0 + 30, y0 + 32), seat, size=38)
+    _token(draw, (x0 + 30, y0 + 30), seat, size=36)
     bot = bool(player.get("is_bot"))
     title = BOT_NAME if bot else _seat_name(seat, loc)
     size = next((s for s in (18, 16, 15) if _length(title, s, True) <= 132), 15)
-    draw.text((x0 + 58, y0 + 24), fit_text(title, font(size, bold=True), 132),
+    draw.text((x0 + 58, y0 + 21), fit_text(title, font(size, bold=True), 132),
               font=font(size, bold=True), fill=INK, anchor="lm")
     colour = _say(SEAT_COLOUR.get(style.colour_name, style.colour_name), loc)
     sub = lang.t(loc, "{colour} · bot", colour=colour) if bot else colour
-    draw.text((x0 + 58, y0 + 46), fit_text(sub, font(14), 132), font=font(14), fill=INK_SOFT,
+    draw.text((x0 + 58, y0 + 42), fit_text(sub, font(14), 132), font=font(14), fill=INK_SOFT,
               anchor="lm")
-    draw.text((x0 + 12, y0 + 84), f"{_say(RESOURCE_TEXT['vp'], loc)} {player.get('vp', 0)}",
+    draw.text((x0 + 12, y0 + 71), f"{_say(RESOURCE_TEXT['vp'], loc)} {player.get('vp', 0)}",
               font=font(26, bold=True), fill=INK, anchor="lm")
     order = view.get("turn_order") or []
     marks = []
@@ -1267,21 +1285,21 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
         marks = [lang.t(loc, "{n}. place ★", n=place) if place == 1 else
                  lang.t(loc, "{n}. place", n=place)] if loc != "en" else \
             [f"{_ordinal(place)} place" + (" ★" if place == 1 else "")]
-    draw.text((x0 + 12, y0 + 116), fit_text(" · ".join(marks), font(15, bold=True), 180),
+    draw.text((x0 + 12, y0 + 97), fit_text(" · ".join(marks), font(15, bold=True), 180),
               font=font(15, bold=True), fill=INK, anchor="lm")
     if player.get("answered") and view.get("phase") in ("maat", "setup"):
-        draw.text((x0 + 12, y0 + 138), fit_text(lang.t(loc, "✓ answered"), font(14), 180),
+        draw.text((x0 + 12, y0 + 112), fit_text(lang.t(loc, "✓ answered"), font(14), 180),
                   font=font(14), fill=INK_SOFT, anchor="lm")
 
     # populace
     px = x0 + 204
     happiness, population = int(player.get("happiness", 0)), int(player.get("population", 0))
-    draw.text((px, y0 + 40), lang.t(loc, "Happiness {n}", n=happiness),
+    draw.text((px, y0 + 32), lang.t(loc, "Happiness {n}", n=happiness),
               font=font(16, bold=True), fill=INK, anchor="lm")
-    _bar(draw, (px, y0 + 52), happiness, HAPPY_BAR)
-    draw.text((px, y0 + 86), lang.t(loc, "Population {n}", n=population),
+    _bar(draw, (px, y0 + 42), happiness, HAPPY_BAR)
+    draw.text((px, y0 + 71), lang.t(loc, "Population {n}", n=population),
               font=font(16, bold=True), fill=INK, anchor="lm")
-    _bar(draw, (px, y0 + 98), population, POP_BAR)
+    _bar(draw, (px, y0 + 81), population, POP_BAR)
     reach = sum(1 for h in MARKET_HAPPINESS if happiness >= h)
     flags = player.get("flags") or {}
     got = [str(k[1:]) for k in ("h16", "h19", "h21") if flags.get(k)]
@@ -1289,7 +1307,7 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
         lang.t(loc, "market 1") if reach else lang.t(loc, "no market"))
     if got:
         line = lang.t(loc, "{market} · bonus {levels} ✓", market=line, levels=", ".join(got))
-    draw.text((px, y0 + 136), fit_text(line, font(14), 454 - 204 - 12), font=font(14),
+    draw.text((px, y0 + 111), fit_text(line, font(14), 454 - 204 - 12), font=font(14),
               fill=INK_SOFT, anchor="lm")
 
     if bot:
@@ -1299,10 +1317,10 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
     rx = x0 + 454
     production = player.get("production") or {}
     resources = player.get("resources") or {}
-    _production(draw, (rx, y0 + 31), tuple(int(production.get(res, 0)) for res in RESOURCES),
+    _production(draw, (rx, y0 + 27), tuple(int(production.get(res, 0)) for res in RESOURCES),
                 loc)
     for index, res in enumerate(RESOURCES):
-        draw.text((rx + 206, y0 + 40 + index * 27), str(resources.get(res, 0)),
+        draw.text((rx + 206, y0 + 36 + index * PROD_STEP), str(resources.get(res, 0)),
                   font=font(17, bold=True), fill=INK, anchor="lm")
 
     _draw_scales(draw, player, (x0 + 736, y0), loc)
@@ -1351,7 +1369,7 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
                                                    sep=" ", loc=loc)]
     for index, (line, bold) in enumerate(lines[:6]):
         line, fnt = _fit(line, width, (14, 13, 12), bold)
-        draw.text((ex, y0 + 40 + index * 20), line, font=fnt, fill=INK, anchor="lm")
+        draw.text((ex, y0 + 31 + index * 16), line, font=fnt, fill=INK, anchor="lm")
 
 
 def _ordinal(n: int) -> str:
@@ -1368,22 +1386,22 @@ def _draw_scales(draw: ImageDraw.ImageDraw, player: dict[str, Any], origin: tupl
             (lang.t(loc, "below"), scales.get("below") or [], 0))
     label_w = max(54, max(int(_length(label, 14, True)) + 8 for label, _d, _e in rows))
     for index, (label, dice, excess) in enumerate(rows):
-        y = y0 + 40 + index * 30
+        y = y0 + 35 + index * 26
         draw.text((sx, y), label, font=font(14, bold=True), fill=INK_SOFT, anchor="lm")
         x = sx + label_w
         room = 204 - label_w
-        step = 30 if len(dice) <= 5 and len(dice) * 30 <= room else room / max(1, len(dice))
+        step = 28 if len(dice) <= 5 and len(dice) * 28 <= room else room / max(1, len(dice))
         for k, die in enumerate(dice):
-            _die(draw, (x + k * step, y - 13), die.get("colour", "grey"),
-                 int(die.get("value", 0)), size=26, code=False)
-        x += max(0, len(dice) - 1) * step + (32 if dice else 0)
+            _die(draw, (x + k * step, y - 12), die.get("colour", "grey"),
+                 int(die.get("value", 0)), size=24, code=False)
+        x += max(0, len(dice) - 1) * step + (30 if dice else 0)
         if excess:
             draw.text((x + 2, y), fit_text(lang.t(loc, "+{n} excess", n=excess), font(14),
                                            int(sx + 268 - x)),
                       font=font(14), fill=INK, anchor="lm")
     balance = int(player.get("balance") or 0)
     text = lang.t(loc, "balance {n:+d}", n=balance)
-    draw.text((sx, y0 + 136), text, font=font(16, bold=True),
+    draw.text((sx, y0 + 111), text, font=font(16, bold=True),
               fill=(170, 30, 30) if balance < 0 else INK, anchor="lm")
     extra = []
     faith_left, faith_right = int(scales.get("faith_left") or 0), \
@@ -1394,7 +1412,7 @@ def _draw_scales(draw: ImageDraw.ImageDraw, player: dict[str, Any], origin: tupl
         extra.append(lang.t(loc, "Maat {n:+d}", n=int(player["maat"])))
     if extra:
         left = sx + 6 + _length(text, 16, True)
-        draw.text((left, y0 + 136), fit_text(" · ".join(extra), font(14), int(sx + 266 - left)),
+        draw.text((left, y0 + 111), fit_text(" · ".join(extra), font(14), int(sx + 266 - left)),
                   font=font(14), fill=INK, anchor="lm")
 
 
@@ -1406,10 +1424,10 @@ def _draw_bot(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str,
     bx = x0 + 454
     pyramid = list(bot.get("pyramid") or [])
     progress = bot.get("progress")
-    tile_w, tile_h = 60, 26
+    tile_w, tile_h = 60, 21
     index = 0
     for row, width in enumerate((4, 3, 2, 1)):
-        y = y0 + 148 - row * (tile_h + 4) - tile_h
+        y = y0 + 116 - row * (tile_h + 2) - tile_h
         for col in range(width):
             x = bx + row * (tile_w + 4) // 2 + col * (tile_w + 4)
             tile = pyramid[index] if index < len(pyramid) else "?"
@@ -1432,15 +1450,15 @@ def _draw_bot(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str,
              lang.t(loc, "Difficulty: {level}",
                     level=DIFFICULTY_WORD.get(difficulty, difficulty) if difficulty else "—")]
     for k, line in enumerate(lines):
-        draw.text((ix, y0 + 40 + k * 22), fit_text(line, font(15), 260), font=font(15),
+        draw.text((ix, y0 + 33 + k * 20), fit_text(line, font(15), 260), font=font(15),
                   fill=INK, anchor="lm")
     dice = bot.get("dice") or []
     label = lang.t(loc, "dice:") if dice else lang.t(loc, "dice: none")
-    draw.text((ix, y0 + 120), label, font=font(14, bold=True), fill=INK_SOFT, anchor="lm")
+    draw.text((ix, y0 + 100), label, font=font(14, bold=True), fill=INK_SOFT, anchor="lm")
     dx = max(44, int(_length(label, 14, True)) + 10) if dice else 44
     for k, die in enumerate(dice[:6]):
-        _die(draw, (ix + dx + k * 30, y0 + 107), die.get("colour", "grey"),
-             int(die.get("value", 0)), size=26, code=False)
+        _die(draw, (ix + dx + k * 28, y0 + 88), die.get("colour", "grey"),
+             int(die.get("value", 0)), size=24, code=False)
     ex = x0 + 1010
     lines = [lang.t(loc, "Card pile: {n} cards", n=player.get("bot_cards", 0)),
              lang.t(loc, "Scribes {scribes} · Gold {gold}", scribes=player.get("scribes", 0),
@@ -1449,7 +1467,7 @@ def _draw_bot(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str,
              lang.t(loc, "Pillars left {n}", n=player.get("pillars_left", 0)),
              lang.t(loc, "Statues left {n}", n=player.get("statues_left", 0))]
     for k, line in enumerate(lines):
-        draw.text((ex, y0 + 40 + k * 20), fit_text(line, font(14), x1 - ex - 10),
+        draw.text((ex, y0 + 31 + k * 17), fit_text(line, font(14), x1 - ex - 10),
                   font=font(14), fill=INK, anchor="lm")
 
 

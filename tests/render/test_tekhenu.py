@@ -49,6 +49,12 @@ def test_board_renders_every_seat_count(seats):
     assert tekhenu.static_key(view) == (players, seats, seats == 1)
 
 
+def test_four_seat_board_stays_compact():
+    # PNG time scales with the pixel count (issue #3: render + png <= 40 ms)
+    image = render.board("tekhenu", views.with_seats(4))
+    assert image.width == 1320 and image.height <= 1980
+
+
 def test_more_players_make_a_taller_board():
     heights = [render.board("tekhenu", views.with_seats(n)).height for n in (2, 3, 4)]
     assert heights == sorted(heights) and len(set(heights)) == 3
