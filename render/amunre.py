@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import functools
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 import lang
 from lang import localise
@@ -30,6 +30,7 @@ from render.common import (
     canvas_draw,
     colour_swatch,
     draw_table,
+    fit_font,
     fit_text,
     font,
     palette_image,
@@ -38,6 +39,7 @@ from render.common import (
     seat_token,
     text_advance,
     text_on,
+    wrap_items,
     wrap_text,
 )
 from rules.amunre.data import FAVOR_CARDS, TILE_BY_NUMBER
@@ -158,19 +160,6 @@ THEFT = (term("Theft"), "blue", msg("offer −3 collectively, take 3 gold, no re
 COLOUR_ORDER = ["red", "purple", "blue", "green", "yellow", "grey"]
 
 
-# --- text fitting ---
-def fitted(text: str, sizes: Sequence[int], width: float, *, bold: bool = False
-           ) -> tuple[str, ImageFont.FreeTypeFont]:
-    """``text`` in the largest of ``sizes`` that fits ``width`` px (cut with "…" at the
-    smallest): longer Portuguese and Polish words get a smaller font only where needed."""
-    for size in sizes:
-        fnt = font(size, bold=bold)
-        if text_advance(fnt, text) <= width:
-            return text, fnt
-    fnt = font(sizes[-1], bold=bold)
-    return fit_text(text, fnt, int(width)), fnt
-
-
 def t(locale: str, template: str, /, **params: Any) -> str:
     """``lang.t``, with English said at once (no ``Msg`` built: the default board stays as
     fast as before languages)."""
@@ -280,7 +269,7 @@ def static_layer(provinces: tuple[StaticProvince, ...], seats: int, locale: str 
                                  (400, 78, headings[1], HEADER_SPLITS[1]),
                                  (790, 10, headings[2], HEADER_SPLITS[2]),
                                  (1040, 10, headings[3], WIDTH)):
-        text, fnt = fitted(heading, (15, 14, 13), right - x - 10)
+        text, fnt = fit_font(heading, (15, 14, 13), right - x - 10)
         draw.text((x, y), text, font=fnt, fill=CREAM_SOFT)
     for x in HEADER_SPLITS:
         draw.line((x, 12, x, HEADER_H - 12), fill=(96, 82, 64), width=1)
@@ -306,7 +295,7 @@ def static_layer(provinces: tuple[StaticProvince, ...], seats: int, locale: str 
         draw.arc((nile_mid - 22, y, nile_mid + 2, y + 10), 200, 340, fill=NILE_LIGHT, width=2)
         draw.arc((nile_mid, y + 20, nile_mid + 24, y + 30), 200, 340, fill=NILE_LIGHT, width=2)
     draw.rectangle((0, map_top, WIDTH, land_top), fill=SEA)
-    sea, sea_font = fitted(t(locale, "MEDITERRANEAN SEA · north ↑ · the Nile flows north into "
+    sea, sea_font = fit_font(t(locale, "MEDITERRANEAN SEA · north ↑ · the Nile flows north into "
                              "the delta"), (16, 15, 14), WIDTH - 2 * MARGIN, bold=True)
     draw.text((WIDTH // 2, map_top + SEA_H // 2), sea, font=sea_font, fill=WHITE, anchor="mm")
     nile_font = font(20, bold=True)
@@ -321,7 +310,7 @@ def static_layer(provinces: tuple[StaticProvince, ...], seats: int, locale: str 
     labels = (t(locale, "WEST · border (desert)"), t(locale, "WEST BANK · on the Nile"),
               t(locale, "EAST BANK · on the Nile"), t(locale, "EAST · border (desert)"))
     for col, label in enumerate(labels):
-        text, fnt = fitted(label, (16, 15, 14, 13), COL_W - 4, bold=True)
+        text, fnt = fit_font(label, (16, 15, 14, 13), COL_W - 4, bold=True)
         draw.text((COL_X[col] + COL_W // 2, label_y), text, font=fnt, fill=INK, anchor="mm")
 
     # region bands
@@ -335,7 +324,7 @@ def static_layer(provinces: tuple[StaticProvince, ...], seats: int, locale: str 
             text = t(locale, "UPPER EGYPT · south, upstream · {count} provinces", count=count)
         else:
             text = t(locale, "{region} · {count} provinces", region=region.upper(), count=count)
-        text, fnt = fitted(text, (18, 16), WIDTH - 2 * MARGIN, bold=True)
+        text, fnt = fit_font(text, (18, 16), WIDTH - 2 * MARGIN, bold=True)
         draw.text((MARGIN, y + REGION_BAND_H // 2), text, font=fnt, fill=CREAM, anchor="lm")
     draw.text((MARGIN, layout.map_bottom - SOUTH_H // 2), t(locale, "south ↓ upstream (Nubia)"),
               font=font(15, bold=True), fill=INK_SOFT, anchor="lm")
@@ -349,7 +338,7 @@ def static_layer(provinces: tuple[StaticProvince, ...], seats: int, locale: str 
     draw.text((MARGIN, layout.score_y + SCORE_TITLE_H // 2), title,
               font=font(22, bold=True), fill=INK, anchor="lm")
     legend_room = WIDTH - 2 * MARGIN - text_advance(font(22, bold=True), title) - 24
-    legend, legend_font = fitted(
+    legend, legend_font = fit_font(
         t(locale, "☥ start player · ▶ acting · seats: colour + letter + shape"), (15, 14, 13),
         legend_room)
     draw.text((WIDTH - MARGIN, layout.score_y + SCORE_TITLE_H // 2), legend,
@@ -414,7 +403,7 @@ def _draw_static_province(draw: ImageDraw.ImageDraw, province: StaticProvince,
     draw.text((x1 - 8 - pill_w // 2, y0 + 19), province.id, font=pill_font, fill=INK,
               anchor="mm")
     room = COL_W - 30 - pill_w
-    name, name_font = fitted(_say(locale, province.name), (21, 19, 17), room, bold=True)
+    name, name_font = fit_font(_say(locale, province.name), (21, 19, 17), room, bold=True)
     draw.text((x0 + 10, y0 + 19), name, font=name_font, fill=INK, anchor="lm")
     # permanent features
     badges = _badges(province, locale) or [(t(locale, "no symbols"), PAPER)]
@@ -437,7 +426,7 @@ def _draw_static_province(draw: ImageDraw.ImageDraw, province: StaticProvince,
             draw.rectangle(_field_slot(box, index, locale), fill=FIELD, outline=INK_SOFT)
     else:  # extra farmers are drawn after the first slot's place + 48
         room = _fields_x(locale) + 48 - 10 - 6
-        fields, fields_font = fitted(t(locale, "no fields"), (15, 14, 13), room)
+        fields, fields_font = fit_font(t(locale, "no fields"), (15, 14, 13), room)
         draw.text((x0 + 10, y0 + 81), fields, font=fields_font, fill=INK_SOFT, anchor="lm")
     stones, pyramids, _stone_x, pyramids_x, _pyramid_x = _piece_row(locale)
     draw.text((x0 + 10, y0 + 115), stones, font=font(15), fill=INK_SOFT, anchor="lm")
@@ -490,10 +479,10 @@ def _phase(locale: str, phase: str) -> str:
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str) -> None:
     phase = view.get("phase", "")
     room = HEADER_SPLITS[0] - MARGIN - 8
-    text, fnt = fitted(_kingdom_round(locale, view.get("kingdom"), view.get("round", "?")),
+    text, fnt = fit_font(_kingdom_round(locale, view.get("kingdom"), view.get("round", "?")),
                        (22, 20, 18), room, bold=True)
     draw.text((MARGIN, 58), text, font=fnt, fill=CREAM)
-    text, fnt = fitted(_phase(locale, phase), (18, 16, 15), room)
+    text, fnt = fit_font(_phase(locale, phase), (18, 16, 15), room)
     draw.text((MARGIN, 92), text, font=fnt, fill=CREAM)
     draw.text((MARGIN, 120), t(locale, "{n} seats", n=view.get("seats", len(view.get(
         "players", [])))), font=font(15), fill=CREAM_SOFT)
@@ -519,7 +508,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str) -
 
     _draw_tile(draw, view.get("tile"), (664, 16), locale)
     collective = view.get("collective_offering")
-    text, fnt = fitted(t(locale, "Last collective offering: {value}",
+    text, fnt = fit_font(t(locale, "Last collective offering: {value}",
                          value="—" if collective is None else collective),
                        (16, 15, 14), HEADER_SPLITS[2] - 664 - 8)
     draw.text((664, 124), text, font=fnt, fill=CREAM, anchor="lm")
@@ -528,10 +517,10 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str) -
     for y, label, size in ((46, t(locale, "Favor deck {n}", n=view.get("favor_deck", 0)), 20),
                            (80, t(locale, "Province deck {n}", n=view.get("province_deck", 0)),
                             20)):
-        text, fnt = fitted(label, (size, 18, 17, 16), room, bold=True)
+        text, fnt = fit_font(label, (size, 18, 17, 16), room, bold=True)
         draw.text((1040, y), text, font=fnt, fill=CREAM, anchor="lm")
     discard = sum(int(v) for v in (view.get("favor_discard") or {}).values())
-    text, fnt = fitted(t(locale, "Discard pile {n} (below)", n=discard), (16, 15, 14), room)
+    text, fnt = fit_font(t(locale, "Discard pile {n} (below)", n=discard), (16, 15, 14), room)
     draw.text((1040, 114), text, font=fnt, fill=CREAM_SOFT, anchor="lm")
 
 
@@ -546,20 +535,20 @@ def _draw_tile(draw: ImageDraw.ImageDraw, tile: int | None, origin: tuple[int, i
     room = HEADER_SPLITS[2] - (x + 110) - 8
     if tile is None:
         draw.rounded_rectangle((x, y, x + 96, y + 90), radius=10, outline=CREAM_SOFT, width=2)
-        text, fnt = fitted(t(locale, "none"), (16, 15, 14), 86)
+        text, fnt = fit_font(t(locale, "none"), (16, 15, 14), 86)
         draw.text((x + 48, y + 45), text, font=fnt, fill=CREAM_SOFT, anchor="mm")
-        text, fnt = fitted(t(locale, "no offering yet"), (17, 16, 15), room + 16)
+        text, fnt = fit_font(t(locale, "no offering yet"), (17, 16, 15), room + 16)
         draw.text((x + 126, y + 40), text, font=fnt, fill=CREAM, anchor="lm")
         return
     draw.rounded_rectangle((x, y, x + 96, y + 90), radius=10, fill=GOLD, outline=CREAM, width=2)
     draw.text((x + 48, y + 42), str(tile), font=font(46, bold=True), fill=INK, anchor="mm")
-    text, fnt = fitted(t(locale, "tile {tile}", tile=tile), (14, 13, 12), 88, bold=True)
+    text, fnt = fit_font(t(locale, "tile {tile}", tile=tile), (14, 13, 12), 88, bold=True)
     draw.text((x + 48, y + 78), text, font=fnt, fill=INK, anchor="mm")
     gold, vp, camel = TILE_EFFECTS.get(tile, (tile, tile, tile <= 2))
     lines = (t(locale, "{gold} gold / farmer", gold=gold), t(locale, "{vp} VP / temple", vp=vp),
              t(locale, "camel: caravans pay") if camel else t(locale, "no camel: no caravans"))
     for index, line in enumerate(lines):
-        text, fnt = fitted(line, (17, 16, 15, 14), room, bold=index < 2)
+        text, fnt = fit_font(line, (17, 16, 15, 14), room, bold=index < 2)
         draw.text((x + 110, y + 26 + index * 24), text, font=fnt, fill=CREAM)
 
 
@@ -588,7 +577,7 @@ def _draw_province(draw: ImageDraw.ImageDraw, province: dict[str, Any],
     if extra:
         ex = _field_slot(box, fields, locale)[0] + (4 if fields else 48)
         draw.text((ex, y0 + 81), f"+{extra}", font=font(17, bold=True), fill=INK, anchor="lm")
-        text, fnt = fitted(t(locale, "extra"), (14, 13, 12), x1 - 6 - ex)
+        text, fnt = fit_font(t(locale, "extra"), (14, 13, 12), x1 - 6 - ex)
         draw.text((ex, y0 + 98), text, font=fnt, fill=INK_SOFT, anchor="lm")
 
     # stones and pyramids: icon + count (a double pyramid reads "×2")
@@ -630,7 +619,7 @@ def _draw_auction(draw: ImageDraw.ImageDraw, province: dict[str, Any],
     blocked = province.get("blocked") or []
     # a long bonus takes the whole first row; the tag then goes to the bid row (if free)
     tag_below = not blocked and text_advance(font(13, bold=True), text) > room
-    text, fnt = fitted(text, (15, 14, 13, 12), COL_W - 20 if tag_below else room, bold=True)
+    text, fnt = fit_font(text, (15, 14, 13, 12), COL_W - 20 if tag_below else room, bold=True)
     draw.text((x0 + 10, y0 + 147), text, font=fnt, fill=INK, anchor="lm")
     draw.text((x1 - 10, y0 + (167 if tag_below else 147)), tag, font=tag_font,
               fill=(140, 96, 0), anchor="rm")
@@ -649,7 +638,7 @@ def _draw_auction(draw: ImageDraw.ImageDraw, province: dict[str, Any],
         draw.text((bx, y0 + 167), label, font=font(15), fill=INK, anchor="lm")
         left = bx + round(text_advance(font(15), label))
     if blocked:
-        text, fnt = fitted(t(locale, "blocked {spaces}",
+        text, fnt = fit_font(t(locale, "blocked {spaces}",
                              spaces=", ".join(str(b) for b in blocked)),
                            (15, 14, 13), x1 - 10 - left - 10, bold=True)
         draw.text((x1 - 10, y0 + 167), text, font=fnt, fill=(150, 20, 20), anchor="rm")
@@ -755,7 +744,7 @@ def _draw_scoreboard(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: La
                 + ("▶" if seat in acting else "")
             mark_font = font(20, bold=True)
             room = seat_w - 6 - 44 - (text_advance(mark_font, marks) + 6 if marks else 0)
-            name, name_font = fitted(_colour_name(seat, locale), (15, 14, 13), room)
+            name, name_font = fit_font(_colour_name(seat, locale), (15, 14, 13), room)
             d.text((x0 + 44, cy), name, font=name_font, fill=INK, anchor="lm")
             d.text((x0 + seat_w - 6, cy), marks, font=mark_font, fill=INK, anchor="rm")
 
@@ -776,39 +765,11 @@ def _draw_scoreboard(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: La
     label = t(locale, "Favor discard pile:")
     draw.text((MARGIN, bottom + 20), label, font=font(16, bold=True), fill=INK, anchor="lm")
     indent = MARGIN + int(font(16, bold=True).getlength(label)) + 10
-    lines = _wrap_items(entries, font(16), WIDTH - MARGIN - indent, 2, locale) \
+    lines = wrap_items(entries, font(16), WIDTH - MARGIN - indent, 2, locale=locale) \
         or [t(locale, "no cards yet")]
     for index, line in enumerate(lines):
         draw.text((indent, bottom + 20 + index * 24), line, font=font(16), fill=INK,
                   anchor="lm")
-
-
-def _wrap_items(items: Sequence[str], fnt: ImageFont.FreeTypeFont, max_width: int,
-                max_lines: int, locale: str, sep: str = " · ") -> list[str]:
-    """``items`` joined with ``sep`` into at most ``max_lines`` lines, never splitting an item;
-    what does not fit becomes a final "+n more" (said in ``locale``)."""
-    lines: list[str] = []
-    current: list[str] = []
-    for index, item in enumerate(items):
-        candidate = sep.join([*current, item])
-        if current and text_advance(fnt, candidate) > max_width:
-            if len(lines) + 1 == max_lines:
-                rest = len(items) - index
-                while True:
-                    more = sep.join([*current, t(locale, "+{n} more", n=rest)])
-                    if text_advance(fnt, more) <= max_width or len(current) <= 1:
-                        break
-                    current.pop()
-                    rest += 1
-                lines.append(fit_text(more, fnt, max_width))
-                return lines
-            lines.append(sep.join(current))
-            current = [item]
-        else:
-            current.append(item)
-    if current:
-        lines.append(fit_text(sep.join(current), fnt, max_width))
-    return lines
 
 
 def _card_name(card_type: str, locale: str = "en") -> str:
@@ -838,7 +799,7 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     draw.rectangle((0, 0, PANEL_W, 110), fill=HEADER_BG)
     seat_token(draw, (44, 44), seat, size=48)
     style = seat_style(seat)
-    text, fnt = fitted(t(locale, "Your hand · Seat {letter} ({colour})", letter=style.letter,
+    text, fnt = fit_font(t(locale, "Your hand · Seat {letter} ({colour})", letter=style.letter,
                          colour=SEAT_COLOURS.get(style.colour_name, style.colour_name)),
                        (24, 22, 20), PANEL_W - 100, bold=True)
     draw.text((80, 28), text, font=fnt, fill=CREAM, anchor="lm")
@@ -867,7 +828,7 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
         rounded_panel(draw, (16, y, PANEL_W - 16, y + row_h - 6), fill=PAPER, outline=colour,
                       radius=8, width=2)
         draw.rounded_rectangle((16, y, 150, y + row_h - 6), radius=8, fill=colour)
-        text, fnt = fitted(_say(locale, phase_name), (15, 14, 13), 126, bold=True)
+        text, fnt = fit_font(_say(locale, phase_name), (15, 14, 13), 126, bold=True)
         draw.text((83, y + mid), text, font=fnt, fill=text_on(colour), anchor="mm")
         _draw_card_name(draw, _say(locale, name), (166, y + mid), 244)
         _draw_effect(draw, _say(locale, effect), (420, y + mid), 390)
@@ -900,7 +861,7 @@ def _draw_card_name(draw: ImageDraw.ImageDraw, name: str, xy: tuple[int, int], w
                     ) -> None:
     """A card's name: one line (20 px, smaller if needed), or two lines at 16 px."""
     x, y = xy
-    text, fnt = fitted(name, (20, 18, 17), width, bold=True)
+    text, fnt = fit_font(name, (20, 18, 17), width, bold=True)
     if text == name:
         draw.text((x, y), text, font=fnt, fill=INK, anchor="lm")
         return

@@ -1256,25 +1256,6 @@ TABLE_W = sum(c.width for c in PLAYER_COLUMNS)
 ZEBRA = ((255, 251, 240), (244, 236, 218))
 
 
-def _wrap_list(items: Sequence[str], fnt, width: int, max_lines: int, sep: str = ", "
-               ) -> list[str]:
-    """``wrap_items`` whose overflow is a bare count ("+2"), the same in every language."""
-    lines = wrap_items(items, fnt, width, sep=sep)
-    if len(lines) <= max_lines:
-        return lines
-    kept = lines[:max_lines]
-    shown = sum(line.count(sep) + 1 for line in kept)
-    last = kept[-1]
-    while True:
-        more = f"+{len(items) - shown}"
-        candidate = f"{last}{sep}{more}" if last else more
-        if _width(candidate, fnt) <= width or sep not in last:
-            kept[-1] = fit_text(candidate, fnt, width)
-            return kept
-        last = last.rpartition(sep)[0]
-        shown -= 1
-
-
 @functools.lru_cache(maxsize=4)
 def _player_columns(locale: str = "en") -> tuple[Column, ...]:
     """The table's columns with their titles in ``locale``."""
@@ -1355,7 +1336,7 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en") -> Image.Ima
     x += PLAYER_COLUMNS[2].width
     powers = sorted(player.get("powers") or [], key=lambda p: (POWER_LEVEL.get(p, 9), p))
     power_items = [lang.localise(POWER_NAMES.get(p, p), locale) for p in powers]
-    power_lines = _wrap_list(power_items, font(15), 236, 2) \
+    power_lines = wrap_items(power_items, font(15), 236, 2, ", ", locale=locale) \
         or [lang.t(locale, "no powers")]
     used = player.get("used") or []
     hand = player.get("hand") or []

@@ -15,6 +15,8 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+import lang
+
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
@@ -195,6 +197,20 @@ def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
 
 
 @functools.lru_cache(maxsize=4096)
+def fit_font(text: str, sizes: Sequence[int], width: float, *, bold: bool = False
+             ) -> tuple[str, ImageFont.FreeTypeFont]:
+    """``text`` in the largest of ``sizes`` (largest first) in which it fits ``width`` px, cut
+    with an ellipsis at the smallest: longer Portuguese and Polish words get a smaller font
+    where needed rather than a cut."""
+    for size in sizes:
+        fnt = font(size, bold=bold)
+        if text_advance(fnt, text) <= width:
+            return text, fnt
+    fnt = font(sizes[-1], bold=bold)
+    return fit_text(text, fnt, int(width)), fnt
+
+
+@functools.lru_cache(maxsize=4096)
 def fit_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> str:
     """``text`` cut with an ellipsis so it fits in ``max_width`` px."""
     if " " in text and approx_length(text, fnt) <= max_width - 2:
@@ -230,9 +246,9 @@ def wrap_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int,
 
 
 def wrap_items(items: Sequence[str], fnt: ImageFont.FreeTypeFont, max_width: int,
-               max_lines: int | None = None, sep: str = " · ") -> list[str]:
+               max_lines: int | None = None, sep: str = " · ", locale: str = "en") -> list[str]:
     """Join ``items`` with ``sep`` into lines, never splitting an item across lines; items that
-    do not fit in ``max_lines`` become a final "+n more"."""
+    do not fit in ``max_lines`` become a final "+n more" (said in ``locale``)."""
     lines: list[str] = []
     current = ""
     width = 0.0  # of current, item by item (items recur: their lengths are cached)
@@ -244,11 +260,11 @@ def wrap_items(items: Sequence[str], fnt: ImageFont.FreeTypeFont, max_width: int
         if current and candidate_width > max_width:
             if max_lines is not None and len(lines) + 1 == max_lines:
                 rest = len(items) - index
-                more = f"{current}{sep}+{rest} more"
+                more = f"{current}{sep}{lang.t(locale, '+{n} more', n=rest)}"
                 while fnt.getlength(more) > max_width and sep in current:
                     current, _, _dropped = current.rpartition(sep)
                     rest += 1
-                    more = f"{current}{sep}+{rest} more"
+                    more = f"{current}{sep}{lang.t(locale, '+{n} more', n=rest)}"
                 lines.append(more)
                 return [fit_text(line, fnt, max_width) for line in lines]
             lines.append(current)

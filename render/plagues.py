@@ -31,6 +31,7 @@ from render.common import (
     canvas_draw,
     colour_swatch,
     draw_table,
+    fit_font,
     fit_text,
     font,
     palette_image,
@@ -178,16 +179,9 @@ def _seat_name(seat: int, locale: str = "en") -> str:
     return f"{seat_style(seat).letter} · {t(locale, 'Seat {n}', n=seat + 1)}"
 
 
-@functools.lru_cache(maxsize=4096)
 def _fit(text: str, size: int, bold: bool, width: int, smallest: int = 11) -> tuple[str, Any]:
-    """``text`` and the largest font from ``size`` down to ``smallest`` px in which it fits
-    ``width`` px (cut with an ellipsis at the smallest size)."""
-    for px in range(size, smallest - 1, -1):
-        fnt = font(px, bold=bold)
-        if _width(fnt, text) <= width:
-            return text, fnt
-    fnt = font(smallest, bold=bold)
-    return fit_text(text, fnt, width), fnt
+    """``fit_font`` over every size from ``size`` down to ``smallest`` px."""
+    return fit_font(text, range(size, smallest - 1, -1), width, bold=bold)
 
 
 def _label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
@@ -1238,23 +1232,13 @@ def _draw_holdings(draw: ImageDraw.ImageDraw, player: dict[str, Any], origin: tu
     if cards:
         items.append(t(loc, "pharaoh card {cards}", cards=", ".join(str(c) for c in cards)))
     first = t(loc, "Beside the board: {item}", item=items[0] if items else t(loc, "nothing"))
-    lines = _wrap_lines([first, *items[1:]], font(15), PB_W - 24, 2)
+    lines = wrap_items([first, *items[1:]], font(15), PB_W - 24, 2, locale=loc)
     for index, line in enumerate(lines):
         draw.text((bx + 12, by + 442 + index * 19), line, font=font(15), fill=INK, anchor="lm")
     # territory cards as pills (card:<id>)
     _draw_card_pills(draw, list(player.get("territory") or []), seat,
                      (bx + 12, by + 444 + len(lines) * 19, bx + PB_W - 12, by + PB_H - 5),
                      places, loc)
-
-
-def _wrap_lines(items: list[str], fnt: Any, width: int, max_lines: int) -> list[str]:
-    """``wrap_items`` in at most ``max_lines`` lines, what is left cut with an ellipsis (no
-    English "+n more")."""
-    lines = wrap_items(items, fnt, width)
-    if len(lines) > max_lines:
-        lines = [*lines[:max_lines - 1],
-                 fit_text(" · ".join(lines[max_lines - 1:]), fnt, width)]
-    return lines
 
 
 def _card_name(card: dict[str, Any], loc: str) -> str:
@@ -1415,8 +1399,8 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     lost = [f"{slot}: {_tile_text(tile, loc)}" for slot, tile in sorted(discard.items()) if tile]
     if lost:
         beside.append(t(loc, "discard {tiles}", tiles=", ".join(lost)))
-    beside_lines = _wrap_lines(beside or [t(loc, "Nothing beside your board.")], font(16),
-                               PANEL_W - 40, 3)
+    beside_lines = wrap_items(beside or [t(loc, "Nothing beside your board.")], font(16),
+                              PANEL_W - 40, 3, locale=loc)
     row_h = 48
     height = 120 + 26 + 20 * len(beside_lines)
     if drawn_tiles:

@@ -29,6 +29,7 @@ from render.common import (
     WHITE,
     canvas_draw,
     colour_swatch,
+    fit_font,
     fit_text,
     font,
     palette_image,
@@ -255,16 +256,10 @@ def _length(text: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(text)
 
 
-@functools.lru_cache(maxsize=2048)
 def _fit(text: str, width: int, sizes: tuple[int, ...] = (14, 13, 12), bold: bool = False
          ) -> tuple[str, Any]:
-    """``text`` in the largest of ``sizes`` it fits in ``width`` px (cut with an ellipsis at
-    the smallest): longer Portuguese and Polish words get a smaller font, not a cut."""
-    for size in sizes:
-        if _length(text, size, bold) <= width:
-            return text, font(size, bold)
-    fnt = font(sizes[-1], bold)
-    return fit_text(text, fnt, width), fnt
+    """``fit_font`` with this board's body sizes (14, 13, 12 px) by default."""
+    return fit_font(text, sizes, width, bold=bold)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -280,13 +275,7 @@ def _items(items: list[str], fnt: Any, width: int, max_lines: int | None = None,
 @functools.lru_cache(maxsize=1024)
 def _items_cached(items: tuple[str, ...], fnt: Any, width: int, max_lines: int | None,
                   sep: str, loc: str) -> tuple[str, ...]:
-    lines = wrap_items(list(items), fnt, width, max_lines, sep)
-    if loc != "en" and lines:  # wrap_items says "+n more" in English
-        head, found, rest = lines[-1].rpartition(f"{sep}+")
-        if found and rest.endswith(" more") and rest[:-5].isdigit():
-            more = lang.t(loc, "+{n} more", n=int(rest[:-5]))
-            lines[-1] = fit_text(f"{head}{sep}{more}", fnt, width)
-    return tuple(lines)
+    return tuple(wrap_items(list(items), fnt, width, max_lines, sep, locale=loc))
 
 
 @functools.lru_cache(maxsize=8)

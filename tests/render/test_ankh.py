@@ -10,8 +10,10 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
+import lang
 import render
 from render import ankh
+from render.common import wrap_items
 from rules.testing import mixed_option
 from tests.render import ankh_views as views
 from tests.render.playouts import check_playout_renders
@@ -295,5 +297,6 @@ def test_texts_are_translated():
 
 def test_long_power_lists_wrap_with_a_count():
     items = [f"Power {n}" for n in range(12)]
-    lines = ankh._wrap_list(items, ankh.font(15), 236, 2)
-    assert len(lines) == 2 and lines[-1].endswith(tuple(f"+{n}" for n in range(1, 12)))
+    lines = wrap_items(items, ankh.font(15), 236, 2, ", ", locale="pl")
+    more = [lang.t("pl", "+{n} more", n=n) for n in range(1, 12)]
+    assert len(lines) == 2 and lines[-1].endswith(tuple(more)), lines
