@@ -69,7 +69,11 @@ def localise(text: Any, locale: str | None) -> str:
 
 
 def t(locale: str | None, template: str, /, **params: Any) -> str:
-    """Say ``msg(template, **params)`` in ``locale`` at once (for the bot's own texts)."""
+    """Say ``msg(template, **params)`` in ``locale`` at once (for the bot's own texts and the
+    boards' labels). English is formatted directly, without building a ``Msg``."""
+    if (locale is None or locale == ENGLISH) and not any(
+            value.__class__ is list or value.__class__ is tuple for value in params.values()):
+        return template.format(**params) if params else template
     return localise(msg(template, **params), locale)
 
 

@@ -17,8 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-import lang
-from lang import localise
+from lang import localise, t
 from render.common import (
     INK,
     INK_SOFT,
@@ -158,14 +157,6 @@ CARDS: dict[str, tuple[Msg | str, str, Msg | str]] = {
 }
 THEFT = (term("Theft"), "blue", msg("offer −3 collectively, take 3 gold, no reward"))
 COLOUR_ORDER = ["red", "purple", "blue", "green", "yellow", "grey"]
-
-
-def t(locale: str, template: str, /, **params: Any) -> str:
-    """``lang.t``, with English said at once (no ``Msg`` built: the default board stays as
-    fast as before languages)."""
-    if locale == lang.ENGLISH:
-        return template.format(**params) if params else template
-    return lang.t(locale, template, **params)
 
 
 def _gold(n: int) -> Msg:
