@@ -32,16 +32,11 @@ def check_language(code: str) -> str:
 class LanguageMixin:
     store: Storage
     clock: Any
-    _user_languages: dict[int, str | None]
+    _user_languages: dict[int, str | None]  # caches, set up by MatchService.__init__
     _match_languages: dict[int, str]
-
-    def _language_caches(self) -> None:
-        if not hasattr(self, "_user_languages"):
-            self._user_languages, self._match_languages = {}, {}
 
     async def user_language(self, user_id: int) -> str | None:
         """The language a user chose with ``/language`` (None: follow their client)."""
-        self._language_caches()
         if user_id not in self._user_languages:
             stored = await self.store.get_user_pref(user_id, LANGUAGE_KEY)
             self._user_languages[user_id] = lang.resolve(stored)
@@ -51,7 +46,6 @@ class LanguageMixin:
         """Choose a language (None: follow the Discord client again); refuses unknown ones."""
         chosen = None if code is None else check_language(code)
         await self.store.set_user_pref(user_id, LANGUAGE_KEY, chosen)
-        self._language_caches()
         self._user_languages[user_id] = chosen
         return chosen
 
@@ -62,7 +56,6 @@ class LanguageMixin:
 
     async def match_language(self, match_id: int) -> str:
         """The language of a match's public posts."""
-        self._language_caches()
         if match_id not in self._match_languages:
             settings = await self.store.match_settings(match_id)
             self._match_languages[match_id] = lang.resolve(settings.get(LANGUAGE_KEY)) \
@@ -74,7 +67,6 @@ class LanguageMixin:
         settings = await self.store.match_settings(match_id)
         settings[LANGUAGE_KEY] = chosen
         await self.store.set_match_settings(match_id, settings, self.clock())
-        self._language_caches()
         self._match_languages[match_id] = chosen
 
     async def dm_language(self, match_id: int, user_id: int) -> str:

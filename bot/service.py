@@ -349,6 +349,8 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
         self.snapshot_loads = 0  # how many states were read from storage (cache misses)
+        self._user_languages: dict[int, str | None] = {}  # bot/language.py
+        self._match_languages: dict[int, str] = {}
 
     # --- plumbing -------------------------------------------------------------------------
     def lock(self, match_id: int) -> asyncio.Lock:
