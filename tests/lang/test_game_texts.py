@@ -11,6 +11,7 @@ import pytest
 import rules
 from rules.core import Engine, IllegalMove
 from rules.testing import random_playout
+from rules.text import Msg
 from tests.lang.texts import gaps_of
 
 GAMES = ("amunre", "ankh", "plagues", "tekhenu")
@@ -93,12 +94,24 @@ def test_every_game_text_is_translated(game: str) -> None:
                              + "\n".join(missing[:60]))
 
 
+def _texts_in(node: Any) -> list[Msg]:
+    """Every ``Msg`` inside a view (names of gods, provinces, cards, seats, the score unit)."""
+    if isinstance(node, Msg):
+        return [node]
+    if isinstance(node, dict):
+        return [text for value in node.values() for text in _texts_in(value)]
+    if isinstance(node, list | tuple):
+        return [text for value in node for text in _texts_in(value)]
+    return []
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_public_views_name_things_in_every_language(game: str) -> None:
-    """Strings in a public view that players read (``seat_names``, ``score_unit``)."""
+    """The names a public view carries for the boards and the bot (seat names, score unit,
+    gods, provinces, cards...) are texts every language can say."""
     engine = rules.get(game)
     state = engine.new_game(engine.max_players, engine.normalise_options({}), 1)
-    view = engine.view(state, None)
-    texts = [view.get("score_unit")] + list(view.get("seat_names") or [])
-    gaps = gaps_of(t for t in texts if t)
+    texts = _texts_in(engine.view(state, None))
+    assert texts, f"{game}: its public view names nothing translatable"
+    gaps = gaps_of(texts)
     assert not any(gaps.values()), gaps
