@@ -64,7 +64,7 @@ from rules.ankh.data import (
     RED_TOP,
     SCENARIO_TITLES,
 )
-from rules.text import decode, term
+from rules.text import term
 
 # --- geometry (px) -----------------------------------------------------------------------------
 WIDTH = 1360
@@ -934,8 +934,7 @@ def _draw_result(draw, view: dict[str, Any], players: list[dict[str, Any]], x0: 
     reasons = ([*(result.get("details") or []), *(result.get("tiebreaks") or [])]
                if isinstance(result, dict) else None)
     if reasons:
-        # the view may carry them JSON-encoded ({"t": template, "p": params})
-        said = " ".join(lang.localise(decode(r), locale) for r in reasons)
+        said = " ".join(lang.localise(r, locale) for r in reasons)
         draw.text((x0, 86), fit_text(said, font(15), WIDTH - x0 - MARGIN), font=font(15),
                   fill=CREAM_SOFT, anchor="lm")
 

@@ -128,7 +128,10 @@ class AnkhEngine(DictStateEngine):
         acting = sorted({d.seat for d in decisions})
         step = decisions[0].key if decisions else None
         res = self.result(state)
-        return build_view(state, seat, acting, step, res.to_json() if res else None)
+        outcome = None if res is None else {  # texts stay texts (Result.to_json encodes them)
+            "scores": list(res.scores), "places": list(res.places),
+            "tiebreaks": list(res.tiebreaks), "details": list(res.details)}
+        return build_view(state, seat, acting, step, outcome)
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
