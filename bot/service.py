@@ -349,6 +349,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
         self.snapshot_loads = 0  # how many states were read from storage (cache misses)
+        # Called with a match id when moves were committed that the caller will not announce
+        # (a refused answer after AI seats resumed): the bot's outbox delivers them.
+        self.on_owed: Callable[[int], Any] | None = None
         self._user_languages: dict[int, str | None] = {}  # bot/language.py
         self._match_languages: dict[int, str] = {}
 
@@ -527,7 +530,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                 actor=actor, events=[event.to_json() for event in events],
                 state=engine.dump(new_state), seqs=seqs, status=status,
                 result=result.to_json() if result else None, now=self.clock(),
-                deadlines=deadlines,
+                deadlines=deadlines, secret=bool(decision and decision.secret),
             )
         except VersionConflict:
             self._forget(info.id)
@@ -711,7 +714,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                 state = engine.new_game(info.seat_count, info.options, seed)
             except IllegalMove as exc:
                 raise ServiceError(reason(exc)) from None
-            seqs = {seat: 0 for seat in _by_seat(engine.pending(state))}
+            seqs = {seat: 0 for seat in _by_seat(engine.check_decisions(state))}
             result = engine.result(state)
             status = "active" if engine.pending(state) else "finished"
             try:
@@ -794,20 +797,25 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                 raise ServiceError(TAKEN_OVER)
             loaded = await self._loaded(info)
             moves = await self._run_ai(info, loaded)  # resume AI seats a failure left waiting
-            if moves:
-                info = await self.get_match(match_id)
-                self._refuse_unless_active(info)
-            open_ = answerable(loaded.engine, loaded.state, seat)
-            if not open_:
-                raise ServiceError(STALE if decision_seq is not None else NOT_YOUR_TURN)
-            if for_seat is not None:
-                open_ = [d for d in open_ if d.seat == for_seat]
-            if decision_seq is not None:
-                open_ = [d for d in open_ if loaded.seqs.get(d.seat) == decision_seq]
-            if not open_:
-                raise ServiceError(STALE if decision_seq is not None else NOT_YOUR_TURN)
-            moves.append(await self._apply(info, loaded, open_[0].seat, option_id,
-                                           str(user_id)))
+            try:
+                if moves:
+                    info = await self.get_match(match_id)
+                    self._refuse_unless_active(info)
+                open_ = answerable(loaded.engine, loaded.state, seat)
+                if not open_:
+                    raise ServiceError(STALE if decision_seq is not None else NOT_YOUR_TURN)
+                if for_seat is not None:
+                    open_ = [d for d in open_ if d.seat == for_seat]
+                if decision_seq is not None:
+                    open_ = [d for d in open_ if loaded.seqs.get(d.seat) == decision_seq]
+                if not open_:
+                    raise ServiceError(STALE if decision_seq is not None else NOT_YOUR_TURN)
+                moves.append(await self._apply(info, loaded, open_[0].seat, option_id,
+                                               str(user_id)))
+            except ServiceError:
+                if moves and self.on_owed is not None:
+                    self.on_owed(match_id)  # the AI's resumed moves are announced anyway
+                raise
             moves.extend(await self._run_ai(info, loaded))
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
         return await self._with_image(turn)
@@ -826,6 +834,46 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             moves = await self._run_ai(info, loaded)
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
         return await self._with_image(turn)
+
+    async def resume_ai(self, limit: int = 100) -> list[Turn]:
+        """Let every AI seat that a failed save left waiting move (start-up and each deadline
+        scan). Never raises for one bad match; returns the turns that moved."""
+        turns: list[Turn] = []
+        for match_id in await self.store.ai_waiting_matches(limit):
+            try:
+                turn = await self.advance(match_id)
+            except ServiceError as exc:
+                log.warning("match %s: resuming its AI seats failed: %s", match_id, exc)
+                continue
+            except Exception:
+                log.exception("match %s: resuming its AI seats failed", match_id)
+                continue
+            if turn.moves:
+                turns.append(turn)
+        return turns
+
+    async def announcement_turn(self, match_id: int, after: int) -> Turn:
+        """The current position with every move logged after version ``after`` (public
+        events only): what the thread still owes, rebuilt from storage (the outbox)."""
+        info = await self.get_match(match_id)
+        if info.status == "lobby":
+            raise ServiceError(NOT_STARTED)
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            loaded = await self._loaded(info)
+            records = await self.store.get_moves(match_id, after=max(after, 0))
+            moves = [self._applied_from_log(record) for record in records]
+            turn = self._turn(info, loaded, moves)
+        return turn
+
+    @staticmethod
+    def _applied_from_log(record: MoveRecord) -> AppliedMove:
+        events = [Event.from_json(raw) for raw in record.events]
+        return AppliedMove(
+            version=record.version, seat=record.seat, option_id=record.option_id,
+            label=record.option_id, actor=record.actor, secret=record.secret,
+            events=[e for e in events if e.private_to is None],
+            private_events=[e for e in events if e.private_to is not None])
 
     async def snapshot(self, match_id: int, *, image: bool = True) -> Turn:
         """The current position; nothing is applied."""

@@ -3,7 +3,8 @@
 A game is driven through one small interface so the bot, the AI, tests, replays and
 benchmarks never special-case a game:
 
-- ``pending(state)`` lists the open ``Decision``s (several at once for sealed choices);
+- ``pending(state)`` lists the open ``Decision``s (several at once for sealed choices), each
+  with at least one option (the zero-option law, checked by ``apply`` on every new state);
 - ``apply(state, seat, option_id)`` returns a *new* state plus ``Event``s, or raises
   ``IllegalMove`` and leaves the input untouched;
 - ``view(state, seat | None)`` is what one seat (or the public, ``None``) may see;
@@ -38,6 +39,11 @@ T = TypeVar("T")
 
 class IllegalMove(Exception):
     """An answer the engine does not accept; the message is meant for the player."""
+
+
+class EmptyDecision(RuntimeError):
+    """The zero-option law broke: an engine posed a decision that offers nothing, so neither
+    its player nor an AI could ever answer it. Always an engine bug, never a player's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +273,20 @@ class Engine(ABC):
                                             option=option_id))
         new_state = self.copy(state)
         events = self._apply(new_state, seat, option_id)
+        self.check_decisions(new_state)
         return new_state, events
+
+    def check_decisions(self, state: Any) -> list[Decision]:
+        """The open decisions of ``state``, after checking the zero-option law: every open
+        decision offers at least one option (a step with nothing to choose is skipped or
+        resolved by the engine, never posed). ``apply`` checks every state it returns; the
+        bot checks a new game's first state."""
+        decisions = self.pending(state)
+        for decision in decisions:
+            if not decision.options:
+                raise EmptyDecision(f"{self.game_id}: decision {decision.key!r} for seat "
+                                    f"{decision.seat} has no option")
+        return decisions
 
     def explain_refusal(self, state: Any, decision: Decision, option_id: str) -> str | None:
         """Why ``option_id`` is not offered in ``decision``, in the player's words, when the

@@ -62,7 +62,7 @@ def random_playout(
     state = engine.new_game(seats, options, seed)
     playout = Playout(seats, options, seed, state)
     for _ in range(max_steps):
-        decisions = engine.pending(state)
+        decisions = engine.check_decisions(state)  # the zero-option law, first state included
         if not decisions:
             playout.state = state
             return playout
@@ -77,6 +77,16 @@ def random_playout(
         if on_step is not None:
             on_step(before, state, move)
     raise AssertionError(f"{engine.game_id}: no end after {max_steps} moves (seed {seed})")
+
+
+def table_settings(engine: Engine) -> list[dict[str, str]]:
+    """Every table option once: the defaults, then each other choice of each variant alone
+    (the rest at their defaults). Sweeps play each of these at every seat count."""
+    settings: list[dict[str, str]] = [{}]
+    for variant in engine.variants:
+        settings += [{variant.key: choice} for choice in variant.choices
+                     if choice != variant.default]
+    return settings
 
 
 def replay(engine: Engine, seats: int, options: dict[str, str], seed: int,

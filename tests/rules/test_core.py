@@ -6,12 +6,21 @@ import pathlib
 import pytest
 
 import rules
-from rules.core import Decision, Event, IllegalMove, Option, Rng, canonical_json
+from rules.core import (
+    Decision,
+    EmptyDecision,
+    Event,
+    IllegalMove,
+    Option,
+    Rng,
+    canonical_json,
+)
 from rules.testing import (
     check_hidden_information,
     check_replay_law,
     check_round_trip,
     random_playout,
+    table_settings,
 )
 from tests.support.toygame import TOY
 
@@ -111,3 +120,44 @@ def test_co_seats_default_is_the_seat_alone(toy_engine):
     ankh = rules.get("ankh")
     state = ankh.new_game(3, {}, 1)
     assert [ankh.co_seats(state, seat) for seat in range(3)] == [(0,), (1,), (2,)]
+
+
+class _DeadEndToy(type(TOY)):
+    """Poses an empty 'leader' decision once a leader is known: a softlock."""
+
+    def pending(self, state):
+        decisions = super().pending(state)
+        return [Decision(d.seat, d.key, d.prompt, ()) if d.key == "leader" else d
+                for d in decisions]
+
+
+def test_zero_option_law_stops_an_engine_that_poses_an_empty_decision():
+    """A decision nobody can answer is an engine bug: apply raises EmptyDecision (nothing is
+    returned, the input state is untouched) instead of handing out a softlocked state."""
+    engine = _DeadEndToy()
+    state = engine.new_game(2, {}, 4)
+    state, _ = engine.apply(state, 0, "pick:3")
+    before = canonical_json(engine.dump(state))
+    with pytest.raises(EmptyDecision, match="'leader' for seat 0 has no option"):
+        engine.apply(state, 1, "pick:1")
+    assert canonical_json(engine.dump(state)) == before
+    with pytest.raises(EmptyDecision):
+        random_playout(engine, 2, 4)
+
+
+def test_zero_option_law_checks_a_first_state():
+    class DeadStart(type(TOY)):
+        def pending(self, state):
+            return [Decision(0, "seal", "Seal", (), secret=True)]
+
+    with pytest.raises(EmptyDecision, match="'seal' for seat 0"):
+        random_playout(DeadStart(), 2, 1)
+    assert TOY.check_decisions(TOY.new_game(3, {}, 1)) == TOY.pending(TOY.new_game(3, {}, 1))
+
+
+def test_table_settings_name_every_choice_once():
+    assert table_settings(TOY) == [{}, {"rounds": "1"}]
+    plagues = rules.get("plagues")
+    settings = table_settings(plagues)
+    assert {} in settings and {"short": "on"} in settings and {"province": "edfu"} in settings
+    assert len(settings) == 1 + sum(len(v.choices) - 1 for v in plagues.variants)
