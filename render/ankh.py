@@ -53,6 +53,7 @@ from rules.ankh.data import (
     CARD_NAMES,
     CARD_STRENGTH,
     CARDS,
+    DEVOTION_TOP,
     EVENT_LABELS,
     FORGET_AFTER_CONFLICT,
     GOD_NAMES,
@@ -336,9 +337,9 @@ def static_layer(board: Board, players: int, locale: str = "en"
                   "higher in a stack = ahead", top=RED_TOP, n=FORGET_AFTER_CONFLICT)
     _title_and_note(draw, (MARGIN, DEV_Y + 4), WIDTH - 2 * MARGIN,
                     lang.t(locale, "Devotion track"), note, right=False)
-    for value in range(32):
+    for value in range(DEVOTION_TOP + 1):
         x0, y0, x1, y1 = _dev_cell(value)
-        fill = WIN_CELL if value == 31 else RED_ZONE if value <= RED_TOP else BLUE_ZONE
+        fill = WIN_CELL if value == DEVOTION_TOP else RED_ZONE if value <= RED_TOP else BLUE_ZONE
         draw.rectangle((x0, y0, x1, y1), fill=fill, outline=INK_SOFT)
         ink = RED_DARK if value <= RED_TOP else INK
         draw.text(((x0 + x1) / 2, y0 + 11), str(value), font=font(15, bold=True), fill=ink,
@@ -440,7 +441,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, locale: str = "en") -> None:
 
 
 def _dev_cell(value: int) -> tuple[int, int, int, int]:
-    width = (WIDTH - 2 * MARGIN) // 32
+    width = (WIDTH - 2 * MARGIN) // (DEVOTION_TOP + 1)
     x0 = MARGIN + value * width
     y0 = DEV_Y + DEV_TITLE_H
     return (x0, y0, x0 + width - 2, y0 + DEV_CELL_H)
@@ -1212,7 +1213,7 @@ def _draw_devotion(draw, players: list[dict[str, Any]]) -> None:
     for player in players:
         if player.get("merged_into") is not None or player.get("forgotten"):
             continue
-        value = max(0, min(31, int(player.get("devotion", 0) or 0)))
+        value = max(0, min(DEVOTION_TOP, int(player.get("devotion", 0) or 0)))
         stacks.setdefault(value, []).append(player)
     size = 20
     for value, stack in stacks.items():

@@ -14,6 +14,7 @@ from rules.ankh.data import (
     GUARDIAN_SIZE,
     GUARDIAN_SYMBOL_UNLOCKS,
     LARGE_BASES,
+    MOVE_RANGE,
     POWER_NAMES,
     POWERS,
     POWERS_PER_LEVEL,
@@ -140,7 +141,7 @@ def destinations(state: State, origin: str) -> list[str]:
     fig = state["figures"][origin]
     owner = fig["owner"]
     out = []
-    for h in within(origin, 3):
+    for h in within(origin, MOVE_RANGE):
         if h in WATER:
             continue  # ANKH-R039 / R133: never end a move on water
         if can_stand(state, h, owner):

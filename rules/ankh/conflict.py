@@ -8,16 +8,23 @@ from rules.ankh import late
 from rules.ankh.board import LAND, WATER
 from rules.ankh.data import (
     A_MONUMENT,
+    AMUN_CARDS,
     ANUBIS_MAX_BONUS,
     BUILD_COST,
     CARD_NAMES,
     CARD_STRENGTH,
     CARDS,
+    CAT_MUMMY_LOSS,
     COMMANDING_FOLLOWERS,
+    DOMINATE_DEVOTION,
     EVENT_TRACK,
+    FORGET_AFTER_CONFLICT,
     GLORIOUS_MARGIN,
     GLORIOUS_REWARD,
     MAGNANIMOUS_DEVOTION,
+    MAGNANIMOUS_FIGURES,
+    MERGE_AFTER_CONFLICT,
+    MERGE_MIN_PLAYERS,
     MONUMENT_NAMES,
     MONUMENT_TYPES,
     POWER_NAMES,
@@ -25,7 +32,9 @@ from rules.ankh.data import (
     RESPLENDENT_COUNT,
     RESPLENDENT_STRENGTH,
     TEMPLE_STRENGTH,
+    WIN_DEVOTION,
     WORSHIPFUL_COST,
+    WORSHIPFUL_DEVOTION,
 )
 from rules.ankh.flow import pop, push
 from rules.ankh.state import (
@@ -125,9 +134,9 @@ def end_conflict(state: State, task: dict, events: list[Event]) -> None:
     state["conflicts"] += 1
     events.append(Event("conflict_end", msg("Conflict {n} ends.", n=state["conflicts"]),
                         {"conflicts": state["conflicts"]}))
-    if state["conflicts"] == 3 and state["seats"] >= 3:
+    if state["conflicts"] == MERGE_AFTER_CONFLICT and state["seats"] >= MERGE_MIN_PLAYERS:
         late.merge(state, events)  # ANKH-R142
-    elif state["conflicts"] == 4:
+    elif state["conflicts"] == FORGET_AFTER_CONFLICT:
         late.forget(state, events)  # ANKH-R155
     if state["phase"] == "play" and state["event_pos"] >= len(EVENT_TRACK):
         late.final_scoring(state, events)  # ANKH-R160
@@ -150,7 +159,7 @@ def dominate(state: State, region: str, player: int, events: list[Event]) -> Non
     held = majorities(state, region).get(player, 0)
     gain_devotion(state, player, held, events,
                   msg("monument majorities in {region}", region=region))
-    gain_devotion(state, player, 1 + ra_bonus(state, player, region), events,
+    gain_devotion(state, player, DOMINATE_DEVOTION + ra_bonus(state, player, region), events,
                   msg("dominating {region}", region=region))
 
 
@@ -234,7 +243,7 @@ def apply_obelisk(state: State, task: dict, seat: int, option_id: str,
 
 def amun_decision(state: State, task: dict) -> list[Decision]:
     pl = state["players"][task["p"]]
-    if len(pl["hand"]) < 2:
+    if len(pl["hand"]) < AMUN_CARDS:
         return []
     return [Decision(decider(state, task["p"]), "amun",
                      msg("Amun: announce that you play 2 cards in this battle?"),
@@ -247,7 +256,7 @@ def apply_amun(state: State, task: dict, seat: int, option_id: str,
     pop(state)
     if option_id == "amun:two":
         battle = state["conflict"]["battle"]
-        battle["need"][str(task["p"])] = 2
+        battle["need"][str(task["p"])] = AMUN_CARDS
         battle["amun_two"] = True
         state["players"][task["p"]]["amun_up"] = False  # ANKH-R110
         events.append(Event("amun", msg("Amun announces 2 battle cards."),
@@ -478,7 +487,7 @@ def cat_mummy_losses(state: State, owners: list[int], events: list[Event]) -> No
     for owner in owners:
         others = [p for p in active_players(state) if p != owner]
         for p in reverse_devotion(state, others):
-            lose_devotion(state, p, 1, events, msg("a Cat Mummy was killed"))
+            lose_devotion(state, p, CAT_MUMMY_LOSS, events, msg("a Cat Mummy was killed"))
 
 
 def imprison_decision(state: State, task: dict) -> list[Decision]:
@@ -651,7 +660,7 @@ def resolution(state: State, task: dict, events: list[Event]) -> None:
     if winner is not None:
         values = battle["strength"]
         others = [values[str(p)] for p in battle["participants"] if p != winner]
-        reward = 1
+        reward = WIN_DEVOTION
         if has_power(state, winner, "glorious") and values[str(winner)] >= max(
                 others, default=0) + GLORIOUS_MARGIN:
             reward = GLORIOUS_REWARD  # ANKH-R104
@@ -723,7 +732,7 @@ def magnanimous(state: State, task: dict, events: list[Event]) -> None:
     battle = state["conflict"]["battle"]
     for p in reverse_devotion(state, battle["participants"]):
         if (p != battle["winner"] and has_power(state, p, "magnanimous")
-                and battle["counts"][str(p)] >= 2):
+                and battle["counts"][str(p)] >= MAGNANIMOUS_FIGURES):
             gain_devotion(state, p, MAGNANIMOUS_DEVOTION, events, POWER_NAMES["magnanimous"])
 
 
@@ -812,7 +821,8 @@ def apply_worship(state: State, task: dict, seat: int, option_id: str,
     pop(state)
     if option_id == "worship:yes":
         state["players"][task["p"]]["followers"] -= WORSHIPFUL_COST
-        gain_devotion(state, task["p"], 1, events, POWER_NAMES["worshipful"])
+        gain_devotion(state, task["p"], WORSHIPFUL_DEVOTION, events,
+                      POWER_NAMES["worshipful"])
 
 
 def cycle(state: State, task: dict, events: list[Event]) -> None:

@@ -287,12 +287,15 @@ EVENT_TRACK = ("control", "control", "control", "conflict", "caravan", "control"
                "control", "conflict", "control", "conflict")
 EVENT_LABELS = {"control": term("Control Monument"), "caravan": term("Camel Caravan"),
                 "conflict": term("Conflict")}
-MERGE_AFTER_CONFLICT = 3  # ANKH-R142
-FORGET_AFTER_CONFLICT = 4  # ANKH-R155
+# The one source of these numbers: the engine (conflict.end_conflict, late.forget) and the
+# board drawing (render/ankh.py) both read them (issue 11, item 13).
+MERGE_AFTER_CONFLICT = 3  # ANKH-R142: the two lowest gods merge at the end of this Conflict
+MERGE_MIN_PLAYERS = 3  # ANKH-R142: ... with 3 or more players
+FORGET_AFTER_CONFLICT = 4  # ANKH-R155: gods still in the red section are forgotten then
 
 # B4: devotion track 0..31; red section 0..20. RECONSTRUCTED (jackpunt); floor 0 RECONSTRUCTED.
-DEVOTION_TOP = 31
-RED_TOP = 20
+DEVOTION_TOP = 31  # ANKH-R158: reaching it wins at once
+RED_TOP = 20  # ANKH-R155: a pawn on 0..RED_TOP is in the red section (forgotten at Conflict 4)
 
 # ANKH-R016 / B5: battle cards and strength bonuses (rulebook + both engines).
 CARDS = ("plague", "cycle", "drought", "build", "flood", "chariots", "miracle")
@@ -302,6 +305,10 @@ CARD_NAMES = {"plague": term("Plague of Locusts"), "cycle": term("Cycle of Ma'at
 CARD_STRENGTH = {"plague": 1, "cycle": 0, "drought": 1, "build": 0, "flood": 0, "chariots": 3,
                  "miracle": 0}
 BUILD_COST = 3  # ANKH-R088
+AMUN_CARDS = 2  # ANKH-R109: Amun may announce this many battle cards
+WIN_DEVOTION = 1  # ANKH-R075: devotion for winning a battle
+DOMINATE_DEVOTION = 1  # ANKH-R065: devotion for dominating a region
+MOVE_RANGE = 3  # ANKH-R037: a figure moves up to this many spaces
 
 # ANKH-R095..R108: the 12 ankh powers by level.
 POWERS = {
@@ -326,7 +333,10 @@ COMMANDING_FOLLOWERS = 3  # B17
 GLORIOUS_MARGIN = 3  # ANKH-R104
 GLORIOUS_REWARD = 3
 MAGNANIMOUS_DEVOTION = 2  # ANKH-R105
+MAGNANIMOUS_FIGURES = 2  # ANKH-R105: losing with at least this many figures
 WORSHIPFUL_COST = 2  # ANKH-R108
+WORSHIPFUL_DEVOTION = 1
+CAT_MUMMY_LOSS = 1  # ANKH-R128: devotion every other player loses
 RESPLENDENT_COUNT = 3  # ANKH-R099
 RESPLENDENT_STRENGTH = 3
 TEMPLE_STRENGTH = 2  # ANKH-R102

@@ -10,6 +10,7 @@ from rules.ankh.state import (
     active_players,
     devotion_key,
     finish,
+    is_red,
     name,
     seats_text,
 )
@@ -113,7 +114,7 @@ def _return_guardian(state: State, kind: str) -> None:
 
 def forget(state: State, events: list[Event]) -> None:
     """ANKH-R155..R157: every god still in the red section is forgotten."""
-    forgotten = [p for p in active_players(state) if state["players"][p]["devotion"] <= 20]
+    forgotten = [p for p in active_players(state) if is_red(state, p)]
     for p in forgotten:
         pl = state["players"][p]
         _remove_figures(state, p, keep_guardians=False)  # ANKH-R156 / B25

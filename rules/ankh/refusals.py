@@ -24,6 +24,7 @@ from rules.ankh.data import (
     MAX_CAMELS_PER_LINE,
     MIN_REGION_LAND,
     MONUMENT_NAMES,
+    MOVE_RANGE,
     POWER_LEVEL,
     POWER_NAMES,
     UNLOCK_LEVELS,
@@ -100,7 +101,7 @@ def _move_to(state: State, task: dict, hex_: str) -> Msg:
         return msg("There is no space {hex} on the board.", hex=hex_)
     if hex_ in WATER:
         return msg("{hex} is water: a figure cannot end its move on water.", hex=hex_)
-    if origin and distance(origin, hex_) > 3:
+    if origin and distance(origin, hex_) > MOVE_RANGE:
         return msg("{hex} is {n} spaces away: a figure moves at most 3.", hex=hex_,
                    n=distance(origin, hex_))
     if hex_ in state["figures"]:
