@@ -164,6 +164,13 @@ def parse_kind(kind: str) -> tuple[str, int, int | None] | None:
     return None
 
 
+def _later_reminder_due(row: Any, seq: int, percent: int, now: float) -> bool:
+    """``row`` is a reminder of the same decision, later than ``percent``, due already."""
+    parsed = parse_kind(row.kind)
+    return (parsed is not None and parsed[0] == REMIND_KIND and parsed[1] == seq
+            and (parsed[2] or 0) > percent and row.due_at <= now)
+
+
 # --- what the loop announces -------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Reminder:
@@ -305,10 +312,11 @@ class DeadlinesMixin:
     async def process_deadlines(self, now: float | None = None,
                                 limit: int = 50) -> DeadlineReport:
         """Act on every due row, ``limit`` rows at a time: reminders for decisions still open
-        (claimed, so each fires once; of two due at once only the later is sent, none when
-        the time is up already), and the AI answering for humans who ran out of time (actor
-        "timeout"; with the ``takeover`` rule the AI keeps the seat), then AI seats follow.
-        Rows of decisions answered meanwhile are dropped. Never raises for one bad match."""
+        (claimed, so each fires once; of two due ones only the later is sent, none when the
+        decision's own deadline has passed, whichever batch of the scan reads its row), and
+        the AI answering for humans who ran out of time (actor "timeout"; with the
+        ``takeover`` rule the AI keeps the seat), then AI seats follow. Rows of decisions
+        answered meanwhile are dropped. Never raises for one bad match."""
         if self._deadline_lock is None:
             self._deadline_lock = asyncio.Lock()
         report = DeadlineReport()
@@ -369,8 +377,14 @@ class DeadlinesMixin:
             if not percents or seat in timed_out or info is None:
                 continue  # taken by another pass, or the time is up already
             seq, prompt = open_now[seat]
-            due = next((d.due_at for d in await self.store.deadlines_for(match_id)
-                        if d.seat == seat and d.kind == f"{TURN_KIND}:{seq}"), now)
+            unfired = [d for d in await self.store.deadlines_for(match_id) if d.seat == seat]
+            due = next((d.due_at for d in unfired if d.kind == f"{TURN_KIND}:{seq}"), now)
+            if due <= now or any(_later_reminder_due(d, seq, max(percents), now)
+                                 for d in unfired):
+                # After downtime the rows of one decision may be read in different batches
+                # of this scan: past its deadline the timeout notice follows (a reminder would
+                # say "0 s left"), and of two due reminders only the later one is sent.
+                continue
             owner = info.seat_info(seat)
             report.reminders.append(Reminder(info, seat, owner.user_id, max(percents), due,
                                              max(0.0, due - now), prompt))
