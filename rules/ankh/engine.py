@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.ankh import actions, ai, conflict, events, late, setup
+from rules.ankh import actions, ai, conflict, events, late, merged, setup
 from rules.ankh.data import GODS
 from rules.ankh.flow import pop
 from rules.ankh.refusals import explain
@@ -112,10 +112,15 @@ class AnkhEngine(DictStateEngine):
         if state["phase"] != "play" or not state["stack"]:
             return []
         task = state["stack"][-1]
-        return DECIDE[task["t"]][0](state, task)
+        return merged.with_proposals(state, DECIDE[task["t"]][0](state, task))  # ANKH-R153
 
     def _apply(self, state: State, seat: int, option_id: str) -> list[Event]:
         events: list[Event] = []
+        if merged.is_proposal(state, seat):  # ANKH-R153: the lesser seat proposes
+            decision = self.decision_for(state, seat)
+            merged.propose(state, seat, decision.option(option_id), events)
+            return events
+        merged.answered(state, seat)  # the greater seat's answer decides
         task = state["stack"][-1]
         DECIDE[task["t"]][1](state, task, seat, option_id, events)
         if not state["stack"] and state["phase"] == "play":  # the set-up picks are done
@@ -140,13 +145,6 @@ class AnkhEngine(DictStateEngine):
 
     def dump(self, state: State) -> dict[str, Any]:
         return clone(state)  # through JSON text: the stored form exactly
-
-    def co_seats(self, state: State, seat: int) -> tuple[int, ...]:
-        """The seats that own the same god as ``seat`` (both seats of a merged god, greater
-        god's seat first; otherwise just ``seat``): either owner may answer the merged god's
-        decisions (``rules.core.Engine.co_seats``)."""
-        player = state["seat_player"][seat]
-        return tuple(state["players"][player]["seats"]) or (seat,)
 
     def explain_refusal(self, state: State, decision: Decision, option_id: str) -> str | None:
         """A player-facing reason for the commonest refused answers."""

@@ -99,10 +99,11 @@ def merge(state: State, events: list[Event]) -> None:
     _enter_space(state, greater, low["devotion"])  # ANKH-R148: moves onto the lesser pawn
     events.append(Event(
         "merge", msg("{lesser}, the lesser god, merges into {greater}: {merged} is one god "
-                     "played by {seats} (each on their own turn, one action); its battle "
-                     "decisions are asked of {decider} and either owner may answer them.",
+                     "played by {seats} (each on their own turn, one action); in battles "
+                     "{partner} proposes and {decider}, the greater god's seat, decides.",
                      lesser=low_name, greater=high_name, merged=name(state, greater),
-                     seats=seats_text(high["seats"]), decider=seats_text(high["seats"][:1])),
+                     seats=seats_text(high["seats"]), partner=seats_text(high["seats"][1:]),
+                     decider=seats_text(high["seats"][:1])),
         {"lesser": lesser, "greater": greater, "seats": list(high["seats"])}))
 
 

@@ -116,6 +116,8 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str | No
         player = state["seat_player"][seat]
         sealed = None
         task = _sealed_task(state)
+        if seat != state["players"][player]["seats"][0]:
+            task = None  # ANKH-R153: a merged god's sealed answer is its greater seat's
         if task is not None and task["t"] == "cards":
             # A player outside this battle has no picks to show.
             picks = state["conflict"]["battle"]["picks"].get(str(player))

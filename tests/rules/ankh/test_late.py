@@ -7,6 +7,8 @@ import pytest
 from rules.ankh import ENGINE
 from rules.ankh.late import forget, merge
 from rules.ankh.state import gain_devotion
+from rules.core import IllegalMove
+from rules.testing import check_hidden_information
 
 from .scenario import blank, conflict, dev, ids, key, mon, play, put, task
 
@@ -102,9 +104,8 @@ def test_guardian_gained_later_goes_to_shared_reserve():
     assert "satet" in state["players"][1]["guardians"]
 
 
-@pytest.mark.rule("ANKH-R153")
-@pytest.mark.rule("ANKH-R154")
-def test_merged_battle_uses_greater_cards_and_seat():
+def merged_battle():
+    """Osiris+Isis (seats 2 and 3, greater seat 2) fights Ra (seat 1) in the west."""
     state = merged_state()
     del state["figures"]["b4"]
     state["figures"]["e4"] = state["figures"].pop("g6")
@@ -112,12 +113,69 @@ def test_merged_battle_uses_greater_cards_and_seat():
     state["players"][1]["used"] = ["chariots"]
     state["players"][1]["hand"].remove("chariots")
     conflict(state)
-    seats = sorted(d.seat for d in ENGINE.pending(state))
-    assert seats == [0, 1]  # the greater god's seat answers
+    return state
+
+
+@pytest.mark.rule("ANKH-R153")
+@pytest.mark.rule("ANKH-R154")
+def test_merged_battle_uses_greater_cards_and_seat():
+    state = merged_battle()
+    decisions = {d.seat: d for d in ENGINE.pending(state)}
+    assert sorted(decisions) == [0, 1, 2]  # seat 3 (index 2) is asked for a proposal
     assert "card:chariots" not in ids(state, 1)
+    assert ids(state, 2) == ids(state, 1)  # the same question, the greater god's cards
+    assert all(str(o.label).startswith("Propose: ") for o in decisions[2].options)
     state, _ = play(state, (0, "card:chariots"), (1, "card:flood"))
     result_seats = [state["seat_player"][s] for s in (1, 2)]
     assert result_seats == [1, 1]  # both seats are one player: win or lose together
+
+
+@pytest.mark.rule("ANKH-R153")
+def test_the_lesser_seat_proposes_and_the_greater_seat_decides():
+    """Both seats decide; when they disagree the greater god's seat decides: seat 3 proposes
+    Drought, seat 2 plays Flood, and Flood is what the merged god plays."""
+    state = merged_battle()
+    public = ENGINE.view(state, None)
+    state, events = play(state, (2, "card:drought"))
+    assert [e.private_to for e in events] == [2]
+    assert [d.seat for d in ENGINE.pending(state)] == [0, 1]  # the proposal is made
+    (greater,) = [d for d in ENGINE.pending(state) if d.seat == 1]
+    assert "seat 3 proposes: Drought. Your answer decides." in str(greater.prompt)
+    after = ENGINE.view(state, None)
+    assert after["acting"] == [0, 1] and public["acting"] == [0, 1, 2]
+    assert {**after, "acting": None} == {**public, "acting": None}  # nothing else changes
+    with pytest.raises(IllegalMove):  # the lesser seat cannot answer for the greater seat
+        ENGINE.apply(state, 2, "card:flood")
+    state, events = play(state, (1, "card:flood"), (0, "card:plague"))
+    assert state["players"][1]["used"] == ["chariots", "flood"]
+    assert "drought" in state["players"][1]["hand"]
+
+
+@pytest.mark.rule("ANKH-R153")
+def test_the_greater_seat_may_answer_without_waiting_for_a_proposal():
+    state = merged_battle()
+    state, _ = play(state, (1, "card:build"))
+    assert [d.seat for d in ENGINE.pending(state)] == [0]  # seat 3's question closed
+    state, _ = play(state, (0, "card:cycle"))
+    assert "build" in state["players"][1]["used"]
+
+
+@pytest.mark.rule("ANKH-R153")
+def test_merged_sealed_answers_stay_hidden_from_everyone_else():
+    state = merged_battle()
+    assert check_hidden_information(ENGINE, state, seats=3) == 3
+    state, _ = play(state, (2, "card:drought"))
+    assert check_hidden_information(ENGINE, state, seats=3) == 2
+
+
+@pytest.mark.rule("ANKH-R153")
+def test_each_merged_seat_plays_its_own_turn_alone():
+    """Outside battles there is nothing to share: the seat on turn decides, no proposal."""
+    state = merged_state()
+    task(state, {"t": "action", "seat": 2, "n": 1, "min": -1})
+    assert [d.seat for d in ENGINE.pending(state)] == [2]
+    with pytest.raises(IllegalMove):
+        ENGINE.apply(state, 1, "act:move")
 
 
 @pytest.mark.rule("ANKH-R155")
@@ -209,10 +267,8 @@ def test_merge_lesser_ra_suns_come_back():
     assert high["suns"] == 2 and state["figures"]["e1"]["radiant"]
 
 
-def test_co_seats_are_both_seats_of_a_merged_god():
-    """Engine.co_seats: either owner of a merged god may answer its decisions (the bot lets the
-    partner seat's owner answer a decision asked of the other seat)."""
+def test_co_seats_stay_each_seats_own():
+    """ANKH-R153: no seat answers another's question, not even a merged partner's (the lesser
+    seat proposes through its own question instead)."""
     state = merged_state()
-    assert ENGINE.co_seats(state, 1) == (1, 2) and ENGINE.co_seats(state, 2) == (1, 2)
-    assert ENGINE.co_seats(state, 0) == (0,)
-    assert ENGINE.co_seats(three(), 2) == (2,)
+    assert [ENGINE.co_seats(state, s) for s in range(3)] == [(0,), (1,), (2,)]

@@ -236,11 +236,11 @@ def test_merge_is_announced_as_one_god_with_both_seats():
     (event,) = events
     assert event.text == ("Isis, the lesser god, merges into Osiris: Osiris+Isis is one god "
                           "played by seats 2 and 3 (each on their own turn, one action); "
-                          "its battle decisions are asked of seat 2 and either owner may "
-                          "answer them.")
+                          "in battles seat 3 proposes and seat 2, the greater god's seat, "
+                          "decides.")
     assert event.data["seats"] == [1, 2]
-    assert ENGINE.co_seats(state, 2) == ENGINE.co_seats(state, 1) == (1, 2)
-    assert ENGINE.co_seats(state, 0) == (0,)
+    # ANKH-R153: each seat answers only its own questions (the lesser seat proposes)
+    assert [ENGINE.co_seats(state, s) for s in range(3)] == [(0,), (1,), (2,)]
     view = ENGINE.view(state, None)
     merged = [p for p in view["players"] if len(p["seats"]) > 1]
     assert merged == [next(p for p in view["players"] if p["player"] == 1)]
