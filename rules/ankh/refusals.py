@@ -40,6 +40,10 @@ def explain(state: State, decision: Decision, option_id: str) -> Msg | None:
     task = state["stack"][-1] if state["stack"] else {}
     if kind == "power":
         return _unlock(state, decision, arg)
+    if key == "unlock" and option_id == "skip":  # ANKH-R033 / R044 / R045
+        return msg("As your first action, Unlock Ankh Power unlocks a power whenever you have "
+                   "the followers for it: the rulebook lets you advance a marker without "
+                   "performing its action only for your second action.")
     if key == "god" and kind == "god":
         taken = [i for i, pl in enumerate(state["players"]) if arg in pl["gods"]]
         if taken:
