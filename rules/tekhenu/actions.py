@@ -48,10 +48,11 @@ from rules.tekhenu.state import (
     is_bot,
     light_of,
     pay,
+    payment_plan,
     scribe_budget,
     seat_name,
 )
-from rules.text import msg, term
+from rules.text import Msg, msg, term
 
 DIE_SOURCES = ("die", "anubis", "extra", "t19")
 WAIVERS = {"horus": ("B13", "B14"), "ra": ("B13", "B14"), "bastet": ("B15", "B16"),
@@ -118,6 +119,35 @@ def open_building_spaces(state: State) -> list[str]:
 
 
 # --- costs and legality ----------------------------------------------------------------------
+def with_payment(label: Msg, state: State, seat: int, cost: dict[str, int],
+                 ctx: dict | None = None, named: bool = False) -> Msg:
+    """TEK-R075 is a kept shortcut (the named resource first, then T22's other stone, then
+    Gold, then Scribes with T10), so an option that pays says what it will pay:
+    ``Statue for Ra (pay 1 granite, 1 gold)``. ``named``: the label already names the cost,
+    so only a payment that differs from it is added."""
+    if ctx and (ctx.get("free") or ctx.get("waived")):
+        return label
+    cost = {k: v for k, v in cost.items() if v > 0}
+    plan = payment_plan(state, seat, cost) if cost else None
+    if not plan:
+        return label
+    paid = {k: v for k, v in plan.items() if k in RESOURCES or k in ("gold", "scribe")}
+    if named and paid == cost:
+        return label
+    goods = [msg("{amount} {what}", amount=paid[k], what=WORDS[k])
+             for k in (*RESOURCES, "gold", "scribe") if paid.get(k)]
+    return msg("{option} (pay {goods})", option=label, goods=goods)
+
+
+def god_option(state: State, seat: int, god: str, ctx: dict) -> Option:
+    """``act:<god>``; Bastet pays its 2 Papyrus at once (unless a B15/B16 may waive it, which
+    is asked first), so its label says how."""
+    label = msg("{god} action", god=GOD_NAMES[god])
+    if god == "bastet" and not held_blessing(state["players"][seat], *WAIVERS["bastet"]):
+        label = with_payment(label, state, seat, {"papyrus": 2}, ctx)
+    return Option(f"act:{god}", label)
+
+
 def statue_cost(player: dict[str, Any]) -> dict[str, int]:
     """TEK-R078: the leftmost Statue's printed Granite (B.12)."""
     built = 6 - player["statues"]
@@ -318,7 +348,10 @@ def waive_decision(state: State, frame: dict) -> Decision:
     options = [Option(f"bless:{card}", msg("Play {card}: pay no {kinds}", card=card,
                                            kinds=kinds))]
     if payable_without_waiver(state, ctx):
-        options.append(Option("skip", msg("Pay normally")))
+        label = msg("Pay normally")
+        if ctx["god"] == "bastet":  # paid at once; the others pay on their next choice
+            label = with_payment(label, state, ctx["s"], {"papyrus": 2}, ctx)
+        options.append(Option("skip", label))
     return Decision(frame["s"], "waive", msg("Play Blessing {card} to pay no {kinds} for this "
                                              "{god} action?", card=card, kinds=kinds,
                                              god=GOD_NAMES[ctx["god"]]), tuple(options))
@@ -451,6 +484,8 @@ def horus_decision(state: State, frame: dict) -> Decision:
         else:
             label = msg("Statue for the people at {space} (+{gold} Gold)", space=where,
                         gold=state["people_gold"][where])
+        label = with_payment(label, state, ctx["s"], statue_cost(state["players"][ctx["s"]]),
+                             ctx)
         options.append(Option(target, label))
     return Decision(frame["s"], "horus",
                     msg("Horus: build your Statue for a god or for the people."),
@@ -527,12 +562,13 @@ def ra_rot_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     tile = state["ra"][ra_slot_for(ctx["v"])]
     options = []
+    cost = {"limestone": PILLARS[tile].limestone, "granite": PILLARS[tile].granite}
     for rot in range(4):
         edges = "".join(tile_edge(tile, rot, side)[0].upper() for side in SIDES)
         matches, _ = matching_edges(state, frame["space"], tile, rot)
-        options.append(Option(f"rot:{rot}", msg("Turn {degrees} degrees (edges NESW {edges}, "
-                                                "{matches} matching)", degrees=rot * 90,
-                                                edges=edges, matches=matches)))
+        label = msg("Turn {degrees} degrees (edges NESW {edges}, {matches} matching)",
+                    degrees=rot * 90, edges=edges, matches=matches)
+        options.append(Option(f"rot:{rot}", with_payment(label, state, ctx["s"], cost, ctx)))
     return Decision(frame["s"], "ra_rot", msg("Ra: turn Pillar tile {tile} on {space}.",
                                               tile=tile, space=frame["space"]),
                     tuple(options))
@@ -638,8 +674,9 @@ def hathor_decision(state: State, frame: dict) -> Decision:
     for wid in open_building_spaces(state):
         bread = TEMPLE_BUILDINGS[wid][2]
         if affordable(state, ctx["s"], "hathor", {"bread": bread}, ctx):
-            options.append(Option(f"build:{wid}", msg("Building on {space} ({bread} Bread)",
-                                                       space=wid, bread=bread)))
+            label = msg("Building on {space} ({bread} Bread)", space=wid, bread=bread)
+            options.append(Option(f"build:{wid}", with_payment(label, state, ctx["s"],
+                                                               {"bread": bread}, ctx)))
     return Decision(frame["s"], "hathor", msg("Hathor: choose the building space around the "
                                               "Temple Complex."), tuple(options))
 
@@ -702,13 +739,15 @@ def thoth_decision(state: State, frame: dict) -> Decision:
             label = (msg("Take {count} cards from section {n}", count=need, n=sec + 1)
                      if need > 1 else
                      msg("Take {count} card from section {n}", count=need, n=sec + 1))
+            label = with_payment(label, state, seat, {"papyrus": cost}, ctx)
             options.append(Option(f"section:{sec + 1}", label))
     for sec in reachable:
         if sec in frame["refreshed"]:
             continue
         if can_pay(state, seat, {"papyrus": cost + 1}) and papyrus is not None:
-            options.append(Option(f"refresh:{sec + 1}",
-                                  msg("Pay 1 Papyrus: refresh section {n}", n=sec + 1)))
+            label = msg("Pay 1 Papyrus: refresh section {n}", n=sec + 1)
+            options.append(Option(f"refresh:{sec + 1}", with_payment(
+                label, state, seat, {"papyrus": 1}, named=True)))
     prompt = (msg("Thoth: take {count} cards from one market section (you may refresh "
                   "sections first).", count=count) if count > 1 else
               msg("Thoth: take {count} card from one market section (you may refresh "
@@ -916,7 +955,7 @@ def any_action_options(state: State, seat: int, ctx: dict) -> list[Option]:
     options = []
     for god in GODS:
         if any(god_legal(state, seat, god, v, ctx) for v in range(1, 7)):
-            options.append(Option(f"act:{god}", msg("{god} action", god=GOD_NAMES[god])))
+            options.append(god_option(state, seat, god, dict(ctx, god=god)))
     for res in RESOURCES:
         options.append(Option(f"prod:{res}", msg("Produce {res}", res=WORDS[res])))
     return options
@@ -953,8 +992,15 @@ def extra_value_decision(state: State, frame: dict) -> Decision:
               if ctx["god"] is None or god_legal(state, seat, ctx["god"], v, ctx)]
     what = (msg("{god} action", god=GOD_NAMES[ctx["god"]]) if ctx["god"]
             else msg("{res} Production", res=WORDS[ctx["res"]]))
+    options = []
+    for v in values:
+        label = msg("Value {value}", value=v)
+        if ctx["god"] == "bastet" and not held_blessing(state["players"][seat],
+                                                         *WAIVERS["bastet"]):
+            label = with_payment(label, state, seat, {"papyrus": 2}, ctx)
+        options.append(Option(f"value:{v}", label))
     return Decision(seat, "extra_value", msg("Choose the value for your {what}.", what=what),
-                    tuple(Option(f"value:{v}", msg("Value {value}", value=v)) for v in values))
+                    tuple(options))
 
 
 @steps.apply("extra_value")

@@ -182,21 +182,17 @@ def pick_faith(state: State, decision: Decision, ids: list[str]) -> str:
 
 
 def pick_decree_score(state: State, decision: Decision, ids: list[str]) -> str:
-    seat = decision.seat
-    owned = state["players"][seat]["decrees"]
-    best, best_vp = "done", 0
-    for option in ids:
-        if option == "done":
-            continue
-        card = option.split(":")[1]
-        vp = scoring.decree_vp(state, seat, card, owned)
-        if card == "D04":
-            vp = 3 * scoring.d04_triangles(state["players"][seat])
-        if card == "D03":
-            vp = 4 if state["players"][seat]["gold"] >= 2 else 0
-        if vp > best_vp:
-            best, best_vp = option, vp
-    return best
+    """TEK-R172: the Decrees of the best total (after the best D03/D04 payments)."""
+    frame = state["stack"][-1]
+    best, _total = scoring.best_decree_set(state, decision.seat, frame["chosen"])
+    for card in best[len(frame["chosen"]):]:
+        if f"score:{card}" in ids:
+            return f"score:{card}"
+    return "done"
+
+
+def pick_d23(state: State, decision: Decision, ids: list[str]) -> str:
+    return "d23" if "d23" in ids else "skip"
 
 
 def pick_turn_start(state: State, decision: Decision, ids: list[str]) -> str:
@@ -257,7 +253,8 @@ CHOOSERS = {
     "faith": pick_faith,
     "bread": lambda s, d, ids: ids[0],
     "decree_pick": pick_decree_score,
-    "d23": lambda s, d, ids: "d23",
+    "decree_pay": lambda s, d, ids: ids[0],  # the best total is listed first
+    "d23": pick_d23,
     "extra_order": lambda s, d, ids: "regular_first",
     "turn_end": lambda s, d, ids: "end",
 }

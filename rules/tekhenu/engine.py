@@ -19,7 +19,7 @@ from rules.tekhenu.state import State, seat_name
 from rules.tekhenu.view import build_view
 from rules.text import msg, term
 
-SEALED = ("decree_keep", "faith")
+SEALED = ("decree_keep", "faith", "d23")
 YES_NO = ("no", "yes")
 
 

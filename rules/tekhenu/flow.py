@@ -280,10 +280,8 @@ def scoring_flow(state: State, events: list[Event]) -> None:
     final = state["scorings"] == 1
     if final and not state["d23_asked"]:  # TEK-R220: D23 before the final Scoring
         state["d23_asked"] = True
-        for seat in humans(state):
-            if "D23" in state["players"][seat]["decrees"]:
-                state["stack"].append({"k": "d23", "s": seat})
-                return
+        if scoring.start_d23(state):  # a sealed question for every player
+            return
     state["scorings"] += 1
     events.append(Event("scoring", msg("Scoring {n}.", n=state["scorings"]),
                         {"scoring": state["scorings"]}))

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.core import Decision, Event, Option, Result
 from rules.tekhenu import steps
+from rules.tekhenu.actions import with_payment
 from rules.tekhenu.data import (
     BOT_BLESSING_VP,
     BOT_DECREE_VP,
@@ -33,7 +34,15 @@ from rules.tekhenu.data import (
     TRIANGLES,
     WORDS,
 )
-from rules.tekhenu.state import State, add_vp, can_pay, pay, seat_name
+from rules.tekhenu.state import (
+    State,
+    add_vp,
+    can_pay,
+    humans,
+    pay,
+    seat_name,
+    semicolons,
+)
 from rules.text import decode, msg, term
 
 BOT_DECREES = term("bot Decrees")
@@ -150,6 +159,7 @@ def bread_decision(state: State, frame: dict) -> Decision:
             unpaid = owed - k
             label = (msg("Pay {k} Bread (lose {vp} VP)", k=k, vp=3 * unpaid) if unpaid
                      else msg("Pay {k} Bread", k=k))
+            label = with_payment(label, state, seat, {"bread": k}, named=True)
             options.append(Option(f"bread:{k}", label))
     return Decision(seat, "bread", msg("Scoring: feed your people — {owed} Bread owed, 3 VP "
                                        "for each one not paid.", owed=owed), tuple(options))
@@ -222,40 +232,157 @@ def d04_triangles(player: dict[str, Any]) -> int:
     return triangle_index(player["population"])
 
 
-def score_decrees(state: State, seat: int, chosen: list[str], events: list[Event]) -> None:
-    """TEK-R171/R172, D04 before D08 (ENG: D04 pays as many triangles as it can, taking the
-    most plentiful resource first and Gold last; D03 doubles the best other scored Decree
-    if 2 Gold)."""
+# --- D03 and D04: what each player pays (TEK-R200/R201), best total first --------------------
+TOKEN_DECREES = ("D03", "D04", "D07", "D08")  # their VP depend on the tokens left
+
+
+def plain_split(res: dict[str, int], count: int) -> dict[str, int]:
+    """Which plain resources pay ``count`` D04 triangles: the most plentiful first (ties in
+    RESOURCES order). Harmless: after the final Scoring a plain resource only counts 1 VP for
+    D08, whatever its kind (docs/notation/tekhenu.md)."""
+    have = dict(res)
+    out: dict[str, int] = {}
+    for _ in range(count):
+        best = max(RESOURCES, key=lambda k: have[k])
+        have[best] -= 1
+        out[best] = out.get(best, 0) + 1
+    return out
+
+
+def settle(state: State, seat: int, chosen: list[str], paid: int,
+           target: str | None) -> dict[str, Any] | None:
+    """The best way to pay ``paid`` D04 triangles and, with ``target``, D03's 2 Gold (T10:
+    Scribes may stand in for Gold): most VP, then most Scribes kept (the tie-break,
+    TEK-R175), then most Gold kept. None when it cannot be paid."""
     player = state["players"][seat]
-    owned = player["decrees"]
-    player["chosen_decrees"] = list(chosen)
-    values: dict[str, int] = {}
+    gold, scribes = player["gold"], player["scribe"]
+    t10 = "T10" in player["technologies"]
+    plain = sum(player["res"].values())
+    fixed = {card: decree_vp(state, seat, card, player["decrees"])
+             for card in chosen if card not in TOKEN_DECREES}
+    best: dict[str, Any] | None = None
+    for g in range(min(paid, gold) + 1):
+        for s in (range(min(paid - g, scribes) + 1) if t10 else (0,)):
+            p = paid - g - s
+            if p > plain:
+                continue
+            for g3, s3 in (((2, 0), (1, 1), (0, 2)) if target else ((0, 0),)):
+                if (s3 and not t10) or g + g3 > gold or s + s3 > scribes:
+                    continue
+                left_gold, left_scribes = gold - g - g3, scribes - s - s3
+                values = dict(fixed)
+                if "D04" in chosen:
+                    values["D04"] = D04_VP_PER_TRIANGLE * paid
+                if "D07" in chosen:
+                    values["D07"] = 3 * left_scribes
+                if "D08" in chosen:
+                    values["D08"] = min(D08_CAP, 2 * left_gold + plain - p)
+                if "D03" in chosen:
+                    values["D03"] = values[target] if target else 0
+                rank = (sum(values.values()), left_scribes, left_gold)
+                if best is None or rank > best["rank"]:
+                    d04 = plain_split(player["res"], p)
+                    d04.update({k: v for k, v in (("gold", g), ("scribe", s)) if v})
+                    d03 = {k: v for k, v in (("gold", g3), ("scribe", s3)) if v}
+                    best = {"paid": paid, "target": target, "d04": d04, "d03": d03,
+                            "values": values, "total": rank[0], "rank": rank}
+    return best
+
+
+def plan_id(chosen: list[str], plan: dict[str, Any]) -> str:
+    parts = []
     if "D04" in chosen:
-        tri = d04_triangles(player)
-        paid = 0
-        for _ in range(tri):
-            best = max(RESOURCES, key=lambda k: player["res"][k])
-            if player["res"][best] > 0:
-                player["res"][best] -= 1
-            elif player["gold"] > 0:
-                player["gold"] -= 1
+        parts.append(f"d04:{plan['paid']}")
+    if "D03" in chosen:
+        parts.append(f"d03:{plan['target'] or 'no'}")
+    return "+".join(parts)
+
+
+def decree_plans(state: State, seat: int, chosen: list[str]) -> list[dict[str, Any]]:
+    """Every way to settle D04 (how many triangles to pay) and D03 (which Decree to double,
+    or none) for these chosen Decrees, the best total first (TEK-R200/R201: "if you cannot
+    or do not want to pay, you do not score")."""
+    player = state["players"][seat]
+    counts = range(d04_triangles(player), -1, -1) if "D04" in chosen else (0,)
+    targets: list[str | None] = [None]
+    if "D03" in chosen:
+        targets += [c for c in chosen if c not in ("D03", "D23")]
+    plans = []
+    for paid in counts:
+        for target in targets:
+            plan = settle(state, seat, chosen, paid, target)
+            if plan is not None:
+                plan["id"] = plan_id(chosen, plan)
+                plans.append(plan)
+    plans.sort(key=lambda plan: (tuple(-x for x in plan["rank"]), -plan["paid"],
+                                 plan["target"] is None, plan["id"]))
+    return plans
+
+
+def goods_text(goods: dict[str, int]) -> list[Any]:
+    """``{"papyrus": 2, "gold": 1}`` -> ["2 Papyrus", "1 Gold"] (RESOURCES, Gold, Scribes)."""
+    return [msg("{amount} {what}", amount=goods[key], what=WORDS[key])
+            for key in (*RESOURCES, "gold", "scribe") if goods.get(key)]
+
+
+def plan_option(chosen: list[str], plan: dict[str, Any]) -> Option:
+    """``D04: 2 Papyrus, 1 Gold → 9 VP; D03: 2 Gold → D07 again +15 VP; Decrees total 39 VP``
+    (the detail lists every chosen Decree's VP)."""
+    parts = []
+    if "D04" in chosen:
+        parts.append(msg("D04: {goods} → {vp} VP", goods=goods_text(plan["d04"]),
+                         vp=plan["values"]["D04"]) if plan["paid"]
+                     else msg("D04 unpaid: 0 VP"))
+    if "D03" in chosen:
+        parts.append(msg("D03: {goods} → {card} again +{vp} VP", goods=goods_text(plan["d03"]),
+                         card=plan["target"], vp=plan["values"]["D03"]) if plan["target"]
+                     else msg("D03 unpaid: 0 VP"))
+    label = msg("{plan}; Decrees total {total} VP", plan=semicolons(parts), total=plan["total"])
+    detail = msg("Decrees: {values}", values=[msg("{card} {vp} VP", card=card,
+                                                  vp=plan["values"][card]) for card in chosen])
+    return Option(plan["id"], label, detail)
+
+
+def score_decrees(state: State, seat: int, chosen: list[str], events: list[Event],
+                  plan: dict[str, Any] | None = None) -> None:
+    """TEK-R171/R172: pay what ``plan`` pays for D04 (before D08) and D03, then score every
+    chosen Decree with the tokens left. Without a plan: the best one."""
+    player = state["players"][seat]
+    if plan is None:
+        plan = decree_plans(state, seat, chosen)[0]
+    player["chosen_decrees"] = list(chosen)
+    for card, goods in (("D04", plan["d04"]), ("D03", plan["d03"])):
+        if not goods:
+            continue
+        for key, amount in goods.items():
+            if key in RESOURCES:
+                player["res"][key] -= amount
             else:
-                break
-            paid += 1
-        values["D04"] = D04_VP_PER_TRIANGLE * paid
-    if "D03" in chosen and player["gold"] >= 2:
-        others = [c for c in chosen if c not in ("D03", "D23")]
-        if others:
-            player["gold"] -= 2
-            target = max(others, key=lambda c: (decree_vp(state, seat, c, owned)
-                                                if c != "D04" else values.get("D04", 0), c))
-            values["D03"] = (values["D04"] if target == "D04"
-                             else decree_vp(state, seat, target, owned))
+                player[key] -= amount
+        events.append(Event("pay", msg("{seat} pays {goods} ({reason}).",
+                                       seat=seat_name(state, seat), goods=goods_text(goods),
+                                       reason=msg("Decree {card}", card=card)),
+                            {"seat": seat, "paid": dict(goods)}, seat=seat))
     for card in chosen:
-        if card not in values:
-            values[card] = decree_vp(state, seat, card, owned)
-    for card in chosen:
-        add_vp(state, seat, values[card], msg("Decree {card}", card=card), events)
+        add_vp(state, seat, plan["values"][card], msg("Decree {card}", card=card), events)
+
+
+def best_decree_set(state: State, seat: int, chosen: list[str]) -> tuple[list[str], int]:
+    """The best Decrees to score, with ``chosen`` already picked (the AI's choice,
+    TEK-R172): the set with the best total after its best payments."""
+    best: tuple[tuple[int, int, int], list[str]] | None = None
+    sets = [list(chosen)]
+    while sets:
+        current = sets.pop()
+        rank = decree_plans(state, seat, current)[0]["rank"]
+        if best is None or rank > best[0] or (rank == best[0] and len(current) < len(best[1])):
+            best = (rank, current)
+        added = current[len(chosen):]
+        for card in eligible_decrees(state, seat, current):
+            if not added or card > added[-1]:
+                sets.append(current + [card])
+    assert best is not None
+    return best[1], best[0][0]
 
 
 def eligible_decrees(state: State, seat: int, chosen: list[str]) -> list[str]:
@@ -272,49 +399,121 @@ def eligible_decrees(state: State, seat: int, chosen: list[str]) -> list[str]:
 
 @steps.decide("decree_pick")
 def decree_pick_decision(state: State, frame: dict) -> Decision:
+    """Public (after the reveal, TEK-R170): the card of the best total is listed first."""
     seat = frame["s"]
     chosen = frame["chosen"]
+    best, total = best_decree_set(state, seat, chosen)
     options = [Option(f"score:{card}", msg("Score {card} ({symbol})", card=card,
                                            symbol=DECREE_SYMBOL[card]))
                for card in eligible_decrees(state, seat, chosen)]
-    options.append(Option("done", msg("Score the chosen Decrees") if chosen
-                          else msg("Score no Decree")))
+    done = Option("done", msg("Score the chosen Decrees") if chosen else msg("Score no Decree"))
+    nxt = next((card for card in best[len(chosen):]), None)
+    options.sort(key=lambda o: o.id != f"score:{nxt}")
+    options.insert(0 if nxt is None else len(options), done)
     return Decision(seat, "decree_pick", msg("Choose up to 3 Decrees to score, one per symbol "
-                                             "(chosen: {chosen}).",
-                                             chosen=", ".join(chosen) or term("none")),
+                                             "(chosen: {chosen}; best total: {best}, {vp} VP).",
+                                             chosen=", ".join(chosen) or term("none"),
+                                             best=", ".join(best) or term("none"), vp=total),
                     tuple(options))
+
+
+def finish_pick(state: State, seat: int, chosen: list[str], events: list[Event]) -> None:
+    """D03/D04 chosen: the player decides what to pay (a public decision) unless only one
+    way is possible."""
+    plans = decree_plans(state, seat, chosen)
+    if len(plans) > 1:
+        state["stack"].append({"k": "decree_pay", "s": seat, "chosen": chosen})
+        return
+    score_decrees(state, seat, chosen, events, plans[0])
 
 
 @steps.apply("decree_pick")
 def decree_pick_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["s"]
     if option == "done":
-        score_decrees(state, seat, frame["chosen"], events)
+        finish_pick(state, seat, frame["chosen"], events)
         return
     frame["chosen"].append(option.split(":")[1])
     if eligible_decrees(state, seat, frame["chosen"]):
         state["stack"].append(frame)
         return
-    score_decrees(state, seat, frame["chosen"], events)
+    finish_pick(state, seat, frame["chosen"], events)
+
+
+@steps.decide("decree_pay")
+def decree_pay_decision(state: State, frame: dict) -> Decision:
+    """TEK-R200/R201: how many D04 triangles to pay and which Decree D03 doubles (or
+    neither); one option per combination, the best total first, each saying what it pays
+    and what it scores."""
+    seat, chosen = frame["s"], frame["chosen"]
+    options = tuple(plan_option(chosen, plan) for plan in decree_plans(state, seat, chosen))
+    return Decision(seat, "decree_pay", msg("Decrees {cards}: choose what you pay for D04 and "
+                                            "D03 (the best total is listed first).",
+                                            cards=", ".join(chosen)), options)
+
+
+@steps.apply("decree_pay")
+def decree_pay_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    seat, chosen = frame["s"], frame["chosen"]
+    plan = next(p for p in decree_plans(state, seat, chosen) if p["id"] == option)
+    score_decrees(state, seat, chosen, events, plan)
+
+
+# --- D23 (TEK-R220): a sealed question for every player -----------------------------------
+def d23_public_elsewhere(state: State) -> bool:
+    """D23 lies face up in the market: everyone knows nobody holds it."""
+    return any("D23" in section for section in state["market"])
+
+
+def start_d23(state: State) -> bool:
+    """Before the final Scoring every player (not only the holder: who is asked must not tell
+    who holds D23) answers one sealed question at the same moment."""
+    waiting = humans(state)
+    if not waiting or d23_public_elsewhere(state):
+        return False
+    state["stack"].append({"k": "d23", "waiting": waiting})
+    return True
 
 
 @steps.decide("d23")
-def d23_decision(state: State, frame: dict) -> Decision:
-    return Decision(frame["s"], "d23", msg("Decree D23: perform one free action of any value "
-                                           "now, before the final Scoring? (This reveals D23.)"),
-                    (Option("d23", msg("Use D23")), Option("skip", msg("Keep it secret"))))
+def d23_decisions(state: State, frame: dict) -> list[Decision]:
+    out = []
+    for seat in frame["waiting"]:
+        if "D23" in state["players"][seat]["decrees"]:
+            out.append(Decision(seat, "d23", msg("Decree D23: perform one free action of any "
+                                                 "value now, before the final Scoring? (Using "
+                                                 "it reveals D23; keeping it reveals nothing.)"),
+                                (Option("d23", msg("Use D23")),
+                                 Option("skip", msg("Keep it secret"))), secret=True))
+        else:
+            out.append(Decision(seat, "d23", msg("Before the final Scoring the holder of Decree "
+                                                 "D23, if anyone, may use it. Every player "
+                                                 "answers, so nobody learns who holds it: you "
+                                                 "do not hold D23."),
+                                (Option("skip", msg("Continue")),), secret=True))
+    return out
 
 
 @steps.apply("d23")
 def d23_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
-    if option == "skip":
+    seat = frame["answering"]
+    state["sealed"][str(seat)] = option
+    frame["waiting"].remove(seat)
+    events.append(Event("sealed", msg("{seat} has answered.", seat=seat_name(state, seat)),
+                        {"seat": seat}, seat=seat))
+    if frame["waiting"]:
+        state["stack"].append(frame)
         return
-    seat = frame["s"]
-    state["players"][seat]["d23_used"] = True
-    events.append(Event("d23", msg("{seat} reveals Decree D23.", seat=seat_name(state, seat)),
-                        {"seat": seat},
-                        seat=seat))
-    state["stack"].append({"k": "extra_pick", "s": seat, "src": "d23"})
+    answers = state["sealed"]
+    state["sealed"] = {}
+    for who in sorted(answers, key=int, reverse=True):  # the stack runs them in seat order
+        if answers[who] != "d23":
+            continue
+        user = int(who)
+        state["players"][user]["d23_used"] = True
+        events.append(Event("d23", msg("{seat} reveals Decree D23.",
+                                       seat=seat_name(state, user)), {"seat": user}, seat=user))
+        state["stack"].append({"k": "extra_pick", "s": user, "src": "d23"})
 
 
 def end_bonuses(state: State, events: list[Event]) -> None:

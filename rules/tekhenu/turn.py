@@ -317,7 +317,7 @@ def action_options(state: State, seat: int) -> list[Option]:
     gods = GODS if turn["anubis"] else (turn["src"],)
     for god in gods:
         if actions.god_possible(state, seat, god, dict(base, god=god)):
-            options.append(Option(f"act:{god}", msg("{god} action", god=GOD_NAMES[god])))
+            options.append(actions.god_option(state, seat, god, dict(base, god=god)))
     if turn["anubis"]:
         for res in RESOURCES:  # TEK-R071
             options.append(Option(f"prod:{res}", msg("Produce {res}", res=WORDS[res])))

@@ -153,6 +153,10 @@ def private_summary(view: dict[str, Any]) -> list[Msg]:
         kind, _, value = sealed.partition(":")
         if kind == "keep":
             lines.append(msg("Your secret choice: keep Decree {card}.", card=value))
+        elif sealed == "d23":
+            lines.append(msg("Your secret choice: use Decree D23 before the final Scoring."))
+        elif sealed == "skip":
+            lines.append(msg("Your secret answer before the final Scoring is given."))
         elif value.startswith("+"):
             lines.append(msg("Your secret choice: {k} Faith on the left pan.", k=int(value)))
         elif value.startswith("-"):
@@ -167,7 +171,7 @@ def private_summary(view: dict[str, Any]) -> list[Msg]:
 
 def view_phase(state: State, step: str) -> str:
     if state["phase"] == "maat":
-        if step in ("decree_pick", "d23") or state["flow"] == "final_end":
+        if step in ("decree_pick", "decree_pay", "d23") or state["flow"] == "final_end":
             return "final"
         if step == "bread":
             return "scoring"

@@ -242,8 +242,14 @@ def test_d23_before_final_scoring():
     state["flow"] = "scoring"
     from rules.tekhenu.engine import advance
     advance(state, [])
-    assert key(state) == "d23" and options(state) == ["d23", "skip"]
-    state, _ = me(state, "d23")
+    assert key(state) == "d23" and options(state, seat) == ["d23", "skip"]
+    for other in range(3):  # every player answers the sealed question (issue 11)
+        if other != seat:
+            assert options(state, other) == ["skip"]
+    state, _ = ENGINE.apply(state, seat, "d23")
+    for other in range(3):
+        if other != seat:
+            state, _ = ENGINE.apply(state, other, "skip")
     assert key(state) == "extra_pick"
     state, _ = me(state, "act:bastet", "value:2")
     assert state["players"][seat]["scribe"] == 2 and state["players"][seat]["res"][
