@@ -20,8 +20,8 @@ from bot.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.help", "cogs.history", "cogs.stats",
-              "cogs.absence", "cogs.admin", "cogs.rules_help", "cogs.language")
+EXTENSIONS = ("cogs.guard", "cogs.lobby", "cogs.play", "cogs.help", "cogs.history",
+              "cogs.stats", "cogs.absence", "cogs.admin", "cogs.rules_help", "cogs.language")
 
 
 def default_intents() -> discord.Intents:
@@ -46,6 +46,9 @@ class ScarabBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, **options)
         self.storage = storage
         self.dev_guild_id = dev_guild_id
+        # Every Scarab component (set in setup_hook); cogs.guard answers the custom ids
+        # that match none of them.
+        self.dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
         self.sync_commands = sync_commands
         self.deadline_interval = deadline_interval  # seconds between deadline scans (cogs.absence)
         self._given_service = service
@@ -63,7 +66,8 @@ class ScarabBot(commands.Bot):
         self.announcer = Announcer(self)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, LobbyButton, RematchButton)
+        self.dynamic_items = (*DYNAMIC_ITEMS, LobbyButton, RematchButton)
+        self.add_dynamic_items(*self.dynamic_items)
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_commands:
             await self.sync_app_commands()

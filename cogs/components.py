@@ -34,6 +34,8 @@ from cogs.common import (
     refuse,
     seat_name,
 )
+from cogs.guard import GuardedItem
+from cogs.ids import ID
 from cogs.undo import UndoButton
 from lang import ENGLISH, localise, t
 from rules.text import msg
@@ -46,7 +48,7 @@ log = logging.getLogger(__name__)
 MORE_VALUE = "~more"
 CUSTOM_ID_MAX = 100
 MAX_ROWS = 5  # action rows per message
-_MATCH = r"\d+"  # match ids are integers; "lobby", "private", "pick" can never match
+_MATCH = ID  # match ids are numbers (cogs.ids); "lobby", "private", "pick" can never match
 CHOOSE = msg("Choose…")
 TOO_MANY = msg("There are more choices than a menu can hold: type `/play` and start typing "
                "to filter them all.")
@@ -90,8 +92,8 @@ async def submit_choice(interaction: discord.Interaction, match: int, seq: int, 
     await bot.announcer.announce(turn)
 
 
-class DecisionButton(discord.ui.DynamicItem[discord.ui.Button],
-                     template=rf"scarab:(?P<match>{_MATCH}):(?P<seq>\d+)"
+class DecisionButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
+                     template=rf"scarab:(?P<match>{_MATCH}):(?P<seq>{ID})"
                               r":(?P<option>.+)"):
     def __init__(self, match: int, seq: int, option_id: str, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
@@ -106,15 +108,15 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> DecisionButton:
         return cls(int(match["match"]), int(match["seq"]), match["option"],
-                   item.label or "")
+                   getattr(item, "label", None) or "")
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         await submit_choice(interaction, self.match, self.seq, self.option_id,
                             self.item.label or self.option_id)
 
 
-class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                     template=rf"scarab:pick:(?P<match>{_MATCH}):(?P<seq>\d+)"):
+class DecisionSelect(GuardedItem, discord.ui.DynamicItem[discord.ui.Select],
+                     template=rf"scarab:pick:(?P<match>{_MATCH}):(?P<seq>{ID})"):
     def __init__(self, match: int, seq: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str = CHOOSE) -> None:
         self.match = match
@@ -127,9 +129,9 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match[str], /) -> DecisionSelect:
-        return cls(int(match["match"]), int(match["seq"]), list(item.options))
+        return cls(int(match["match"]), int(match["seq"]), list(getattr(item, "options", ())))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if not values:
             await refuse(interaction, msg("Pick one entry from the menu."))
@@ -142,9 +144,9 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await submit_choice(interaction, self.match, self.seq, value, label)
 
 
-class SeatDecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                         template=rf"scarab:seat:(?P<match>{_MATCH}):(?P<seat>\d+)"
-                                  r":(?P<seq>\d+)"):
+class SeatDecisionSelect(GuardedItem, discord.ui.DynamicItem[discord.ui.Select],
+                         template=rf"scarab:seat:(?P<match>{_MATCH}):(?P<seat>{ID})"
+                                  rf":(?P<seq>{ID})"):
     """One seat's menu among several open public decisions; refuses everyone but its owner
     and co-owners (seats sharing it, e.g. a merged god's)."""
 
@@ -163,9 +165,9 @@ class SeatDecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match[str], /) -> SeatDecisionSelect:
         return cls(int(match["match"]), int(match["seat"]), int(match["seq"]),
-                   list(item.options))
+                   list(getattr(item, "options", ())))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         try:
             info = await bot.service.get_match(self.match)
@@ -191,8 +193,8 @@ class SeatDecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await submit_choice(interaction, self.match, self.seq, value, label, seat=self.seat)
 
 
-class PrivateChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
-                          template=rf"scarab:private:(?P<match>{_MATCH}):(?P<seq>\d+)"):
+class PrivateChoiceButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
+                          template=rf"scarab:private:(?P<match>{_MATCH}):(?P<seq>{ID})"):
     def __init__(self, match: int, seq: int, loc: str = ENGLISH) -> None:
         self.match = match
         self.seq = seq
@@ -205,7 +207,7 @@ class PrivateChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
                              match: re.Match[str], /) -> PrivateChoiceButton:
         return cls(int(match["match"]), int(match["seq"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         await open_private_menu(interaction, self.match, self.seq)
 
 

@@ -21,6 +21,8 @@ from bot.errors import ServiceError, reason
 from bot.export import export_match, to_bytes
 from bot.rematch import REMATCH_KIND, open_rematch
 from cogs.common import bot_of, clip, game_title, lang_of, refuse, reply
+from cogs.guard import GuardedItem
+from cogs.ids import ID, parse_match_id
 from cogs.lobby import LOBBY, lobby_embed, lobby_view
 from rules.text import Msg, msg
 
@@ -59,8 +61,8 @@ async def takeover_notes(bot: commands.Bot, info: MatchInfo) -> list[Msg]:
     return notes
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"scarab:rematch:(?P<match>\d+)"):
+class RematchButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
+                    template=rf"scarab:rematch:(?P<match>{ID})"):
     def __init__(self, match: int, locale: str | None = None) -> None:
         self.match = match
         super().__init__(discord.ui.Button(label=lang.localise(REMATCH_LABEL, locale), emoji="🔁",
@@ -72,7 +74,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
                              match: re.Match[str], /) -> RematchButton:
         return cls(int(match["match"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         await rematch(interaction, self.match)
 
 
@@ -125,10 +127,7 @@ async def rematch(interaction: discord.Interaction, match_id: int) -> None:
 async def match_to_export(interaction: discord.Interaction, raw: str | None) -> int:
     """The match id named by ``match:`` (an id or '#12'), else this thread's match."""
     if raw:
-        digits = raw.strip().lstrip("#").split(" ", 1)[0]
-        if not digits.isdigit():
-            raise ServiceError(msg("'{raw}' is not a match number.", raw=raw))
-        return int(digits)
+        return parse_match_id(raw)
     if interaction.channel_id is not None:
         info = await bot_of(interaction).service.match_for_thread(interaction.channel_id)
         if info is not None:

@@ -27,6 +27,8 @@ from cogs.common import (
     refuse,
     reply,
 )
+from cogs.guard import GuardedItem
+from cogs.ids import ID, parse_match_id
 from cogs.table_options import ON_TIMEOUT_CHOICES, TURN_TIME_CHOICES, describe_timing
 from lang import ENGLISH, localise, t
 from rules.text import msg
@@ -116,8 +118,8 @@ _BUTTON_LOOK = {
 }
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"scarab:lobby:(?P<match>\d+):(?P<action>join|leave|addbot|start|cancel)"):
+class LobbyButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
+                  template=rf"scarab:lobby:(?P<match>{ID}):(?P<action>join|leave|addbot|start|cancel)"):
     def __init__(self, match: int, action: str, loc: str = ENGLISH) -> None:
         self.match = match
         self.action = action
@@ -130,7 +132,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                              match: re.Match[str], /) -> LobbyButton:
         return cls(int(match["match"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         if self.action == "start":
             await start_match(interaction, self.match)
             return
@@ -262,13 +264,11 @@ async def find_match(interaction: discord.Interaction, raw: str | None,
     service = bot_of(interaction).service
     matches = await service.list_matches(interaction.guild_id, active_only=True)
     if raw:
-        digits = raw.strip().lstrip("#").split(" ", 1)[0]
-        if not digits.isdigit():
-            raise ServiceError(msg("'{raw}' is not a match number.", raw=raw))
+        match_id = parse_match_id(raw)
         for info in matches:
-            if info.id == int(digits):
+            if info.id == match_id:
                 return info
-        raise ServiceError(msg("There is no open match #{id} in this server.", id=digits))
+        raise ServiceError(msg("There is no open match #{id} in this server.", id=match_id))
     here = interaction.channel_id
     found = [m for m in matches if m.thread_id == here]
     if not found:

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import ServiceError, reason
+from bot.scope import check_scope
 from cogs.common import (
     MAX_CONTENT,
     ai_name,
@@ -26,6 +27,7 @@ from cogs.common import (
     refuse,
     reply,
 )
+from cogs.ids import match_here, parse_match_id
 from cogs.lobby import match_autocomplete
 from lang import localise, t
 from rules.text import msg
@@ -40,19 +42,19 @@ MAX_CHOICES = 25
 
 async def resolve_match(interaction: discord.Interaction, raw: str | None) -> MatchInfo:
     """The match for a play command: ``match:`` if given, else this thread's match, else the
-    caller's only running match (the one waiting for them, if several run)."""
+    caller's only running match of this server (in a DM: of all their matches; the one
+    waiting for them, if several run). A match of another server is refused (``bot.scope``)."""
     service = bot_of(interaction).service
     if raw:
-        digits = raw.strip().lstrip("#").split(" ", 1)[0]
-        if not digits.isdigit():
-            raise ServiceError(msg("'{raw}' is not a match number.", raw=raw))
-        return await service.get_match(int(digits))
+        return await match_here(interaction, parse_match_id(raw))
     if interaction.channel_id is not None:
         info = await service.match_for_thread(interaction.channel_id)
         if info is not None:
+            check_scope(info, guild_id=interaction.guild_id, user_id=interaction.user.id)
             return info
+    here = interaction.guild_id  # in a server, only its matches; in a DM, all of yours
     mine = [m for m in await service.matches_for_user(interaction.user.id, active_only=True)
-            if m.status == "active"]
+            if m.status == "active" and (here is None or m.guild_id == here)]
     if len(mine) == 1:
         return mine[0]
     if not mine:
@@ -166,10 +168,11 @@ class Play(commands.Cog):
     @app_commands.autocomplete(match=match_autocomplete)
     async def board(self, interaction: discord.Interaction, public: bool = False,
                     match: str | None = None) -> None:
-        await interaction.response.defer(ephemeral=not public, thinking=True)
         service = bot_of(interaction).service
         try:
+            # Which match first: a refusal is never posted for everyone (public:true).
             info = await resolve_match(interaction, match)
+            await interaction.response.defer(ephemeral=not public, thinking=True)
             turn = await service.snapshot(info.id, image=False)
         except ServiceError as exc:
             await refuse(interaction, reason(exc))

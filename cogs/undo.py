@@ -15,6 +15,8 @@ import discord
 
 from bot.errors import ServiceError, reason
 from cogs.common import bot_of, refuse
+from cogs.guard import GuardedItem
+from cogs.ids import ID
 from lang import localise
 from rules.text import msg
 
@@ -31,8 +33,8 @@ def undo_custom_id(match: int, version: int) -> str:
     return f"scarab:undo:{match}:{version}"
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"scarab:undo:(?P<match>\d+):(?P<version>\d+)"):
+class UndoButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
+                 template=rf"scarab:undo:(?P<match>{ID}):(?P<version>{ID})"):
     def __init__(self, match: int, version: int, locale: str | None = None) -> None:
         self.match = match
         self.version = version
@@ -45,7 +47,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
                              match: re.Match[str], /) -> UndoButton:
         return cls(int(match["match"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         await interaction.response.defer()
         try:

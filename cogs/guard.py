@@ -1,0 +1,145 @@
+"""Every interaction gets an answer.
+
+- ``GuardedItem``: the mixin of every Scarab ``DynamicItem``. Its ``interaction_check`` keeps a
+  component to its match's server (``cogs.ids.match_here``: a forged or stale id, another
+  server's match, a DM from a non-player are refused), and its ``callback`` runs the item's
+  ``run`` and answers any failure (discord.py only logs a dynamic item's exceptions).
+- The ``Guard`` cog installs the global app-command error handler (``CommandTree.on_error``):
+  a refusal (``ServiceError``) is shown as such, anything else gets a short apology and is
+  logged; and it answers component interactions whose custom id matches no Scarab template
+  (a forged ``scarab:...`` id, or one from a kind of button that no longer exists).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import ServiceError, reason
+from cogs.common import NOT_CURRENT, refuse
+from cogs.ids import match_here
+from lang import ENGLISH, localise
+from rules.text import msg
+
+log = logging.getLogger(__name__)
+
+APOLOGY = msg("⚠️ Sorry, something went wrong and I could not do that. The error has been "
+              "logged; please try again later.")
+SERVER_ONLY = msg("Use this command in a server channel.")
+
+
+async def apologise(interaction: discord.Interaction) -> None:
+    """The short apology for a failed interaction, in the user's language when it can be
+    found; never raises."""
+    try:
+        locale = await interaction.client.service.language_for(  # type: ignore[attr-defined]
+            interaction.user.id, interaction.locale)
+    except Exception:
+        locale = ENGLISH
+    text = localise(APOLOGY, locale)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except Exception:
+        log.warning("could not apologise for interaction %s", interaction.id, exc_info=True)
+
+
+async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """A refusal is said as such; anything else is logged and apologised for."""
+    if isinstance(error, ServiceError):
+        try:
+            await refuse(interaction, reason(error))
+            return
+        except Exception:
+            log.exception("could not refuse interaction %s", interaction.id)
+    else:
+        log.error("interaction %s failed", interaction.id, exc_info=error)
+    await apologise(interaction)
+
+
+class GuardedItem:
+    """Mixin (listed first) for Scarab's ``DynamicItem`` classes, which set ``match`` and
+    define ``run(interaction)`` instead of ``callback``."""
+
+    match: int
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        try:
+            await match_here(interaction, self.match)
+        except Exception as exc:
+            await answer_failure(interaction, exc)
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        try:
+            await self.run(interaction)
+        except Exception as exc:
+            await answer_failure(interaction, exc)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The error a command raised, out of discord.py's wrapper."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        return error.__cause__ or getattr(error, "original", None) or error
+    return error
+
+
+class Guard(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._previous_on_error: Any = None
+
+    async def cog_load(self) -> None:
+        tree = self.bot.tree
+        self._previous_on_error = tree.on_error
+        tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def cog_unload(self) -> None:
+        if self._previous_on_error is not None:
+            self.bot.tree.on_error = self._previous_on_error  # type: ignore[method-assign]
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        """The global handler: every failed slash command or autocomplete is answered."""
+        if interaction.type is discord.InteractionType.autocomplete:
+            log.error("autocomplete of %s failed", getattr(interaction.command, "name", "?"),
+                      exc_info=unwrap(error))
+            if not interaction.response.is_done():
+                try:
+                    await interaction.response.autocomplete([])
+                except discord.HTTPException:
+                    pass
+            return
+        if isinstance(error, app_commands.NoPrivateMessage):
+            await refuse(interaction, SERVER_ONLY)
+            return
+        await answer_failure(interaction, unwrap(error))
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A component whose custom id no Scarab item understands still gets an answer."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        items = getattr(self.bot, "dynamic_items", ())
+        if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items):
+            return  # the item answers (GuardedItem)
+        log.info("component with an unknown custom id %r", custom_id[:120])
+        try:
+            await refuse(interaction, NOT_CURRENT)
+        except Exception:
+            await apologise(interaction)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Guard(bot))
