@@ -177,7 +177,7 @@ def start_battle(state: State, region: str, owners: list[int], events: list[Even
     movers = [p for p in reverse_devotion(state, owners)
               if has_power(state, p, "obelisk_attunement")]
     if movers:  # ANKH-R100/R101
-        tasks.append({"t": "obelisk", "order": movers, "turn": 0, "moved": [], "sel": None})
+        tasks.append({"t": "obelisk", "order": movers, "turn": 0, "sel": None})
     for p in owners:
         if has_god(state, p, "amun") and state["players"][p]["amun_up"]:
             tasks.append({"t": "amun", "p": p})  # ANKH-R109 / C3
@@ -199,8 +199,8 @@ def obelisk_decision(state: State, task: dict) -> list[Decision]:
     while task["order"]:
         player = task["order"][task["turn"] % len(task["order"])]
         targets = obelisk_targets(state, player, battle["region"])
-        figs = [h for h, f in sorted(state["figures"].items())
-                if f["owner"] == player and h not in task["moved"] and h not in targets]
+        # ANKH-R100: any of your figures, from anywhere, a figure moved before included
+        figs = [h for h, f in sorted(state["figures"].items()) if f["owner"] == player]
         if targets and figs:
             break
         task["order"].remove(player)
@@ -234,7 +234,6 @@ def apply_obelisk(state: State, task: dict, seat: int, option_id: str,
     events.append(Event("move", msg("Obelisk attunement: {figure} {origin} → {dest}.",
                                     figure=figure_label(state, fig), origin=task["sel"],
                                     dest=dest), {"from": task["sel"], "to": dest}))
-    task["moved"].append(dest)
     task["sel"] = None
     task["turn"] += 1
     if fig["kind"] == "giant_scorpion":  # ANKH-R137: moved, so it aims again

@@ -13,7 +13,7 @@ from rules.ankh.state import clone
 from rules.core import IllegalMove
 from rules.testing import random_playout
 
-from .scenario import blank, conflict, dev, ids, key, play, put, task
+from .scenario import blank, conflict, dev, ids, key, mon, play, put, task
 
 
 @pytest.mark.rule("ANKH-R033")
@@ -122,3 +122,30 @@ def test_camel_by_camel_reaches_exactly_the_legal_lines(scenario, seats):
 
 def test_rules_package_has_ankh():
     assert rules.get("ankh") is ENGINE
+
+
+@pytest.mark.rule("ANKH-R100")
+@pytest.mark.rule("ANKH-R101")
+def test_obelisk_attunement_may_move_a_figure_again():
+    """Any of your figures, from anywhere: the warrior already next to the obelisk (a6) moves
+    to b7 and, on a later turn of the alternation, on to a8; Isis has the power too and moves
+    in between (least devotion first: Ra on 4, Isis on 1)."""
+    state = blank(2, gods=("ra", "isis"))
+    put(state, "b4", "god", 0)
+    put(state, "a6", "warrior", 0)
+    put(state, "d4", "god", 1)
+    put(state, "h2", "warrior", 1)
+    mon(state, "a7", "obelisk", 0)
+    mon(state, "e8", "obelisk", 1)
+    for p, devotion in ((0, 4), (1, 1)):
+        state["players"][p]["powers"] = ["obelisk_attunement"]
+        state["players"][p]["devotion"] = devotion
+    conflict(state)
+    state, _ = play(state, (1, "fig:h2"), (1, "to:d8"), (0, "fig:a6"), (0, "to:b7"),
+                    (1, "pass"))
+    assert "fig:b7" in ids(state, 0)  # the warrior moved already, and may move again
+    state, _ = play(state, (0, "fig:b7"), (0, "to:a8"), (0, "pass"))
+    assert key(state) == "battle_card"
+    assert state["figures"]["a8"] == {"kind": "warrior", "owner": 0, "radiant": False,
+                                      "aim": None}
+    assert "b7" not in state["figures"] and "a6" not in state["figures"]
