@@ -117,6 +117,9 @@ def _score(state: State, decision: Decision, option: str) -> float:
                    for o in action_options(state, seat, value))
         return best - 0.25 * value
     if key == "action":
+        if option.startswith("token:") or (option.startswith("card:") and option not in (
+                "card:sa_die_as_six", "card:sa_swap_tiles")):
+            return _extra(state, seat, option)
         value = state["stacks"][seat][-1]["v"] if state["stacks"][seat] else 1
         return _action_score(state, seat, value, option)
     if key == "abydos":
@@ -133,8 +136,10 @@ def _score(state: State, decision: Decision, option: str) -> float:
         city, field = player["dev"]
         if key == "ai_track_tie":
             return 0
-        kind, track = option.split(":")
+        kind, track, *source = option.split(":")
         paid = kind == "pay"
+        if source == ["tile"]:
+            return 0   # with both, pharaoh card 3 pays: it is lost at the tribute anyway
         if paid and _coins_short(state, seat) > 0:
             return -1
         base = 3 if paid else 1
@@ -164,9 +169,11 @@ def _score(state: State, decision: Decision, option: str) -> float:
             return 0
         part = LOSS_CARDS[state["loss"]][task["i"]]
         return -_harm(state, seat, part[int(option.split(":")[1]) - 1])
-    if key in ("tribute", "sa_soldiers", "use_card"):
-        if option in ("pay", "done"):
+    if key in ("tribute", "sa_soldiers", "use_card", "turn_end"):
+        if option in ("pay", "pay:card3", "done"):
             return 1
+        if option == "pay:tiles":
+            return 0.5
         return _extra(state, seat, option)
     if key == "use_token":
         return 1 if option == "token:plague" else 0
@@ -189,7 +196,9 @@ def _extra(state: State, seat: int, option: str) -> float:
         return 10
     if option == "token:plague":
         return -1
-    cid = option.split(":", 1)[1]
+    cid = option.split(":")[1]
+    if option.endswith(":tile"):
+        return -1   # with both sources, the AI pays with pharaoh card 3 (the other option)
     if cid == "tr_skip_tribute":
         return 10 if _coins_short(state, seat) > 0 else -1
     if cid == "sa_hebrew_income":

@@ -307,8 +307,12 @@ def _hebrew_answer(state: State, seat: int, task: dict, option: str, events: lis
 
 @auto("take_hebrew")
 def _take_hebrew(state: State, seat: int, task: dict, events: list[Event]) -> None:
-    """PLG-R158: a Hebrew of the player's choice from the collective board, if any."""
+    """PLG-R158: a Hebrew of the player's choice from the collective board, "se houver": with
+    none left the player gets nothing. Judged when the task is reached, so a seat served after
+    others (Moses, PLG-R199) sees what they left."""
     if not state["hebrews"]:
+        _ev(events, seat, "nothing", msg("{seat} could take a Hebrew, but none is left.",
+                                         seat=seat_name(seat)))
         return
     if is_ai(state, seat):   # PLG-R287
         free_hebrew(state, seat, max(state["hebrews"]), events)

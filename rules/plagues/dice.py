@@ -14,11 +14,13 @@ from rules.plagues.state import (
     ankh_symbols,
     bonus_active,
     can_receive,
-    coin_payable,
+    coin_sources,
     pay_one_coin,
+    pharaoh_free,
     plague_on,
     rng_shuffle,
     seat_name,
+    source_text,
     tile_name,
     unused_dice,
 )
@@ -49,10 +51,10 @@ def _turn_answer(state: State, seat: int, task: dict, option: str, events: list[
     player["dice_used"].append(value)   # PLG-R050 / PLG-R052
     _ev(events, seat, "die", msg("{seat} turns die card {value}.", seat=seat_name(seat),
                                  value=value), value=value)
-    if player["province"] == "abydos" and not player["power_used"]:
-        push(state, seat, {"k": "abydos", "v": value})
-    else:
-        push(state, seat, {"k": "action", "v": value})
+    first = ({"k": "abydos", "v": value} if player["province"] == "abydos"
+             and not player["power_used"] else {"k": "action", "v": value})
+    # PLG-R047: after the action and all it triggers, a last window before the turn ends.
+    push(state, seat, first, {"k": "turn_end", "ctx": "turn_end"})
 
 
 def _abydos_decide(state: State, seat: int, task: dict):
@@ -89,7 +91,7 @@ def hebrew_need(state: State, seat: int, value: int) -> int:
 
 def pharaoh_takeable(state: State, seat: int, n: int) -> bool:
     """PLG-R088 / PLG-R172: free this round; under Flies cards 1/2/4/5/6 need a coin tile."""
-    if state["pharaoh"][n - 1] is not None:
+    if not pharaoh_free(state, n):
         return False
     if n in FLIES_CARDS and plague_on(state, seat, "flies"):
         return "coin" in state["players"][seat]["kept"]
@@ -122,18 +124,47 @@ def action_options(state: State, seat: int, value: int) -> list[Option]:
         if card["id"] == "sa_die_as_six" and value in (4, 5) and pharaoh_takeable(state, seat, 6):
             opts.append(Option("card:sa_die_as_six",
                                term("Special action: take pharaoh card 6")))
-        if (card["id"] == "sa_swap_tiles" and sum(1 for t in state["dice_spaces"] if t) >= 2
-                and ankh_symbols(state, seat) >= 1):
+        if (card["id"] == "sa_swap_tiles" and ankh_symbols(state, seat) >= 1
+                and swaps(state, seat, value)):
             opts.append(Option("card:sa_swap_tiles",
-                               term("Special action: swap two tiles first")))
+                               term("Special action: swap two tiles, then take the tile on "
+                                    "this die's space")))
     opts.append(Option("pass", term("Do nothing with this die")))   # PLG-R055
     return opts
 
 
+def flies_cost(state: State, seat: int, value: int) -> tuple[int, ...]:
+    """The pharaoh cards this die could take that cost a coin tile under Flies (PLG-R172)."""
+    if not plague_on(state, seat, "flies"):
+        return ()
+    cards = [value]
+    if value in (4, 5) and any(c["id"] == "sa_die_as_six" and special_ready(state, seat, c)
+                               for c in state["players"][seat]["terr"]):
+        cards.append(6)
+    return tuple(n for n in cards if n in FLIES_CARDS and pharaoh_free(state, n))
+
+
+def swaps(state: State, seat: int, value: int) -> list[tuple[int, int]]:
+    """PLG-R245: the swaps after which this die can take the tile on its space (the swap comes
+    "antes de gastar um dado para coletar uma ficha": the die then collects a tile)."""
+    player = state["players"][seat]
+    spaces = state["dice_spaces"]
+    filled = [i + 1 for i, t in enumerate(spaces) if t]
+    out = []
+    for i, a in enumerate(filled):
+        for b in filled[i + 1:]:
+            tile = spaces[b - 1] if a == value else spaces[a - 1] if b == value \
+                else spaces[value - 1]
+            if tile is not None and can_receive(player, tile):
+                out.append((a, b))
+    return out
+
+
 def _action_decide(state: State, seat: int, task: dict):
+    opts = action_options(state, seat, task["v"])
+    opts[-1:-1] = extras(state, seat, "action", task["v"])   # PLG-R047, before "pass"
     return ("action", msg("{seat}: choose the action for your die of value {value}.",
-                          seat=seat_name(seat), value=task["v"]),
-            action_options(state, seat, task["v"]))
+                          seat=seat_name(seat), value=task["v"]), opts)
 
 
 def take_pharaoh(state: State, seat: int, n: int, events: list[Event]) -> None:
@@ -158,6 +189,10 @@ def take_pharaoh(state: State, seat: int, n: int, events: list[Event]) -> None:
 
 def _action_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     value = task["v"]
+    if option.startswith("token:") or (option.startswith("card:") and option not in (
+            "card:sa_die_as_six", "card:sa_swap_tiles")):
+        apply_extra(state, seat, option, task, events)   # PLG-R047
+        return
     if option == "tile":
         tile = take_from_space(state, value)
         _ev(events, seat, "take", msg("{seat} takes the {tile} from space {space}.",
@@ -169,10 +204,9 @@ def _action_answer(state: State, seat: int, task: dict, option: str, events: lis
     elif option == "card:sa_die_as_six":   # PLG-R243
         use_card(state, seat, "sa_die_as_six")
         take_pharaoh(state, seat, 6, events)
-    elif option == "card:sa_swap_tiles":   # PLG-R245
+    elif option == "card:sa_swap_tiles":   # PLG-R245: swap, then the die collects the tile
         use_card(state, seat, "sa_swap_tiles")
-        push(state, seat, {"k": "action", "v": value})
-        push(state, seat, {"k": "swap"})
+        push(state, seat, {"k": "swap", "v": value})
     elif option.startswith("hebrew:"):
         free_hebrew(state, seat, int(option.split(":")[1]), events)
     elif option.startswith("recover:"):
@@ -188,10 +222,16 @@ choice("action", _action_decide, _action_answer)
 
 
 def _swap_decide(state: State, seat: int, task: dict):
-    spaces = [i + 1 for i, t in enumerate(state["dice_spaces"]) if t]
-    opts = [Option(f"swap:{a}:{b}", msg("Swap spaces {a} and {b}", a=a, b=b))
-            for i, a in enumerate(spaces) for b in spaces[i + 1:]]
-    return "swap", msg("{seat}: swap two tiles on the dice spaces.", seat=seat_name(seat)), opts
+    value = task["v"]
+    spaces = state["dice_spaces"]
+    opts = []
+    for a, b in swaps(state, seat, value):
+        tile = spaces[b - 1] if a == value else spaces[a - 1] if b == value \
+            else spaces[value - 1]
+        opts.append(Option(f"swap:{a}:{b}", msg("Swap spaces {a} and {b}, then take the {tile}",
+                                                a=a, b=b, tile=tile_name(tile))))
+    return "swap", msg("{seat}: swap two tiles on the dice spaces; your die {value} then takes "
+                       "the tile on space {value}.", seat=seat_name(seat), value=value), opts
 
 
 def _swap_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -201,6 +241,7 @@ def _swap_answer(state: State, seat: int, task: dict, option: str, events: list[
     spaces[i], spaces[j] = spaces[j], spaces[i]
     _ev(events, seat, "swap", msg("{seat} swaps the tiles on spaces {a} and {b}.",
                                   seat=seat_name(seat), a=a, b=b))
+    _action_answer(state, seat, {"k": "action", "v": task["v"]}, "tile", events)
 
 
 choice("swap", _swap_decide, _swap_answer)
@@ -210,20 +251,23 @@ def _card1_decide(state: State, seat: int, task: dict):
     """PLG-R090: +1 on a track, or pay 1 coin for +2 on one track or +1 on each."""
     opts = [Option("track:city", term("City development +1")),
             Option("track:field", term("Field development +1"))]
-    if coin_payable(state, seat):
-        opts += [Option("pay:city", term("Pay 1 coin: city development +2")),
-                 Option("pay:field", term("Pay 1 coin: field development +2")),
-                 Option("pay:split", term("Pay 1 coin: both developments +1"))]
+    sources = coin_sources(state, seat)
+    for src in sources:
+        tail = f":{src}" if len(sources) > 1 else ""   # the source is named when there are 2
+        paid = source_text(src)
+        opts += [Option(f"pay:city{tail}", msg("Pay {paid}: city development +2", paid=paid)),
+                 Option(f"pay:field{tail}", msg("Pay {paid}: field development +2", paid=paid)),
+                 Option(f"pay:split{tail}", msg("Pay {paid}: both developments +1", paid=paid))]
     return "pharaoh", msg("{seat}: pharaoh card 1 — choose your development.",
                           seat=seat_name(seat)), opts
 
 
 def _card1_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
-    kind, track = option.split(":")
+    kind, track, *source = option.split(":")
     if kind == "track":
         advance(state, seat, track, 1, events)
         return
-    paid = pay_one_coin(state, seat)
+    paid = pay_one_coin(state, seat, source[0] if source else None)
     _ev(events, seat, "pay", msg("{seat} pays {paid} for the double development.",
                                  seat=seat_name(seat), paid=paid))
     if track == "split":

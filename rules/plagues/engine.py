@@ -143,6 +143,8 @@ def step(state: State, events: list[Event]) -> None:
             return
         state["step"], state["counter"] = "moses", 0
     elif stage == "moses":
+        if rounds.moses_next(state):
+            return
         if state["round"] in rounds.moses_rounds(state) and state["counter"] < 4:
             rounds.moses_effect(state, state["counter"], events)   # PLG-R197
             state["counter"] += 1

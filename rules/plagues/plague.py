@@ -13,11 +13,14 @@ from rules.plagues.state import (
     a_tile,
     ankh_needed,
     ankh_symbols,
+    holds_card5,
     humans,
     income,
     seat_name,
+    spend_pharaoh,
     tiles_on_board,
     tribute_due,
+    tribute_plans,
 )
 from rules.plagues.tasks import auto, choice
 from rules.plagues.uses import apply_extra, extras
@@ -30,52 +33,79 @@ def _ev(events: list[Event], seat: int, kind: str, text: Msg, **data) -> None:
 
 
 # --- step 1: tribute ---------------------------------------------------------------------
-def pay_tribute(state: State, seat: int, events: list[Event]) -> None:
-    """PLG-R128..PLG-R132 (PLG-R255: a skipped tribute counts as paid)."""
+def pay_tribute(state: State, seat: int, events: list[Event], plan: str | None = None) -> None:
+    """PLG-R128..PLG-R132 (PLG-R255: a skipped tribute counts as paid). ``plan`` is one of
+    ``tribute_plans`` (the only one when None)."""
     player = state["players"][seat]
+    plans = tribute_plans(state, seat)
     card3 = state["pharaoh"][2] == seat
     if card3:
-        state["pharaoh"][2] = None   # PLG-R132: card 3 returns at the tribute either way
+        spend_pharaoh(state, 3)   # PLG-R132: card 3 returns at the tribute either way
     if player["skip_tribute"]:
         player["paid"] = True
         _ev(events, seat, "tribute", msg("{seat} skips the tribute (trade card).",
                                          seat=seat_name(seat)), paid=True)
         return
     due = tribute_due(state, seat)
-    permanent = income(state, seat)
-    coins = player["kept"].count("coin")
-    if permanent + card3 + coins < due:
+    if not plans:
+        have = income(state, seat) + card3 + player["kept"].count("coin")
         player["paid"] = False
         _ev(events, seat, "tribute", msg("{seat} cannot pay the tribute of {due} (has {have}).",
-                                         seat=seat_name(seat), due=due,
-                                         have=permanent + card3 + coins), paid=False, due=due)
+                                         seat=seat_name(seat), due=due, have=have),
+            paid=False, due=due)
         return
-    short = max(0, due - permanent)
-    if short and card3:
-        short -= 1
-    for _ in range(short):
+    chosen = next((p for p in plans if p[0] == plan), plans[0])
+    tiles = chosen[1]
+    for _ in range(tiles):
         player["kept"].remove("coin")
         state["removed"].append("coin")
     player["paid"] = True
     _ev(events, seat, "tribute", msg("{seat} pays the tribute of {due} (spends {coins} coin "
-                                     "tiles).", seat=seat_name(seat), due=due, coins=short),
-        paid=True, due=due, coins=short)
+                                     "tiles).", seat=seat_name(seat), due=due, coins=tiles),
+        paid=True, due=due, coins=tiles, card3=chosen[2])
+
+
+def plan_label(state: State, seat: int, plan: tuple[str, int, bool]) -> Msg:
+    """What paying will spend, e.g. "Pay the tribute of 5: income 3, pharaoh card 3 and 1
+    coin tile"."""
+    due = tribute_due(state, seat)
+    if state["players"][seat]["skip_tribute"]:
+        return msg("Pay the tribute of {due}", due=due)
+    _id, tiles, card3 = plan
+    have = income(state, seat)
+    if card3:
+        return msg("Pay the tribute of {due}: income {income}, pharaoh card 3 and {tiles} coin "
+                   "tiles", due=due, income=min(have, due), tiles=tiles)
+    if state["pharaoh"][2] == seat:
+        return msg("Pay the tribute of {due}: income {income} and {tiles} coin tiles (pharaoh "
+                   "card 3 goes back unused)", due=due, income=min(have, due), tiles=tiles)
+    return msg("Pay the tribute of {due}: income {income} and {tiles} coin tiles", due=due,
+               income=min(have, due), tiles=tiles)
+
+
+def tribute_options(state: State, seat: int) -> list[Option]:
+    plans = tribute_plans(state, seat)
+    if plans:
+        return [Option(plan[0], plan_label(state, seat, plan)) for plan in plans]
+    due = tribute_due(state, seat)
+    player = state["players"][seat]
+    have = income(state, seat) + player["kept"].count("coin") + (state["pharaoh"][2] == seat)
+    return [Option("pay", msg("Settle the tribute of {due}: you have only {have} (penalty risk)",
+                              due=due, have=have))]
 
 
 def _tribute_decide(state: State, seat: int, task: dict):
     due = tribute_due(state, seat)
-    player = state["players"][seat]
-    have = income(state, seat) + player["kept"].count("coin") + (state["pharaoh"][2] == seat)
-    label = (msg("Pay the tribute of {due}", due=due) if have >= due or player["skip_tribute"]
-             else msg("Settle the tribute of {due}: you have only {have} (penalty risk)",
-                      due=due, have=have))
-    opts = [Option("pay", label)] + extras(state, seat, "tribute")
+    opts = tribute_options(state, seat) + extras(state, seat, "tribute")
     return "tribute", msg("{seat}: pay the tribute ({due}).", seat=seat_name(seat), due=due), opts
 
 
 def _tribute_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
-    if option == "pay":
-        pay_tribute(state, seat, events)
+    if option == "pay" or option.startswith("pay:"):
+        # PLG-R047: the turn goes on after paying; uses still possible before the losses are
+        # offered in a last window (uses.turn_end).
+        push(state, seat, {"k": "turn_end", "ctx": "tribute_end"})
+        pay_tribute(state, seat, events, option)
     else:
         apply_extra(state, seat, option, task, events)
 
@@ -84,7 +114,9 @@ choice("tribute", _tribute_decide, _tribute_answer)
 
 
 def start_tribute(state: State, seat: int, events: list[Event]) -> None:
-    if extras(state, seat, "tribute"):
+    """Asked when the seat has a use to make or two ways to pay; otherwise the single answer
+    (pay, or settle as a non-payer) is applied at once."""
+    if extras(state, seat, "tribute") or len(tribute_options(state, seat)) > 1:
         push(state, seat, {"k": "tribute"})
     else:
         pay_tribute(state, seat, events)
@@ -176,9 +208,9 @@ def _cancel_answer(state: State, seat: int, task: dict, option: str, events: lis
     if which != "none":
         skip = int(which) - 1
         # PLG-R140: pharaoh card 5 is spent only when the other symbols fall short.
-        if (state["pharaoh"][4] == seat
+        if (holds_card5(state, seat)
                 and ankh_symbols(state, seat, card5=False) < ankh_needed(state)):
-            state["pharaoh"][4] = None
+            spend_pharaoh(state, 5)
             _ev(events, seat, "ankh_card", msg("{seat} spends pharaoh card 5.",
                                                seat=seat_name(seat)))
         _ev(events, seat, "cancel", msg("{seat} cancels loss {n}.", seat=seat_name(seat),

@@ -18,6 +18,7 @@ from rules.plagues.state import (
     area_cells,
     can_receive,
     coin_payable,
+    pharaoh_free,
     plague_on,
     tile_name,
 )
@@ -99,7 +100,7 @@ def explain(state: State, decision: Decision, option_id: str) -> Msg | None:
                            "at least {need}.", value=value, hebrew=hebrew, need=need)
             return None
         if option_id == "pharaoh" and 1 <= value <= 6:
-            if state["pharaoh"][value - 1] is not None:
+            if not pharaoh_free(state, value):
                 return msg("Pharaoh card {n} is already taken this round.", n=value)
             if value in FLIES_CARDS and plague_on(state, seat, "flies"):   # PLG-R172
                 return msg("Under Flies, pharaoh card {n} costs a coin tile, and you have "

@@ -46,7 +46,10 @@ def _moses_text(seat: int, what: str, n: int) -> Msg:
 
 
 def moses_effect(state: State, index: int, events: list[Event]) -> None:
-    """Effect index: whoever is furthest behind (all tied players) advances."""
+    """Effect index: whoever is furthest behind (all tied players) advances (PLG-R197,
+    PLG-R198). The tied seats are judged now and queued; the engine then moves them one at a
+    time in turn order, each with every choice it triggers resolved before the next moves
+    (PLG-R199), so a "take a Hebrew / any tile" is asked only when its options are known."""
     what, n = MOSES_EFFECTS[index]
     def metric(seat: int) -> int:
         player = state["players"][seat]
@@ -55,11 +58,22 @@ def moses_effect(state: State, index: int, events: list[Event]) -> None:
         return player["nile"] if what == "boat" else player["pcard"]
     seats = humans(state)
     low = min(metric(s) for s in seats)
+    queue = state.setdefault("moses_queue", [])
     for seat in seats:
         if metric(seat) == low:
             events.append(Event("moses", _moses_text(seat, what, n),
                                 {"effect": index + 1}, seat=seat))
-            push(state, seat, {"k": "adv", "what": what, "n": n})
+            queue.append([seat, what, n])
+
+
+def moses_next(state: State) -> bool:
+    """Move the next queued seat (False when the queue is empty)."""
+    queue = state.get("moses_queue") or []
+    if not queue:
+        return False
+    seat, what, n = queue.pop(0)
+    push(state, seat, {"k": "adv", "what": what, "n": n})
+    return True
 
 
 def game_over(state: State) -> bool:
@@ -79,6 +93,7 @@ def reset_round(state: State) -> None:
 def end_of_round_first(state: State, events: list[Event]) -> None:
     """Steps 1-3: pharaoh cards back, 3 territory cards, reveal plague and loss card."""
     state["pharaoh"] = [None] * 6                                   # PLG-R185
+    state["pharaoh_spent"] = [None] * 6
     if state["plague_fate"] == "discard":
         state["plague_discard"].append(state["plague"])             # PLG-R155
     if state["loss"]:
@@ -95,9 +110,16 @@ def end_of_round_first(state: State, events: list[Event]) -> None:
                             {"plague": state["plague"]}))
     if state["plague"] and PLAGUES[state["plague"]][1] == "immediate":
         for seat in humans(state):
-            if unused_pharaoh_tiles(state, seat) > 0:
+            if unused_pharaoh_tiles(state, seat) > 0 and _strikes(state, seat):
                 push(state, seat, {"k": "reveal"})                  # PLG-R168
         state["simul"] = True
+
+
+def _strikes(state: State, seat: int) -> bool:
+    """The immediate plague moves something of this seat back (else the tile would do
+    nothing: a boat or province card already on 0)."""
+    player = state["players"][seat]
+    return player["nile"] > 0 if state["plague"] == "blood" else player["pcard"] > 0
 
 
 def _reveal_decide(state: State, seat: int, task: dict):

@@ -97,6 +97,7 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> tuple[State, li
         "order": order, "dice_spaces": dice_spaces, "reserve": reserve, "removed": [],
         "hebrews": hebrews, "hebrew_reserve": hebrew_reserve, "hebrews_out": [],
         "pharaoh": [None] * 6,                           # PLG-R022
+        "pharaoh_spent": [None] * 6, "moses_queue": [],
         "plague_deck": plague_deck, "plague": None, "plague_discard": [], "plague_fate": None,
         "loss_deck": loss_deck, "loss": None, "loss_discard": [],
         "territory_deck": territory_deck, "territories": [], "territory_discard": [],

@@ -14,7 +14,7 @@ from rules.plagues.data import (
     CITY_CELLS,
     TERRITORIES,
 )
-from rules.plagues.state import State, empty_cells, seat_name, tile_name
+from rules.plagues.state import State, empty_cells, pharaoh_free, seat_name, tile_name
 from rules.plagues.tasks import ai_resolve, auto, choice
 from rules.text import Msg, msg, term
 
@@ -45,7 +45,7 @@ def ai_turn(state: State, seat: int, events: list[Event]) -> None:
     _ev(events, seat, "ai_cards", _cards_text(seat, action, action_card, value),
         action_card=action_card, value=value, action=action)
     if action == "pharaoh":
-        if state["pharaoh"][value - 1] is not None:
+        if not pharaoh_free(state, value):
             _ev(events, seat, "ai_lost", msg("The AI ({seat}) loses the action: pharaoh card "
                                              "{n} is taken.", seat=seat_name(seat), n=value))
             return

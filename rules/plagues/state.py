@@ -250,20 +250,85 @@ def ankh_needed(state: State) -> int:
     return PAPYRUS[mode]["ankh_needed"][state["round"] - 1]
 
 
+def pharaoh_free(state: State, n: int) -> bool:
+    """PLG-R088: pharaoh card n can still be chosen this round. A card chosen this round stays
+    unavailable after it is spent (card 3 as a coin, card 5 as an Ankh): "Cartas escolhidas
+    tornam-se indisponíveis para outros jogadores na rodada"."""
+    spent = state.get("pharaoh_spent") or [None] * 6
+    return state["pharaoh"][n - 1] is None and spent[n - 1] is None
+
+
+def spend_pharaoh(state: State, n: int) -> None:
+    """A held pharaoh card is spent: it leaves its holder but stays out of the row until the
+    end of the round (PLG-R096 with PLG-R088)."""
+    spent = state.setdefault("pharaoh_spent", [None] * 6)
+    spent[n - 1] = state["pharaoh"][n - 1]
+    state["pharaoh"][n - 1] = None
+
+
+def coin_sources(state: State, seat: int) -> list[str]:
+    """What can pay 1 coin (PLG-R090, PLG-R232): ``card3`` (pharaoh card 3) and/or ``tile``
+    (a coin tile). With both the player chooses (rules "Paying 1 coin" in the notation)."""
+    sources = []
+    if state["pharaoh"][2] == seat:
+        sources.append("card3")
+    if "coin" in state["players"][seat]["kept"]:
+        sources.append("tile")
+    return sources
+
+
 def coin_payable(state: State, seat: int) -> bool:
     """1 coin from a coin tile or pharaoh card 3 (PLG-R232, PLG-R090)."""
-    return "coin" in state["players"][seat]["kept"] or state["pharaoh"][2] == seat
+    return bool(coin_sources(state, seat))
 
 
-def pay_one_coin(state: State, seat: int) -> Msg:
-    """Spend 1 coin: pharaoh card 3 first (RECON, it is lost anyway), then a coin tile.
-    Says what paid, as in "pays {paid}"."""
-    if state["pharaoh"][2] == seat:
-        state["pharaoh"][2] = None
-        return term("pharaoh card 3")
-    state["players"][seat]["kept"].remove("coin")
-    state["removed"].append("coin")   # PLG-R066: a spent coin tile leaves the game
-    return term("a coin tile")
+def source_text(source: str) -> Msg:
+    return term("pharaoh card 3") if source == "card3" else term("a coin tile")
+
+
+def pay_one_coin(state: State, seat: int, source: str | None = None) -> Msg:
+    """Spend 1 coin from ``source`` (the only one the seat has when None). Says what paid, as
+    in "pays {paid}"."""
+    if source is None:
+        source = coin_sources(state, seat)[0]
+    if source == "card3":
+        spend_pharaoh(state, 3)
+    else:
+        state["players"][seat]["kept"].remove("coin")
+        state["removed"].append("coin")   # PLG-R066: a spent coin tile leaves the game
+    return source_text(source)
+
+
+def tribute_need(state: State, seat: int) -> tuple[bool, int]:
+    """(can pay, one-time coins needed) for this seat's tribute now (PLG-R128..PLG-R132,
+    PLG-R255). One-time coins are pharaoh card 3 and coin tiles."""
+    player = state["players"][seat]
+    if player["skip_tribute"]:
+        return True, 0
+    short = max(0, tribute_due(state, seat) - income(state, seat))
+    have = player["kept"].count("coin") + (state["pharaoh"][2] == seat)
+    return have >= short, short
+
+
+def tribute_plans(state: State, seat: int) -> list[tuple[str, int, bool]]:
+    """The ways to pay the tribute: (option id, coin tiles spent, pharaoh card 3 spent).
+
+    Empty when the seat cannot pay. Two plans only when both pharaoh card 3 and enough coin
+    tiles could cover the last coin: ``pay:card3`` (card 3 and one tile fewer) or
+    ``pay:tiles`` (tiles only; card 3 goes back unused). Card 3 returns to the row at the
+    tribute either way (PLG-R132), but which one-time coins stay can matter later."""
+    can, short = tribute_need(state, seat)
+    if not can:
+        return []
+    if short == 0:
+        return [("pay", 0, False)]
+    card3 = state["pharaoh"][2] == seat
+    tiles = state["players"][seat]["kept"].count("coin")
+    if card3 and tiles >= short:
+        return [("pay:card3", short - 1, True), ("pay:tiles", short, False)]
+    if card3:
+        return [("pay", short - 1, True)]
+    return [("pay", short, False)]
 
 
 def rng_shuffle(state: State, items: list[Any]) -> None:

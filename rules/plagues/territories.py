@@ -104,6 +104,9 @@ def _pick_answer(state: State, seat: int, task: dict, option: str, events: list[
         return
     cid = option.split(":", 1)[1]
     state["territories"].remove(cid)
+    # PLG-R047: the pick is the seat's turn; a last window once the card is taken (a special
+    # action card just taken may be used at once).
+    push(state, seat, {"k": "turn_end", "ctx": "pick_end"})
     if state["players"][seat]["province"] == "buto" and state["territory_deck"]:
         push(state, seat, {"k": "buto", "card": cid})   # PLG-R221
         return

@@ -36,6 +36,15 @@ AI_NAME = term("AI (solo)")   # the solo mode's opponent, "IA" in the rulebook (
 PHASE_STEP = {"start": "turns", "end": "moses"}   # transient flow steps, as documented
 
 
+def _taken_by(state: State, n: int) -> int | None:
+    """Who holds pharaoh card n, or who took it this round and has spent it (it stays out of
+    the row until the end of the round)."""
+    holder = state["pharaoh"][n - 1]
+    if holder is None:
+        holder = (state.get("pharaoh_spent") or [None] * 6)[n - 1]
+    return holder
+
+
 def _card(cid: str) -> dict[str, Any]:
     card = TERRITORIES[cid]
     return {"id": cid, "category": card["cat"], "name": card["name"], "text": card["name"]}
@@ -100,7 +109,7 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
         "reserve": len(state["reserve"]), "removed": len(state["removed"]),
         "hebrews": list(state["hebrews"]), "hebrew_reserve": len(state["hebrew_reserve"]),
         "pharaoh_cards": [{"n": n, "id": PHARAOH_CARDS[n][0], "name": PHARAOH_CARDS[n][1],
-                           "holder": state["pharaoh"][n - 1]} for n in range(1, 7)],
+                           "holder": _taken_by(state, n)} for n in range(1, 7)],
         "plague": None if plague is None else {
             "id": plague, "name": PLAGUES[plague][0], "text": PLAGUES[plague][2],
             "timing": PLAGUES[plague][1], "immediate": PLAGUES[plague][1] == "immediate"},

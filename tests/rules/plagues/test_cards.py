@@ -249,10 +249,11 @@ def test_swap_tiles():
     player["terr"] = [{"id": "sa_swap_tiles", "used": False}]
     player["nile"] = 12
     state["dice_spaces"] = ["coin", "boat", "herd", "sphinx", "coin", "province3"]
+    # "antes de gastar um dado para coletar uma ficha": the swap belongs to taking a tile, so
+    # after it the die collects the tile on its space at once (no pharaoh card, Hebrew, pass).
     resolve(state, 0, {"k": "action", "v": 2}, "card:sa_swap_tiles", "swap:2:6")
-    assert state["dice_spaces"][1] == "province3" and key(state) == "action"
-    resolve(state, 0, None, "tile")
-    assert player["pcard"] == 3
+    assert state["dice_spaces"][4] == "boat" and key(state) is None
+    assert "province3" in player["kept"] and player["pcard"] == 3
 
 
 @pytest.mark.rule("PLG-R246")

@@ -86,7 +86,12 @@ def test_pharaoh_tile_cancels_the_plague():
     player["kept"].append("pharaoh")
     put(state, 0, f1="herd", f2="plantation")
     base = soldiers(state, 0)
-    resolve(state, 0, {"k": "turn"}, "token:plague")
+    # Boils acts when the soldiers count: the tile is offered there (the soldier step), not in
+    # a phase-1 turn where it would change nothing yet (PLG-R047: used at the step it acts on).
+    resolve(state, 0, {"k": "turn"})
+    assert "token:plague" not in options(state)
+    state["stacks"][0] = []
+    resolve(state, 0, {"k": "soldiers"}, "token:plague")
     assert soldiers(state, 0) == base + 3 and player["cancelled"]
     assert "token:plague" not in options(state)
 
