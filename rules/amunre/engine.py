@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.amunre import ai, auction, harvest, offering, purchase, scoring, setup
-from rules.amunre.data import KINGDOMS, ROUNDS_PER_KINGDOM
+from rules.amunre.data import KINGDOMS, ROUNDS_PER_KINGDOM, SELL_VALUE
 from rules.amunre.state import (
     State,
+    card_name,
     discard_card,
     gold,
     pay_options,
@@ -43,7 +44,7 @@ class AmunReEngine(DictStateEngine):
         debt = state["debt"]
         if debt is not None:
             seat = debt["seat"]
-            prompt = msg("{seat}: you are {gold} short — hand over a favor card (1 gold each).",
+            prompt = msg("{seat}: you are {gold} short — sell favor cards (1 gold each) to pay.",
                          seat=seat_name(seat), gold=gold(debt["amount"]))
             return [Decision(seat, "pay", prompt, tuple(pay_options(state, seat)))]
         if phase == "auction":
@@ -83,13 +84,15 @@ class AmunReEngine(DictStateEngine):
 
     def _apply_payment(self, state: State, seat: int, option_id: str,
                        events: list[Event]) -> None:
-        """AMR-R024 / AMR-R041: one favor card covers 1 gold of the shortfall."""
+        """AMR-R024 / AMR-R041: one favor card sold (AMR-R087) covers 1 gold of the
+        shortfall."""
         debt = state["debt"]
         card = option_id.split(":", 1)[1]
         discard_card(state, seat, card)
         debt["amount"] -= 1
-        events.append(Event("pay", msg("{seat} hands over a favor card for 1 gold.",
-                                       seat=seat_name(seat)),
+        events.append(Event("pay", msg("{seat} sells a {card} card for {gold} and pays it.",
+                                       seat=seat_name(seat), card=card_name(card),
+                                       gold=gold(SELL_VALUE)),
                             {"seat": seat, "card": card}, seat=seat))
         if debt["amount"] > 0 and state["players"][seat]["hand"]:
             return

@@ -207,7 +207,9 @@ def sell_options(state: State, seat: int) -> list[Option]:
 
 
 def pay_options(state: State, seat: int) -> list[Option]:
-    """AMR-R024 / AMR-R041: hand over one favor card of a type, worth 1 gold."""
+    """AMR-R024 / AMR-R041 with AMR-R087: sell one favor card of a type and pay its gold at
+    once (one act: the card is discarded, the shortfall drops by its 1 gold)."""
     hand = state["players"][seat]["hand"]
-    return [Option(f"pay:{card}", msg("Hand over a {card} card (1 gold)", card=card_name(card)))
+    return [Option(f"pay:{card}", msg("Sell a {card} card for {gold} and pay it",
+                                      card=card_name(card), gold=gold(SELL_VALUE)))
             for card in FAVOR_ORDER if hand.get(card, 0) > 0]

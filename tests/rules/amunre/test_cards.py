@@ -158,3 +158,27 @@ def test_no_hand_limit():
     state, _ = seal_all(state, {0: "offer:9", 1: "offer:1", 2: "offer:1"})
     state, _ = play(state, (0, "reward:favor"), (0, "reward:favor"), (0, "reward:favor"))
     assert sum(state["players"][0]["hand"].values()) == 20 + 3 - 0
+
+
+@pytest.mark.rule("AMR-R087")
+@pytest.mark.rule("AMR-R024")
+def test_paying_a_shortfall_with_cards_is_selling_them_first():
+    """docs/notation/amunre.md, "Rules followed exactly?": ``pay:<type>`` during a forced
+    payment is the same act as ``sell:<type>`` plus paying that gold. Seat 1 holds 1 gold and
+    2 Bribes and wins Thebes for 3: selling both Bribes before bidding, or handing them over
+    at settlement, leaves exactly the same game."""
+    def start():
+        state = auction_with(["thebes", "abydos", "dakhla"])
+        state["players"][0]["gold"] = 1
+        set_hand(state, 0, bribe=2, architect=1)
+        return state
+
+    sold_first, _ = play(start(), (0, "sell:bribe"), (0, "sell:bribe"), (0, "bid:thebes:3"),
+                         (1, "bid:abydos:0"), (2, "bid:dakhla:0"))
+    paid_later, _ = play(start(), (0, "bid:thebes:3"), (1, "bid:abydos:0"),
+                         (2, "bid:dakhla:0"))
+    assert decision(paid_later, 0).key == "pay" and paid_later["debt"]["amount"] == 2
+    assert "sell:bribe" not in options(paid_later, 0)  # one id for the one act
+    paid_later, _ = play(paid_later, (0, "pay:bribe"), (0, "pay:bribe"))
+    assert ENGINE.dump(paid_later) == ENGINE.dump(sold_first)
+    assert gold(paid_later, 0) == 0 and paid_later["favor_discard"]["bribe"] == 2
