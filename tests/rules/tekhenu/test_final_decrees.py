@@ -249,3 +249,23 @@ def test_private_summary_keeps_the_sealed_answer():
     assert ("Your secret choice: use Decree D23 before the final Scoring."
             in ENGINE.view(state, 0)["summary"])
     assert ENGINE.view(state, 1)["me"]["sealed"] is None
+
+
+@pytest.mark.rule("TEK-R220")
+def test_using_or_keeping_d23_looks_the_same_until_all_have_answered():
+    """4 players, the holder answers first: whether it uses D23 or keeps it, the public view
+    and the other seats' views are identical until the last answer resolves the question."""
+    base = d23_state(True, seats=4)
+    used, kept = ENGINE.apply(base, 0, "d23"), ENGINE.apply(base, 0, "skip")
+    (used, events_used), (kept, events_kept) = used, kept
+    assert public_texts(events_used) == public_texts(events_kept)
+    for other in (1, 2):
+        used, events_used = ENGINE.apply(used, other, "skip")
+        kept, events_kept = ENGINE.apply(kept, other, "skip")
+        assert public_texts(events_used) == public_texts(events_kept)
+        for onlooker in (None, 1, 2, 3):
+            assert (canonical_json(ENGINE.view(used, onlooker))
+                    == canonical_json(ENGINE.view(kept, onlooker)))
+    used, events_used = ENGINE.apply(used, 3, "skip")  # the last answer: D23 is revealed
+    assert "Seat 1 reveals Decree D23." in [e.text for e in events_used]
+    assert ENGINE.pending(used)[0].key == "extra_pick"
