@@ -145,11 +145,19 @@ def _buto_keep_decide(state: State, seat: int, task: dict):
 
 
 def _buto_keep_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
-    """PLG-R220: the other 2 go under the deck, the table card first (RECON)."""
-    player = state["players"][seat]
+    """PLG-R220: the other 2 go under the deck; with 2 the player chooses their order."""
     cid = option.split(":", 1)[1]
-    cards = player["drawn_cards"]
-    cards.remove(cid)
+    others = [c for c in state["players"][seat]["drawn_cards"] if c != cid]
+    if len(others) == 2:
+        push(state, seat, {"k": "buto_order", "keep": cid})
+        return
+    _buto_bottom(state, seat, cid, others, events)
+
+
+def _buto_bottom(state: State, seat: int, cid: str, cards: list[str],
+                 events: list[Event]) -> None:
+    """``cards`` go under the deck, the last one at the very bottom; then ``cid`` is gained."""
+    player = state["players"][seat]
     for card in cards:
         state["territory_deck"].insert(0, card)
     player["buto_bottom"] = player["buto_bottom"] + cards
@@ -161,5 +169,22 @@ def _buto_keep_answer(state: State, seat: int, task: dict, option: str, events: 
     gain_territory(state, seat, cid, events)
 
 
+def _buto_order_decide(state: State, seat: int, task: dict):
+    """"devolve as outras duas no fundo da pilha": the player puts them, so he orders them."""
+    others = [c for c in state["players"][seat]["drawn_cards"] if c != task["keep"]]
+    opts = [Option(f"bottom:{c}", msg("{card} at the very bottom (drawn last)",
+                                      card=_quoted([c])[0])) for c in others]
+    return "buto_order", msg("{seat}: which card goes to the very bottom of the deck?",
+                             seat=seat_name(seat)), opts
+
+
+def _buto_order_answer(state: State, seat: int, task: dict, option: str,
+                       events: list[Event]) -> None:
+    last = option.split(":", 1)[1]
+    others = [c for c in state["players"][seat]["drawn_cards"] if c not in (task["keep"], last)]
+    _buto_bottom(state, seat, task["keep"], others + [last], events)
+
+
 choice("buto", _buto_decide, _buto_answer)
 choice("buto_keep", _buto_keep_decide, _buto_keep_answer)
+choice("buto_order", _buto_order_decide, _buto_order_answer)

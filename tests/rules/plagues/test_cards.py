@@ -57,6 +57,9 @@ def test_buto():
     assert E.view(state, 0)["me"]["drawn"] == ["sc_flat", "sa_soldiers", "tr_coin_1"]
     assert "me" not in E.view(state, None)
     resolve(state, 0, None, "keep:tr_coin_1")
+    # "devolve as outras duas no fundo da pilha": the player puts them there, in his order
+    assert options(state) == ["bottom:sc_flat", "bottom:sa_soldiers"]
+    resolve(state, 0, None, "bottom:sa_soldiers")
     assert state["players"][0]["terr"] == [{"id": "tr_coin_1", "used": False}]
     assert state["territory_deck"] == ["sa_soldiers", "sc_flat", "sc_lines"]
     assert E.view(state, 0)["me"]["buto_bottom"] == ["sc_flat", "sa_soldiers"]
