@@ -191,8 +191,16 @@ def pick_decree_score(state: State, decision: Decision, ids: list[str]) -> str:
     return "done"
 
 
+D23_ACTION_WORTH = 6  # a free action of any value, in VP (a Statue, a Pillar, ...)
+
+
 def pick_d23(state: State, decision: Decision, ids: list[str]) -> str:
-    return "d23" if "d23" in ids else "skip"
+    """Use D23 unless the Decree slot it takes (TEK-R172) is worth more than a free action."""
+    if "d23" not in ids:
+        return "skip"
+    _best, without = scoring.best_decree_set(state, decision.seat, [])
+    _best, using = scoring.best_decree_set(state, decision.seat, ["D23"])
+    return "d23" if using + D23_ACTION_WORTH >= without else "skip"
 
 
 def pick_turn_start(state: State, decision: Decision, ids: list[str]) -> str:

@@ -269,3 +269,18 @@ def test_using_or_keeping_d23_looks_the_same_until_all_have_answered():
     used, events_used = ENGINE.apply(used, 3, "skip")  # the last answer: D23 is revealed
     assert "Seat 1 reveals Decree D23." in [e.text for e in events_used]
     assert ENGINE.pending(used)[0].key == "extra_pick"
+
+
+@pytest.mark.rule("TEK-R172")
+@pytest.mark.rule("TEK-R220")
+def test_ai_uses_d23_unless_its_decree_slot_is_worth_more():
+    state = d23_state(True)
+    assert ENGINE.ai_choice(state, 0) == "d23"  # D05 alone: the third slot is free
+    assert ENGINE.ai_choice(state, 1) == "skip"
+    state = d23_state(True)
+    player = state["players"][0]
+    player["decrees"] = ["D07", "D18", "D12", "D23"]  # C, F, E: three slots worth 12 each
+    player.update(scribe=4)
+    state["tbuild"] = {"w1": 0, "w2": 0, "w3": 0, "s1": 0}
+    player["statues"] = 6 - 4
+    assert ENGINE.ai_choice(state, 0) == "skip"
