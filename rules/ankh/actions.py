@@ -18,6 +18,7 @@ from rules.ankh.data import (
     POWER_NAMES,
     POWERS,
     POWERS_PER_LEVEL,
+    PRISONER_RANSOM,
     SMALL_BASES,
     UNLOCK_LEVELS,
 )
@@ -165,8 +166,9 @@ def move_decision(state: State, task: dict) -> list[Decision]:
         if not opts:
             return []
         opts.append(Option("done", msg("Stop moving")))
-        return [Decision(seat, "move", msg("{god}: pick a figure to move (each up to 3 spaces).",
-                                           god=name(state, player)), tuple(opts))]
+        return [Decision(seat, "move", msg("{god}: pick a figure to move (each up to {n} "
+                                           "spaces).", n=MOVE_RANGE, god=name(state, player)),
+                         tuple(opts))]
     origin = task["sel"]
     opts = [Option(f"to:{h}", msg("To {hex}", hex=h)) for h in destinations(state, origin)]
     opts.append(Option("stay", msg("Leave it on {hex}", hex=origin)))
@@ -292,7 +294,7 @@ def summon_pieces(state: State, task: dict) -> list[str]:
     if pl["warriors"] > 0:
         pieces.append("warrior")
     pieces.extend(sorted(set(pl["guardians"])))
-    if pl["followers"] >= 1 and prison_of(state, task["p"]) is not None:
+    if pl["followers"] >= PRISONER_RANSOM and prison_of(state, task["p"]) is not None:
         pieces.append("prisoner")  # ANKH-R114
     return [k for k in pieces if summon_spaces(state, task, "warrior" if k == "prisoner" else k)]
 
@@ -304,7 +306,7 @@ def summon_decision(state: State, task: dict) -> list[Decision]:
         if not pieces:
             return []
         labels = {"warrior": msg("A warrior"),
-                  "prisoner": msg("An imprisoned warrior (pay 1 follower)")}
+                  "prisoner": msg("An imprisoned warrior (pay {n} follower(s))", n=PRISONER_RANSOM)}
         opts = [Option(f"pc:{k}", labels.get(k, GUARDIAN_NAMES.get(k, k))) for k in pieces]
         opts.append(Option("done", msg("Summon nothing more")))
         return [Decision(seat, "summon", msg("{god}: which figure do you summon?",
@@ -349,8 +351,8 @@ def apply_summon(state: State, task: dict, seat: int, option_id: str,
     elif piece == "prisoner":  # ANKH-R114
         jailer = prison_of(state, player)
         state["players"][jailer]["prisoners"].remove(player)
-        pl["followers"] -= 1
-        state["players"][jailer]["followers"] += 1
+        pl["followers"] -= PRISONER_RANSOM
+        state["players"][jailer]["followers"] += PRISONER_RANSOM
         kind = "warrior"
     else:
         pl["guardians"].remove(piece)

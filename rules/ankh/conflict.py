@@ -245,8 +245,8 @@ def amun_decision(state: State, task: dict) -> list[Decision]:
     if len(pl["hand"]) < AMUN_CARDS:
         return []
     return [Decision(decider(state, task["p"]), "amun",
-                     msg("Amun: announce that you play 2 cards in this battle?"),
-                     (Option("amun:two", msg("Yes, play 2 cards")),
+                     msg("Amun: announce that you play {n} cards in this battle?", n=AMUN_CARDS),
+                     (Option("amun:two", msg("Yes, play {n} cards", n=AMUN_CARDS)),
                       Option("amun:one", msg("No"))))]
 
 
@@ -258,7 +258,7 @@ def apply_amun(state: State, task: dict, seat: int, option_id: str,
         battle["need"][str(task["p"])] = AMUN_CARDS
         battle["amun_two"] = True
         state["players"][task["p"]]["amun_up"] = False  # ANKH-R110
-        events.append(Event("amun", msg("Amun announces 2 battle cards."),
+        events.append(Event("amun", msg("Amun announces {n} battle cards.", n=AMUN_CARDS),
                             {"player": task["p"]}))
 
 
@@ -811,7 +811,8 @@ def worship_decision(state: State, task: dict) -> list[Decision]:
     if state["players"][task["p"]]["followers"] < WORSHIPFUL_COST:
         return []
     return [Decision(decider(state, task["p"]), "worshipful",
-                     msg("Worshipful: sacrifice 2 followers for 1 devotion?"),
+                     msg("Worshipful: sacrifice {cost} followers for {gain} devotion?",
+                         cost=WORSHIPFUL_COST, gain=WORSHIPFUL_DEVOTION),
                      (Option("worship:yes", msg("Yes")), Option("worship:no", msg("No"))))]
 
 

@@ -341,6 +341,7 @@ RESPLENDENT_COUNT = 3  # ANKH-R099
 RESPLENDENT_STRENGTH = 3
 TEMPLE_STRENGTH = 2  # ANKH-R102
 ANUBIS_MAX_BONUS = 3  # ANKH-R113
+PRISONER_RANSOM = 1  # ANKH-R114: followers paid to Anubis to summon an imprisoned warrior
 
 # B6: guardians by level and base size (rulebook; Mummy small per the rulebook).
 GUARDIANS = {1: ("satet", "cat_mummy"), 2: ("mummy", "apep"),

@@ -4,7 +4,7 @@ Conflict lives in ``conflict``."""
 from __future__ import annotations
 
 from rules.ankh.board import compute_regions, edge, valid_lines
-from rules.ankh.data import EVENT_LABELS, EVENT_TRACK, MONUMENT_NAMES
+from rules.ankh.data import EVENT_LABELS, EVENT_TRACK, MAX_CAMELS_PER_LINE, MONUMENT_NAMES
 from rules.ankh.flow import pop, push
 from rules.ankh.state import State, adjacent_hexes, ankh_reserve, name, region_land
 from rules.core import Decision, Event, Option
@@ -98,8 +98,9 @@ def caravan_decision(state: State, task: dict) -> list[Decision]:
         opts.append(Option("skip", msg("Place no camels")))
     placed = len(chosen)
     return [Decision(task["seat"], "caravan",
-                     msg("{god}: Camel Caravan — place a camel ({placed} placed, at most 6).",
-                         god=name(state, task["p"]), placed=placed), tuple(opts))]
+                     msg("{god}: Camel Caravan — place a camel ({placed} placed, at most {most}).",
+                         god=name(state, task["p"]), placed=placed, most=MAX_CAMELS_PER_LINE),
+                     tuple(opts))]
 
 
 def apply_caravan(state: State, task: dict, seat: int, option_id: str,

@@ -96,7 +96,8 @@ def _pick_figure(state: State, decision: Decision, task: dict, hex_: str) -> Msg
                    figure=figure_label(state, fig))
     if hex_ in task.get("moved", ()):
         return msg("The figure on {hex} has already moved this action.", hex=hex_)
-    return msg("The figure on {hex} has no empty space within 3 spaces to move to.", hex=hex_)
+    return msg("The figure on {hex} has no empty space within {n} spaces to move to.", hex=hex_,
+               n=MOVE_RANGE)
 
 
 def _move_to(state: State, task: dict, hex_: str) -> Msg:
@@ -106,8 +107,8 @@ def _move_to(state: State, task: dict, hex_: str) -> Msg:
     if hex_ in WATER:
         return msg("{hex} is water: a figure cannot end its move on water.", hex=hex_)
     if origin and distance(origin, hex_) > MOVE_RANGE:
-        return msg("{hex} is {n} spaces away: a figure moves at most 3.", hex=hex_,
-                   n=distance(origin, hex_))
+        return msg("{hex} is {n} spaces away: a figure moves at most {most}.", hex=hex_,
+                   n=distance(origin, hex_), most=MOVE_RANGE)
     if hex_ in state["figures"]:
         return msg("{hex} is occupied by {figure}: a figure must end its move on an empty "
                    "space.", hex=hex_, figure=figure_label(state, state["figures"][hex_]))
@@ -117,7 +118,8 @@ def _move_to(state: State, task: dict, hex_: str) -> Msg:
     if hex_ in state["underworld"]:
         return msg("{hex} is an underworld portal: only Osiris's figures may stand there.",
                    hex=hex_)
-    return msg("A figure must end its move on an empty land space within 3 spaces.")
+    return msg("A figure must end its move on an empty land space within {n} spaces.",
+               n=MOVE_RANGE)
 
 
 # --- summons ----------------------------------------------------------------------------
