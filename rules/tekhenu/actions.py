@@ -259,10 +259,24 @@ def god_possible(state: State, seat: int, god: str, ctx: dict) -> bool:
 def start_action(state: State, frame: dict, events: list[Event]) -> None:
     ctx = frame["ctx"]
     seat = ctx["s"]
+    from rules.tekhenu import plan
+
+    if plan.pause_before(state, ctx):  # B07/B08 may be played before a later action
+        state["stack"].append({"k": "before_action", "s": seat, "ctx": ctx})
+        return
     if ctx.get("god") is None:
         start_production(state, ctx, events)
         return
-    if not god_possible(state, seat, ctx["god"], ctx):
+    possible = god_possible(state, seat, ctx["god"], ctx)
+    if ctx["src"] == "extra":  # B17..B20: counted for the plan of the turn (plan.py)
+        turn = state["turn"]
+        turn["extra_started"] = turn.get("extra_started", 0) + 1
+        if not possible:
+            turn["extra_failed"] = True
+        if state.get("probe"):
+            state["probe_ok" if possible else "probe_failed"] = (
+                state.get("probe_ok", 0) + 1 if possible else True)
+    if not possible:
         events.append(Event("skip", msg("{seat} cannot perform the {god} action.",
                                         seat=seat_name(state, seat), god=GOD_NAMES[ctx["god"]]),
                             {"seat": seat}, seat=seat))
@@ -291,13 +305,19 @@ def t14_decision(state: State, frame: dict) -> Decision:
 def t14_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     ctx["v"] += int(option.split(":")[1])
-    set_die_value(state, ctx["s"], ctx["v"])
+    set_die_value(state, ctx, ctx["v"])
     begin_god(state, ctx, events)
 
 
-def set_die_value(state: State, seat: int, value: int) -> None:
-    """TEK-R069: value changes turn the physical die on the scales too."""
+def set_die_value(state: State, ctx: dict, value: int) -> None:
+    """TEK-R069: a value change for the die's own action (regular or Anubis) turns the
+    physical die on the scales too. A side action with the same die (B17..B20 extra action,
+    T19 Production) "does not affect the balance of your scales": its T14/T13 change stays in
+    that action's value."""
     turn = state.get("turn")
+    seat = ctx["s"]
+    if ctx["src"] not in ("die", "anubis"):
+        return
     if turn and turn.get("pan") and turn["seat"] == seat:
         die = state["players"][seat][turn["pan"]][turn["pan_idx"]]
         die[1] = value
@@ -415,7 +435,11 @@ def god_done(state: State, ctx: dict, events: list[Event]) -> None:
 
 
 def die_action_done(state: State, ctx: dict, events: list[Event]) -> None:
-    """TEK-R256 T11: an action with a die of value 1."""
+    """TEK-R256 T11: an action with a die of value 1. (Every God action and Production ends
+    here: the turn counts its resolved actions, ``acted``.)"""
+    turn = state.get("turn")
+    if turn is not None and turn.get("seat") == ctx["s"]:
+        turn["acted"] = turn.get("acted", 0) + 1
     if ctx["src"] in DIE_SOURCES and ctx["v"] == 1 \
             and "T11" in state["players"][ctx["s"]]["technologies"]:
         add_vp(state, ctx["s"], 2, "T11", events)
@@ -731,14 +755,13 @@ def thoth_decision(state: State, frame: dict) -> Decision:
     papyrus = state["players"][seat]
     options = []
     reachable = cards.reachable_sections(state, seat)
-    best = max((len(cards.section_cards(state, s)) for s in reachable), default=0)
-    need = min(count, best)
     for sec in reachable:
-        have = len(cards.section_cards(state, sec))
-        if have >= need and have > 0:
-            label = (msg("Take {count} cards from section {n}", count=need, n=sec + 1)
-                     if need > 1 else
-                     msg("Take {count} card from section {n}", count=need, n=sec + 1))
+        # TEK-R126/R127: the full cost for all the cards: a section holding fewer cards than
+        # the value asks for (decks and discards empty) cannot be chosen.
+        if len(cards.section_cards(state, sec)) >= count:
+            label = (msg("Take {count} cards from section {n}", count=count, n=sec + 1)
+                     if count > 1 else
+                     msg("Take {count} card from section {n}", count=count, n=sec + 1))
             label = with_payment(label, state, seat, {"papyrus": cost}, ctx)
             options.append(Option(f"section:{sec + 1}", label))
     for sec in reachable:
@@ -769,9 +792,8 @@ def thoth_apply(state: State, frame: dict, option: str, events: list[Event]) -> 
         return
     count, cost = thoth_count(ctx["v"])
     pay_cost(state, ctx, {"papyrus": cost} if cost else {}, GOD_NAMES["thoth"], events)
-    take = min(count, len(cards.section_cards(state, section)))
     state["stack"].append({"k": "thoth_take", "s": seat, "ctx": ctx, "section": section,
-                           "left": take})
+                           "left": count})
 
 
 @steps.decide("thoth_take")
@@ -884,7 +906,7 @@ def t13_decision(state: State, frame: dict) -> Decision:
 def t13_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     ctx["v"] += int(option.split(":")[1])
-    set_die_value(state, ctx["s"], ctx["v"])
+    set_die_value(state, ctx, ctx["v"])
     after_t13(state, ctx, events)
 
 

@@ -36,8 +36,8 @@ from rules.text import msg, term
 # When each Blessing is played (TEK-R119, B.13).
 BLESSING_MOMENT = {
     **{card: term("when you Produce, before the goods are taken") for card in PRODUCE_BLESSINGS},
-    "B07": term("at the start or the end of your turn"),
-    "B08": term("at the start or the end of your turn"),
+    "B07": term("during your turn, between its steps (not in the middle of an action)"),
+    "B08": term("during your turn, between its steps (not in the middle of an action)"),
     "B09": term("right after you take a die, to turn it to any face"),
     "B10": term("right after you take a die, to turn it to any face"),
     "B11": term("right after you take a die, to treat it as another colour"),

@@ -137,6 +137,9 @@ def bot_turn(state: State, events: list[Event]) -> None:
     owners = list(state["god_statues"][god])
     BOT_ACTIONS[god](state, value, colour, events)
     actions.horus_bonuses(state, bot, god, events, owners)
+    # TEK-R129: "at the end of your turn, refill any empty slots of the card market" - the
+    # bot's turn is a turn (its Thoth empties slots too).
+    cards.refill_market(state)
 
 
 # --- the bot's God actions -----------------------------------------------------------------

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from rules.core import Decision, Event, Option
-from rules.tekhenu import actions, cards, steps
+from rules.core import Decision, Event, Option, clone_state
+from rules.tekhenu import actions, cards, plan, steps
 from rules.tekhenu.data import (
     ADJACENT,
     COLOUR_NAMES,
@@ -79,26 +79,88 @@ def turn_start_apply(state: State, frame: dict, option: str, events: list[Event]
     if option == "go":
         return
     parts = option.split(":")
-    discard_blessing(state, seat, parts[1], events)
     if parts[1] in ("B23", "B24"):
+        discard_blessing(state, seat, parts[1], events)
         state["turn"]["free_anubis"] = True  # TEK-R244
-    elif parts[2] == "population":
-        gain_population(state, seat, 3, events)
     else:
-        gain_happiness(state, seat, 3, events)
+        play_b07(state, seat, parts[1], parts[2], events)
     if held_blessing(state["players"][seat], "B23", "B24", "B07", "B08"):
         state["stack"].append(frame)
 
 
 # --- (b) choose a die --------------------------------------------------------------------
-def reachable_values(state: State, seat: int, value: int) -> list[int]:
+def play_b07(state: State, seat: int, card: str, what: str, events: list[Event]) -> None:
+    """TEK-R228/R229: B07/B08, any time during your turn: +3 Population or +3 Happiness."""
+    discard_blessing(state, seat, card, events)
+    if what == "population":
+        gain_population(state, seat, 3, events)
+    else:
+        gain_happiness(state, seat, 3, events)
+
+
+def b07_variants(state: State, seat: int) -> list[State]:
+    """The state now and the states after playing the held B07/B08 (one or both, Population
+    or Happiness each): a player may still play them before the action (TEK-R228/R229)."""
     player = state["players"][seat]
-    if held_blessing(player, "B09", "B10"):
-        return list(range(1, 7))
-    reach = 2 * scribe_budget(state, seat) + (2 if "T14" in player["technologies"] else 0)
-    if held_blessing(player, "B11", "B12"):
-        reach += 1
-    return list(range(max(1, value - reach), min(6, value + reach) + 1))
+    held = [card for card in ("B07", "B08") if card in player["blessings"]]
+    found = [state]
+    frontier = [(state, held)]
+    while frontier:
+        here, left = frontier.pop()
+        if not left:
+            continue
+        for what in ("population", "happiness"):
+            there = clone_state(here)
+            play_b07(there, seat, left[0], what, [])
+            found.append(there)
+            frontier.append((there, left[1:]))
+    return found
+
+
+def spend_quietly(player: dict, count: int) -> None:
+    """pay_scribes without events: Scribes first, then Gold (T10)."""
+    use = min(count, player["scribe"])
+    player["scribe"] -= use
+    player["gold"] -= count - use
+
+
+def grey_reach(state: State, seat: int, god: str, value: int, nudge: bool = False) -> bool:
+    """TEK-R066, exact: can the God action of ``god`` still be performed with a die now at
+    ``value``? For each target value: the Scribes needed (1 per step of 1 or 2, or a B09/B10
+    face Blessing), what they cost (T10: Gold stands in, from the same pool that pays the
+    action), then whether the action (T14 values included) can still be paid. The held
+    B07/B08 may be played first."""
+    player = state["players"][seat]
+    variants = (b07_variants(state, seat) if held_blessing(player, "B07", "B08")
+                else [state])
+    return any(_grey_reach_one(here, seat, god, value, nudge) for here in variants)
+
+
+def _grey_reach_one(state: State, seat: int, god: str, value: int, nudge: bool) -> bool:
+    player = state["players"][seat]
+    face = held_blessing(player, "B09", "B10")
+    t10 = "T10" in player["technologies"]
+    bonus = 1 if face and "T24" in player["technologies"] else 0  # T24: +1 Gold per Blessing
+    scribes, gold = player["scribe"], player["gold"]
+    try:
+        for target in range(1, 7):
+            starts = [v for v in (value - 1, value, value + 1) if 1 <= v <= 6] if nudge \
+                else [value]  # a colour Blessing's free +-1 (TEK-R232)
+            ways = [(min((abs(target - v) + 1) // 2 for v in starts), 0)]
+            if face and target != value:
+                ways.append((0, bonus))
+            for need, extra_gold in ways:
+                pool = scribes + ((gold + extra_gold) if t10 else 0)
+                if need > pool:
+                    continue
+                player["scribe"], player["gold"] = scribes, gold + extra_gold
+                spend_quietly(player, need)
+                if actions.god_possible(state, seat, god, {"s": seat, "v": target,
+                                                           "src": "die"}):
+                    return True
+    finally:
+        player["scribe"], player["gold"] = scribes, gold
+    return False
 
 
 def die_has_action(state: State, seat: int, god: str, colour: str, value: int) -> bool:
@@ -106,9 +168,8 @@ def die_has_action(state: State, seat: int, god: str, colour: str, value: int) -
     if colour != "grey":
         return True  # Production is always possible (TEK-R144)
     if held_blessing(state["players"][seat], "B11", "B12"):
-        return True
-    return any(actions.god_legal(state, seat, god, v) for v in reachable_values(state, seat,
-                                                                                 value))
+        return True  # another colour: Production
+    return grey_reach(state, seat, god, value)
 
 
 def can_unforbid(state: State, seat: int) -> bool:
@@ -235,27 +296,75 @@ def modify_decision(state: State, frame: dict) -> Decision:
         options.append(Option("t08:tainted", msg("T08: treat the Forbidden die as Tainted")))
     src = turn["src"]
     used = [card for card, _g in turn["extras"]]
+    extras = []
     for card in ("B17", "B18"):
         if card in player["blessings"] and card not in used and scribe_budget(state, seat) >= 1:
             for god in ADJACENT[src]:
-                options.append(Option(f"extra:{card}:{god}", msg(
+                extras.append(Option(f"extra:{card}:{god}", msg(
                     "Play {card} (1 Scribe): also the {god} action", card=card,
                     god=GOD_NAMES[god])))
             break
     for card in ("B19", "B20"):
         if card in player["blessings"] and card not in used and player["happiness"] >= 1 \
                 and player["population"] >= 1:
-            options.append(Option(f"extra:{card}:{OPPOSITE[src]}", msg(
+            extras.append(Option(f"extra:{card}:{OPPOSITE[src]}", msg(
                 "Play {card} (-1 Happiness, -1 Population): also the {god} action", card=card,
                 god=GOD_NAMES[OPPOSITE[src]])))
             break
+    if not state.get("probe"):  # a probe never declares another extra action
+        # Only an extra action that can be performed, before or after the regular one.
+        options += [opt for opt in extras if plan.possible_after(state, frame, opt.id)]
     if turn["purity"] != "forbidden" or turn["anubis"]:
         options.append(Option("done", msg("Keep the die at {value}", value=value)))
+    if not turn["anubis"]:
+        options = keep_an_action(state, seat, options) or options
     return Decision(seat, "modify", msg("Your die: {colour} {value} ({kind}). Adjust it?",
                                         colour=COLOUR_NAMES[turn["colour"]], value=value,
                                         kind=term("Anubis") if turn["anubis"]
                                         else PURITY_NAMES[turn["purity"]]),
                     tuple(options))
+
+
+def keep_an_action(state: State, seat: int, options: list[Option]) -> list[Option]:
+    """TEK-R066: a grey die (no Production) keeps a God action within reach: a value change
+    (Scribe, B09/B10 face, colour Blessing nudge) is offered only if the action can still be
+    paid after it, "done" only if it can be performed at this value (the held B07/B08 may
+    still be played before it), a colour Blessing turning the die grey likewise."""
+    turn = state["turn"]
+    god, value, nudge = turn["src"], turn["value"], turn["nudge"]
+    grey = turn["colour"] == "grey"
+    player = state["players"][seat]
+    kept = []
+    for opt in options:
+        kind, _, rest = opt.id.partition(":")
+        ok = True
+        if kind == "colour" and rest == "grey":
+            there = clone_state(state)
+            discard_blessing(there, seat, held_blessing(player, "B11", "B12"), [])
+            ok = grey_reach(there, seat, god, value, nudge=True)
+        elif not grey:
+            pass  # Production is possible
+        elif kind == "sc":
+            scribes, gold = player["scribe"], player["gold"]
+            spend_quietly(player, 1)
+            try:
+                ok = grey_reach(state, seat, god, value + int(rest), nudge)
+            finally:
+                player["scribe"], player["gold"] = scribes, gold
+        elif kind == "nudge":
+            ok = grey_reach(state, seat, god, value + int(rest))
+        elif kind == "face":
+            there = clone_state(state)
+            discard_blessing(there, seat, held_blessing(player, "B09", "B10"), [])
+            ok = grey_reach(there, seat, god, int(rest), nudge)
+        elif kind == "done":
+            ctx = {"s": seat, "v": value, "src": "die"}
+            ok = any(actions.god_possible(here, seat, god, ctx)
+                     for here in (b07_variants(state, seat)
+                                  if held_blessing(player, "B07", "B08") else [state]))
+        if ok:
+            kept.append(opt)
+    return kept
 
 
 @steps.apply("modify")
@@ -418,12 +527,8 @@ def turn_end_apply(state: State, frame: dict, option: str, events: list[Event]) 
         return
     seat = frame["s"]
     _b, card, what = option.split(":")
-    discard_blessing(state, seat, card, events)
-    if what == "population":
-        gain_population(state, seat, 3, events)
-    else:
-        gain_happiness(state, seat, 3, events)
     state["stack"].append({"k": "turn_end_check", "s": seat})
+    play_b07(state, seat, card, what, events)
 
 
 @steps.decide("t19")

@@ -366,7 +366,10 @@ def test_extra_god_actions():
     give(state, seat, scribe=1, papyrus=2, happiness=3, population=6)
     state, _ = me(state, "die:hathor:white2")
     ids = options(state)
-    assert "extra:B17:ra" in ids and "extra:B17:bastet" in ids and "extra:B19:osiris" in ids
+    assert "extra:B17:bastet" in ids and "extra:B19:osiris" in ids
+    # No Limestone or Granite for any Pillar, before or after the regular action: the Ra
+    # extra action cannot be performed, so it is not offered (issue 11, item 8)
+    assert "extra:B17:ra" not in ids
     state, _ = me(state, "extra:B17:bastet", "extra:B19:osiris", "done", "prod:limestone")
     assert options(state) == ["regular_first", "extra_first"]
     state, _ = me(state, "regular_first")

@@ -118,8 +118,15 @@ def test_blessing_at_the_wrong_moment():
     player = state["players"][seat]
     assert refused(state, "bless:B07:happiness") == "You do not hold Blessing B07."
     player["blessings"] += ["B07", "B09", "B13", "B01", "B23"]
-    assert refused(state, "bless:B07:happiness") == ("Blessing B07 is played at the start or "
-                                                     "the end of your turn, not now.")
+    # B07: "any time during your turn" (TEK-R228), so at the action choice too
+    assert "bless:B07:happiness" in ENGINE.pending(state)[0].option_ids()
+    hathor, seat2 = at_action("hathor", "yellow", 3, bread=4)
+    hathor["players"][seat2]["blessings"].append("B07")
+    hathor, _ = me(hathor, "act:hathor")
+    assert key(hathor) == "hathor"  # in the middle of an action
+    assert refused(hathor, "bless:B07:happiness") == (
+        "Blessing B07 is played during your turn, between its steps (not in the middle of "
+        "an action), not now.")
     assert "right after you take a die" in refused(state, "face:5")
     assert "when you pay for a Ra or Horus action" in refused(state, "bless:B13")
     assert "when you Produce" in refused(state, "bless:B01")

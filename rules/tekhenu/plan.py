@@ -1,0 +1,184 @@
+"""Rules that look across the steps of a turn.
+
+- B07/B08 ("any time during your turn: gain 3 Population or 3 Happiness", TEK-R228/R229) are
+  offered at every point of the turn where playing them can change something: with the die
+  (``modify``), at the action choice, the order of an extra action, T19, before every later
+  action of the turn (``before_action``), at Thoth's section choice, at a Happiness-21 extra
+  action, and at the start and the end of the turn (``turn_start``/``turn_end``). Why the
+  other decisions need no offer: ``docs/notation/tekhenu.md``, "Rules followed exactly?".
+- An extra action (B17..B20, TEK-R238..R241) is offered only when it can be performed,
+  before or after the regular action; once declared, every later choice of the turn keeps it
+  performable. Both are decided by a probe: a search over the player's own choices of this
+  turn on copies of the state (no hidden card is drawn: a market refresh is assumed to bring
+  the same cards).
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import replace
+
+from rules.core import Decision, Event, Option, clone_state
+from rules.tekhenu import steps
+from rules.tekhenu.data import GOD_NAMES, WORDS
+from rules.tekhenu.state import State, held_blessing, pay
+from rules.text import msg, term
+
+ANYTIME = ("modify", "choose_action", "extra_order", "t19", "before_action", "thoth",
+           "extra_pick")
+PROBE_LIMIT = 4000  # nodes; beyond it the probe answers "no" (never reached in playouts)
+
+
+# --- B07/B08 any time during the turn --------------------------------------------------------
+def turn_seat(state: State) -> int | None:
+    turn = state.get("turn")
+    if not turn or state["phase"] != "turns":
+        return None
+    return turn["seat"]
+
+
+def b07_options(state: State, frame: dict, made):
+    if frame["k"] not in ANYTIME or isinstance(made, list):
+        return made
+    seat = turn_seat(state)
+    if seat is None or made.seat != seat:
+        return made
+    card = held_blessing(state["players"][seat], "B07", "B08")
+    if card is None:
+        return made
+    extra = (Option(f"bless:{card}:population", msg("Play {card}: +3 Population", card=card)),
+             Option(f"bless:{card}:happiness", msg("Play {card}: +3 Happiness", card=card)))
+    return replace(made, options=made.options + extra)
+
+
+def b07_apply(state: State, frame: dict, option: str, events: list[Event]) -> bool:
+    if frame["k"] not in ANYTIME or not option.startswith(("bless:B07:", "bless:B08:")):
+        return False
+    from rules.tekhenu.turn import play_b07
+
+    _b, card, what = option.split(":")
+    state["stack"].append(frame)  # the same decision again, after the Blessing
+    play_b07(state, frame["s"], card, what, events)
+    return True
+
+
+def pause_before(state: State, ctx: dict) -> bool:
+    """Before a later action of the turn (an earlier one has changed the board), a held
+    B07/B08 may be played: Happiness can make an Osiris or a Thoth possible, Population
+    lifts the Happiness cap, the Happiness 16/19 rewards pay costs."""
+    turn = state.get("turn")
+    if ctx.get("paused") or not turn or turn["seat"] != ctx["s"] or not turn.get("acted"):
+        return False
+    if ctx["src"] in ("h21", "d23"):
+        return False  # chosen at the extra_pick/extra_value decisions just before
+    return held_blessing(state["players"][ctx["s"]], "B07", "B08") is not None
+
+
+@steps.decide("before_action")
+def before_action_decision(state: State, frame: dict) -> Decision:
+    ctx = frame["ctx"]
+    what = (msg("{god} action", god=GOD_NAMES[ctx["god"]]) if ctx.get("god")
+            else msg("{res} Production", res=WORDS[ctx["res"]]))
+    return Decision(ctx["s"], "before_action", msg("Before your {what}: play a Blessing?",
+                                                   what=what),
+                    (Option("go", msg("Go on")),))
+
+
+@steps.apply("before_action")
+def before_action_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
+    ctx = frame["ctx"]
+    ctx["paused"] = True
+    state["stack"].append({"k": "action", "ctx": ctx})
+
+
+# --- extra actions that can be performed ----------------------------------------------------
+def extras_pending(state: State) -> bool:
+    turn = state.get("turn")
+    return bool(turn and turn.get("extras") and not turn.get("extra_failed")
+                and turn.get("extra_started", 0) < len(turn["extras"]))
+
+
+def probe_ids(frame: dict, decision: Decision) -> list[str]:
+    ids = [opt.id for opt in decision.options
+           if opt.id != "pass" and not opt.id.startswith("extra:")]
+    if frame["k"] == "ra_rot":
+        return ids[:1]  # the rotation changes VP only, never what can be done next
+    return ids
+
+
+def answer(state: State, option: str) -> State:
+    """A probe copy of ``state`` after ``option`` (a market refresh is paid, its section is
+    kept: no hidden card is drawn)."""
+    from rules.tekhenu.engine import advance
+
+    child = clone_state(state)
+    child["probe"] = True
+    frame = child["stack"].pop()
+    events: list[Event] = []
+    if frame["k"] == "thoth" and option.startswith("refresh:"):
+        pay(child, frame["ctx"]["s"], {"papyrus": 1}, term("refresh"), events)
+        frame["refreshed"].append(int(option.split(":")[1]) - 1)
+        child["stack"].append(frame)
+    else:
+        steps.APPLY[frame["k"]](child, frame, option, events)
+    advance(child, events)
+    return child
+
+
+def performable(state: State) -> bool:
+    """Is there a sequence of this player's own choices in which every declared extra action
+    is performed (and the regular action is not a pass)?"""
+    seen: set[bytes] = set()
+
+    def search(here: State) -> bool:
+        if here.get("probe_failed"):
+            return False
+        if here["probe_ok"] >= needed:
+            return True
+        turn = here.get("turn")
+        if not turn or not turn.get("probed"):
+            return False  # the turn is over (a new turn has no mark)
+        if here["phase"] != "turns" or not here["stack"] or len(seen) > PROBE_LIMIT:
+            return False
+        key = pickle.dumps(here, pickle.HIGHEST_PROTOCOL)
+        if key in seen:
+            return False
+        seen.add(key)
+        frame = here["stack"][-1]
+        made = steps.DECIDE[frame["k"]](here, frame)
+        decision = made[0] if isinstance(made, list) else made
+        if decision.seat != turn["seat"]:
+            return False
+        return any(search(answer(here, option)) for option in probe_ids(frame, decision))
+
+    turn = state.get("turn")
+    if not turn or turn.get("extra_failed"):
+        return False
+    needed = len(turn["extras"]) - turn.get("extra_started", 0)
+    probe = clone_state(state)
+    probe["probe"] = True
+    probe["probe_ok"] = 0  # extra actions started and possible, counted by start_action
+    probe["turn"]["probed"] = True
+    return search(probe)
+
+
+def possible_after(state: State, frame: dict, option: str) -> bool:
+    """Would the turn still let every declared extra action be performed after ``option``
+    at the decision ``frame`` (on top of the stack)?"""
+    del frame
+    return performable(answer(state, option))
+
+
+def keep_extras_possible(state: State, frame: dict, made):
+    """Once an extra action is declared, offer only the choices that keep it performable."""
+    if state.get("probe") or isinstance(made, list) or not extras_pending(state):
+        return made
+    if made.seat != state["turn"]["seat"]:
+        return made
+    kept = tuple(opt for opt in made.options
+                 if opt.id.startswith("extra:") or possible_after(state, frame, opt.id))
+    return replace(made, options=kept) if kept else made
+
+
+steps.DECIDE_HOOKS.extend([b07_options, keep_extras_possible])
+steps.APPLY_HOOKS.append(b07_apply)
