@@ -43,6 +43,10 @@ def explain(state: State, decision: Decision, option_id: str) -> Msg | None:
     player = state["players"][seat]
     head, _, arg = option_id.partition(":")
     task = _task(state, seat)
+    fuller = [i for i in decision.option_ids() if i.startswith(option_id + ":")]
+    if fuller and head in ("pay", "card"):                     # PLG-R090 / PLG-R130 / PLG-R232
+        return msg("You hold both pharaoh card 3 and a coin tile: say which pays ({options}).",
+                   options=", ".join(fuller))
     if head in POWER_ANSWERS:                                   # PLG-R217 / PLG-R218 / PLG-R223
         province = POWER_ANSWERS[head]
         if player["province"] != province:

@@ -118,6 +118,8 @@ def test_paying_one_coin_lets_the_player_choose_the_source():
     state["pharaoh"][2] = 0
     resolve(state, 0, {"k": "card1"})
     assert {"pay:city:card3", "pay:city:tile", "pay:split:tile"} <= set(options(state))
+    refusal = explain(state, E.pending(state)[0], "pay:city")
+    assert "pay:city:card3, pay:city:tile" in str(refusal)
     resolve(state, 0, None, "pay:city:tile")
     assert player["kept"].count("coin") == 1 and state["pharaoh"][2] == 0
     # a single-use trade card: one option per source, the label says what pays
