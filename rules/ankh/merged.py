@@ -8,8 +8,9 @@ asynchronously, every such decision is asked of both seats at once:
   final at once;
 * the lesser god's seat gets the same question as a proposal (each option labelled
   "Propose: ..."). A proposal changes nothing in the game: the greater seat's prompt then says
-  what its partner proposes, and the greater seat takes it or answers otherwise. When the
-  greater seat answers first, the proposal question simply closes.
+  what its partner proposes, and the greater seat takes it or answers otherwise. ``defer``
+  ("No proposal") closes the question without proposing. When the greater seat answers first,
+  the proposal question simply closes.
 
 So the lesser seat takes part in every decision and can never decide against the greater
 seat, which is exactly the rule's outcome (they agree: that answer; they disagree: the greater
@@ -24,6 +25,8 @@ from rules.ankh.state import State, seats_text
 from rules.core import Decision, Event, Option
 from rules.text import msg
 
+DEFER = "defer"  # the lesser seat's "no proposal"
+
 
 def shared_player(state: State, seat: int) -> int | None:
     """The merged god whose shared decision ``seat`` decides or proposes for, or None (not
@@ -37,13 +40,13 @@ def shared_player(state: State, seat: int) -> int | None:
     return player
 
 
-def _proposals(state: State) -> dict[str, str]:
+def _proposals(state: State) -> dict[str, str | None]:
     return state["stack"][-1].get("proposals", {}) if state["stack"] else {}
 
 
 def with_proposals(state: State, decisions: list[Decision]) -> list[Decision]:
     """The greater seat's decisions (with its partner's proposal, if any) plus, for each one
-    not yet proposed for, the same question put to the lesser seat as a proposal."""
+    the partner has not answered yet, the same question put to the lesser seat."""
     out: list[Decision] = []
     said = _proposals(state)
     for decision in decisions:
@@ -52,18 +55,22 @@ def with_proposals(state: State, decisions: list[Decision]) -> list[Decision]:
         if player is None or decision.seat != seats[0]:
             out.append(decision)
             continue
-        proposal = decision.option(said.get(str(player), ""))
-        if proposal is not None:
-            out.append(Decision(
-                decision.seat, decision.key,
-                msg("{prompt} ({partner} proposes: {choice}. Your answer decides.)",
-                    prompt=decision.prompt, partner=seats_text(seats[1:]),
-                    choice=proposal.label),
-                decision.options, decision.secret))
+        if str(player) in said:  # the partner proposed, or left it to the greater seat
+            proposal = decision.option(said[str(player)] or "")
+            if proposal is not None:
+                decision = Decision(
+                    decision.seat, decision.key,
+                    msg("{prompt} ({partner} proposes: {choice}. Your answer decides.)",
+                        prompt=decision.prompt, partner=seats_text(seats[1:]),
+                        choice=proposal.label),
+                    decision.options, decision.secret)
+            out.append(decision)
             continue
         out.append(decision)
         options = tuple(Option(o.id, msg("Propose: {choice}", choice=o.label), o.detail)
                         for o in decision.options)
+        options += (Option(DEFER, msg("No proposal: leave it to {greater}",
+                                      greater=seats_text(seats[:1]))),)
         for partner in seats[1:]:
             out.append(Decision(
                 partner, decision.key,
@@ -79,13 +86,17 @@ def is_proposal(state: State, seat: int) -> bool:
 
 
 def propose(state: State, seat: int, option: Option, events: list[Event]) -> None:
-    """Record the lesser seat's proposal; nothing else changes."""
+    """Record the lesser seat's proposal (or its ``defer``); nothing else changes."""
     player = state["seat_player"][seat]
-    greater = state["players"][player]["seats"][0]
-    state["stack"][-1].setdefault("proposals", {})[str(player)] = option.id
-    events.append(Event("proposal", msg("You propose to {greater}: {choice}.",
-                                        greater=seats_text([greater]), choice=option.label),
-                        {"option": option.id}, seat=seat, private_to=seat))
+    greater = seats_text(state["players"][player]["seats"][:1])
+    deferred = option.id == DEFER
+    state["stack"][-1].setdefault("proposals", {})[str(player)] = None if deferred else option.id
+    if deferred:
+        text = msg("You leave this decision to {greater}.", greater=greater)
+    else:
+        text = msg("You propose to {greater}: {choice}.", greater=greater, choice=option.label)
+    events.append(Event("proposal", text, {"option": None if deferred else option.id},
+                        seat=seat, private_to=seat))
 
 
 def answered(state: State, seat: int) -> None:

@@ -123,8 +123,10 @@ def test_merged_battle_uses_greater_cards_and_seat():
     decisions = {d.seat: d for d in ENGINE.pending(state)}
     assert sorted(decisions) == [0, 1, 2]  # seat 3 (index 2) is asked for a proposal
     assert "card:chariots" not in ids(state, 1)
-    assert ids(state, 2) == ids(state, 1)  # the same question, the greater god's cards
-    assert all(str(o.label).startswith("Propose: ") for o in decisions[2].options)
+    # the same question, the greater god's cards, plus "no proposal"
+    assert ids(state, 2) == ids(state, 1) + ["defer"]
+    assert all(str(o.label).startswith("Propose: ") for o in decisions[2].options[:-1])
+    assert str(decisions[2].options[-1].label) == "No proposal: leave it to seat 2"
     state, _ = play(state, (0, "card:chariots"), (1, "card:flood"))
     result_seats = [state["seat_player"][s] for s in (1, 2)]
     assert result_seats == [1, 1]  # both seats are one player: win or lose together
@@ -158,6 +160,18 @@ def test_the_greater_seat_may_answer_without_waiting_for_a_proposal():
     assert [d.seat for d in ENGINE.pending(state)] == [0]  # seat 3's question closed
     state, _ = play(state, (0, "card:cycle"))
     assert "build" in state["players"][1]["used"]
+
+
+@pytest.mark.rule("ANKH-R153")
+def test_the_lesser_seat_may_leave_the_decision_to_the_greater_seat():
+    state = merged_battle()
+    state, events = play(state, (2, "defer"))
+    assert [e.private_to for e in events] == [2]
+    (greater,) = [d for d in ENGINE.pending(state) if d.seat == 1]
+    assert "proposes" not in str(greater.prompt)
+    assert [d.seat for d in ENGINE.pending(state)] == [0, 1]
+    state, _ = play(state, (1, "card:miracle"), (0, "card:drought"))
+    assert "miracle" in state["players"][1]["used"]
 
 
 @pytest.mark.rule("ANKH-R153")
