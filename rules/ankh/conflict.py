@@ -196,16 +196,19 @@ def obelisk_targets(state: State, player: int, region: str) -> list[str]:
 
 def obelisk_decision(state: State, task: dict) -> list[Decision]:
     battle = state["conflict"]["battle"]
-    while task["order"]:
-        player = task["order"][task["turn"] % len(task["order"])]
+    order = task["order"]
+    for _ in range(len(order)):
+        player = order[task["turn"] % len(order)]
         targets = obelisk_targets(state, player, battle["region"])
-        # ANKH-R100: any of your figures, from anywhere, a figure moved before included
-        figs = [h for h, f in sorted(state["figures"].items()) if f["owner"] == player]
-        if targets and figs:
+        if targets:
             break
-        task["order"].remove(player)
+        # ANKH-R101: a god that cannot move now is passed over, not out: another god's move
+        # may free a space next to its obelisk
+        task["turn"] += 1
     else:
-        return []
+        return []  # ANKH-R101: nobody can move (or everybody passed)
+    # ANKH-R100: any of your figures, from anywhere, a figure moved before included
+    figs = [h for h, f in sorted(state["figures"].items()) if f["owner"] == player]
     seat = decider(state, player)
     if task["sel"] is None:
         opts = [Option(f"fig:{h}", msg("Move {figure} on {hex}",

@@ -149,3 +149,28 @@ def test_obelisk_attunement_may_move_a_figure_again():
     assert state["figures"]["a8"] == {"kind": "warrior", "owner": 0, "radiant": False,
                                       "aim": None}
     assert "b7" not in state["figures"] and "a6" not in state["figures"]
+
+
+@pytest.mark.rule("ANKH-R101")
+def test_obelisk_attunement_waits_for_a_god_that_cannot_move_yet():
+    """Ra's obelisk (a7) is surrounded by Isis' warriors, so Ra cannot move first; once Isis
+    moves one of them to her own obelisk (e8), the freed space is Ra's to take."""
+    state = blank(2, gods=("ra", "isis"))
+    put(state, "b4", "god", 0)
+    put(state, "d4", "god", 1)
+    for hex_ in ("a6", "a8", "b6", "b7"):
+        put(state, hex_, "warrior", 1)
+    mon(state, "a7", "obelisk", 0)
+    mon(state, "e8", "obelisk", 1)
+    for p, devotion in ((0, 1), (1, 5)):
+        state["players"][p]["powers"] = ["obelisk_attunement"]
+        state["players"][p]["devotion"] = devotion
+    conflict(state)
+    assert [d.seat for d in ENGINE.pending(state)] == [1]  # Ra is passed over, not out
+    state, _ = play(state, (1, "fig:a6"), (1, "to:d8"))
+    assert [d.seat for d in ENGINE.pending(state)] == [0]
+    state, _ = play(state, (0, "fig:b4"))
+    assert ids(state, 0) == ["to:a6"]
+    state, _ = play(state, (0, "to:a6"), (1, "pass"))
+    assert key(state) == "battle_card"  # Ra has no free space left and Isis has passed
+    assert state["figures"]["a6"]["kind"] == "god" and state["figures"]["a6"]["owner"] == 0
