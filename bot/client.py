@@ -21,7 +21,8 @@ from bot.translator import CatalogueTranslator
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.guard", "cogs.lobby", "cogs.play", "cogs.help", "cogs.history",
-              "cogs.stats", "cogs.absence", "cogs.admin", "cogs.rules_help", "cogs.language")
+              "cogs.stats", "cogs.absence", "cogs.admin", "cogs.rules_help", "cogs.language",
+              "cogs.upkeep")
 
 
 def default_intents() -> discord.Intents:
@@ -36,6 +37,7 @@ class ScarabBot(commands.Bot):
     ``chunk_guilds_at_startup=False``, ``guild_ready_timeout=0.1``)."""
 
     def __init__(self, storage: Storage, *, dev_guild_id: int | None = None,
+                 keep_finished_days: float | None = None,
                  service: MatchService | None = None, sync_commands: bool = True,
                  deadline_interval: float | None = None, **options: Any) -> None:
         options.setdefault("intents", default_intents())
@@ -46,6 +48,7 @@ class ScarabBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, **options)
         self.storage = storage
         self.dev_guild_id = dev_guild_id
+        self.keep_finished_days = keep_finished_days  # cogs.upkeep; None: keep for ever
         # Every Scarab component (set in setup_hook); cogs.guard answers the custom ids
         # that match none of them.
         self.dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
@@ -88,7 +91,8 @@ class ScarabBot(commands.Bot):
 
 
 def create_bot(settings: Settings, storage: Storage, **options: Any) -> ScarabBot:
-    return ScarabBot(storage, dev_guild_id=settings.dev_guild_id, **options)
+    return ScarabBot(storage, dev_guild_id=settings.dev_guild_id,
+                     keep_finished_days=settings.keep_finished_days, **options)
 
 
 async def run_bot(settings: Settings, storage: Storage) -> None:

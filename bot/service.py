@@ -34,6 +34,7 @@ from bot.errors import ServiceError, StorageError, VersionConflict, reason
 from bot.language import LANGUAGE_KEY, LanguageMixin
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
 from bot.undo import is_player, undo_move, undoable_seat, walk
+from bot.upkeep import events_by_version
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
 from rules.text import decode, msg
 
@@ -424,11 +425,15 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             loaded = _Loaded(engine, state, info.version, seqs)
         loaded.sealed_answered = await self._sealed_answered_from_log(info.id, loaded)
         loaded.undo_seat = await self._undo_seat_from_log(info, loaded)
-        self._cache[info.id] = loaded
-        self._cache.move_to_end(info.id)
+        self._remember(info.id, loaded)
+        return loaded
+
+    def _remember(self, match_id: int, loaded: _Loaded) -> None:
+        """Cache a match's state as the most recent one, keeping at most ``cache_size``."""
+        self._cache[match_id] = loaded
+        self._cache.move_to_end(match_id)
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
-        return loaded
 
     async def _undo_seat_from_log(self, info: MatchInfo, loaded: _Loaded) -> int | None:
         """After a reload, who may undo the last step (the Undo button's hint): worked out
@@ -729,7 +734,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                     "Scarab could not save the new match, so it has not started: please try "
                     "again.")) from exc
             loaded = _Loaded(engine, state, 0, seqs)
-            self._cache[match_id] = loaded
+            self._remember(match_id, loaded)
             info = await self.get_match(match_id)
             moves = await self._run_ai(info, loaded)
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
@@ -936,8 +941,14 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         info = await self.get_match(match_id)
         seat = info.seat_of(user_id) if user_id is not None else None
         texts: list[str] = []
-        for move in await self.store.recent_moves(match_id, limit):
-            for raw in move.events:
+        recent = await self.store.recent_moves(match_id, limit)
+        rebuilt: dict[int, list[dict[str, Any]]] = {}
+        if info.is_over and any(m.kind == "move" and not m.events for m in recent):
+            # A compacted finished match (bot/upkeep.py): replay rebuilds its events.
+            rebuilt = await asyncio.to_thread(events_by_version, self.engine(info.game_id),
+                                              info, await self.store.get_moves(match_id))
+        for move in recent:
+            for raw in move.events or rebuilt.get(move.version, ()):
                 private_to = raw.get("private_to")
                 if private_to is None or (seat is not None and private_to == seat):
                     texts.append(decode(raw["msg"]) if "msg" in raw else raw["text"])  # a Msg

@@ -26,6 +26,7 @@ class Settings:
     database: str = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    keep_finished_days: float | None = None  # None: finished matches are kept for ever
 
     @property
     def log_level_number(self) -> int:
@@ -34,7 +35,8 @@ class Settings:
     def __repr__(self) -> str:  # never print the token
         token = "set" if self.token else "missing"
         return (f"Settings(token={token}, database={self.database!r}, "
-                f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r})")
+                f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
+                f"keep_finished_days={self.keep_finished_days!r})")
 
 
 def _read(environ: Mapping[str, str | None], key: str) -> str | None:
@@ -70,6 +72,17 @@ def load_settings(environ: Mapping[str, str] | None = None, *,
             raise SettingsError(
                 f"DEV_GUILD_ID must be a Discord server id (a number), not {guild_raw!r}."
             ) from None
+    keep_raw = _read(merged, "KEEP_FINISHED_DAYS")
+    keep_finished_days = None
+    if keep_raw is not None:
+        try:
+            keep_finished_days = float(keep_raw)
+        except ValueError:
+            keep_finished_days = None
+        if keep_finished_days is None or not 0 < keep_finished_days < 1e6:
+            raise SettingsError(
+                f"KEEP_FINISHED_DAYS must be a number of days above zero (or empty to keep "
+                f"finished matches for ever), not {keep_raw!r}.")
     level = (_read(merged, "LOG_LEVEL") or "INFO").upper()
     if level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
@@ -78,4 +91,5 @@ def load_settings(environ: Mapping[str, str] | None = None, *,
         database=_read(merged, "DATABASE") or DEFAULT_DATABASE,
         dev_guild_id=dev_guild_id,
         log_level=level,
+        keep_finished_days=keep_finished_days,
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Collection, Iterable, Mapping, Sequence
@@ -293,6 +294,19 @@ class Storage(ABC):
         """match id -> the seats the AI took over from an absent player (``taken_over``)."""
         raise NotImplementedError
 
+    # --- keeping finished matches small (issue 10, bot/upkeep.py) ----------------------------
+    @abstractmethod
+    async def compact_finished(self, before: float, limit: int = 100) -> list[int]:
+        """Finished or cancelled matches last changed before ``before`` whose 'move' rows still
+        carry their events: drop those events (derived data: a replay of the log rebuilds
+        them), keeping every move's version, seat, option, actor, kind and time, the undo
+        rows whole, and the final snapshot. At most ``limit`` matches; returns their ids."""
+
+    @abstractmethod
+    async def delete_finished(self, before: float, limit: int = 100) -> list[int]:
+        """Delete finished or cancelled matches last changed before ``before`` with all their
+        rows (seats, moves, snapshot, messages...). At most ``limit``; returns their ids."""
+
 
 def storage_error(path: str, exc: BaseException) -> StorageError:
     """Turn an sqlite3 error into one sentence that says what to do."""
@@ -319,9 +333,28 @@ def storage_error(path: str, exc: BaseException) -> StorageError:
         )
     if name.startswith("SQLITE_CORRUPT"):
         return StorageError(f"The database file {path} is damaged ({text}): restore a backup.")
-    if name == "SQLITE_FULL":
-        return StorageError(f"The disk holding the database file {path} is full.")
+    if name == "SQLITE_FULL" or (name.startswith("SQLITE_IOERR") and disk_full(path)):
+        # An existing WAL database on a full disk fails as an I/O error (it cannot size its
+        # -shm file), not as SQLITE_FULL: the free space tells which it is.
+        return StorageError(f"The disk holding the database file {path} is full: free some "
+                            "space (or point DATABASE at another disk) and start Scarab again.")
     return StorageError(f"The database file {path} could not be used: {text}.")
+
+
+DISK_FULL_BYTES = 1 << 20  # less free space than this, and an I/O error means a full disk
+
+
+def disk_full(path: str) -> bool:
+    """Whether the file system holding ``path`` (a file name or ``file:`` URI) has next to no
+    free space left."""
+    name = path[5:].split("?", 1)[0] if path.startswith("file:") else path
+    if not name or name == ":memory:":
+        return False
+    folder = Path(name).parent if str(Path(name).parent) else Path(".")
+    try:
+        return shutil.disk_usage(folder).free < DISK_FULL_BYTES
+    except OSError:
+        return False
 
 
 def _check_path(path: str) -> None:
@@ -873,3 +906,44 @@ class SqliteStorage(Storage):
             "WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, int(limit))) as cursor:
             rows = await cursor.fetchall()
         return [AdminLogEntry(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6]) for r in rows]
+
+    # --- keeping finished matches small (issue 10) -----------------------------------------
+    _OVER = "status IN ('finished', 'cancelled') AND updated_at < ?"
+
+    async def compact_finished(self, before: float, limit: int = 100) -> list[int]:
+        async with self._transaction() as conn:
+            async with conn.execute(
+                f"SELECT id FROM matches WHERE {self._OVER} AND EXISTS (SELECT 1 FROM moves "
+                f"WHERE moves.match_id = matches.id AND kind = 'move' AND events <> '[]') "
+                f"ORDER BY id LIMIT ?", (before, int(limit)),
+            ) as cursor:
+                ids = [row[0] for row in await cursor.fetchall()]
+            async with conn.execute("PRAGMA table_info(moves)") as cursor:
+                columns = [row[1] for row in await cursor.fetchall()]
+            names = ", ".join(columns)
+            marks = ", ".join("?" * len(columns))
+            at = columns.index("events")
+            for match_id in ids:
+                # The log never changes (an UPDATE trigger guards it): the rows are written
+                # again, the same moves with their derived events left out.
+                async with conn.execute(
+                    f"SELECT {names} FROM moves WHERE match_id = ? AND kind = 'move' "
+                    f"ORDER BY version", (match_id,),
+                ) as cursor:
+                    rows = [list(row) for row in await cursor.fetchall()]
+                for row in rows:
+                    row[at] = "[]"
+                await conn.execute("DELETE FROM moves WHERE match_id = ? AND kind = 'move'",
+                                   (match_id,))
+                await conn.executemany(f"INSERT INTO moves ({names}) VALUES ({marks})", rows)
+        return ids
+
+    async def delete_finished(self, before: float, limit: int = 100) -> list[int]:
+        async with self._transaction() as conn:
+            async with conn.execute(
+                f"SELECT id FROM matches WHERE {self._OVER} ORDER BY id LIMIT ?",
+                (before, int(limit)),
+            ) as cursor:
+                ids = [row[0] for row in await cursor.fetchall()]
+            await conn.executemany("DELETE FROM matches WHERE id = ?", [(i,) for i in ids])
+        return ids
