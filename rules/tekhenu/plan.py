@@ -103,6 +103,8 @@ def probe_ids(frame: dict, decision: Decision) -> list[str]:
            if opt.id != "pass" and not opt.id.startswith("extra:")]
     if frame["k"] == "ra_rot":
         return ids[:1]  # the rotation changes VP only, never what can be done next
+    if frame["k"] in ("modify", "extra_order"):
+        ids.sort(key=lambda i: i not in ("done", "extra_first"))  # the short paths first
     return ids
 
 
@@ -122,12 +124,28 @@ def answer(state: State, option: str) -> State:
     else:
         steps.APPLY[frame["k"]](child, frame, option, events)
     advance(child, events)
+    for player in child["players"]:  # the order of a hand never matters: fewer probe states
+        for cards in ("blessings", "technologies", "decrees"):
+            player[cards].sort()
     return child
+
+
+_CACHE: dict[bytes, bool] = {}
 
 
 def performable(state: State) -> bool:
     """Is there a sequence of this player's own choices in which every declared extra action
-    is performed (and the regular action is not a pass)?"""
+    is performed (and the regular action is not a pass)? (Cached: the same state is asked
+    about by every call of ``pending``.)"""
+    key = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+    if key not in _CACHE:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        _CACHE[key] = _performable(state)
+    return _CACHE[key]
+
+
+def _performable(state: State) -> bool:
     seen: set[bytes] = set()
 
     def search(here: State) -> bool:
