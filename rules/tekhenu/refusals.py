@@ -130,6 +130,10 @@ def _blessing(state: State, decision: Decision, player: dict, card: str) -> str 
         return msg("Blessing {card} costs 1 Happiness and 1 Population, and you have "
                    "{happiness} Happiness and {population} Population.", card=card,
                    happiness=player["happiness"], population=player["population"])
+    if card in ("B17", "B18", "B19", "B20") and decision.key == "modify":
+        # TEK-R238..R241 (issue 11): offered only when that God action can be performed
+        return msg("Blessing {card}'s extra action could not be performed with this die, "
+                   "before or after your regular action (or not for that god).", card=card)
     if card in ("B11", "B12") and decision.key == "modify" and state["turn"]["anubis"]:
         return msg("A colour Blessing cannot change an Anubis die.")
     if moment is None:

@@ -323,3 +323,20 @@ def test_equal_balance_goes_to_the_higher_ankh():
     state["maat_phases"] = 1
     flow.maat_resolve(state, [])
     assert state["order"] == [2, 0, 1]  # 0 first; +2 and -2 tie: Ankh 3 before Ankh 0
+
+
+@pytest.mark.rule("TEK-R238")
+def test_an_impossible_extra_action_is_refused_with_a_reason():
+    from rules.core import IllegalMove
+
+    state, seat = base()
+    state["players"][seat]["blessings"] = ["B18"]
+    give(state, seat, scribe=1, happiness=0, population=4)
+    light_for(state, "hathor", "shaded")
+    put_die(state, "hathor", "brown", 5)
+    state, _ = me(state, "die:hathor:brown5")
+    # Ra: no stone for any Pillar; Bastet: no Papyrus, and Bread brings none
+    assert not any(o.startswith("extra:") for o in options(state))
+    with pytest.raises(IllegalMove) as info:
+        ENGINE.apply(state, seat, "extra:B18:bastet")
+    assert "could not be performed with this die" in str(info.value)
