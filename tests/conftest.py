@@ -1,7 +1,28 @@
 import pytest
 
 from rules.registry import ENGINES
+from tests.support.rulespec import item_rule_ids
 from tests.support.toygame import TOY
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--rule", action="append", default=[], metavar="ID",
+        help="run only the tests tagged with this rule id of docs/rules/ (a rule marker or the id "
+             "in the test's docstring), e.g. --rule TEK-R140; may be given more than once",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    wanted = {rule_id.strip().upper() for rule_id in config.getoption("rule")}
+    if not wanted:
+        return
+    selected, deselected = [], []
+    for item in items:
+        (selected if item_rule_ids(item) & wanted else deselected).append(item)
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = selected
 
 
 @pytest.fixture
