@@ -646,7 +646,8 @@ def slide_display(state: State, slot: int) -> None:
     display = state["ra"]
     for index in range(slot, 0, -1):
         display[index] = display[index - 1]
-    display[0] = state["pile"].pop() if state["pile"] else None  # TEK-R100
+    # TEK-R100; a planning probe never looks at the hidden pile
+    display[0] = state["pile"].pop() if state["pile"] and not state.get("probe") else None
 
 
 def pillar_ability(state: State, seat: int, tile: str, space: str, rotation: int,

@@ -9,7 +9,10 @@ from rules.text import msg
 
 
 def draw_card(state: State, kind: str) -> str | None:
-    """TEK-R130: an empty deck is replaced by its shuffled discard pile; both empty -> None."""
+    """TEK-R130: an empty deck is replaced by its shuffled discard pile; both empty -> None.
+    A planning probe (``rules.tekhenu.plan``) never looks at a hidden card: None."""
+    if state.get("probe"):
+        return None
     deck = state["decks"][kind]
     if not deck:
         discard = state["discards"][kind]
