@@ -1,4 +1,4 @@
-"""``python -m bench [--json] [--games N]``: the performance figures of DESIGN.md.
+"""``python -m bench [--json] [--games N]``: the performance figures of docs/architecture.md.
 
 Prints one line per figure (or one JSON object with ``--json``) for every registered game and
 for the match service, plus the machine it ran on. Benchmarks are never asserted in tests.

@@ -1,4 +1,4 @@
-"""Engine and renderer figures for every registered game (DESIGN.md, performance targets)."""
+"""Engine and renderer figures for every registered game (docs/architecture.md, targets)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Short rules reference pages for ``/rules <game> [topic]``.
 
-Every statement on a page comes from the rules checklists (``../shared/rules/<game>.md``); each
-page lists the checklist ids it restates in ``rules``, and a test checks that those ids exist.
+Every statement on a page comes from the rule specification (``docs/rules/<game>.md``); each
+page lists the rule ids it restates in ``rules``, and a test checks that those ids exist.
 Nothing here is game logic: the engines in ``rules/`` stay the authority on what is legal.
 All the texts are in this one module so the translators find them; each title is a ``term()``
 and each text one ``msg()`` template, said in the user's language by ``lang.localise``.
@@ -19,7 +19,7 @@ from rules.text import Msg, msg, term
 class Page:
     title: Msg  # a term(): the catalogues (lang/catalog/*/rules_pages.json) translate it
     text: Msg  # a msg() without parameters: one catalogue entry per page
-    rules: tuple[str, ...] = ()  # checklist ids the page restates
+    rules: tuple[str, ...] = ()  # rule ids (docs/rules/<game>.md) the page restates
 
 
 TOPICS: dict[str, Msg] = {

@@ -1,4 +1,4 @@
-"""The engine contract every game implements (see DESIGN.md, "The engine contract").
+"""The engine contract every game implements (see docs/architecture.md, "The engine contract").
 
 A game is driven through one small interface so the bot, the AI, tests, replays and
 benchmarks never special-case a game:

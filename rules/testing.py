@@ -1,4 +1,4 @@
-"""Checks every game's tests reuse: random playouts and the laws of DESIGN.md.
+"""Checks every game's tests reuse: random playouts and the laws of docs/architecture.md.
 
 Pure helpers (no pytest import) so ``python -m bench`` can drive playouts too. Each check
 raises ``AssertionError`` with a message naming the law that broke.

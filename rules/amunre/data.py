@@ -3,7 +3,7 @@
 The board and the province cards show most of these values only in pictures. Every value
 that no stored source gives exactly is listed in the province's ``reconstructed`` field
 (and marked RECONSTRUCTED in a comment); ``known`` names the source key of each sourced
-field (sources: shared/rules/amunre.md, "Sources"; provenance: docs/data-provenance.md).
+field (sources: docs/rules/amunre.md, "Sources"; provenance: docs/data-provenance.md).
 A ``known`` entry with a constraint ("fields>=5") sources only that constraint.
 """
 

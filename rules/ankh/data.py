@@ -2,7 +2,7 @@
 
 Provenance of every value: docs/provenance/ankh.md. Hex ids are ``<col letter><row digit>``
 (col a..k = 0..10, row 0..9), the data's "odd-q" layout. Values the rulebook text does not give
-are marked RECONSTRUCTED (with the checklist part-B item that explains them).
+are marked RECONSTRUCTED (with the part-B item of docs/rules/ankh.md that explains them).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What one seat (or the public) may see: docs/views/plagues.md (part C of the checklist)."""
+"""What one seat (or the public) may see: docs/views/plagues.md (docs/rules/plagues.md, part C)."""
 
 from __future__ import annotations
 

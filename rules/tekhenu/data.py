@@ -1,4 +1,4 @@
-"""Tekhenu board and card data (checklist part B; provenance in docs/provenance/tekhenu.md).
+"""Tekhenu board and card data (docs/rules/tekhenu.md, part B; sources: docs/provenance/tekhenu.md).
 
 Every value the rulebook shows only in a picture is marked RECONSTRUCTED; the rest is TEXT.
 A correction is a data edit here, never a code edit.

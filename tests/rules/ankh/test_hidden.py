@@ -1,4 +1,4 @@
-"""Hidden-information law on battle cards and locust bids (checklist part C)."""
+"""Hidden-information law on battle cards and locust bids (docs/rules/ankh.md, part C)."""
 
 from __future__ import annotations
 
