@@ -7,7 +7,7 @@ closed-DM users), interaction callbacks and followups. It models one guild with 
 and keeps all state (messages, threads, DMs, commands) across bot instances, so a test can stop a
 bot and start a new one on the same fake (a "restart"). It knows nothing about any particular bot.
 
-Facts it relies on: ../../../shared/notes/fake-discord.md (Route.BASE / DEFAULT_GATEWAY patching,
+Facts it relies on: docs/architecture.md, "The fake Discord" (Route.BASE / DEFAULT_GATEWAY patching,
 JSON content type, READY needs ``s``, ``?with_response=1`` callback bodies, ...).
 
 Driver API (everything is async where it talks to the bot; every wait has a timeout and raises
