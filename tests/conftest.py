@@ -1,7 +1,7 @@
 import pytest
 
 from rules.registry import ENGINES
-from tests.support.rulespec import item_rule_ids
+from tests.support.rulespec import PREFIX, defined_ids, item_rule_ids, spec_path
 from tests.support.toygame import TOY
 
 
@@ -17,6 +17,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     wanted = {rule_id.strip().upper() for rule_id in config.getoption("rule")}
     if not wanted:
         return
+    for rule_id in sorted(wanted):
+        game_id = next((g for g, p in PREFIX.items() if rule_id.startswith(p + "-R")), None)
+        if game_id is None or (spec_path(game_id).exists() and rule_id not in defined_ids(game_id)):
+            raise pytest.UsageError(f"--rule {rule_id}: no such rule id in docs/rules/")
     selected, deselected = [], []
     for item in items:
         (selected if item_rule_ids(item) & wanted else deselected).append(item)

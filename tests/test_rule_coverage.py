@@ -65,3 +65,64 @@ def test_every_tag_names_a_real_rule() -> None:
     unknown = {rule_id: sorted(map(str, files)) for rule_id, files in tagged_ids().items()
                if rule_id not in known}
     assert not unknown, f"tests tagged with ids that docs/rules/ does not define: {unknown}"
+
+
+# --------------------------------------------------------------------------- pytest --rule
+
+
+class _Mark:
+    def __init__(self, *args: str) -> None:
+        self.args = args
+
+
+class _Item:
+    def __init__(self, name: str, marks: tuple[str, ...] = (), doc: str | None = None) -> None:
+        self.name, self._marks = name, marks
+
+        def function() -> None: ...
+
+        function.__doc__ = doc
+        self.function = function
+
+    def iter_markers(self, name: str):
+        return iter([_Mark(rule_id) for rule_id in self._marks] if name == "rule" else [])
+
+
+class _Config:
+    def __init__(self, rules_wanted: list[str]) -> None:
+        self.rules_wanted, self.deselected = rules_wanted, []
+
+        class _Hook:
+            @staticmethod
+            def pytest_deselected(items) -> None:
+                self.deselected.extend(items)
+
+        self.hook = _Hook()
+
+    def getoption(self, name: str):
+        assert name == "rule"
+        return self.rules_wanted
+
+
+def _select(rules_wanted: list[str], items: list[_Item]) -> tuple[list[str], list[str]]:
+    from tests.conftest import pytest_collection_modifyitems
+
+    config = _Config(rules_wanted)
+    pytest_collection_modifyitems(config, items)  # type: ignore[arg-type]
+    return [i.name for i in items], [i.name for i in config.deselected]
+
+
+def test_the_rule_option_keeps_only_the_tests_of_that_rule() -> None:
+    items = [_Item("marked", ("TEK-R140",)), _Item("other", ("TEK-R141",)),
+             _Item("docstring", doc="Osiris row 5 (TEK-R140)."), _Item("untagged")]
+    assert _select(["TEK-R140"], items) == (["marked", "docstring"], ["other", "untagged"])
+    items = [_Item("a", ("TEK-R140",)), _Item("b", ("AMR-R058",)), _Item("c")]
+    assert _select(["tek-r140", "AMR-R058"], items) == (["a", "b"], ["c"])
+    items = [_Item("a", ("TEK-R140",))]
+    assert _select([], items) == (["a"], [])
+
+
+def test_the_rule_option_refuses_an_id_the_specification_does_not_define() -> None:
+    for wrong in ("TEK-R999", "XYZ-R001", "TEK140"):
+        with pytest.raises(pytest.UsageError):
+            _select([wrong], [_Item("a", ("TEK-R140",))])
