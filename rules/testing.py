@@ -147,6 +147,9 @@ def check_hidden_information(engine: Engine, state: Any, seats: int | None = Non
         first, second = decision.options[0].id, decision.options[-1].id
         after_first, events_first = engine.apply(state, decision.seat, first)
         after_second, events_second = engine.apply(state, decision.seat, second)
+        if not (_round_goes_on(engine, decisions, decision, after_first)
+                and _round_goes_on(engine, decisions, decision, after_second)):
+            continue  # the last answer that counted: the engine reveals the round now
         for onlooker in onlookers:
             view_a = canonical_json(engine.view(after_first, onlooker))
             view_b = canonical_json(engine.view(after_second, onlooker))
@@ -160,6 +163,15 @@ def check_hidden_information(engine: Engine, state: Any, seats: int | None = Non
             )
         checked += 1
     return checked
+
+
+def _round_goes_on(engine: Engine, before: list[Decision], answered: Decision,
+                   after: Any) -> bool:
+    """Whether another seat's decision that was open with ``answered`` is still open after it
+    (else ``answered`` closed the round, and a reveal is due: a merged Ankh god's proposal
+    closes with the greater seat's answer)."""
+    waiting = {(d.seat, d.key) for d in before if d.seat != answered.seat}
+    return any((d.seat, d.key) in waiting for d in engine.pending(after))
 
 
 def _text_hides(event: Any, first: str, second: str) -> bool:
