@@ -10,6 +10,7 @@ Each interaction must get an answer that says something (never "thinking…" for
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -55,9 +56,11 @@ async def world(tmp_path, toy_engine):
         other = await service.create_lobby(OTHER_GUILD, 1, alice.id, "toy", 2, {})
         await service.add_ai(other.id, alice.id)
         await service.start(other.id, alice.id)
+        await service.set_thread(other.id, 2)  # played in its own server's thread
         lobby = await service.create_lobby(fake.guild_id, fake.channel.id, host.id, "toy", 3, {})
         async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)) as bot:
             targets = command_targets(bot)
+            await asyncio.sleep(0.5)  # the start-up scans (deadlines, outbox) are done
             yield {"fake": fake, "path": path, "mallory": mallory, "alice": alice,
                    "lobby": lobby.id, "other": other.id, "targets": targets}
         assert not fake.errors, fake.errors
@@ -102,6 +105,13 @@ def stored(path: str) -> dict[str, list]:
         conn.close()
 
 
+def changed(before: dict[str, list], after: dict[str, list]) -> dict[str, tuple]:
+    """The tables whose rows differ: rows gone, rows new."""
+    return {table: ([r for r in before[table] if r not in after[table]],
+                    [r for r in after[table] if r not in before[table]])
+            for table in TABLES if before[table] != after[table]}
+
+
 def said_something(r) -> bool:
     """An answer that is not an endless "thinking…": a message with words, or an embed."""
     message = r.message
@@ -126,7 +136,7 @@ def harmless(world: dict, text: str) -> bool:
     except ServiceError:
         pass
     word = text.strip().lower()
-    if word in rules.ENGINES or word in {"auto", *map(str.lower, lang.NAMES)}:
+    if word in rules.ENGINES or word == "auto" or lang.resolve(text) is not None:
         return False
     try:
         rules.get("toy").normalise_options(parse_table_options(text))
@@ -135,7 +145,7 @@ def harmless(world: dict, text: str) -> bool:
     return False
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=150, deadline=None, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data(), text=texts, in_dm=st.booleans())
 async def test_every_command_option_answers_and_changes_nothing(world, data, text, in_dm):
@@ -149,10 +159,10 @@ async def test_every_command_option_answers_and_changes_nothing(world, data, tex
     r = await fake.slash(world["mallory"], name, options, subcommand=sub,
                          channel="dm" if in_dm else None, timeout=TIMEOUT)
     assert said_something(r), (name, sub, option, text[:80], r)
-    assert stored(world["path"]) == before, (name, sub, option, text[:80], r.text)
+    assert not changed(before, stored(world["path"])), (name, sub, option, text[:80], r.text)
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=150, deadline=None, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data(), as_select=st.booleans(), in_dm=st.booleans())
 async def test_every_custom_id_answers_and_changes_nothing(world, data, as_select, in_dm):
@@ -180,4 +190,4 @@ async def test_every_custom_id_answers_and_changes_nothing(world, data, as_selec
         r = await fake.click(world["mallory"], message, forged, timeout=TIMEOUT)
     assert said_something(r), (forged, r)
     assert r.ephemeral, (forged, r.text)
-    assert stored(world["path"]) == before, (forged, r.text)
+    assert not changed(before, stored(world["path"])), (forged, r.text)
