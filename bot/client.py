@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.outbox import Outbox
 from bot.service import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
@@ -39,7 +40,8 @@ class ScarabBot(commands.Bot):
     def __init__(self, storage: Storage, *, dev_guild_id: int | None = None,
                  keep_finished_days: float | None = None,
                  service: MatchService | None = None, sync_commands: bool = True,
-                 deadline_interval: float | None = None, **options: Any) -> None:
+                 deadline_interval: float | None = None,
+                 outbox_poll: float | None = None, **options: Any) -> None:
         options.setdefault("intents", default_intents())
         options.setdefault("help_command", None)
         options.setdefault("chunk_guilds_at_startup", False)
@@ -57,6 +59,8 @@ class ScarabBot(commands.Bot):
         self._given_service = service
         self.service: MatchService = service  # type: ignore[assignment]  # set in setup_hook
         self.announcer: Any = None
+        self.outbox: Outbox | None = None  # bot/outbox.py: delivers owed announcements
+        self.outbox_poll = outbox_poll
 
     async def setup_hook(self) -> None:
         from cogs.announce import Announcer
@@ -67,6 +71,10 @@ class ScarabBot(commands.Bot):
         # Boards are drawn by the announcer once per turn post, not by the service per click.
         self.service = self._given_service or MatchService(self.storage, render=None)
         self.announcer = Announcer(self)
+        self.outbox = Outbox(self.service, self.announcer.deliver,
+                             **({"poll": self.outbox_poll} if self.outbox_poll else {}))
+        self.announcer.on_failure = self.outbox.failed  # retried with backoff
+        self.service.on_owed = self.outbox.kick  # AI moves whose caller was refused
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.dynamic_items = (*DYNAMIC_ITEMS, LobbyButton, RematchButton)
@@ -88,6 +96,13 @@ class ScarabBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d guild(s)", self.user,
                  getattr(self.user, "id", "?"), len(self.guilds))
+        if self.outbox is not None:
+            self.outbox.start()  # first: what a restart left owed (once; idempotent)
+
+    async def close(self) -> None:
+        if self.outbox is not None:
+            await self.outbox.stop()
+        await super().close()
 
 
 def create_bot(settings: Settings, storage: Storage, **options: Any) -> ScarabBot:

@@ -334,6 +334,11 @@ class DeadlinesMixin:
                         log.exception("match %s: processing its deadlines failed", match_id)
                 if len(rows) < limit:
                     break
+            # AI seats never wait: one that a failed save left with an open decision moves
+            # now (issue 10); its moves are announced like a timeout's.
+            turns = {turn.match.id for turn in report.turns}
+            report.turns.extend(turn for turn in await self.resume_ai(limit)
+                                if turn.match.id not in turns)
         return report
 
     async def _process_match(self, match_id: int, rows: list[Any], now: float,

@@ -139,6 +139,38 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX admin_log_by_guild ON admin_log (guild_id, id);
     """,
+    # 3: the announcement outbox (issue 10): what each match's thread still owes, written in
+    # the move's own transaction, and the sealed-decision DMs already sent.
+    """
+    CREATE TABLE announcements (
+        match_id      INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+        version_owed  INTEGER NOT NULL,             -- the version the thread must show
+        version_done  INTEGER NOT NULL DEFAULT -1,  -- the version Discord accepted last
+        channel_id    INTEGER,                      -- where the live turn message is
+        message_id    INTEGER,                      -- the live turn message
+        turn_version  INTEGER,                      -- the version it was posted at
+        turn_key      TEXT,                         -- JSON: which turn it shows
+        attempts      INTEGER NOT NULL DEFAULT 0,   -- failed deliveries in a row
+        next_try_at   REAL    NOT NULL DEFAULT 0,   -- backoff: not before this time
+        updated_at    REAL    NOT NULL
+    );
+    CREATE INDEX announcements_owed ON announcements (next_try_at)
+        WHERE version_done < version_owed;
+
+    -- A move answering a sealed decision: an announcement rebuilt from the log must not
+    -- show its option.
+    ALTER TABLE moves ADD COLUMN secret INTEGER NOT NULL DEFAULT 0 CHECK (secret IN (0, 1));
+
+    CREATE TABLE dm_sent (
+        match_id      INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat          INTEGER NOT NULL,
+        decision_seq  INTEGER NOT NULL,
+        user_id       INTEGER NOT NULL,
+        closed        INTEGER NOT NULL DEFAULT 0 CHECK (closed IN (0, 1)),  -- DMs refused
+        sent_at       REAL    NOT NULL,
+        PRIMARY KEY (match_id, seat, decision_seq, user_id)
+    ) WITHOUT ROWID;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

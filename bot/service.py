@@ -871,11 +871,18 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             turn = self._turn(info, loaded, moves)
         return turn
 
+    async def public_texts(self, match_id: int, after: int, upto: int) -> list[str]:
+        """Public event texts of the moves logged after version ``after`` up to ``upto``."""
+        return [event.text for record in await self.store.get_moves(match_id, after=after)
+                if record.version <= upto
+                for event in self._applied_from_log(record).events]
+
     @staticmethod
     def _applied_from_log(record: MoveRecord) -> AppliedMove:
         events = [Event.from_json(raw) for raw in record.events]
+        option_id = record.option_id if record.kind == "move" else record.kind  # "undo"
         return AppliedMove(
-            version=record.version, seat=record.seat, option_id=record.option_id,
+            version=record.version, seat=record.seat, option_id=option_id,
             label=record.option_id, actor=record.actor, secret=record.secret,
             events=[e for e in events if e.private_to is None],
             private_events=[e for e in events if e.private_to is not None])

@@ -73,6 +73,7 @@ class MoveRecord:
     events: list[dict[str, Any]] = field(default_factory=list)
     created_at: float = 0.0
     kind: str = "move"  # 'undo': takes back the latest standing move of its seat (bot/undo.py)
+    secret: bool = False  # it answered a sealed decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,26 @@ class DeadlineRecord:
     kind: str
     due_at: float
     fired: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncementRecord:
+    """A match's row of the announcement outbox (issue 10): the thread must show
+    ``version_owed``; Discord accepted ``version_done`` last (-1: nothing posted yet)."""
+
+    match_id: int
+    version_owed: int
+    version_done: int
+    channel_id: int | None
+    message_id: int | None  # the live turn message
+    turn_version: int | None  # the version the live turn message was posted at
+    turn_key: Any  # JSON: which turn the live message shows (cogs/announce.py turn_key)
+    attempts: int
+    next_try_at: float
+
+    @property
+    def owed(self) -> bool:
+        return self.version_done < self.version_owed
 
 
 TAKEOVERS = "takeovers"  # matches.settings: seats the AI ever took over (even after rejoin)
@@ -178,7 +199,8 @@ class Storage(ABC):
                           option_id: str, actor: str, events: Sequence[dict[str, Any]],
                           state: dict[str, Any], seqs: Mapping[int, int], status: str,
                           result: dict[str, Any] | None, now: float, kind: str = "move",
-                          deadlines: Sequence[tuple[int | None, str, float]] = ()) -> int:
+                          deadlines: Sequence[tuple[int | None, str, float]] = (),
+                          secret: bool = False) -> int:
         """One transaction: log the move, replace the snapshot, bump the version.
         ``kind`` "undo" logs an undo row (bot/undo.py) instead of a move.
         ``deadlines``: rows (seat, kind, due_at) of newly posed decisions (bot/deadlines.py).
@@ -189,6 +211,46 @@ class Storage(ABC):
 
     @abstractmethod
     async def get_snapshot(self, match_id: int) -> SnapshotRecord | None: ...
+
+    # --- the announcement outbox (issue 10) -------------------------------------------------
+    # ``start_match`` and ``record_move`` write the version owed in their own transaction.
+    @abstractmethod
+    async def owe_announcement(self, match_id: int, version: int, now: float) -> None:
+        """The thread must show ``version`` (outside a move: a seat changed hands)."""
+
+    @abstractmethod
+    async def get_announcement(self, match_id: int) -> AnnouncementRecord | None: ...
+
+    @abstractmethod
+    async def owed_announcements(self, now: float, limit: int = 100
+                                 ) -> list[AnnouncementRecord]:
+        """Rows still owed whose backoff has passed, oldest try first."""
+
+    @abstractmethod
+    async def announcement_delivered(self, match_id: int, *, version: int,
+                                     channel_id: int | None, message_id: int | None,
+                                     turn_version: int | None, turn_key: Any,
+                                     now: float) -> None:
+        """Discord accepted the post/edit showing ``version``: one transaction with the
+        live message's id (also kept as the ``turn`` message)."""
+
+    @abstractmethod
+    async def announcement_failed(self, match_id: int, next_try_at: float,
+                                  now: float) -> int:
+        """A delivery failed: try again at ``next_try_at``. Returns the failures in a row."""
+
+    @abstractmethod
+    async def dms_sent(self, match_id: int) -> dict[tuple[int, int, int], bool]:
+        """(seat, decision seq, user id) -> closed, for the sealed-decision DMs sent."""
+
+    @abstractmethod
+    async def record_dm(self, match_id: int, seat: int, decision_seq: int, user_id: int,
+                        closed: bool, now: float) -> None: ...
+
+    @abstractmethod
+    async def ai_waiting_matches(self, limit: int = 100) -> list[int]:
+        """Running matches where a seat played by the AI has an open decision (a failed save
+        left it waiting): the snapshot's open seats include an AI or taken-over seat."""
 
     @abstractmethod
     async def put_snapshot(self, match_id: int, *, version: int, state: dict[str, Any],
@@ -616,12 +678,23 @@ class SqliteStorage(Storage):
                 "VALUES (?, 0, ?, ?, ?)",
                 (match_id, _json(state), self._seqs_json(seqs), now),
             )
+            await self._owe(conn, match_id, 0, now)
+
+    _OWE = ("INSERT INTO announcements (match_id, version_owed, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (match_id) DO UPDATE SET "
+            "version_owed = max(version_owed, excluded.version_owed), attempts = 0, "
+            "next_try_at = 0, updated_at = excluded.updated_at")
+
+    async def _owe(self, conn: aiosqlite.Connection, match_id: int, version: int,
+                   now: float) -> None:
+        await conn.execute(self._OWE, (match_id, version, now))
 
     async def record_move(self, match_id: int, *, expected_version: int, seat: int,
                           option_id: str, actor: str, events: Sequence[dict[str, Any]],
                           state: dict[str, Any], seqs: Mapping[int, int], status: str,
                           result: dict[str, Any] | None, now: float, kind: str = "move",
-                          deadlines: Sequence[tuple[int | None, str, float]] = ()) -> int:
+                          deadlines: Sequence[tuple[int | None, str, float]] = (),
+                          secret: bool = False) -> int:
         version = expected_version + 1
         async with self._transaction() as conn:
             cursor = await conn.execute(
@@ -635,8 +708,9 @@ class SqliteStorage(Storage):
                     f"match {match_id} is no longer at version {expected_version}")
             await conn.execute(
                 "INSERT INTO moves (match_id, version, seat, option_id, actor, events, "
-                "created_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (match_id, version, seat, option_id, actor, _json(list(events)), now, kind),
+                "created_at, kind, secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (match_id, version, seat, option_id, actor, _json(list(events)), now, kind,
+                 int(secret)),
             )
             await conn.execute(
                 "INSERT INTO snapshots (match_id, version, state, seqs, updated_at) "
@@ -649,6 +723,7 @@ class SqliteStorage(Storage):
                 await conn.executemany(
                     "INSERT OR IGNORE INTO deadlines (match_id, seat, kind, due_at) "
                     "VALUES (?, ?, ?, ?)", [(match_id, *row) for row in deadlines])
+            await self._owe(conn, match_id, version, now)  # announced exactly once, later
         return version
 
     async def get_snapshot(self, match_id: int) -> SnapshotRecord | None:
@@ -676,11 +751,11 @@ class SqliteStorage(Storage):
     @staticmethod
     def _move(match_id: int, row: Sequence[Any]) -> MoveRecord:
         return MoveRecord(match_id, row[0], row[1], row[2], row[3], json.loads(row[4]), row[5],
-                          row[6])
+                          row[6], bool(row[7]))
 
     async def get_moves(self, match_id: int, *, after: int = 0) -> list[MoveRecord]:
         async with self._read() as conn, conn.execute(
-            "SELECT version, seat, option_id, actor, events, created_at, kind FROM moves "
+            "SELECT version, seat, option_id, actor, events, created_at, kind, secret FROM moves "
             "WHERE match_id = ? AND version > ? ORDER BY version", (match_id, after),
         ) as cursor:
             rows = await cursor.fetchall()
@@ -688,11 +763,106 @@ class SqliteStorage(Storage):
 
     async def recent_moves(self, match_id: int, limit: int) -> list[MoveRecord]:
         async with self._read() as conn, conn.execute(
-            "SELECT version, seat, option_id, actor, events, created_at, kind FROM moves "
+            "SELECT version, seat, option_id, actor, events, created_at, kind, secret FROM moves "
             "WHERE match_id = ? ORDER BY version DESC LIMIT ?", (match_id, int(limit)),
         ) as cursor:
             rows = await cursor.fetchall()
         return [self._move(match_id, row) for row in reversed(rows)]
+
+    # --- the announcement outbox --------------------------------------------------------------
+    _ANNOUNCEMENT_COLUMNS = ("match_id, version_owed, version_done, channel_id, message_id, "
+                             "turn_version, turn_key, attempts, next_try_at")
+
+    @staticmethod
+    def _announcement(row: Sequence[Any]) -> AnnouncementRecord:
+        return AnnouncementRecord(row[0], row[1], row[2], row[3], row[4], row[5],
+                                  json.loads(row[6]) if row[6] is not None else None,
+                                  row[7], row[8])
+
+    async def owe_announcement(self, match_id: int, version: int, now: float) -> None:
+        async with self._transaction() as conn:
+            await self._owe(conn, match_id, version, now)
+
+    async def get_announcement(self, match_id: int) -> AnnouncementRecord | None:
+        async with self._read() as conn, conn.execute(
+            f"SELECT {self._ANNOUNCEMENT_COLUMNS} FROM announcements WHERE match_id = ?",
+            (match_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return self._announcement(row) if row else None
+
+    async def owed_announcements(self, now: float, limit: int = 100
+                                 ) -> list[AnnouncementRecord]:
+        async with self._read() as conn, conn.execute(
+            f"SELECT {self._ANNOUNCEMENT_COLUMNS} FROM announcements "
+            "WHERE version_done < version_owed AND next_try_at <= ? "
+            "ORDER BY next_try_at, match_id LIMIT ?", (now, int(limit)),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [self._announcement(row) for row in rows]
+
+    async def announcement_delivered(self, match_id: int, *, version: int,
+                                     channel_id: int | None, message_id: int | None,
+                                     turn_version: int | None, turn_key: Any,
+                                     now: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO announcements (match_id, version_owed, version_done, channel_id, "
+                "message_id, turn_version, turn_key, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (match_id) DO UPDATE SET "
+                "version_done = max(version_done, excluded.version_done), "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "turn_version = excluded.turn_version, turn_key = excluded.turn_key, "
+                "attempts = 0, next_try_at = 0, updated_at = excluded.updated_at",
+                (match_id, version, version, channel_id, message_id, turn_version,
+                 _json(turn_key) if turn_key is not None else None, now),
+            )
+            if message_id is not None and channel_id is not None:
+                await conn.execute(
+                    "INSERT INTO messages (match_id, kind, channel_id, message_id, updated_at) "
+                    "VALUES (?, 'turn', ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET "
+                    "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                    "updated_at = excluded.updated_at",
+                    (match_id, channel_id, message_id, now),
+                )
+
+    async def announcement_failed(self, match_id: int, next_try_at: float,
+                                  now: float) -> int:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "UPDATE announcements SET attempts = attempts + 1, next_try_at = ?, "
+                "updated_at = ? WHERE match_id = ?", (next_try_at, now, match_id))
+            async with conn.execute("SELECT attempts FROM announcements WHERE match_id = ?",
+                                    (match_id,)) as cursor:
+                row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def dms_sent(self, match_id: int) -> dict[tuple[int, int, int], bool]:
+        async with self._read() as conn, conn.execute(
+            "SELECT seat, decision_seq, user_id, closed FROM dm_sent WHERE match_id = ?",
+            (match_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return {(row[0], row[1], row[2]): bool(row[3]) for row in rows}
+
+    async def record_dm(self, match_id: int, seat: int, decision_seq: int, user_id: int,
+                        closed: bool, now: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO dm_sent (match_id, seat, decision_seq, user_id, closed, sent_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET closed = excluded.closed",
+                (match_id, seat, decision_seq, user_id, int(closed), now))
+
+    async def ai_waiting_matches(self, limit: int = 100) -> list[int]:
+        async with self._read() as conn, conn.execute(
+            "SELECT m.id FROM matches m JOIN snapshots sn ON sn.match_id = m.id "
+            "WHERE m.status = 'active' AND sn.version = m.version AND EXISTS ("
+            "  SELECT 1 FROM seats s, json_each(sn.seqs) j WHERE s.match_id = m.id "
+            "  AND (s.is_ai = 1 OR s.taken_over = 1) AND CAST(j.key AS INTEGER) = s.seat) "
+            "ORDER BY m.id LIMIT ?", (int(limit),),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [row[0] for row in rows]
 
     # --- Discord bookkeeping --------------------------------------------------------------
     async def set_message(self, match_id: int, kind: str, channel_id: int, message_id: int,

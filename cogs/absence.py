@@ -139,6 +139,8 @@ class Absence(commands.Cog):
                 await post(self.bot, turn.match.thread_id, turn.match.guild_id,
                            timeout_text(timeout), locale)
             await self.bot.announcer.announce(turn)
+        if self.bot.outbox is not None:
+            await self.bot.outbox.deliver_due()  # what failed earlier and is due again
 
     async def remind(self, reminder: Reminder) -> None:
         info = reminder.match

@@ -17,6 +17,7 @@ message per match:
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 from collections import defaultdict
@@ -50,6 +51,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TURN = "turn"  # message kind stored with service.set_message
+LOBBY = "lobby"  # the lobby message (cogs/lobby.py), where the match thread opens
+THREAD_EXISTS = 160004  # "A thread has already been created for this message"
 EMBED_TEXT = 4000
 FIELD_TEXT = 1024
 
@@ -83,27 +86,104 @@ def together(turn: Turn, seat: int, skip: set[int] | frozenset[int] = frozenset(
     return " & ".join(localise(seat_name(turn.match, s, turn.view), loc) for s in seats)
 
 
+def _key(raw: Any) -> tuple | None:
+    """A stored turn key (JSON lists) as the tuple ``turn_key`` gives."""
+    if raw is None:
+        return None
+    return tuple(tuple(part) if isinstance(part, list) else part for part in raw)
+
+
+def post_nonce(match: int, version: int, kind: str = "t") -> str:
+    """The nonce of a post (Discord keeps one message per nonce for a few minutes, so a post
+    repeated after a crash between Discord's answer and our commit is not posted twice)."""
+    return f"{kind}{match}v{version}"[:25]
+
+
+def dm_nonce(match: int, seat: int, seq: int, user_id: int) -> str:
+    digest = hashlib.sha1(f"{match}:{seat}:{seq}:{user_id}".encode()).hexdigest()
+    return f"d{digest[:24]}"
+
+
+class DeliveryFailed(Exception):
+    """Discord refused a post, edit or DM for now (5xx, 429, network): try again later."""
+
+
+async def open_match_thread(bot: ScarabBot, info: MatchInfo) -> int:
+    """The match's thread, opened on the lobby message (or in the lobby's channel) and stored;
+    inside a thread already, that thread. A message keeps one thread, whose id is the
+    message's: opening it again after a crash finds the same thread."""
+    if info.thread_id:
+        return info.thread_id
+    loc = await bot.service.match_language(info.id)
+    name = clip(f"{localise(game_title(info.game_id), loc)} #{info.id}", 100)
+    channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+    cached = bot.get_channel(info.channel_id)
+    thread_id = info.channel_id  # play in the lobby channel itself when no thread can open
+    if isinstance(cached, discord.Thread):
+        thread_id = cached.id
+    else:
+        lobby_id = (await bot.service.get_messages(info.id)).get(LOBBY)
+        try:
+            if lobby_id is not None:
+                thread = await channel.get_partial_message(lobby_id).create_thread(
+                    name=name, auto_archive_duration=10080)
+                thread_id = thread.id
+            elif isinstance(cached, discord.TextChannel):
+                thread = await cached.create_thread(
+                    name=name, type=discord.ChannelType.public_thread,
+                    auto_archive_duration=10080)
+                thread_id = thread.id
+        except discord.HTTPException as exc:
+            if lobby_id is not None and exc.code == THREAD_EXISTS:
+                thread_id = lobby_id  # opened before a crash: the thread has the message's id
+            elif isinstance(exc, discord.Forbidden | discord.NotFound):
+                log.warning("could not open a thread for match %s", info.id, exc_info=True)
+            else:
+                raise DeliveryFailed(f"opening the thread of match {info.id}") from exc
+    await bot.service.set_thread(info.id, thread_id)
+    return thread_id
+
+
 class Announcer:
+    """Delivers each match's announcement outbox (``Storage.get_announcement``): what the
+    thread owes is stored with every move; it is marked done only after Discord accepted the
+    post or edit. In memory: only which matches were delivered since this process started
+    (after a restart the live turn is posted anew, never edited into an older message)."""
+
     def __init__(self, bot: ScarabBot) -> None:
         self.bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._keys: dict[int, tuple] = {}          # match -> key of the live turn message
-        self._lines: dict[int, list[str]] = {}      # match -> event texts of the live turn
-        self._dm_sent: set[tuple[int, int, int, int]] = set()  # (match, seat, seq, user)
-        self._versions: dict[int, int] = {}  # match -> version last shown
+        self._delivered: set[int] = set()  # matches delivered since this process started
         self.dm_closed: defaultdict[int, set[int]] = defaultdict(set)  # match -> user ids
+        self.on_failure: Any = None  # async (match_id) -> None: the outbox's backoff
 
     # ------------------------------------------------------------------ entry points
 
     async def announce(self, turn: Turn, *, thread_id: int | None = None,
-                       fresh: bool = False, intro: str = "") -> None:
-        """Show ``turn`` in its match thread. Never raises: Discord errors are logged."""
-        info = turn.match
-        async with self._locks[info.id]:
+                       fresh: bool = False, intro: str = "") -> bool:
+        """Deliver what ``turn``'s match thread owes, with ``turn`` (the caller's copy of the
+        committed position) when it is what is owed. Never raises: a failure is left owed
+        and retried with backoff. Returns whether the thread is up to date."""
+        return await self.deliver(turn.match.id, hint=turn, thread_id=thread_id, intro=intro)
+
+    async def deliver(self, match_id: int, *, hint: Turn | None = None,
+                      thread_id: int | None = None, intro: str = "") -> bool:
+        """Bring the match's thread up to its stored version (the outbox worker's call)."""
+        async with self._locks[match_id]:
             try:
-                await self._announce(turn, thread_id or info.thread_id, fresh, intro)
-            except Exception:
-                log.exception("announcing match %s failed", info.id)
+                await self._deliver(match_id, hint, thread_id, intro)
+            except Exception as exc:
+                if isinstance(exc, DeliveryFailed | discord.HTTPException):
+                    log.warning("announcing match %s failed (%s); it stays owed", match_id, exc)
+                else:
+                    log.exception("announcing match %s failed; it stays owed", match_id)
+                if self.on_failure is not None:
+                    try:
+                        await self.on_failure(match_id)
+                    except Exception:
+                        log.exception("match %s: could not schedule a retry", match_id)
+                return False
+            return True
 
     async def close_match(self, info: MatchInfo, note: str) -> None:
         """A cancelled match: its live turn message loses its components and says why."""
@@ -136,82 +216,92 @@ class Announcer:
 
     # ------------------------------------------------------------------ the work
 
-    async def _announce(self, turn: Turn, thread_id: int | None, fresh: bool,
-                        intro: str) -> None:
-        info = turn.match
-        match = info.id
-        if thread_id is None:
-            log.info("match %s has no thread yet; nothing announced", match)
-            return
+    async def _deliver(self, match: int, hint: Turn | None, thread_id: int | None,
+                       intro: str) -> None:
         service = self.bot.service
+        store = service.store
+        info = await service.get_match(match)
+        if info.status == "lobby":
+            return
+        row = await store.get_announcement(match)
+        if row is None:  # a match started before the outbox: its thread showed the past
+            done = (hint.version - len(hint.moves)) if hint is not None else info.version
+        else:
+            done = row.version_done
+        now = service.clock()
+        if info.status == "cancelled" or done >= info.version:
+            if row is not None and row.owed:  # nothing more to show (cancelled)
+                await store.announcement_delivered(
+                    match, version=info.version, channel_id=row.channel_id,
+                    message_id=row.message_id, turn_version=row.turn_version,
+                    turn_key=row.turn_key, now=now)
+            return
+        first = (list(range(max(done, 0) + 1, info.version + 1))
+                 if hint is not None else None)
+        if (hint is not None and hint.version == info.version
+                and [m.version for m in hint.moves] == first):
+            turn = hint
+        else:
+            turn = await service.announcement_turn(match, done)
+        if done < 0 and not intro:
+            intro = msg("Match #{id} has started. Good luck!", id=match)
+        channel_id = thread_id or info.thread_id or await open_match_thread(self.bot, info)
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=info.guild_id)
         loc = await service.match_language(match)
-        channel = self.bot.get_partial_messageable(thread_id, guild_id=info.guild_id)
         decisions = list(turn.pending)
         events = public_event_texts(turn)
-        if info.version < self._versions.get(match, -1):
-            # A newer position was shown already (two answers raced): keep only the words.
-            self._lines.setdefault(match, []).extend(events)
-            return
-        self._versions[match] = info.version
-        messages = await service.get_messages(match)
-        old_id = None if fresh else messages.get(TURN)
         key = turn_key(decisions) if decisions else ("over",)
+        sent = await store.dms_sent(match)
+        self.dm_closed[match] |= {uid for (_, _, uid), closed in sent.items() if closed}
+        old_id = live_key = turn_version = None
+        if row is not None and row.message_id is not None and row.channel_id == channel_id:
+            old_id, live_key, turn_version = row.message_id, _key(row.turn_key), row.turn_version
+        elif row is None:
+            old_id = (await service.get_messages(match)).get(TURN)
+        earlier = []  # texts of the live turn's moves shown already
+        if old_id is not None and turn_version is not None and turn_version < done:
+            earlier = await service.public_texts(match, turn_version, done)
+        restarted = match not in self._delivered
 
-        if turn.result is None and old_id and self._same_turn(match, key, turn, decisions):
-            known = match in self._keys
-            lines = self._lines.setdefault(match, [])
-            lines.extend(events)
-            if await self._edit_turn(channel, old_id, turn, decisions, events, loc=loc):
-                self._keys[match] = key
-                # After a restart the DMs of this turn went out already: do not repeat them.
-                await self._send_dms(turn, decisions, send=known)
+        if (not restarted and turn.result is None and old_id and live_key is not None
+                and self._same_turn(live_key, key, turn)):
+            if await self._edit_turn(channel, old_id, turn, decisions, earlier + events,
+                                     loc=loc):
+                await self._send_dms(turn, decisions, sent)
+                await store.announcement_delivered(
+                    match, version=info.version, channel_id=channel_id, message_id=old_id,
+                    turn_version=turn_version, turn_key=list(key), now=service.clock())
                 return
-            del lines[len(lines) - len(events):]  # the summary below adds them again
 
         if old_id:
-            await self._close_turn(channel, old_id, turn, self._keys.get(match), loc=loc)
-        self._lines[match] = []
-        self._keys[match] = key
-        sealed = [d for d in decisions if d.secret]
+            await self._close_turn(channel, old_id, turn, live_key, earlier, loc=loc)
         if turn.result is not None:
-            await self._post_result(channel, turn, events, loc=loc)
-            self._forget(match)
-            return
-        open_now = {(match, d.seat, d.seq) for d in sealed}
-        self._dm_sent = {k for k in self._dm_sent if k[0] != match or k[:3] in open_now}
-        await self._send_dms(turn, decisions, send=True)
-        new_id = await self._post_turn(channel, turn, decisions, events, intro, loc=loc)
-        if new_id is not None:
-            await service.set_message(match, TURN, new_id)
+            new_id = await self._post_result(channel, turn, events, loc=loc)
+        else:
+            await self._send_dms(turn, decisions, sent)
+            new_id = await self._post_turn(channel, turn, decisions, events, intro, loc=loc)
+        await store.announcement_delivered(
+            match, version=info.version, channel_id=channel_id, message_id=new_id,
+            turn_version=info.version, turn_key=list(key), now=service.clock())
+        self._delivered.add(match)
+        if turn.result is not None:
+            self.dm_closed.pop(match, None)
 
-    def _forget(self, match: int) -> None:
-        """A finished match needs no bookkeeping (its lock stays: it may be held)."""
-        for table in (self._keys, self._lines, self.dm_closed):
-            table.pop(match, None)
-        self._dm_sent = {k for k in self._dm_sent if k[0] != match}
-
-    def _same_turn(self, match: int, key: tuple, turn: Turn,
-                   decisions: list[PendingDecision]) -> bool:
-        known = self._keys.get(match)
+    @staticmethod
+    def _same_turn(known: tuple, key: tuple, turn: Turn) -> bool:
+        """Whether ``turn`` continues the turn the live message shows (``known``)."""
         movers = mover_seats(turn)
-        if known is not None:
-            if (known[0] == key[0] == "seats" and len(known[1]) > 1
-                    and set(key[1]) < set(known[1])):
-                # A simultaneous public step: some of its seats have answered.
-                return all(seat in known[1] for seat in movers)
-            if known != key:
-                return False
-            if key[0] == "seats":
-                # Moves by seats outside this turn (e.g. AI seats in between) end it.
-                return all(seat in key[1] for seat in movers)
-            return True
-        # After a restart we do not know the live message's turn: decide from the moves.
-        if not movers:
-            return True
-        if key[0] == "sealed":
-            # Same sealed round when the call began with a sealed answer, not a public move.
-            return bool(turn.moves[0].secret)
-        return all(seat in {d.seat for d in decisions} for seat in movers)
+        if (known[0] == key[0] == "seats" and len(known[1]) > 1
+                and set(key[1]) < set(known[1])):
+            # A simultaneous public step: some of its seats have answered.
+            return all(seat in known[1] for seat in movers)
+        if known != key:
+            return False
+        if key[0] == "seats":
+            # Moves by seats outside this turn (e.g. AI seats in between) end it.
+            return all(seat in key[1] for seat in movers)
+        return True
+
 
     # ------------------------------------------------------------------ messages
 
@@ -246,7 +336,7 @@ class Announcer:
                                       id=info.id),
                               description=clip("\n".join(lines), EMBED_TEXT),
                               colour=discord.Colour.gold())
-        history = events if fresh_post else (self._lines.get(info.id) or events)
+        history = events  # a further step of the turn passes the turn's texts so far
         if history:
             embed.add_field(name=t(loc, "Last moves"),
                             value=clip(one_line(history[-8:], 1000, loc), FIELD_TEXT),
@@ -330,10 +420,10 @@ class Announcer:
             kwargs["view"] = view
         content = self._mentions(turn, decisions, loc)
         try:
-            message = await channel.send(content=content or None, **kwargs)
-        except discord.HTTPException:
-            log.exception("could not post the turn of match %s", info.id)
-            return None
+            message = await channel.send(content=content or None,
+                                         nonce=post_nonce(info.id, info.version), **kwargs)
+        except discord.HTTPException as exc:
+            raise DeliveryFailed(f"posting the turn of match {info.id}: {exc}") from exc
         return message.id
 
     async def _edit_turn(self, channel: discord.PartialMessageable, message_id: int, turn: Turn,
@@ -345,16 +435,20 @@ class Announcer:
         try:
             await channel.get_partial_message(message_id).edit(
                 content=self._mentions(turn, decisions, loc) or None, embed=embed, view=view)
-        except discord.HTTPException:
-            log.warning("could not edit turn message %s; posting anew", message_id)
+        except discord.NotFound:
+            log.warning("turn message %s is gone; posting anew", message_id)
             return False
+        except discord.HTTPException as exc:
+            raise DeliveryFailed(f"editing turn message {message_id}: {exc}") from exc
         return True
 
     async def _close_turn(self, channel: discord.PartialMessageable, message_id: int, turn: Turn,
-                          old_key: tuple | None, *, loc: str = ENGLISH) -> None:
-        """The finished turn's message becomes one line: who moved and what happened."""
+                          old_key: tuple | None, earlier: list[str] | None = None, *,
+                          loc: str = ENGLISH) -> None:
+        """The finished turn's message becomes one line: who moved and what happened
+        (``earlier``: the texts it showed already)."""
         info = turn.match
-        lines = list(self._lines.get(info.id) or []) + opening_events(turn)
+        lines = list(earlier or []) + opening_events(turn)
         if old_key is None and turn.moves:  # after a restart: the seat that just moved
             old_key = ("sealed",) if turn.moves[0].secret else ("seats", (turn.moves[0].seat,))
         who = ""
@@ -370,11 +464,13 @@ class Announcer:
             await channel.get_partial_message(message_id).edit(
                 content=clip(f"▸ {summary}", MAX_CONTENT), embed=None, attachments=[],
                 view=None)
-        except discord.HTTPException:
-            log.warning("could not summarise turn message %s", message_id)
+        except discord.NotFound:
+            log.warning("turn message %s is gone: nothing to summarise", message_id)
+        except discord.HTTPException as exc:
+            raise DeliveryFailed(f"summarising turn message {message_id}: {exc}") from exc
 
     async def _post_result(self, channel: discord.PartialMessageable, turn: Turn,
-                           events: list[str], *, loc: str = ENGLISH) -> None:
+                           events: list[str], *, loc: str = ENGLISH) -> int:
         info = turn.match
         result = turn.result
         order = sorted(range(len(result.scores)), key=lambda s: (result.places[s], s))
@@ -407,11 +503,11 @@ class Announcer:
         kwargs["view"] = rematch_view(info.id, loc)  # issue 6: same seats and options again
         try:
             message = await channel.send(content=t(loc, "🏁 Game over! {verdict}",
-                                                   verdict=verdict), **kwargs)
-        except discord.HTTPException:
-            log.exception("could not post the result of match %s", info.id)
-            return
-        await self.bot.service.set_message(info.id, TURN, message.id)
+                                                   verdict=verdict),
+                                         nonce=post_nonce(info.id, info.version, "r"), **kwargs)
+        except discord.HTTPException as exc:
+            raise DeliveryFailed(f"posting the result of match {info.id}: {exc}") from exc
+        return message.id
 
     async def _board(self, turn: Turn, loc: str = ENGLISH) -> discord.File | None:
         """The board PNG in the match's language: the service's, when it rendered one in
@@ -423,8 +519,11 @@ class Announcer:
 
     # ------------------------------------------------------------------ direct messages
 
-    async def _send_dms(self, turn: Turn, decisions: list[PendingDecision], *,
-                        send: bool) -> None:
+    async def _send_dms(self, turn: Turn, decisions: list[PendingDecision],
+                        sent: dict[tuple[int, int, int], bool]) -> None:
+        """DM each sealed decision to its owners once per (match, seat, decision seq): each
+        DM Discord accepted (or refused for closed DMs) is stored, so a re-delivery after a
+        failure or a restart sends only the missing ones."""
         info = turn.match
         for d in decisions:
             if not d.secret:
@@ -432,14 +531,15 @@ class Announcer:
             # Every owner of the seat (a merged god has two): either may answer, the first
             # answer counts and the other's menu is no longer current.
             for uid in d.owner_ids:
-                sent_key = (info.id, d.seat, d.seq, uid)
-                if sent_key in self._dm_sent:
+                if (d.seat, d.seq, uid) in sent:
                     continue
-                self._dm_sent.add(sent_key)
-                if send:
-                    await self._send_dm(turn, d, uid)
+                delivered = await self._send_dm(turn, d, uid)
+                await self.bot.service.store.record_dm(info.id, d.seat, d.seq, uid,
+                                                       not delivered, self.bot.service.clock())
+                sent[(d.seat, d.seq, uid)] = not delivered
 
-    async def _send_dm(self, turn: Turn, d: PendingDecision, uid: int) -> None:
+    async def _send_dm(self, turn: Turn, d: PendingDecision, uid: int) -> bool:
+        """Send one sealed decision's DM; False when the user's DMs are closed."""
         info = turn.match
         loc = await self.bot.service.dm_language(info.id, uid)
         try:
@@ -455,18 +555,25 @@ class Announcer:
         if len(d.owner_ids) > 1:
             text += "\n" + t(loc, "You answer this together with {names}: the first answer "
                                   "counts.", names=together(turn, d.seat, loc=loc))
-        ok = await self._dm(uid, text, file=file, view=decision_view(info.id, d, loc))
+        ok = await self._dm(uid, text, file=file, view=decision_view(info.id, d, loc),
+                            nonce=dm_nonce(info.id, d.seat, d.seq, uid), required=True)
         if not ok:
             self.dm_closed[info.id].add(uid)
+        return ok
 
-    async def _dm(self, user_id: int, text: str, **kwargs: Any) -> bool:
+    async def _dm(self, user_id: int, text: str, *, required: bool = False,
+                  **kwargs: Any) -> bool:
+        """False when the user's DMs are closed. Another failure is logged, or, when the DM
+        is ``required`` (a sealed decision), raised as ``DeliveryFailed`` (sent later)."""
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
             channel = await self.bot.create_dm(discord.Object(id=user_id))
             await channel.send(clip(text, MAX_CONTENT), **kwargs)
         except discord.Forbidden:
             return False
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
+            if required:
+                raise DeliveryFailed(f"a DM to {user_id}: {exc}") from exc
             log.warning("DM to %s failed", user_id, exc_info=True)
             return False
         return True

@@ -203,6 +203,8 @@ async def update_lobby_message(interaction: discord.Interaction, info: MatchInfo
 
 async def start_match(interaction: discord.Interaction, match: int) -> None:
     """Start: the service deals the game, a thread opens on the lobby message, turn one."""
+    from cogs.announce import DeliveryFailed  # cogs.announce imports this module's users
+
     bot = bot_of(interaction)
     service = bot.service
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -212,8 +214,16 @@ async def start_match(interaction: discord.Interaction, match: int) -> None:
         await refuse(interaction, reason(exc))
         return
     info = turn.match
-    thread_id = await open_thread(interaction, info)
-    await service.set_thread(match, thread_id)
+    # The start is committed with its announcement owed: should anything below fail or the
+    # bot stop here, the outbox opens the thread and posts the first turn (issue 10).
+    try:
+        thread_id = await open_thread(interaction, info)
+    except DeliveryFailed:
+        log.warning("match %s: no thread yet; the outbox opens it", match)
+        await bot.announcer.announce(turn)
+        await reply(interaction, msg("Match #{id} started; its thread opens in a moment.",
+                                     id=match))
+        return
     closed = await bot.announcer.probe_dms(info, info.human_ids, thread_id)
     loc = await service.match_language(match)
     intro = t(loc, "Match #{id} has started. Good luck!", id=match)
@@ -221,7 +231,7 @@ async def start_match(interaction: discord.Interaction, match: int) -> None:
         names = ", ".join(f"<@{uid}>" for uid in closed)
         intro += "\n" + t(loc, "⚠️ I cannot DM {names} (DMs closed): sealed choices will use "
                                "the **Choose privately** button here.", names=names)
-    await bot.announcer.announce(turn, thread_id=thread_id, fresh=True, intro=intro)
+    await bot.announcer.announce(turn, thread_id=thread_id, intro=intro)
     await update_lobby_message(interaction, info,
                                note=msg("Started: {thread}", thread=f"<#{thread_id}>"))
     await reply(interaction, msg("Match #{id} started in {thread}.", id=match,
@@ -229,28 +239,11 @@ async def start_match(interaction: discord.Interaction, match: int) -> None:
 
 
 async def open_thread(interaction: discord.Interaction, info: MatchInfo) -> int:
-    """A thread on the lobby message; inside a thread already, that thread."""
-    bot = bot_of(interaction)
-    loc = await bot.service.match_language(info.id)
-    name = clip(f"{localise(game_title(info.game_id), loc)} #{info.id}", 100)
-    channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
-    cached = bot.get_channel(info.channel_id)
-    if isinstance(cached, discord.Thread):
-        return cached.id
-    try:
-        records = await bot.service.get_messages(info.id)
-        lobby_id = records.get(LOBBY)
-        if lobby_id is not None:
-            thread = await channel.get_partial_message(lobby_id).create_thread(
-                name=name, auto_archive_duration=10080)
-            return thread.id
-        if isinstance(cached, discord.TextChannel):
-            thread = await cached.create_thread(name=name, type=discord.ChannelType.public_thread,
-                                                auto_archive_duration=10080)
-            return thread.id
-    except (discord.HTTPException, ValueError):
-        log.warning("could not open a thread for match %s", info.id, exc_info=True)
-    return info.channel_id  # play in the lobby channel itself
+    """The match's thread, opened on the lobby message and stored (``open_match_thread``);
+    raises ``DeliveryFailed`` when Discord cannot open it now."""
+    from cogs.announce import open_match_thread
+
+    return await open_match_thread(bot_of(interaction), info)
 
 
 # --------------------------------------------------------------------------- lookups

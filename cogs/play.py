@@ -121,13 +121,26 @@ class Play(commands.Cog):
     async def play(self, interaction: discord.Interaction, choice: str,
                    match: str | None = None) -> None:
         bot = bot_of(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        loc = await lang_of(interaction)
+        # The decision open when the command arrived, taken before anything else: like a
+        # button's seq, it makes a repeated or late command "no longer current" instead of
+        # answering the seat's next decision (issue 10).
         try:
             info = await resolve_match(interaction, match)
-            options = await bot.service.options_for(info.id, interaction.user.id)
-            option_id = pick_option(choice, options, loc)
-            turn = await bot.service.submit(info.id, interaction.user.id, option_id)
+            pending = await bot.service.pending_for(info.id, interaction.user.id)
+        except ServiceError as exc:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await refuse(interaction, reason(exc))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        loc = await lang_of(interaction)
+        options = list(pending.decision.options) if pending else []
+        option_id = pick_option(choice, options, loc)
+        try:
+            if pending is None:  # the service says why (not your turn, taken over, over...)
+                turn = await bot.service.submit(info.id, interaction.user.id, option_id)
+            else:
+                turn = await bot.service.submit(info.id, interaction.user.id, option_id,
+                                                decision_seq=pending.seq, for_seat=pending.seat)
         except ServiceError as exc:
             await refuse(interaction, reason(exc))
             return

@@ -46,6 +46,12 @@ Driver API (everything is async where it talks to the bot; every wait has a time
     fake.requests         # every REST request: RecordedRequest(method, path, query, json, files,
                           # status); fake.requests_matching("POST", r"/channels/\\d+/messages")
     fake.errors           # exceptions inside the fake (the conftest fixture asserts none)
+    fault = fake.outage("POST", r"/channels/\\d+/messages", status=503, times=3)  # or seconds=
+    #   Discord answering 500/503/429 for a while (429s carry retry_after); fault.hits counts
+    #   them; fake.end_outages() ends them all. fake.on_request(callback) runs callback(rec)
+    #   before each REST request is handled (a fault-injection test may kill the bot there).
+    #   A message posted with an enforced nonce that was posted before returns that message,
+    #   as Discord does, instead of a second one.
     fake.unknown_routes   # requests for routes the fake does not implement (answered 404)
 
 ``slash``/``click``/``select``/``submit_modal`` send an INTERACTION_CREATE and return once the bot
@@ -387,6 +393,29 @@ class RecordedRequest:
 
 
 @dataclass(eq=False)
+class Outage:
+    """Requests matching ``method`` and ``path`` (a regex on the path without the API prefix)
+    are answered with ``status`` ``times`` times, or until ``until`` (monotonic time)."""
+
+    method: str
+    path: str
+    status: int
+    times: int | None = None
+    until: float | None = None
+    retry_after: float = 0.2
+    hits: int = 0
+
+    def active(self) -> bool:
+        if self.times is not None and self.hits >= self.times:
+            return False
+        return self.until is None or time.monotonic() < self.until
+
+    def matches(self, method: str, path: str) -> bool:
+        return (self.method in ("*", method) and re.fullmatch(self.path, path) is not None
+                and self.active())
+
+
+@dataclass(eq=False)
 class _Interaction:
     id: int
     token: str
@@ -577,6 +606,9 @@ class FakeDiscord:
         self.unknown_routes: list[RecordedRequest] = []
         self.failed_dms: list[tuple[int, dict]] = []  # (user id, message data) refused by 50007
         self.identify_payloads: list[dict] = []
+        self.outages: list[Outage] = []
+        self._request_hooks: list[Callable[[RecordedRequest], Any]] = []
+        self._nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> message id
         self._interactions: dict[str, _Interaction] = {}
         self._gateways: list[_Gateway] = []
         self._active: _Gateway | None = None
@@ -589,6 +621,37 @@ class FakeDiscord:
         self._add_role(self.bot_role_id, bot_name, BOT_PERMISSIONS, managed=True)
         self.channel = self.add_text_channel(channel_name)
         self.users[self.bot_user.id] = self.bot_user
+
+    # ------------------------------------------------------------------ faults
+
+    def outage(self, method: str, path: str, *, status: int = 503, times: int | None = None,
+               seconds: float | None = None, retry_after: float = 0.2) -> Outage:
+        """Answer matching REST requests with ``status`` (500, 503, 429...) for ``times``
+        requests or ``seconds`` (neither: until ``end_outages``)."""
+        until = time.monotonic() + seconds if seconds is not None else None
+        fault = Outage(method, path, status, times, until, retry_after)
+        self.outages.append(fault)
+        return fault
+
+    def end_outages(self) -> None:
+        self.outages.clear()
+
+    def on_request(self, callback: Callable[[RecordedRequest], Any]) -> None:
+        """Call ``callback(request)`` before each REST request is handled."""
+        self._request_hooks.append(callback)
+
+    def _outage_response(self, method: str, path: str) -> web.Response | None:
+        for fault in self.outages:
+            if fault.matches(method, path):
+                fault.hits += 1
+                if fault.status == 429:
+                    body = {"message": "You are being rate limited.",
+                            "retry_after": fault.retry_after, "global": False}
+                    return web.Response(body=json.dumps(body).encode(), status=429,
+                                        content_type="application/json",
+                                        headers={"Via": "1.1 google"})
+                return _error(fault.status, 0, f"{fault.status}: fake outage")
+        return None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -1266,7 +1329,11 @@ class FakeDiscord:
                 body, files = await self._read_body(request)
                 rec.json, rec.files = body, [f[0] for f in files]
                 request[JSON_BODY], request[FILES] = body, files
-                resp = await handler(request)
+                for hook in self._request_hooks:
+                    result = hook(rec)
+                    if asyncio.iscoroutine(result):
+                        await result
+                resp = self._outage_response(request.method, path) or await handler(request)
             except web.HTTPNotFound:
                 self.unknown_routes.append(rec)
                 resp = _error(404, 0, "404: Not Found")
@@ -1724,7 +1791,15 @@ class FakeDiscord:
             return bad
         if ch.is_thread and ch.archived:
             ch.archived = False  # sending to an unlocked archived thread unarchives it
+        nonce = data.get("nonce")
+        if nonce is not None and data.get("enforce_nonce"):
+            earlier = self.messages.get(self._nonces.get((ch.id, str(nonce)), 0))
+            if earlier is not None and not earlier.deleted:
+                return _json_response(earlier.payload())  # Discord: no second message
         msg = self._create_message(ch, data, files)
+        if nonce is not None:
+            msg.data["nonce"] = str(nonce)
+            self._nonces[(ch.id, str(nonce))] = msg.id
         return _json_response(msg.payload())
 
     async def _get_messages(self, request: web.Request) -> web.Response:

@@ -287,7 +287,8 @@ async def mid_public_turn(table: Table, turn: Any) -> bool:
 
 
 async def third_half(table: Table) -> None:
-    """A third bot continues the turn on the second bot's turn message, then finishes."""
+    """A third bot answers on the second bot's turn message (posting the turn anew), then
+    finishes."""
     fake = table.fake
     old_messages = {mid for mid in fake.messages if mid <= table.restart_from}
     await restart(table)
@@ -298,9 +299,13 @@ async def third_half(table: Table) -> None:
         assert table.used_messages[0] in old_messages, "the old turn message still answers"
         assert table.used_messages[0] == live[-1].id
         turn, _ = await table.position()
-        if turn.pending and turn.pending[0].seat == seat:  # still that seat's turn: edited
-            now = [m for m in table.thread_messages() if m.all_components()]
-            assert now[-1].id == live[-1].id, "the restarted bot edits the live turn message"
+        now = [m for m in table.thread_messages() if m.all_components()]
+        if turn.pending and turn.pending[0].seat == seat:  # still that seat's turn
+            # After a restart the live turn is posted anew (a notification for the player),
+            # never edited into the older message, which becomes a summary (issue 10).
+            assert now[-1].id != live[-1].id, "the restarted bot posts the live turn anew"
+            assert fake.message(live[-1].id).content.startswith("▸ ")
+            assert not fake.message(live[-1].id).all_components()
         while True:
             turn, _ = await table.position()
             if turn.result is not None:

@@ -71,6 +71,12 @@ async def test_undo_a_step_inside_a_turn(fake: FakeDiscord, storage, steps_engin
         r = await fake.click(alice, turn, label="Undo")
         assert not r.ephemeral, r.text
         assert await _service_totals(storage) == [0, 0]
+        # After a restart the live turn is posted anew (a notification), never edited into
+        # the message posted before it (issue 10); that one becomes a summary.
+        posted = fake.latest_message(thread, with_components=True)
+        assert posted.id != turn.id and not fake.message(turn.id).components
+        assert "took back a step: Buy a camel" in fake.message(turn.id).content
+        turn = posted
 
         # A camel, the end of her turn, then Bob acts: Alice's steps stand.
         await fake.click(alice, turn, label="Buy a camel")
