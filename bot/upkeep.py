@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 COMPACT_AFTER = 24 * 3600.0  # a match over for this long has its announcements long done
 DAY = 24 * 3600.0
-BATCH = 100  # matches per storage transaction
+BATCH = 25  # matches per storage transaction (short, so moves of running matches wait little)
 
 
 @dataclass(slots=True)
@@ -46,7 +46,7 @@ class PruneReport:
 
 
 async def prune(service: MatchService, *, keep_finished_days: float | None = None,
-                now: float | None = None, max_batches: int = 100) -> PruneReport:
+                now: float | None = None, max_batches: int = 400) -> PruneReport:
     """Compact matches over for ``COMPACT_AFTER``; delete those over for longer than
     ``keep_finished_days`` (None: never)."""
     now = service.clock() if now is None else now

@@ -15,7 +15,7 @@ from bot.export import export_match, verify_export
 from bot.service import MatchService
 from bot.settings import load_settings
 from bot.storage import SqliteStorage, storage_error
-from bot.upkeep import COMPACT_AFTER, DAY, events_by_version, prune
+from bot.upkeep import BATCH, COMPACT_AFTER, DAY, events_by_version, prune
 from tests.bot.conftest import ALICE, CHANNEL, GUILD, HOST
 
 
@@ -165,3 +165,18 @@ def test_keep_finished_days_setting(raw, expected):
 def test_a_bad_keep_finished_days_is_one_clear_sentence(raw):
     with pytest.raises(SettingsError, match="KEEP_FINISHED_DAYS must be a number of days"):
         load_settings({"DISCORD_TOKEN": "x", "KEEP_FINISHED_DAYS": raw})
+
+
+async def test_a_backlog_larger_than_one_batch_is_pruned_in_one_run(service, store, clock):
+    ids = []
+    for _ in range(BATCH + 5):
+        match_id = await toy_match(service, rounds="1")
+        await finish(service, match_id)
+        ids.append(match_id)
+    clock.advance(COMPACT_AFTER + 1)
+    assert sorted((await prune(service)).compacted) == ids
+    for match_id in ids:
+        assert all(not m.events for m in await store.get_moves(match_id))
+    clock.advance(10 * DAY)
+    assert sorted((await prune(service, keep_finished_days=5)).deleted) == ids
+    assert await store.count_matches() == 0
