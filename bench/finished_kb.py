@@ -52,6 +52,10 @@ async def _play(path: str, game_id: str, games: int, seed: int) -> MatchService:
                 option = engine.ai_choice(state, pending.seat)
                 turn = await service.submit(info.id, pending.user_id, option,
                                             decision_seq=pending.seq)
+            # What the announcer records once Discord accepted the last post.
+            await store.announcement_delivered(
+                info.id, version=turn.version, channel_id=None, message_id=None,
+                turn_version=None, turn_key=None, now=clock())
         clock.now += COMPACT_AFTER + 1
         return service
     except BaseException:

@@ -360,9 +360,10 @@ class Storage(ABC):
     @abstractmethod
     async def compact_finished(self, before: float, limit: int = 100) -> list[int]:
         """Finished or cancelled matches last changed before ``before`` whose 'move' rows still
-        carry their events: drop those events (derived data: a replay of the log rebuilds
-        them), keeping every move's version, seat, option, actor, kind and time, the undo
-        rows whole, and the final snapshot. At most ``limit`` matches; returns their ids."""
+        carry their events and whose thread owes no announcement: drop those events (derived
+        data: a replay of the log rebuilds them), keeping every move's version, seat, option,
+        actor, kind and time, the undo rows whole, and the final snapshot. At most ``limit``
+        matches; returns their ids."""
 
     @abstractmethod
     async def delete_finished(self, before: float, limit: int = 100) -> list[int]:
@@ -1085,6 +1086,9 @@ class SqliteStorage(Storage):
             async with conn.execute(
                 f"SELECT id FROM matches WHERE {self._OVER} AND EXISTS (SELECT 1 FROM moves "
                 f"WHERE moves.match_id = matches.id AND kind = 'move' AND events <> '[]') "
+                # The outbox rebuilds what a thread still owes from the moves' events.
+                f"AND NOT EXISTS (SELECT 1 FROM announcements WHERE announcements.match_id = "
+                f"matches.id AND version_done < version_owed) "
                 f"ORDER BY id LIMIT ?", (before, int(limit)),
             ) as cursor:
                 ids = [row[0] for row in await cursor.fetchall()]

@@ -5,7 +5,8 @@ its events (the texts of what happened: about 97 % of the log), and events are d
 the replay law rebuilds them from ``new_game(seed)`` and the logged answers. So, once a match
 is over (finished or cancelled) and ``COMPACT_AFTER`` has passed:
 
-- ``compact``: its 'move' rows lose their events; it keeps every move (version, seat, option,
+- ``compact`` (once its thread owes no announcement: the outbox rebuilds those from the
+  events): its 'move' rows lose their events; it keeps every move (version, seat, option,
   actor, kind, time), the undo rows whole, the final snapshot, its seats and result, so
   ``/export``, ``/stats``, the rematch and ``rebuild`` work as before, and ``/log`` rebuilds
   the texts by replay (``events_by_version``);

@@ -47,6 +47,14 @@ async def finish(service, match_id, *, with_undo=False):
             await service.submit(match_id, ALICE, "pick:1", decision_seq=alice.seq)
 
 
+async def delivered(service, match_id):
+    """The thread shows the match's last version (what the announcer records)."""
+    info = await service.get_match(match_id)
+    await service.store.announcement_delivered(
+        match_id, version=info.version, channel_id=None, message_id=None, turn_version=None,
+        turn_key=None, now=service.clock())
+
+
 # --- the cache ---------------------------------------------------------------------------------
 async def test_starting_matches_keeps_the_state_cache_trimmed(store, clock, toy_engine):
     service = MatchService(store, clock=clock, cache_size=2, seed_source=lambda: 5)
@@ -110,6 +118,7 @@ async def test_a_finished_match_is_compacted_a_day_later_and_still_replays(servi
                                                                           clock):
     match_id = await toy_match(service)
     await finish(service, match_id, with_undo=True)
+    await delivered(service, match_id)
     running = await toy_match(service)
     log_before = await service.log(match_id, 50, user_id=ALICE)
     export_before = await export_match(service, match_id, guild_id=GUILD)
@@ -134,6 +143,20 @@ async def test_a_finished_match_is_compacted_a_day_later_and_still_replays(servi
     assert await service.rebuild(match_id) is True
     assert (await service.snapshot(match_id, image=False)).result is not None
     assert (await prune(service)).compacted == []  # done once
+
+
+async def test_a_match_whose_thread_still_owes_an_announcement_is_not_compacted(
+        service, store, clock):
+    """After downtime the outbox rebuilds the owed posts from the moves' events: those stay
+    until Discord has accepted the last one."""
+    match_id = await toy_match(service)
+    await finish(service, match_id)
+    clock.advance(COMPACT_AFTER + 1)
+    assert (await store.get_announcement(match_id)).owed
+    assert (await prune(service)).compacted == []
+    assert all(m.events for m in await store.get_moves(match_id))
+    await delivered(service, match_id)
+    assert (await prune(service)).compacted == [match_id]
 
 
 async def test_finished_matches_are_deleted_after_keep_finished_days(service, store, clock):
@@ -172,6 +195,7 @@ async def test_a_backlog_larger_than_one_batch_is_pruned_in_one_run(service, sto
     for _ in range(BATCH + 5):
         match_id = await toy_match(service, rounds="1")
         await finish(service, match_id)
+        await delivered(service, match_id)
         ids.append(match_id)
     clock.advance(COMPACT_AFTER + 1)
     assert sorted((await prune(service)).compacted) == ids
