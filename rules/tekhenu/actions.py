@@ -48,6 +48,7 @@ from rules.tekhenu.state import (
     is_bot,
     light_of,
     pay,
+    payment_mixes,
     payment_plan,
     scribe_budget,
     seat_name,
@@ -121,16 +122,23 @@ def open_building_spaces(state: State) -> list[str]:
 # --- costs and legality ----------------------------------------------------------------------
 def with_payment(label: Msg, state: State, seat: int, cost: dict[str, int],
                  ctx: dict | None = None, named: bool = False) -> Msg:
-    """TEK-R075 is a kept shortcut (the named resource first, then T22's other stone, then
-    Gold, then Scribes with T10), so an option that pays says what it will pay:
-    ``Statue for Ra (pay 1 granite, 1 gold)``. ``named``: the label already names the cost,
-    so only a payment that differs from it is added."""
+    """An option that pays says what it will pay (TEK-R075: the named resource first, then
+    Gold): ``Statue for Ra (pay 1 granite, 1 gold)``. With T10/T22 and more than one mix that
+    can matter, the player chooses the mix next (rules/tekhenu/payment.py) and the label says
+    so. ``named``: the label already names the cost, so only a payment that differs from it
+    is added."""
     if ctx and (ctx.get("free") or ctx.get("waived")):
         return label
     cost = {k: v for k, v in cost.items() if v > 0}
     plan = payment_plan(state, seat, cost) if cost else None
     if not plan:
         return label
+    if len(payment_mixes(state, seat, cost)) > 1:  # TEK-R255, TEK-R267
+        if named:
+            return msg("{option} (you choose how to pay)", option=label)
+        goods = [msg("{amount} {what}", amount=cost[k], what=WORDS[k])
+                 for k in (*RESOURCES, "gold", "scribe") if cost.get(k)]
+        return msg("{option} ({goods}: you choose how to pay)", option=label, goods=goods)
     paid = {k: v for k, v in plan.items() if k in RESOURCES or k in ("gold", "scribe")}
     if named and paid == cost:
         return label

@@ -12,7 +12,7 @@ from rules.tekhenu.data import (
     TEMPLE_REWARDS,
     ra_slot_for,
 )
-from rules.tekhenu.state import State, balance, die_purity
+from rules.tekhenu.state import State, balance, die_purity, mix_code, mix_vp
 
 GOD_WORTH = {"ra": 6.0, "horus": 5.5, "hathor": 5.0, "osiris": 4.5, "thoth": 3.5, "bastet": 3.0}
 DRAFT_PREFERENCE = ("S04", "S01", "S12", "S07", "S08", "S11", "S05", "S09", "S10", "S02",
@@ -233,7 +233,25 @@ def pick_gain_any(state: State, decision: Decision, ids: list[str]) -> str:
     return min(ids, key=lambda i: (player["res"][i.split(":")[1]], i))
 
 
+TOKEN_WORTH = {"gold": 1.5, "scribe": 1.5}  # a Papyrus, Bread or stone: 1
+
+
+def pick_payment(state: State, decision: Decision, ids: list[str]) -> str:
+    """T10/T22 (TEK-R255, TEK-R267): take the +1 VP of a substitution when it spends little
+    more than the default plan (the first option); otherwise the default plan."""
+    frame = state["stack"][-1]
+    seat, cost = frame["s"], frame["cost"]
+
+    def worth(mix: dict) -> float:
+        spent = sum(TOKEN_WORTH.get(k, 1.0) * n for k, n in mix.items())
+        return 2.0 * len(mix_vp(state, seat, cost, mix)) - spent
+
+    mixes = {f"pay:{mix_code(mix)}": mix for mix in frame["mixes"]}
+    return max(ids, key=lambda i: (worth(mixes[i]) if i in mixes else -99.0, -ids.index(i)))
+
+
 CHOOSERS = {
+    "pay": pick_payment,
     "decree": pick_decree,
     "draft": by_preference("start:", DRAFT_PREFERENCE),
     "destiny": by_preference("destiny:", DESTINY_PREFERENCE),

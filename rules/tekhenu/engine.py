@@ -9,6 +9,7 @@ from rules.tekhenu import (  # noqa: F401 (steps)
     actions,
     ai,
     flow,
+    payment,
     refusals,
     scoring,
     setup,

@@ -275,7 +275,145 @@ def payment_plan(state: State, seat: int, cost: dict[str, int]) -> dict[str, int
                 return None
             plan["scribe"] = plan.get("scribe", 0) + need
             plan["t10"] = 1
+    need = cost.get("scribe", 0)  # a Scribe cost: Scribes first, then Gold (T10)
+    if need:
+        use = min(need, player["scribe"])
+        need -= use
+        if use:
+            plan["scribe"] = use
+        if need:
+            if "T10" not in player["technologies"] or need > player["gold"]:
+                return None
+            plan["gold"] = need
+            plan["t10"] = 1
     return plan
+
+
+# --- the player's payment mix (T10, T22: TEK-R255, TEK-R267) ---------------------------------
+PAY_KEYS = (*RESOURCES, "gold", "scribe")
+PAY_CODES = {"papyrus": "pap", "bread": "bre", "limestone": "lim", "granite": "gra",
+             "gold": "gold", "scribe": "scr"}
+STONES = ("limestone", "granite")
+
+
+def pay_sources(key: str, techs: list[str]) -> tuple[str, ...]:
+    """What may pay one unit of a ``key`` cost: the named token, T22's other stone, Gold
+    (TEK-R075), Scribes as Gold (T10); a Scribe cost: Scribes, Gold (T10)."""
+    t10 = "T10" in techs
+    if key == "scribe":
+        return ("scribe", "gold") if t10 else ("scribe",)
+    if key == "gold":
+        return ("gold", "scribe") if t10 else ("gold",)
+    found = [key]
+    if "T22" in techs and key in STONES:
+        found.append(STONES[1 - STONES.index(key)])
+    found.append("gold")
+    if t10:
+        found.append("scribe")
+    return tuple(found)
+
+
+def mix_flags(cost: dict[str, int], mix: dict[str, int]) -> dict[str, int]:
+    """The T10/T22 substitutions a payment mix makes (each earns +1 VP once in a turn)."""
+    flags = {}
+    if any(mix.get(stone, 0) > cost.get(stone, 0) for stone in STONES):
+        flags["t22"] = 1
+    if (mix.get("gold", 0) > cost.get("gold", 0) if cost.get("scribe")
+            else mix.get("scribe", 0) > 0):
+        flags["t10"] = 1
+    return flags
+
+
+def payment_mixes(state: State, seat: int, cost: dict[str, int]) -> list[dict[str, int]]:
+    """Every way to pay ``cost`` that can matter, the default plan first. A mix that pays a
+    Gold where a Papyrus or Bread (or, without T22, a stone) of the cost stays unspent is left
+    out: the kept Gold can do all the token could (docs/notation/tekhenu.md, TEK-R075)."""
+    player = state["players"][seat]
+    techs = player["technologies"]
+    default = payment_plan(state, seat, cost)
+    if default is None:
+        return []
+    plain = {k: v for k, v in default.items() if k in PAY_KEYS}
+    if "T10" not in techs and "T22" not in techs:
+        return [plain]
+    left = {**player["res"], "gold": player["gold"], "scribe": player["scribe"]}
+    keys = [k for k in PAY_KEYS if cost.get(k, 0) > 0]
+    found: set[tuple[int, ...]] = set()
+
+    def spread(need: int, sources: tuple[str, ...], at: int, spent: dict[str, int],
+               rest: list[str]) -> None:
+        if need == 0:
+            split(rest, spent)
+            return
+        if at == len(sources):
+            return
+        source = sources[at]
+        room = left[source] - spent.get(source, 0)
+        for use in range(min(need, room), -1, -1):
+            spent[source] = spent.get(source, 0) + use
+            spread(need - use, sources, at + 1, spent, rest)
+            spent[source] -= use
+
+    def split(rest: list[str], spent: dict[str, int]) -> None:
+        if not rest:
+            found.add(tuple(spent.get(k, 0) for k in PAY_KEYS))
+            return
+        key = rest[0]
+        spread(cost[key], pay_sources(key, techs), 0, spent, rest[1:])
+
+    split(keys, {})
+    wild_for = [k for k in RESOURCES if k not in STONES or "T22" not in techs]
+
+    def dominated(mix: tuple[int, ...]) -> bool:
+        # The same payment with one token of the cost instead of one Gold (TEK-R075).
+        gold = PAY_KEYS.index("gold")
+        if not mix[gold]:
+            return False
+        for res in wild_for:
+            if cost.get(res, 0) and mix[PAY_KEYS.index(res)] < cost[res]:
+                other = list(mix)
+                other[gold] -= 1
+                other[PAY_KEYS.index(res)] += 1
+                if tuple(other) in found:
+                    return True
+        return False
+
+    mixes = [dict((k, n) for k, n in zip(PAY_KEYS, mix, strict=True) if n)
+             for mix in sorted(found, reverse=True) if not dominated(mix)]
+    return [plain] + [mix for mix in mixes if mix != plain]
+
+
+def mix_code(mix: dict[str, int]) -> str:
+    """``{"granite": 1, "gold": 1}`` -> ``1gra+1gold`` (the id of a payment option)."""
+    return "+".join(f"{mix[k]}{PAY_CODES[k]}" for k in PAY_KEYS if mix.get(k))
+
+
+def mix_vp(state: State, seat: int, cost: dict[str, int], mix: dict[str, int]) -> list[str]:
+    """The cards whose +1 VP this mix earns now (once in the payer's turn)."""
+    turn = state.get("turn")
+    if turn is None or turn.get("seat") != seat:
+        return []
+    return [card for flag, card in (("t22", "T22"), ("t10", "T10"))
+            if mix_flags(cost, mix).get(flag) and not turn.get(flag)]
+
+
+def settle(state: State, seat: int, cost: dict[str, int]) -> dict[str, int] | None:
+    """The plan of one payment: the mix the player chose at the payment step (queued in
+    ``state["pay_queue"]`` by rules/tekhenu/payment.py, in the order of the payments) or the
+    default plan. A dry run (``state["pay_probe"]``) records every payment and its mixes."""
+    if "pay_probe" in state:
+        state["pay_probe"].append([seat, dict(cost), payment_mixes(state, seat, cost)])
+    queue = state.get("pay_queue")
+    chosen = None
+    if queue:
+        chosen = queue.pop(0)
+        if not queue:
+            del state["pay_queue"]
+    if chosen is None:
+        return payment_plan(state, seat, cost)
+    if chosen not in payment_mixes(state, seat, cost):  # pragma: no cover - dry run = real run
+        raise AssertionError(f"payment {chosen} no longer possible for {cost}")
+    return {**chosen, **mix_flags(cost, chosen)}
 
 
 def can_pay(state: State, seat: int, cost: dict[str, int]) -> bool:
@@ -284,7 +422,7 @@ def can_pay(state: State, seat: int, cost: dict[str, int]) -> bool:
 
 def pay(state: State, seat: int, cost: dict[str, int], reason: str,
         events: list[Event]) -> None:
-    plan = payment_plan(state, seat, cost)
+    plan = settle(state, seat, cost)
     if plan is None:  # pragma: no cover - legality is checked before
         raise AssertionError(f"cannot pay {cost}")
     player = state["players"][seat]
@@ -320,11 +458,12 @@ def scribe_budget(state: State, seat: int) -> int:
 
 def pay_scribes(state: State, seat: int, count: int, reason: str, events: list[Event]) -> None:
     player = state["players"][seat]
-    use = min(count, player["scribe"])
-    player["scribe"] -= use
-    rest = count - use
-    if rest:
-        player["gold"] -= rest  # T10
+    plan = settle(state, seat, {"scribe": count})  # Scribes first, then Gold (T10)
+    if plan is None:  # pragma: no cover - legality is checked before
+        raise AssertionError(f"cannot pay {count} Scribes")
+    player["scribe"] -= plan.get("scribe", 0)
+    if plan.get("gold"):
+        player["gold"] -= plan["gold"]  # T10
         turn = state.get("turn")
         if turn is not None and turn.get("seat") == seat and not turn.get("t10"):
             turn["t10"] = True

@@ -200,7 +200,9 @@ def normal_take_options(state: State, seat: int) -> list[Option]:
                 options.append(Option(f"anubis:{god}:{die_id(colour, value)}",
                                       msg("Anubis: {die} (free)", die=label)
                                       if turn["free_anubis"]
-                                      else msg("Anubis: {die} (2 Scribes)", die=label)))
+                                      else actions.with_payment(
+                                          msg("Anubis: {die} (2 Scribes)", die=label), state,
+                                          seat, {"scribe": ANUBIS_COST}, named=True)))
     return options
 
 
@@ -269,8 +271,9 @@ def modify_decision(state: State, frame: dict) -> Decision:
     if scribe_budget(state, seat) >= 1:  # TEK-R067 / TEK-R068
         for delta in (1, 2, -1, -2):
             if 1 <= value + delta <= 6:
-                options.append(Option(f"sc:{delta:+d}", msg("Spend 1 Scribe: value {value}",
-                                                                 value=value + delta)))
+                options.append(Option(f"sc:{delta:+d}", actions.with_payment(
+                    msg("Spend 1 Scribe: value {value}", value=value + delta), state, seat,
+                    {"scribe": 1}, named=True)))
     face = held_blessing(player, "B09", "B10")
     if face:
         for v in range(1, 7):
@@ -300,9 +303,9 @@ def modify_decision(state: State, frame: dict) -> Decision:
     for card in ("B17", "B18"):
         if card in player["blessings"] and card not in used and scribe_budget(state, seat) >= 1:
             for god in ADJACENT[src]:
-                extras.append(Option(f"extra:{card}:{god}", msg(
+                extras.append(Option(f"extra:{card}:{god}", actions.with_payment(msg(
                     "Play {card} (1 Scribe): also the {god} action", card=card,
-                    god=GOD_NAMES[god])))
+                    god=GOD_NAMES[god]), state, seat, {"scribe": 1}, named=True)))
             break
     for card in ("B19", "B20"):
         if card in player["blessings"] and card not in used and player["happiness"] >= 1 \
@@ -536,8 +539,9 @@ def t19_decision(state: State, frame: dict) -> Decision:
     turn = state["turn"]
     res = DIE_RESOURCE[turn["colour"]]
     return Decision(frame["s"], "t19", msg("Technology T19: spend 1 Scribe to Produce first?"),
-                    (Option("t19", msg("Spend 1 Scribe: produce {value} {res} first",
-                                       value=turn["value"], res=WORDS[res])),
+                    (Option("t19", actions.with_payment(
+                        msg("Spend 1 Scribe: produce {value} {res} first", value=turn["value"],
+                            res=WORDS[res]), state, frame["s"], {"scribe": 1}, named=True)),
                      Option("skip", msg("No"))))
 
 

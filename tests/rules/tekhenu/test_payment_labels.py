@@ -1,5 +1,6 @@
-"""Issue 11: TEK-R075 is a kept shortcut (the named resource first, then T22's other stone,
-then Gold, then Scribes with T10), so every option that pays says what it will pay."""
+"""Issue 11: every option that pays says what it will pay (TEK-R075: the named resource
+first, then Gold); with T10/T22 and more than one mix that can matter, it says that the player
+chooses the mix next (tests/rules/tekhenu/test_payment_choice.py)."""
 
 from __future__ import annotations
 
@@ -57,11 +58,13 @@ def test_hathor_and_bastet_labels_with_scribes_for_gold():
     state["players"][seat]["technologies"] = ["T10"]
     hathor, _ = act(state, seat, "hathor", 2)
     shown = labels(hathor)
-    assert shown["build:w1"] == "Building on w1 (3 Bread) (pay 1 bread, 2 scribe)"
+    # 3 Scribes (keeping the Bread) is a choice too: asked next.
+    assert shown["build:w1"] == "Building on w1 (3 Bread) (3 bread: you choose how to pay)"
     assert shown["build:w2"] == "Building on w2 (4 Bread) (pay 1 bread, 3 scribe)"
     give(state, seat, papyrus=1, gold=1)
     state["stack"].append({"k": "extra_pick", "s": seat, "src": "h21"})
-    assert labels(state)["act:bastet"] == "Bastet action (pay 1 papyrus, 1 gold)"
+    # T10 with Scribes: 1 Papyrus and a Scribe (+1 VP), or 2 Scribes... are asked next.
+    assert labels(state)["act:bastet"] == "Bastet action (2 papyrus: you choose how to pay)"
 
 
 @pytest.mark.rule("TEK-R075")
