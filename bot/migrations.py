@@ -171,6 +171,14 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (match_id, seat, decision_seq, user_id)
     ) WITHOUT ROWID;
     """,
+    # 4: a compacted finished match (bot/upkeep.py): its move rows keep every answer, and
+    # their events live here, deflated together (zlib of {version: events} as JSON).
+    """
+    CREATE TABLE archived_events (
+        match_id  INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+        events    BLOB    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

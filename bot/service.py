@@ -34,7 +34,6 @@ from bot.errors import ServiceError, StorageError, VersionConflict, reason
 from bot.language import LANGUAGE_KEY, LanguageMixin
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
 from bot.undo import is_player, undo_move, undoable_seat, walk
-from bot.upkeep import events_by_version
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
 from rules.text import decode, msg
 
@@ -948,14 +947,8 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         info = await self.get_match(match_id)
         seat = info.seat_of(user_id) if user_id is not None else None
         texts: list[str] = []
-        recent = await self.store.recent_moves(match_id, limit)
-        rebuilt: dict[int, list[dict[str, Any]]] = {}
-        if info.is_over and any(m.kind == "move" and not m.events for m in recent):
-            # A compacted finished match (bot/upkeep.py): replay rebuilds its events.
-            rebuilt = await asyncio.to_thread(events_by_version, self.engine(info.game_id),
-                                              info, await self.store.get_moves(match_id))
-        for move in recent:
-            for raw in move.events or rebuilt.get(move.version, ()):
+        for move in await self.store.recent_moves(match_id, limit):
+            for raw in move.events:
                 private_to = raw.get("private_to")
                 if private_to is None or (seat is not None and private_to == seat):
                     texts.append(decode(raw["msg"]) if "msg" in raw else raw["text"])  # a Msg

@@ -16,6 +16,7 @@ import json
 import os
 import shutil
 import sqlite3
+import zlib
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -138,6 +139,17 @@ class AdminLogEntry:
 
 def _json(obj: Any) -> str:
     return canonical_json(obj).decode()
+
+
+def _deflate_events(rows: Iterable[tuple[int, str]]) -> bytes:
+    """A compacted match's events, ``(version, events JSON)`` per move row, deflated together
+    (its moves repeat the same words: about a tenth of deflating each row alone)."""
+    return zlib.compress(_json({str(version): json.loads(events) for version, events in rows})
+                         .encode(), 9)
+
+
+def _inflate_events(blob: bytes) -> dict[int, list[dict[str, Any]]]:
+    return {int(version): events for version, events in json.loads(zlib.decompress(blob)).items()}
 
 
 class Storage(ABC):
@@ -359,11 +371,11 @@ class Storage(ABC):
     # --- keeping finished matches small (issue 10, bot/upkeep.py) ----------------------------
     @abstractmethod
     async def compact_finished(self, before: float, limit: int = 100) -> list[int]:
-        """Finished or cancelled matches last changed before ``before`` whose 'move' rows still
-        carry their events and whose thread owes no announcement: drop those events (derived
-        data: a replay of the log rebuilds them), keeping every move's version, seat, option,
-        actor, kind and time, the undo rows whole, and the final snapshot. At most ``limit``
-        matches; returns their ids."""
+        """Finished or cancelled matches last changed before ``before`` whose moves are not
+        compacted yet and whose thread owes no announcement: deflate their moves' events
+        (lossless: every row reads back exactly as before, and ``/log`` never depends on a
+        replay by a later version of the engine). At most ``limit`` matches; returns their
+        ids."""
 
     @abstractmethod
     async def delete_finished(self, before: float, limit: int = 100) -> list[int]:
@@ -749,26 +761,31 @@ class SqliteStorage(Storage):
                 (match_id, version, _json(state), self._seqs_json(seqs), now),
             )
 
-    @staticmethod
-    def _move(match_id: int, row: Sequence[Any]) -> MoveRecord:
-        return MoveRecord(match_id, row[0], row[1], row[2], row[3], json.loads(row[4]), row[5],
-                          row[6], bool(row[7]))
+    _MOVE_COLUMNS = "version, seat, option_id, actor, events, created_at, kind, secret"
+
+    async def _read_moves(self, match_id: int, where: str, params: Sequence[Any]
+                          ) -> list[MoveRecord]:
+        """Move rows of a match, with their events (from the archive once it is compacted)."""
+        async with self._read() as conn:
+            async with conn.execute(
+                f"SELECT {self._MOVE_COLUMNS} FROM moves WHERE match_id = ? {where}",
+                (match_id, *params),
+            ) as cursor:
+                rows = await cursor.fetchall()
+            async with conn.execute("SELECT events FROM archived_events WHERE match_id = ?",
+                                    (match_id,)) as cursor:
+                archive = await cursor.fetchone()
+        archived = _inflate_events(archive[0]) if archive else {}
+        return [MoveRecord(match_id, row[0], row[1], row[2], row[3],
+                           archived[row[0]] if row[0] in archived else json.loads(row[4]),
+                           row[5], row[6], bool(row[7])) for row in rows]
 
     async def get_moves(self, match_id: int, *, after: int = 0) -> list[MoveRecord]:
-        async with self._read() as conn, conn.execute(
-            "SELECT version, seat, option_id, actor, events, created_at, kind, secret FROM moves "
-            "WHERE match_id = ? AND version > ? ORDER BY version", (match_id, after),
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [self._move(match_id, row) for row in rows]
+        return await self._read_moves(match_id, "AND version > ? ORDER BY version", (after,))
 
     async def recent_moves(self, match_id: int, limit: int) -> list[MoveRecord]:
-        async with self._read() as conn, conn.execute(
-            "SELECT version, seat, option_id, actor, events, created_at, kind, secret FROM moves "
-            "WHERE match_id = ? ORDER BY version DESC LIMIT ?", (match_id, int(limit)),
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [self._move(match_id, row) for row in reversed(rows)]
+        moves = await self._read_moves(match_id, "ORDER BY version DESC LIMIT ?", (int(limit),))
+        return moves[::-1]
 
     # --- the announcement outbox --------------------------------------------------------------
     _ANNOUNCEMENT_COLUMNS = ("match_id, version_owed, version_done, channel_id, message_id, "
@@ -1085,7 +1102,8 @@ class SqliteStorage(Storage):
         async with self._transaction() as conn:
             async with conn.execute(
                 f"SELECT id FROM matches WHERE {self._OVER} AND EXISTS (SELECT 1 FROM moves "
-                f"WHERE moves.match_id = matches.id AND kind = 'move' AND events <> '[]') "
+                f"WHERE moves.match_id = matches.id) AND NOT EXISTS (SELECT 1 FROM "
+                f"archived_events WHERE archived_events.match_id = matches.id) "
                 # The outbox rebuilds what a thread still owes from the moves' events.
                 f"AND NOT EXISTS (SELECT 1 FROM announcements WHERE announcements.match_id = "
                 f"matches.id AND version_done < version_owed) "
@@ -1096,19 +1114,21 @@ class SqliteStorage(Storage):
                 columns = [row[1] for row in await cursor.fetchall()]
             names = ", ".join(columns)
             marks = ", ".join("?" * len(columns))
-            at = columns.index("events")
+            at, version = columns.index("events"), columns.index("version")
             for match_id in ids:
                 # The log never changes (an UPDATE trigger guards it): the rows are written
-                # again, the same moves with their derived events left out.
+                # again, the same moves, their events moved to the archive, deflated together.
                 async with conn.execute(
-                    f"SELECT {names} FROM moves WHERE match_id = ? AND kind = 'move' "
-                    f"ORDER BY version", (match_id,),
+                    f"SELECT {names} FROM moves WHERE match_id = ? ORDER BY version",
+                    (match_id,),
                 ) as cursor:
                     rows = [list(row) for row in await cursor.fetchall()]
+                await conn.execute(
+                    "INSERT INTO archived_events (match_id, events) VALUES (?, ?)",
+                    (match_id, _deflate_events((row[version], row[at]) for row in rows)))
                 for row in rows:
                     row[at] = "[]"
-                await conn.execute("DELETE FROM moves WHERE match_id = ? AND kind = 'move'",
-                                   (match_id,))
+                await conn.execute("DELETE FROM moves WHERE match_id = ?", (match_id,))
                 await conn.executemany(f"INSERT INTO moves ({names}) VALUES ({marks})", rows)
         return ids
 

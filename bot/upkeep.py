@@ -1,15 +1,12 @@
 """Keeping the database small: what a finished match keeps, and for how long.
 
 A match stores one snapshot (its latest state) and its move log. Almost all of a move row is
-its events (the texts of what happened: about 97 % of the log), and events are derived data:
-the replay law rebuilds them from ``new_game(seed)`` and the logged answers. So, once a match
-is over (finished or cancelled) and ``COMPACT_AFTER`` has passed:
+its events (the texts of what happened: about 97 % of the log). Once a match is over
+(finished or cancelled) and ``COMPACT_AFTER`` has passed:
 
-- ``compact`` (once its thread owes no announcement: the outbox rebuilds those from the
-  events): its 'move' rows lose their events; it keeps every move (version, seat, option,
-  actor, kind, time), the undo rows whole, the final snapshot, its seats and result, so
-  ``/export``, ``/stats``, the rematch and ``rebuild`` work as before, and ``/log`` rebuilds
-  the texts by replay (``events_by_version``);
+- ``compact`` (once its thread owes no announcement): its moves' events are deflated (zlib),
+  losslessly, so ``/log``, ``/export``, ``/stats``, the rematch and ``rebuild`` read exactly
+  what they read before, without replaying the log on a later version of the engine;
 - with ``KEEP_FINISHED_DAYS`` set (``bot.settings``), a match over for longer than that is
   deleted with all its rows: it leaves ``/stats`` and ``/leaderboard`` too. Unset: kept.
 
@@ -19,19 +16,12 @@ is over (finished or cancelled) and ``COMPACT_AFTER`` has passed:
 
 from __future__ import annotations
 
-import json
 import logging
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-from bot.undo import UNDO_KIND
-from rules.core import canonical_json
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo, MatchService
-    from bot.storage import MatchRecord, MoveRecord
-    from rules.core import Engine
+    from bot.service import MatchService
 
 log = logging.getLogger(__name__)
 
@@ -70,32 +60,3 @@ async def prune(service: MatchService, *, keep_finished_days: float | None = Non
         log.info("upkeep: %d finished matches compacted, %d deleted", len(report.compacted),
                  len(report.deleted))
     return report
-
-
-def events_by_version(engine: Engine, record: MatchRecord | MatchInfo,
-                      moves: Sequence[MoveRecord]) -> dict[int, list[dict[str, Any]]]:
-    """The events of every 'move' row, rebuilt by replaying the log (undo rows take back the
-    latest standing move of their seat, as ``bot.undo.walk`` does)."""
-    seats = getattr(record, "seat_count", None) or record.seats
-    start = engine.new_game(seats, record.options, record.seed)
-    state = start
-    standing: list[tuple[MoveRecord, Any]] = []  # (move, the state it was applied to)
-    events: dict[int, list[dict[str, Any]]] = {}
-    for move in moves:
-        if move.kind == UNDO_KIND:
-            index = next((i for i in range(len(standing) - 1, -1, -1)
-                          if standing[i][0].seat == move.seat), None)
-            if index is None:
-                continue
-            state = standing[index][1]
-            kept = [m for m, _ in standing[index + 1:]]
-            del standing[index:]
-            for later in kept:  # the moves after the taken-back one stand: apply them again
-                standing.append((later, state))
-                state, _ = engine.apply(state, later.seat, later.option_id)
-            continue
-        standing.append((move, state))
-        state, applied = engine.apply(state, move.seat, move.option_id)
-        # As stored: through canonical JSON (integer keys become strings, tuples lists).
-        events[move.version] = json.loads(canonical_json([e.to_json() for e in applied]))
-    return events
