@@ -133,7 +133,8 @@ class AbsenceMixin:
             if target.is_ai or target.taken_over:
                 raise ServiceError(_seat_ai(seat + 1))
             loaded = await self._loaded(info)
-            if loaded.engine.decision_for(loaded.state, seat) is None:
+            decision = loaded.engine.decision_for(loaded.state, seat)
+            if decision is None or decision.advisory:  # a proposal never holds up the game
                 raise ServiceError(msg("Seat {seat} is not holding up the game: you can only "
                                        "vote on a player whose decision is waiting.",
                                        seat=seat + 1))

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.errors import ServiceError
+from rules.core import Decision
 from rules.text import Msg, msg
 
 if TYPE_CHECKING:
@@ -151,6 +152,12 @@ def deadline_rows(seq: int, posed_at: float, limit: float) -> list[tuple[str, fl
     return rows
 
 
+def awaited_seats(decisions: list[Decision]) -> set[int]:
+    """The seats the game waits for: those with an open decision that is not advisory (an
+    advisory one closes by itself, ``rules.core.Decision``)."""
+    return {d.seat for d in decisions if not d.advisory}
+
+
 def parse_kind(kind: str) -> tuple[str, int, int | None] | None:
     """``turn:<seq>`` -> ("turn", seq, None); ``remind:<seq>:<pct>`` -> ("remind", seq, pct)."""
     parts = kind.split(":")
@@ -262,18 +269,22 @@ class DeadlinesMixin:
         return limit
 
     async def _deadline_rows(self, info: MatchInfo, seqs: Mapping[int, int],
-                             version: int) -> list[tuple[int, str, float]]:
-        """For a move producing ``version``: the rows of the human decisions it newly posed,
-        written in the move's own transaction (``Storage.record_move``). Rows of decisions
-        answered meanwhile stay until due and are dropped then (an undo may reopen them)."""
+                             version: int, decisions: list[Decision]
+                             ) -> list[tuple[int, str, float]]:
+        """For a move producing ``version`` (which leaves ``decisions`` open): the rows of the
+        human decisions it newly posed, written in the move's own transaction
+        (``Storage.record_move``); none for an advisory one. Rows of decisions answered
+        meanwhile stay until due and are dropped then (an undo may reopen them)."""
         limit = await self._table_limit(info)
         if limit is None:
             return []
         now = self.clock()
         rows: list[tuple[int, str, float]] = []
+        held = awaited_seats(decisions)
         for seat, seq in sorted(seqs.items()):
             owner = info.seat_info(seat)
-            if seq != version or owner is None or owner.is_ai or owner.taken_over:
+            if (seq != version or seat not in held or owner is None or owner.is_ai
+                    or owner.taken_over):
                 continue
             rows.extend((seat, kind, due) for kind, due in deadline_rows(seq, now, limit))
         return rows
@@ -294,8 +305,8 @@ class DeadlinesMixin:
         rows: list[tuple[int, str, float]] = []
         for decision in loaded.engine.pending(loaded.state):
             owner = info.seat_info(decision.seat)
-            if owner is None or owner.is_ai or owner.taken_over:
-                continue
+            if decision.advisory or owner is None or owner.is_ai or owner.taken_over:
+                continue  # the game never waits for an advisory answer
             seq = loaded.seqs.get(decision.seat, loaded.version)
             if (decision.seat, f"{TURN_KIND}:{seq}") in existing:
                 continue
@@ -356,9 +367,9 @@ class DeadlinesMixin:
                 loaded = await self._loaded(info)
                 for decision in loaded.engine.pending(loaded.state):
                     owner = info.seat_info(decision.seat)
-                    if (owner is None or owner.user_id is None or owner.is_ai
-                            or owner.taken_over):
-                        continue
+                    if (decision.advisory or owner is None or owner.user_id is None
+                            or owner.is_ai or owner.taken_over):
+                        continue  # an advisory decision never times out nor is reminded
                     seq = loaded.seqs.get(decision.seat, loaded.version)
                     open_now.setdefault(decision.seat, (seq, decision.prompt))
         stale: list[int] = []
@@ -421,7 +432,7 @@ class DeadlinesMixin:
                 owner = info.seat_info(seat)
                 decision = loaded.engine.decision_for(loaded.state, seat)
                 if (owner is None or owner.is_ai or owner.taken_over or decision is None
-                        or loaded.seqs.get(seat) != seq):
+                        or decision.advisory or loaded.seqs.get(seat) != seq):
                     continue  # answered in time, or the seat changed hands
                 option_id = self._ai_option(loaded.engine, loaded.state, decision)
                 moves.append(await self._apply(info, loaded, seat, option_id, "timeout"))

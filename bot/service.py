@@ -153,7 +153,7 @@ class PendingDecision:
     is_ai: bool
     seq: int  # goes into custom ids: scarab:<match>:<seq>:<option id>
     decision: Decision
-    co_owners: tuple[int, ...] = ()  # other humans who may answer it (a merged god's partner)
+    co_owners: tuple[int, ...] = ()  # other humans who may answer it (seats of one side)
 
     @property
     def owner_ids(self) -> tuple[int, ...]:
@@ -209,7 +209,8 @@ class Turn:
         return None
 
     def seats_with(self, seat: int) -> tuple[int, ...]:
-        """``seat`` and the seats that share it (a merged god's), in the engine's order."""
+        """``seat`` and the seats that share it (one side played by several seats), in the
+        engine's order."""
         return self.co_seats.get(seat, (seat,))
 
 
@@ -261,7 +262,7 @@ def next_seqs(before: Mapping[int, Decision], after: list[Decision], actor: int 
 
 def answerable(engine: Engine, state: Any, seat: int) -> list[Decision]:
     """The open decisions the owner of ``seat`` may answer: the seat's own first, then those
-    of seats sharing it (``Engine.co_seats``, a merged god's partner)."""
+    of seats sharing it (``Engine.co_seats``, seats playing one side)."""
     pending = engine.pending(state)
     own = [d for d in pending if d.seat == seat][:1]
     shared = [d for d in pending if d.seat != seat and seat in engine.co_seats(state, d.seat)]
@@ -527,7 +528,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         seqs = next_seqs(before, after, seat, loaded.seqs, version)
         result = engine.result(new_state)
         status = "active" if after else "finished"
-        deadlines = await self._deadline_rows(info, seqs, version)
+        deadlines = await self._deadline_rows(info, seqs, version, after)
         try:
             await self.store.record_move(
                 info.id, expected_version=loaded.version, seat=seat, option_id=option_id,
@@ -788,7 +789,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         call: the caller's, then the AI seats' that followed.
 
         The caller's own seat's decision comes first; without one, a decision of a seat that
-        shares the caller's (``Engine.co_seats``: a merged god's partner) is answered, and
+        shares the caller's (``Engine.co_seats``: seats playing one side) is answered, and
         logged, as that seat's with the caller as actor. ``decision_seq`` picks the decision
         it was posed with; ``for_seat`` (a seat's own menu) names the seat to answer for."""
         async with self.lock(match_id):
@@ -927,8 +928,8 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                                loaded.seqs.get(decision.seat, loaded.version), decision)
 
     async def co_seats(self, match_id: int, seat: int) -> tuple[int, ...]:
-        """``seat`` and the seats whose owners may also answer its decisions (a merged god's
-        partner, ``Engine.co_seats``); ``(seat,)`` when the match is not running."""
+        """``seat`` and the seats whose owners may also answer its decisions (seats playing one
+        side, ``Engine.co_seats``); ``(seat,)`` when the match is not running."""
         info = await self.get_match(match_id)
         if info.status != "active":
             return (seat,)

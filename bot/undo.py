@@ -189,7 +189,7 @@ async def undo_move(service: MatchService, match_id: int, user_id: int, *,
         if (walked.last is not None and walked.last.move.seat != seat
                 and walked.last.move.actor == str(user_id)
                 and seat in engine.co_seats(walked.state, walked.last.move.seat)):
-            seat = walked.last.move.seat  # their step for a seat sharing theirs (merged god)
+            seat = walked.last.move.seat  # their step for a seat sharing theirs (co_seats)
         reason = refusal(engine, walked, seat, user_id)
         if reason is not None:
             raise ServiceError(reason)

@@ -80,7 +80,7 @@ def highlight_of(turn: Turn) -> set[str]:
 
 def together(turn: Turn, seat: int, skip: set[int] | frozenset[int] = frozenset(),
              loc: str = ENGLISH) -> str:
-    """``seat``'s name with those of the seats sharing it (a merged god's, ``Engine.co_seats``)
+    """``seat``'s name with those of the seats sharing it (one side, ``Engine.co_seats``)
     that are not in ``skip``: "<@1> & <@3>" (said in ``loc``)."""
     seats = [seat] + [s for s in turn.seats_with(seat) if s != seat and s not in skip]
     return " & ".join(localise(seat_name(turn.match, s, turn.view), loc) for s in seats)
@@ -315,12 +315,18 @@ class Announcer:
             lines.append(localise(intro, loc))
         public = [d for d in decisions if not d.secret]
         sealed = [d for d in decisions if d.secret]
-        if len(public) > 1:
+        awaited = [d for d in public if not d.decision.advisory]
+        if len(awaited) > 1:
             lines.append(t(loc, "**{n} players answer at the same time**, each with their own "
-                                "menu below:", n=len(public)))
+                                "menu below:", n=len(awaited)))
         for d in public:
-            lines.append(t(loc, "**Turn:** {who} — {prompt}", who=together(turn, d.seat, loc=loc),
-                           prompt=d.decision.prompt))
+            who = together(turn, d.seat, loc=loc)
+            if d.decision.advisory:  # a proposal never holds up the game: not a "Turn"
+                lines.append(t(loc, "**May propose:** {who} — {prompt}", who=who,
+                               prompt=d.decision.prompt))
+            else:
+                lines.append(t(loc, "**Turn:** {who} — {prompt}", who=who,
+                               prompt=d.decision.prompt))
             if len(d.options) > 25:
                 lines.append(t(loc, "{n} choices: the menu shows the first 24; type `/play` to "
                                     "search them all.", n=len(d.options)))
@@ -347,9 +353,9 @@ class Announcer:
     def _sealed_status(self, turn: Turn, sealed: list[PendingDecision],
                        loc: str = ENGLISH) -> str:
         info = turn.match
-        waiting = {d.seat for d in sealed}
+        waiting = {d.seat for d in sealed if not d.decision.advisory}  # proposals never hold up
         seats = waiting | set(turn.sealed_answered)  # the service knows, even after a restart
-        # A seat answering for seats that share it (a merged god) is shown with them.
+        # A seat answering for seats that share it (``co_seats``) is shown with them.
         marks = [f"{'⏳' if seat in waiting else '✅'} {together(turn, seat, seats, loc)}"
                  for seat in sorted(seats)]
         text = t(loc, "🔒 **Sealed answers** — {marks}", marks=", ".join(marks))
@@ -394,7 +400,7 @@ class Announcer:
     def _mentions(self, turn: Turn, decisions: list[PendingDecision],
                   loc: str = ENGLISH) -> str:
         owners: list[int] = []
-        for d in decisions:  # every owner of each acting seat (a merged god has two)
+        for d in decisions:  # every owner of each acting seat (co_seats: several)
             for uid in d.owner_ids:
                 if uid not in owners:
                     owners.append(uid)
@@ -528,7 +534,7 @@ class Announcer:
         for d in decisions:
             if not d.secret:
                 continue
-            # Every owner of the seat (a merged god has two): either may answer, the first
+            # Every owner of the seat (co_seats: several): either may answer, the first
             # answer counts and the other's menu is no longer current.
             for uid in d.owner_ids:
                 if (d.seat, d.seq, uid) in sent:

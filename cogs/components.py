@@ -7,7 +7,7 @@ Custom ids:
 - ``scarab:private:<match>:<seq>``      "Choose privately": opens an ephemeral menu;
 - ``scarab:seat:<match>:<seat>:<seq>``  one seat's select menu when several seats answer public
   decisions at the same time (one menu per seat on the same message); only that seat's owner
-  (or a co-owner: the partner of a merged god, ``Engine.co_seats``) may use it.
+  (or a co-owner: a seat playing the same side, ``Engine.co_seats``) may use it.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ class SeatDecisionSelect(GuardedItem, discord.ui.DynamicItem[discord.ui.Select],
                          template=rf"scarab:seat:(?P<match>{_MATCH}):(?P<seat>{ID})"
                                   rf":(?P<seq>{ID})"):
     """One seat's menu among several open public decisions; refuses everyone but its owner
-    and co-owners (seats sharing it, e.g. a merged god's)."""
+    and co-owners (seats sharing it, ``Engine.co_seats``)."""
 
     def __init__(self, match: int, seat: int, seq: int,
                  options: list[discord.SelectOption] | None = None,

@@ -196,7 +196,7 @@ class Play(commands.Cog):
         waiting = ", ".join(sorted({
             f"<@{p.user_id}>" if not p.is_ai
             else localise(ai_name(getattr(info.seat_info(p.seat), "name", None), p.seat), loc)
-            for p in turn.pending}))
+            for p in turn.pending if not p.decision.advisory}))  # proposals never hold up
         text = t(loc, "**{game} — match #{id}**", game=game_title(info.game_id), id=info.id)
         if waiting:
             text += "\n" + t(loc, "Waiting for: {names}", names=waiting)

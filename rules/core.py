@@ -57,13 +57,20 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One seat must pick one option. ``secret`` marks a sealed, simultaneous choice."""
+    """One seat must pick one option. ``secret`` marks a sealed, simultaneous choice.
+
+    ``advisory``: the game does not wait for this answer: it closes by itself when the
+    decisions that matter are answered (a merged Ankh god's lesser seat proposing to the
+    greater seat, whose answer decides). The bot gives it no deadline, no reminder and no
+    timeout, and never names its seat as the one holding up the game; it may still be
+    answered, by a player or an AI."""
 
     seat: int
     key: str
     prompt: str
     options: tuple[Option, ...]
     secret: bool = False
+    advisory: bool = False
 
     def option(self, option_id: str) -> Option | None:
         for opt in self.options:
@@ -256,9 +263,10 @@ class Engine(ABC):
         return None
 
     def co_seats(self, state: Any, seat: int) -> tuple[int, ...]:
-        """Seats whose owners may also answer this seat's decisions (a merged god's partner),
-        ``seat`` included. The move is still applied and logged as ``seat``'s. Default:
-        ``(seat,)``, every seat answers only for itself."""
+        """Seats whose owners may also answer this seat's decisions (several seats playing one
+        side), ``seat`` included. The move is still applied and logged as ``seat``'s. Default:
+        ``(seat,)``, every seat answers only for itself (no shipped game overrides it: a merged
+        Ankh god's lesser seat proposes instead, with an ``advisory`` decision)."""
         return (seat,)
 
     def apply(self, state: Any, seat: int, option_id: str) -> tuple[Any, list[Event]]:

@@ -15,6 +15,8 @@ asynchronously, every such decision is asked of both seats at once:
 So the lesser seat takes part in every decision and can never decide against the greater
 seat, which is exactly the rule's outcome (they agree: that answer; they disagree: the greater
 seat's). Each seat answers only its own questions (``AnkhEngine.co_seats`` is the default).
+A proposal is ``advisory`` (``rules.core.Decision``): the game never waits for it, so it has
+no deadline, no reminder and no timeout, and it never holds up the greater seat.
 Besides battles, the same holds for the one other decision a merged god can face outside its
 own turns: aiming its Giant Scorpion after a Satet of another god pushed it (ANKH-R137).
 """
@@ -76,7 +78,7 @@ def with_proposals(state: State, decisions: list[Decision]) -> list[Decision]:
                 partner, decision.key,
                 msg("{prompt} (A proposal to {greater}, the greater god's seat, whose answer "
                     "decides.)", prompt=decision.prompt, greater=seats_text(seats[:1])),
-                options, decision.secret))
+                options, decision.secret, advisory=True))  # the game never waits for it
     return out
 
 

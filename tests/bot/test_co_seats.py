@@ -1,4 +1,4 @@
-"""Seats that share one side (a merged Ankh god): either owner may answer its decisions.
+"""Seats that share one side (``Engine.co_seats``): either owner may answer its decisions.
 
 ``Engine.co_seats`` names them; the service lets the partner's owner answer a decision asked of
 the other seat when their own seat has nothing open. The move is logged as the decision's seat

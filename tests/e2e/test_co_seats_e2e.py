@@ -1,4 +1,4 @@
-"""Seats sharing one side (a merged Ankh god, ``Engine.co_seats``) through Discord, with the toy
+"""Seats sharing one side (``Engine.co_seats``, a team game's shape) through Discord, with the toy
 pair game (tests/support/pairgame.py): seats 0 (alice) and 2 (carol) share side A, seat 1 (bob)
 plays side B. Both owners of side A get its sealed decision by DM and either may answer it
 (the first answer counts), and each may use the other's menu when both seats answer at once;

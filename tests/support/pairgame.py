@@ -1,4 +1,4 @@
-"""A tiny three-seat game where two seats share one side, like a merged Ankh god.
+"""A tiny three-seat game where two seats share one side (``Engine.co_seats``).
 
 Seats 0 and 2 play side A together (``co_seats``: either owner may answer the side's
 decisions); seat 1 plays side B. Each round both sides seal a number 1-3 at once (secret;
