@@ -11,9 +11,10 @@ Players choose with the engine's baseline AI (``ai_choice``) on the stored state
 from the Amun-Re test (``Table``) then presses the button / menu entry, or types the ``/play``
 choice, that carries it.
 
-Both owners of a merged god may act on its decisions: the engine asks the greater god's seat
-(B24) and names both seats with ``Engine.co_seats``, so the bot mentions and DMs both owners
-and accepts the first answer of either (``test_ankh_merged_god_battle_decision_by_both_owners``).
+Both owners of a merged god take part in its battle decisions (ANKH-R153): the greater god's
+seat gets the decision, the lesser god's seat the same question as an advisory proposal; the
+bot mentions and DMs both owners, the thread waits only for the greater seat, and only the
+greater seat's answer decides (``test_ankh_merged_god_battle_decision_by_both_owners``).
 """
 
 from __future__ import annotations
@@ -267,64 +268,117 @@ def check_merge(table: Table, turn: Any) -> None:
 
 async def test_ankh_merged_god_battle_decision_by_both_owners(fake: FakeDiscord,
                                                               tmp_path) -> None:
-    """Both owners of a merged god can answer its battle decision. The match runs through the
-    service up to the move that opens the first battle decision of a merged god, which is
-    played with /play so the bot announces it: both owners are mentioned and shown together,
-    both get the sealed decision by DM (or the "Choose privately" button), the *lesser* seat's
-    owner answers it, and the greater seat's owner then finds their menu no longer current."""
+    """ANKH-R153: a merged god's battle decision is made by both owners, the greater god's
+    deciding. The match runs through the service up to the move that opens the first battle
+    decision of a merged god, which is played with /play so the bot announces it: both owners
+    are mentioned, and each gets their own sealed question by DM (or the "Choose privately"
+    button): the greater seat the decision, the lesser seat a proposal (advisory: the thread
+    waits only for the greater seat). The lesser owner proposes, which decides nothing; the
+    greater owner's question then shows the proposal, they answer otherwise, and their answer
+    is the god's. The lesser owner's proposal menu is no longer current."""
     table = await open_table(fake, tmp_path)
     try:
         async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
             await lobby_and_start(table)
             found = await fast_forward_to_merged_battle(table)
             assert found is not None, "no battle decision of a merged god in this match"
-            pending, other = found
-            owner, co_owner = table.user(pending.user_id), table.user(other)
-            assert owner is not co_owner
-            assert pending.decision.secret  # a battle card: sealed
-            assert pending.co_owners == (other,) and pending.owner_ids == (owner.id, other)
-            option = pending.decision.options[0].id
+            greater, lesser = found
+            owner, partner = table.user(greater.user_id), table.user(lesser.user_id)
+            assert owner is not partner and greater.co_owners == lesser.co_owners == ()
+            assert greater.decision.secret and lesser.decision.secret  # battle cards: sealed
+            assert lesser.decision.advisory and not greater.decision.advisory
+            assert [o.id for o in lesser.decision.options] == (
+                greater.decision.option_ids() + ["defer"])
+            assert all(o.label.startswith("Propose: ") for o in lesser.decision.options[:-1])
             turn_msg = table.thread_messages()[-1]
-            assert owner.mention in turn_msg.content and co_owner.mention in turn_msg.content
+            assert owner.mention in turn_msg.content and partner.mention in turn_msg.content
             status = str(turn_msg.embeds)
-            assert f"{owner.mention} & {co_owner.mention}" in status, status
-            controls = {}
-            for user in (owner, co_owner):
-                if user is table.closed_dm:
-                    continue
-                controls[user.id] = table.control_in(fake.dm_messages(user), pending.seq,
-                                                     option)
-                assert controls[user.id] is not None, f"{user.name} got no DM for the card"
-            await co_owner_answers(table, co_owner, pending.seq, option, controls)
+            assert f"⏳ {owner.mention}" in status, status  # the thread waits for the greater
+            assert f"⏳ {partner.mention}" not in status, status  # ... never for a proposal
+            proposed, chosen = (o.id for o in greater.decision.options[:2])
+            # Each owner has their own sealed question: the decision, and the proposal.
+            first_ask = question_of(table, owner, greater.seq, chosen)
+            proposal_menu = question_of(table, partner, lesser.seq, proposed)
+            await propose(table, partner, lesser.seq, proposed, proposal_menu)
+            # The proposal decided nothing: the greater seat's battle card is still open, now
+            # showing the proposal (a new question, so the first one is stale).
             turn, _ = await table.position()
-            assert (pending.seat, pending.seq) not in [(p.seat, p.seq) for p in turn.pending]
+            (now,) = [p for p in turn.pending if p.seat == greater.seat]
+            label = greater.decision.option(proposed).label
+            assert now.decision.key == greater.decision.key and now.seq != greater.seq
+            assert f"proposes: {label}. Your answer decides." in now.decision.prompt
+            assert lesser.seat not in [p.seat for p in turn.pending]
+            asked = question_of(table, owner, now.seq, chosen)
+            if owner is not table.closed_dm:
+                shown = " ".join(str(m.embeds) + m.content for m in fake.dm_messages(owner))
+                assert f"proposes: {label}" in shown, shown[-600:]
+            await decide(table, owner, now.seq, chosen, asked)
             moves = await table.bot.service.moves(table.match_id)
-            assert (moves[-1].seat, moves[-1].actor) == (pending.seat, str(other))
-            if owner.id in controls:  # the first answer counts: the owner's DM is stale now
-                kind, msg, cid = controls[owner.id]
-                r = await table.press(owner, kind, fake.message(msg.id), cid, option)
+            assert [(m.seat, m.actor, m.option_id) for m in moves[-2:]] == [
+                (lesser.seat, str(partner.id), proposed),
+                (greater.seat, str(owner.id), chosen)]  # the greater seat decided otherwise
+            turn, _ = await table.position()
+            assert (greater.seat, now.seq) not in [(p.seat, p.seq) for p in turn.pending]
+            for user, menu, option in ((partner, proposal_menu, proposed),
+                                       (owner, first_ask, chosen)):
+                if menu is None:
+                    continue
+                kind, msg, cid = menu  # stale now: answered, or replaced by a newer question
+                if fake.message(msg.id).component(cid) is None:
+                    continue  # the answered DM lost its menu
+                r = await table.press(user, kind, fake.message(msg.id), cid, option)
                 assert r.ephemeral and "no longer current" in r.text, r.text
             assert await table.bot.service.rebuild(table.match_id)
     finally:
         await table.store.close()
 
 
-async def co_owner_answers(table: Table, co_owner: FakeUser, seq: int, option: str,
-                           controls: dict[int, Any]) -> None:
-    """The lesser seat's owner answers: from the DM when they got one, else with /play."""
+def question_of(table: Table, user: FakeUser, seq: int, option: str) -> Any:
+    """The control carrying ``option`` in ``user``'s sealed question (seq ``seq``) in their DMs,
+    or None for the player whose DMs are closed (they use "Choose privately" or /play)."""
+    if user is table.closed_dm:
+        return None
+    found = table.control_in(table.fake.dm_messages(user), seq, option)
+    assert found is not None, f"{user.name} got no DM for seq {seq} with {option!r}"
+    return found
+
+
+async def propose(table: Table, partner: FakeUser, seq: int, option: str, menu: Any) -> None:
+    """The lesser seat's owner proposes: from the DM when they got one, else with /play. The
+    move is logged; nothing else changes for the greater seat but its prompt."""
     before = await table.version()
-    if co_owner.id in controls:
-        kind, msg, cid = controls[co_owner.id]
-        r = await table.press(co_owner, kind, msg, cid, option)
+    if menu is not None:
+        kind, msg, cid = menu
+        r = await table.press(partner, kind, msg, cid, option)
     else:
-        r = await table.play_command(co_owner, option)
-    assert await table.version() == before + 1, f"{co_owner.name} answering {option!r}: {r}"
+        r = await table.play_command(partner, option)
+    assert await table.version() == before + 1, f"{partner.name} proposing {option!r}: {r}"
 
 
-async def fast_forward_to_merged_battle(table: Table) -> tuple[Any, int] | None:
+async def decide(table: Table, owner: FakeUser, seq: int, option: str, menu: Any) -> None:
+    """The greater seat's owner answers: from the DM, else through "Choose privately", whose
+    menu shows the partner's proposal."""
+    before = await table.version()
+    if menu is None:
+        button = next(c["custom_id"] for m in reversed(table.thread_messages())
+                      for c in m.all_components()
+                      if c.get("custom_id", "").startswith(f"scarab:private:{table.match_id}:"))
+        status = table.control_with(button)
+        r = await table.fake.click(owner, status, button)
+        private = r.message
+        assert private is not None and private.ephemeral, r
+        assert "proposes: " in private.content + str(private.embeds), private.content
+        menu = table.control_in([private], seq, option)
+        assert menu is not None, f"no private control for {option!r} (seq {seq})"
+    kind, msg, cid = menu
+    r = await table.press(owner, kind, msg, cid, option)
+    assert await table.version() == before + 1, f"{owner.name} deciding {option!r}: {r}"
+
+
+async def fast_forward_to_merged_battle(table: Table) -> tuple[Any, Any] | None:
     """Submit the AI's choices through the service (no Discord round trips) until the next move
-    asks a merged god's seat for a battle card; play that move with /play (so the bot announces
-    it) and return the merged god's pending decision and the other seat's owner id."""
+    asks a merged god for a battle card; play that move with /play (so the bot announces it)
+    and return the greater seat's pending decision and the lesser seat's proposal."""
     service = table.bot.service
     while True:
         turn, state = await table.position()
@@ -340,17 +394,18 @@ async def fast_forward_to_merged_battle(table: Table) -> tuple[Any, int] | None:
         turn, state = await table.position()
         decision = merged_battle(state, [p.decision for p in turn.pending])
         assert decision is not None
-        pending = next(p for p in turn.pending if p.decision is decision)
-        seats = state["players"][state["seat_player"][pending.seat]]["seats"]
-        other = next(s for s in seats if s != pending.seat)
-        return pending, turn.match.seat_info(other).user_id
+        greater = next(p for p in turn.pending if p.decision is decision)
+        lesser = next(p for p in turn.pending
+                      if p.decision.advisory and p.decision.key == decision.key
+                      and state["seat_player"][p.seat] == state["seat_player"][greater.seat])
+        return greater, lesser
 
 
 def merged_battle(state: Any, decisions: list[Any]) -> Any:
-    """The open battle-card decision of a merged god, if any."""
+    """The open battle-card decision of a merged god (its greater seat's), if any."""
     for decision in decisions:
         seats = state["players"][state["seat_player"][decision.seat]]["seats"]
-        if decision.key == "battle_card" and len(seats) > 1:
+        if decision.key == "battle_card" and len(seats) > 1 and not decision.advisory:
             return decision
     return None
 
