@@ -50,9 +50,12 @@ from render.common import (
 )
 from rules.ankh.data import (
     ACTION_LABELS,
+    AMUN_CARDS,
+    BUILD_COST,
     CARD_NAMES,
     CARD_STRENGTH,
     CARDS,
+    CONFLICTS,
     DEVOTION_TOP,
     EVENT_LABELS,
     FORGET_AFTER_CONFLICT,
@@ -62,10 +65,11 @@ from rules.ankh.data import (
     MERGE_AFTER_CONFLICT,
     POWER_LEVEL,
     POWER_NAMES,
+    PRISON_SLOTS,
     RED_TOP,
     SCENARIO_TITLES,
 )
-from rules.text import term
+from rules.text import msg, term
 
 # --- geometry (px) -----------------------------------------------------------------------------
 WIDTH = 1360
@@ -134,9 +138,9 @@ CARD_BLURBS = {
     "plague": term("secret follower bids; only the top bidder's figures live"),
     "cycle": term("after the battle take all your used cards back"),
     "drought": term("if you win: +1 devotion per figure of yours on desert"),
-    "build": term("pay 3 followers: build a monument in this region"),
+    "build": msg("pay {cost} followers: build a monument in this region", cost=BUILD_COST),
     "flood": term("+1 follower per figure on fertile; those can't die in resolution"),
-    "chariots": term("+3 strength"),
+    "chariots": msg("+{n} strength", n=CARD_STRENGTH["chariots"]),
     "miracle": term("+1 devotion per figure of yours killed in this battle"),
 }
 EVENT_SHORT = {"control": term("Ctrl"), "caravan": term("Camel"), "conflict": "⚔"}
@@ -333,8 +337,9 @@ def static_layer(board: Board, players: int, locale: str = "en"
         _title_and_note(draw, (SIDE_X, SIDE_SECTIONS[section]), SIDE_W, heading, note)
 
     # devotion track cells
-    note = lang.t(locale, "red section 0–{top}: forgotten after Conflict {n} · 31 wins · "
-                  "higher in a stack = ahead", top=RED_TOP, n=FORGET_AFTER_CONFLICT)
+    note = lang.t(locale, "red section 0–{top}: forgotten after Conflict {n} · {win} wins · "
+                  "higher in a stack = ahead", top=RED_TOP, n=FORGET_AFTER_CONFLICT,
+                  win=DEVOTION_TOP)
     _title_and_note(draw, (MARGIN, DEV_Y + 4), WIDTH - 2 * MARGIN,
                     lang.t(locale, "Devotion track"), note, right=False)
     for value in range(DEVOTION_TOP + 1):
@@ -844,8 +849,9 @@ def _draw_header(draw, view: dict[str, Any], players: list[dict[str, Any]],
               font=font(20, bold=True), fill=CREAM)
     events = view.get("event_track") or {}
     done = int(events.get("conflicts_done", 0) or 0)
-    line = lang.t(locale, "Conflicts done {done}/5 · merge after ⚔{merge} · forgetting after "
-                  "⚔{forget}", done=done, merge=MERGE_AFTER_CONFLICT, forget=FORGET_AFTER_CONFLICT)
+    line = lang.t(locale, "Conflicts done {done}/{total} · merge after ⚔{merge} · forgetting "
+                  "after ⚔{forget}", done=done, total=CONFLICTS, merge=MERGE_AFTER_CONFLICT,
+                  forget=FORGET_AFTER_CONFLICT)
     line_font = font(15) if _width(line, font(15)) <= left_w else font(14)
     draw.text((150, 46), fit_text(line, line_font, left_w), font=line_font, fill=CREAM_SOFT)
     tie = view.get("tiebreaker") or {}
@@ -1145,7 +1151,7 @@ def _draw_status(draw, view: dict[str, Any], players: list[dict[str, Any]], y: i
         title = lang.t(locale, "⚔ Conflict in {region} · then: {queue}", region=region,
                        queue=queue) if queue else \
             lang.t(locale, "⚔ Conflict in {region} · then: none", region=region)
-        amun = lang.t(locale, "Amun plays 2") if battle.get("amun_two") else ""
+        amun = lang.t(locale, "Amun plays {n}", n=AMUN_CARDS) if battle.get("amun_two") else ""
         room = SIDE_W - 20 - (_width(amun, font(14, bold=True)) + 16 if amun else 0)
         draw.text((SIDE_X + 10, y + 18), fit_text(title, font(16, bold=True), room),
                   font=font(16, bold=True), fill=CONFLICT_FILL, anchor="lm")
@@ -1244,7 +1250,7 @@ def _reserve_lines(player: dict[str, Any], locale: str = "en") -> list[str]:
     if "anubis" in gods:
         prisoners = player.get("prisoners") or []
         letters = ",".join(seat_style(int(p)).letter for p in prisoners)
-        extras.append(lang.t(locale, "prison {n}/3", n=len(prisoners))
+        extras.append(lang.t(locale, "prison {n}/{slots}", n=len(prisoners), slots=PRISON_SLOTS)
                       + (f" ({letters})" if letters else ""))
     return [first, " · ".join(extras) or lang.t(locale, "no guardians")]
 

@@ -292,6 +292,7 @@ EVENT_LABELS = {"control": term("Control Monument"), "caravan": term("Camel Cara
 MERGE_AFTER_CONFLICT = 3  # ANKH-R142: the two lowest gods merge at the end of this Conflict
 MERGE_MIN_PLAYERS = 3  # ANKH-R142: ... with 3 or more players
 FORGET_AFTER_CONFLICT = 4  # ANKH-R155: gods still in the red section are forgotten then
+CONFLICTS = EVENT_TRACK.count("conflict")  # B3: the Conflicts of a whole game (5)
 
 # B4: devotion track 0..31; red section 0..20. RECONSTRUCTED (jackpunt); floor 0 RECONSTRUCTED.
 DEVOTION_TOP = 31  # ANKH-R158: reaching it wins at once
