@@ -29,7 +29,7 @@ def goods_text(goods: dict[str, int]) -> list:
 
 
 def may_choose(state: State, seat: int | None) -> bool:
-    if seat is None or state.get("pay_dry") or state.get("pay_replay"):
+    if seat is None or state.get("pay_dry"):
         return False
     player = state["players"][seat]
     techs = player["technologies"]
@@ -38,42 +38,51 @@ def may_choose(state: State, seat: int | None) -> bool:
     return "T22" in techs and any(player["res"][s] for s in ("limestone", "granite"))
 
 
-def payments_of(state: State, frame: dict, option: str, queue: list) -> list:
-    """The payments (seat, cost, mixes) the answer makes before the next decision, with the
-    mixes already chosen in ``queue`` (a dry run on a copy)."""
+def dry_run(state: State, frame: dict, option: str, queue: list) -> tuple[State, list[Event]]:
+    """The answer applied on a copy (up to the next decision), paying with the mixes already
+    chosen in ``queue``; ``pay_probe`` lists its payments (seat, cost, mixes)."""
     from rules.tekhenu.engine import advance
 
     dry = clone_state(state)
     dry["pay_dry"] = True
     dry["pay_probe"] = []
     if queue:
-        dry["pay_queue"] = [dict(m) if m is not None else None for m in queue]
-    steps.APPLY[frame["k"]](dry, clone_state(frame), option, [])
-    advance(dry, [])
-    return dry["pay_probe"]
+        dry["pay_queue"] = clone_state(queue)
+    events: list[Event] = []
+    steps.APPLY[frame["k"]](dry, clone_state(frame), option, events)
+    advance(dry, events)
+    return dry, events
 
 
-def next_choice(state: State, frame: dict, option: str, queue: list) -> bool:
-    """Push a ``pay`` decision for the first payment after ``queue`` with a choice."""
-    for index, (seat, cost, mixes) in enumerate(payments_of(state, frame, option, queue)):
+def settle_answer(state: State, frame: dict, option: str, queue: list,
+                  events: list[Event]) -> None:
+    """Apply the answer with the mixes of ``queue``, unless a later payment of it has a
+    choice: then push the ``pay`` decision for that payment. (With no choice left, the dry
+    run, the same seeded state and answer, is the real run: it is kept.)"""
+    dry, dry_events = dry_run(state, frame, option, queue)
+    for index, (seat, cost, mixes) in enumerate(dry["pay_probe"]):
         if index < len(queue) or len(mixes) < 2:
             continue
         pad = queue + [None] * (index - len(queue))
         state["stack"].append({"k": "pay", "s": seat, "then": frame, "option": option,
                                "queue": pad, "cost": cost, "mixes": mixes})
-        return True
-    return False
+        return
+    del dry["pay_dry"], dry["pay_probe"]
+    assert "pay_queue" not in dry  # every chosen mix was paid
+    state.clear()
+    state.update(dry)
+    events.extend(dry_events)
 
 
 def hold_for_payment(state: State, frame: dict, option: str, events: list[Event]) -> bool:
     """APPLY hook: an answer that pays with more than one mix that can matter waits for the
     ``pay`` decision."""
-    del events
     if frame["k"] == "pay" or "answering" in frame:
         return False
     if not may_choose(state, frame.get("s")):
         return False
-    return next_choice(state, frame, option, [])
+    settle_answer(state, frame, option, [], events)
+    return True
 
 
 def mix_label(state: State, seat: int, cost: dict, mix: dict):
@@ -97,16 +106,7 @@ def pay_decision(state: State, frame: dict) -> Decision:
 def pay_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     code = option.split(":", 1)[1]
     mix = next(m for m in frame["mixes"] if mix_code(m) == code)
-    queue = [*frame["queue"], mix]
-    then, answer = frame["then"], frame["option"]
-    if next_choice(state, then, answer, queue):  # a later payment of the same answer
-        return
-    state["pay_queue"] = queue
-    state["pay_replay"] = True
-    try:
-        steps.APPLY[then["k"]](state, then, answer, events)
-    finally:
-        state.pop("pay_replay", None)
+    settle_answer(state, frame["then"], frame["option"], [*frame["queue"], mix], events)
 
 
 steps.APPLY_HOOKS.append(hold_for_payment)

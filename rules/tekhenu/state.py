@@ -21,6 +21,7 @@ Layout (all keys strings, all values plain JSON):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.core import Event, Rng
@@ -336,51 +337,63 @@ def payment_mixes(state: State, seat: int, cost: dict[str, int]) -> list[dict[st
     plain = {k: v for k, v in default.items() if k in PAY_KEYS}
     if "T10" not in techs and "T22" not in techs:
         return [plain]
-    left = {**player["res"], "gold": player["gold"], "scribe": player["scribe"]}
-    keys = [k for k in PAY_KEYS if cost.get(k, 0) > 0]
+    left = (*(player["res"][k] for k in RESOURCES), player["gold"], player["scribe"])
+    found = _mixes(left, "T10" in techs, "T22" in techs,
+                   tuple(cost.get(k, 0) for k in PAY_KEYS))
+    mixes = [dict((k, n) for k, n in zip(PAY_KEYS, mix, strict=True) if n) for mix in found]
+    return [plain] + [mix for mix in mixes if mix != plain]
+
+
+@lru_cache(maxsize=4096)
+def _mixes(left: tuple[int, ...], t10: bool, t22: bool,
+           cost: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The mixes of ``payment_mixes`` as count tuples over PAY_KEYS (a pure function of the
+    holdings, the cards and the cost: cached, since every option label asks it)."""
+    techs = [card for card, held in (("T10", t10), ("T22", t22)) if held]
+    need = dict(zip(PAY_KEYS, cost, strict=True))
+    have = dict(zip(PAY_KEYS, left, strict=True))
+    keys = [k for k in PAY_KEYS if need[k] > 0]
     found: set[tuple[int, ...]] = set()
 
-    def spread(need: int, sources: tuple[str, ...], at: int, spent: dict[str, int],
+    def spread(owed: int, sources: tuple[str, ...], at: int, spent: dict[str, int],
                rest: list[str]) -> None:
-        if need == 0:
+        if owed == 0:
             split(rest, spent)
             return
         if at == len(sources):
             return
         source = sources[at]
-        room = left[source] - spent.get(source, 0)
-        for use in range(min(need, room), -1, -1):
+        room = have[source] - spent.get(source, 0)
+        for use in range(min(owed, room), -1, -1):
             spent[source] = spent.get(source, 0) + use
-            spread(need - use, sources, at + 1, spent, rest)
+            spread(owed - use, sources, at + 1, spent, rest)
             spent[source] -= use
 
     def split(rest: list[str], spent: dict[str, int]) -> None:
         if not rest:
             found.add(tuple(spent.get(k, 0) for k in PAY_KEYS))
             return
-        key = rest[0]
-        spread(cost[key], pay_sources(key, techs), 0, spent, rest[1:])
+        spread(need[rest[0]], pay_sources(rest[0], techs), 0, spent, rest[1:])
 
     split(keys, {})
-    wild_for = [k for k in RESOURCES if k not in STONES or "T22" not in techs]
+    wild_for = [k for k in RESOURCES if k not in STONES or not t22]
+    gold = PAY_KEYS.index("gold")
 
     def dominated(mix: tuple[int, ...]) -> bool:
         # The same payment with one token of the cost instead of one Gold (TEK-R075).
-        gold = PAY_KEYS.index("gold")
         if not mix[gold]:
             return False
         for res in wild_for:
-            if cost.get(res, 0) and mix[PAY_KEYS.index(res)] < cost[res]:
+            at = PAY_KEYS.index(res)
+            if need[res] and mix[at] < need[res]:
                 other = list(mix)
                 other[gold] -= 1
-                other[PAY_KEYS.index(res)] += 1
+                other[at] += 1
                 if tuple(other) in found:
                     return True
         return False
 
-    mixes = [dict((k, n) for k, n in zip(PAY_KEYS, mix, strict=True) if n)
-             for mix in sorted(found, reverse=True) if not dominated(mix)]
-    return [plain] + [mix for mix in mixes if mix != plain]
+    return tuple(mix for mix in sorted(found, reverse=True) if not dominated(mix))
 
 
 def mix_code(mix: dict[str, int]) -> str:
