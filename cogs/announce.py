@@ -275,6 +275,8 @@ class Announcer:
 
         if old_id:
             await self._close_turn(channel, old_id, turn, live_key, earlier, loc=loc)
+        if restarted and channel_id != info.channel_id:  # in the match's own thread
+            await self._close_orphans(channel, old_id, loc)
         if turn.result is not None:
             new_id = await self._post_result(channel, turn, events, loc=loc)
         else:
@@ -286,6 +288,23 @@ class Announcer:
         self._delivered.add(match)
         if turn.result is not None:
             self.dm_closed.pop(match, None)
+
+    async def _close_orphans(self, channel: discord.PartialMessageable, live_id: int | None,
+                             loc: str) -> None:
+        """After a restart: a turn post Discord accepted just before the process stopped,
+        whose id was never stored, loses its components (it showed an older position)."""
+        me = self.bot.user.id if self.bot.user else None
+        after = discord.Object(id=live_id) if live_id else None
+        try:
+            async for message in channel.history(limit=25, after=after):
+                if (message.author.id == me and message.components
+                        and message.id != live_id and message.content[:1] != "▸"):
+                    await message.edit(content=f"▸ {t(loc, 'Turn over.')}", embed=None,
+                                       attachments=[], view=None)
+        except (discord.Forbidden, discord.NotFound):
+            log.warning("could not look for orphaned turn posts", exc_info=True)
+        except discord.HTTPException as exc:
+            raise DeliveryFailed(f"looking for orphaned turn posts: {exc}") from exc
 
     @staticmethod
     def _same_turn(known: tuple, key: tuple, turn: Turn) -> bool:
@@ -428,6 +447,12 @@ class Announcer:
         try:
             message = await channel.send(content=content or None,
                                          nonce=post_nonce(info.id, info.version), **kwargs)
+            if view is not None and not message.components:
+                # Discord answered with our earlier post of this nonce, closed since as an
+                # orphan of a crash: it becomes the live turn again.
+                file = await self._board(turn, loc)
+                await message.edit(content=content or None, embed=embed, view=view,
+                                   attachments=[file] if file is not None else [])
         except discord.HTTPException as exc:
             raise DeliveryFailed(f"posting the turn of match {info.id}: {exc}") from exc
         return message.id
@@ -507,10 +532,14 @@ class Announcer:
         winners = [seat_name(info, s, turn.view) for s in order if result.places[s] == 1]
         verdict = msg("Winner: {names}", names=winners) if winners else msg("Nobody wins.")
         kwargs["view"] = rematch_view(info.id, loc)  # issue 6: same seats and options again
+        content = t(loc, "🏁 Game over! {verdict}", verdict=verdict)
         try:
-            message = await channel.send(content=t(loc, "🏁 Game over! {verdict}",
-                                                   verdict=verdict),
+            message = await channel.send(content=content,
                                          nonce=post_nonce(info.id, info.version, "r"), **kwargs)
+            if not message.components:  # our earlier post, closed since (see _post_turn)
+                file = await self._board(turn, loc)
+                await message.edit(content=content, embed=embed, view=kwargs["view"],
+                                   attachments=[file] if file is not None else [])
         except discord.HTTPException as exc:
             raise DeliveryFailed(f"posting the result of match {info.id}: {exc}") from exc
         return message.id

@@ -49,7 +49,8 @@ Driver API (everything is async where it talks to the bot; every wait has a time
     fault = fake.outage("POST", r"/channels/\\d+/messages", status=503, times=3)  # or seconds=
     #   Discord answering 500/503/429 for a while (429s carry retry_after); fault.hits counts
     #   them; fake.end_outages() ends them all. fake.on_request(callback) runs callback(rec)
-    #   before each REST request is handled (a fault-injection test may kill the bot there).
+    #   before each REST request is handled (a fault-injection test may kill the bot there);
+    #   a web.Response it returns is the answer instead.
     #   A message posted with an enforced nonce that was posted before returns that message,
     #   as Discord does, instead of a second one.
     fake.unknown_routes   # requests for routes the fake does not implement (answered 404)
@@ -1329,11 +1330,15 @@ class FakeDiscord:
                 body, files = await self._read_body(request)
                 rec.json, rec.files = body, [f[0] for f in files]
                 request[JSON_BODY], request[FILES] = body, files
+                resp = None
                 for hook in self._request_hooks:
                     result = hook(rec)
                     if asyncio.iscoroutine(result):
-                        await result
-                resp = self._outage_response(request.method, path) or await handler(request)
+                        result = await result
+                    if isinstance(result, web.Response):
+                        resp = resp or result  # the hook answers instead of the handler
+                resp = (resp or self._outage_response(request.method, path)
+                        or await handler(request))
             except web.HTTPNotFound:
                 self.unknown_routes.append(rec)
                 resp = _error(404, 0, "404: Not Found")

@@ -97,8 +97,9 @@ async def test_a_move_during_an_outage_is_announced_once_after_it(fake, storage,
         assert (await storage.get_announcement(1)).attempts >= 2
         assert fake.latest_message(thread, with_components=True).id == first.id
         fake.end_outages()
-        await fake.wait_for(lambda: fake.latest_message(thread, with_components=True).id
-                            != first.id, message="the owed turn was never posted")
+        await fake.wait_for(lambda: getattr(fake.latest_message(thread, with_components=True),
+                                            "id", first.id) != first.id,
+                            message="the owed turn was never posted")
         row, version = await owed(storage)
         assert (row.version_done, row.owed) == (2, False)
         live = fake.latest_message(thread, with_components=True)
