@@ -49,7 +49,24 @@ class Table(_AmunreTable):
         if pending.decision.secret and not use_play:
             way = "private" if self.user(pending.user_id) is self.closed_dm else "dm"
             self.via[f"sealed:{way}"] = self.via.get(f"sealed:{way}", 0) + 1
+        elif not use_play:  # several seats asked at once (a merged god's proposal): seat menus
+            menu = self.seat_menu(pending, option)
+            if menu is not None:
+                return await self.press(self.user(pending.user_id), "select", menu,
+                                        self.seat_menu_id(pending), option)
         return await super().answer(pending, option, use_play=use_play)
+
+    def seat_menu_id(self, pending: Any) -> str:
+        return f"scarab:seat:{self.match_id}:{pending.seat}:{pending.seq}"
+
+    def seat_menu(self, pending: Any, option: str) -> Any:
+        """The thread message with ``pending``'s own seat menu offering ``option``, if any."""
+        cid = self.seat_menu_id(pending)
+        for message in reversed(self.thread_messages()):
+            comp = message.component(cid)
+            if comp is not None and option in {o["value"] for o in comp.get("options", ())}:
+                return message
+        return None
 
     async def stored(self) -> tuple[int, bytes]:
         """The match version and the stored snapshot, to show that nothing changed."""
