@@ -224,3 +224,23 @@ def test_a_pending_payment_survives_dump_and_load():
     b, _ = ENGINE.apply(loaded, seat, "pay:1scr")
     assert ENGINE.dump(a) == ENGINE.dump(b)
     assert tokens(a, seat) == {"granite": 2, "limestone": 2, "gold": 0, "scribe": 0}
+
+
+@pytest.mark.rule("TEK-R255")
+@pytest.mark.rule("TEK-R075")
+def test_bread_mix_outside_the_payers_turn_is_asked_without_vp():
+    state, seat = base()
+    give(state, seat, bread=1, scribe=2)
+    state["players"][seat]["technologies"] = ["T10"]
+    state["players"][seat]["buildings"] = 10 - 3  # 3 buildings: Bread owed
+    state["turn"]["seat"] = 1 - seat  # not this player's turn (like the Scoring): no T10 VP
+    state["stack"].append({"k": "bread", "s": seat})
+    assert labels(state)["bread:1"].endswith("Bread (lose 3 VP) (you choose how to pay)")
+    state, _ = ENGINE.apply(state, seat, "bread:1")
+    assert decision(state).key == "pay"
+    assert labels(state) == {"pay:1bre": "Pay 1 bread", "pay:1scr": "Pay 1 scribe"}
+    vp = state["players"][seat]["vp"]
+    state, _ = ENGINE.apply(state, seat, "pay:1scr")
+    player = state["players"][seat]
+    assert (player["res"]["bread"], player["scribe"]) == (1, 1)
+    assert player["vp"] <= vp  # no T10 VP (the unpaid Bread may cost VP)
