@@ -8,6 +8,10 @@ whether the board render was included) after each call.
   when ``render/`` has no renderer for the game). Every seat is human, so each call is one move.
 - ``startup_10k_s``: opening storage (migrations, write probe), building the service and listing
   one guild's matches, on a database holding 10,000 started matches.
+- ``recovery_s``: a restart with 1,000 active matches whose turn is owed to their threads (the
+  announcement outbox, issue 10): from starting the real client (``ScarabBot`` against the fake
+  Discord of tests/e2e on loopback: login, command sync, gateway) until every owed
+  announcement was delivered (turn post with its board, DMs of sealed decisions).
 """
 
 from __future__ import annotations
@@ -143,3 +147,50 @@ def startup_10k_s(game_id: str | None = None, matches: int = 10_000) -> float:
 
 async def _close_after_open(path: str) -> None:
     await (await SqliteStorage.open(path)).close()
+
+
+def recovery_s(game_id: str | None = None, matches: int = 1_000) -> float:
+    """Seconds from a restart to every owed announcement delivered, 1,000 matches owed."""
+    with _engine(game_id) as engine, tempfile.TemporaryDirectory() as tmp:
+        path = str(Path(tmp) / "bench.sqlite3")
+        asyncio.run(_close_after_open(path))  # create the schema
+        _fill(path, engine, matches)
+        elapsed, delivered, posts = asyncio.run(_recover(path, engine, matches))
+    NOTES["recovery_s"] = {"game": engine.game_id, "matches": matches, "delivered": delivered,
+                           "thread_posts": posts}
+    return elapsed
+
+
+async def _recover(path: str, engine: Engine, matches: int) -> tuple[float, int, int]:
+    import logging
+
+    from bot.client import ScarabBot
+    from tests.e2e.fakediscord import FakeDiscord
+
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    async with FakeDiscord(ack_timeout=None) as fake:
+        users = [fake.add_user(f"player{seat}") for seat in range(engine.max_players)]
+        threads = [fake._make_thread(fake.channel, {"name": f"match {i}", "type": 11},
+                                     thread_id=None, owner=fake.bot_user).id
+                   for i in range(1, matches + 1)]
+        with sqlite3.connect(path) as conn:
+            conn.executemany("UPDATE matches SET guild_id = ?, channel_id = ?, thread_id = ? "
+                             "WHERE id = ?", [(fake.guild_id, fake.channel.id, thread, i)
+                                              for i, thread in enumerate(threads, start=1)])
+            conn.executemany("UPDATE seats SET user_id = ? WHERE seat = ?",
+                             [(user.id, seat) for seat, user in enumerate(users)])
+            conn.executemany("INSERT INTO announcements (match_id, version_owed, updated_at) "
+                             "VALUES (?, 0, 0)", [(i,) for i in range(1, matches + 1)])
+        store = await SqliteStorage.open(path)
+        bot = ScarabBot(store, dev_guild_id=fake.guild_id)
+        started = time.perf_counter()
+        try:
+            async with fake.run_bot(bot, timeout=60.0):
+                while await store.owed_announcements(float("inf"), 1):
+                    await asyncio.sleep(0.05)
+                elapsed = time.perf_counter() - started
+                delivered = bot.outbox.delivered if bot.outbox else 0
+        finally:
+            await store.close()
+        posts = sum(len(fake.channel_messages(thread)) for thread in threads)
+    return elapsed, delivered, posts

@@ -12,6 +12,15 @@ message per match:
   stays, one image per turn post);
 - sealed (secret) decisions are sent by DM with the seat's private panel; the thread shows
   who has answered and a "Choose privately" button for players whose DMs are closed.
+
+Delivery is durable (issue 10): the service stores, in each move's transaction, the version a
+match's thread owes (``Storage.get_announcement``); ``deliver`` brings the thread up to it from
+storage and marks it done only after Discord accepted the post or edit, with the live message's
+id and turn. Posts carry a nonce per version (Discord returns the first message for a repeated
+nonce), each sealed decision's DM is recorded once per (match, seat, seq, user), and after a
+restart the live turn is posted anew (a notification), never edited into an older message.
+A failure leaves it owed: ``bot/outbox.py`` retries with backoff, at start-up and on every
+deadline scan.
 """
 
 from __future__ import annotations
@@ -288,6 +297,25 @@ class Announcer:
         self._delivered.add(match)
         if turn.result is not None:
             self.dm_closed.pop(match, None)
+        if done < 0:  # the first post: the lobby says so, even after a crash during Start
+            await self._lobby_started(info, channel_id)
+
+    async def _lobby_started(self, info: MatchInfo, thread_id: int) -> None:
+        from cogs.lobby import lobby_embed, lobby_view
+
+        try:
+            message_id = (await self.bot.service.get_messages(info.id)).get(LOBBY)
+            if message_id is None:
+                return
+            info = await self.bot.service.get_match(info.id)
+            loc = await self.bot.service.match_language(info.id)
+            channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+            note = msg("Started: {thread}", thread=f"<#{thread_id}>")
+            await channel.get_partial_message(message_id).edit(
+                embed=lobby_embed(info, note, loc), view=lobby_view(info, loc))
+        except Exception:
+            log.warning("could not update the lobby message of match %s", info.id,
+                        exc_info=True)
 
     async def _close_orphans(self, channel: discord.PartialMessageable, live_id: int | None,
                              loc: str) -> None:

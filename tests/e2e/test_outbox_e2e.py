@@ -154,6 +154,10 @@ async def test_start_without_a_thread_opens_it_later(fake, storage, toy_engine):
         assert thread.id == lobby.id  # opened on the lobby message
         await fake.wait_for(lambda: fake.latest_message(thread, with_components=True))
         assert (await bot.service.get_match(1)).thread_id == thread.id
+        # The lobby keeps no Start button: it says where the match is played.
+        await fake.wait_for(lambda: not fake.message(lobby.id).find_button("Start"),
+                            message="the lobby still offers Start")
+        assert thread.mention in str(fake.message(lobby.id).embeds)
         await fake.wait_for(lambda: [m for m in fake.dm_messages(bob) if m.buttons()])
         for user in (alice, bob):
             assert len([m for m in fake.dm_messages(user) if m.buttons()]) == 1
