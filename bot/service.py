@@ -245,7 +245,9 @@ def next_seqs(before: Mapping[int, Decision], after: list[Decision], actor: int 
 
     A seat keeps its seq while its open decision is unchanged and it did not just answer
     (another seat answering a simultaneous decision); otherwise the decision is new and its
-    seq is the version at which it was posed.
+    seq is the version at which it was posed. An advisory decision closes by itself when the
+    decisions that matter are answered: once this move poses an awaited decision anew, the
+    advisory ones open after it are new questions too, even if they read the same.
     """
     seqs: dict[int, int] = {}
     for decision in after:
@@ -257,6 +259,9 @@ def next_seqs(before: Mapping[int, Decision], after: list[Decision], actor: int 
             seqs[decision.seat] = old[decision.seat]
         else:
             seqs[decision.seat] = version
+    first = _by_seat(after).values()
+    if any(not d.advisory and seqs[d.seat] == version for d in first):
+        seqs.update({d.seat: version for d in first if d.advisory})
     return seqs
 
 

@@ -155,3 +155,20 @@ async def test_a_merged_ankh_gods_proposal_is_never_timed(store, clock):
     info = await service.get_match(match)
     assert not info.seat_info(proposal.seat).taken_over
     assert await service.rebuild(match)
+
+
+async def test_a_proposal_posed_again_after_the_leader_answers_is_a_new_question(
+        service, proposal_engine):
+    """Round 2's proposal reads like round 1's, but it is a new question (a new seq): the old
+    one closed when the leader answered (``next_seqs``), so an answer to it is stale."""
+    turn = await started(service)
+    match = turn.match.id
+    old = next(p for p in turn.pending if p.seat == 1)
+    turn = await service.submit(match, HOST, "pick:1", decision_seq=turn.pending[0].seq)
+    new = next(p for p in turn.pending if p.seat == 1)
+    assert new.decision.prompt == old.decision.prompt and new.seq != old.seq
+    with pytest.raises(ServiceError, match="no longer current"):
+        await service.submit(match, ALICE, "pick:2", decision_seq=old.seq)
+    info = await service.get_match(match)  # the adviser is offered the new one
+    assert (await service.pending_for(match, ALICE)).seq == new.seq == info.version
+    assert await service.rebuild(match)

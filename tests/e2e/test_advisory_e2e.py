@@ -1,0 +1,83 @@
+"""An advisory decision through Discord, with the toy proposal game
+(tests/support/proposalgame.py): alice (seat 1) decides, bob (seat 2) may propose. The thread
+mentions both, names alice's question as the turn and bob's as "May propose" (never "Turn"),
+/board waits only for alice. When alice answers first, bob's untouched proposal closes (the
+next round asks him anew, and the old question is no longer current); bob's proposal shows in
+alice's prompt, and her different answer decides."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.client import ScarabBot
+from bot.errors import ServiceError
+from bot.storage import Storage
+from rules.registry import ENGINES
+from tests.e2e.fakediscord import FakeDiscord, FakeMessage
+from tests.support.proposalgame import PROPOSAL
+
+
+@pytest.fixture
+def proposal_engine():
+    ENGINES[PROPOSAL.game_id] = PROPOSAL
+    yield PROPOSAL
+    ENGINES.pop(PROPOSAL.game_id, None)
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
+    yield store
+    await store.close()
+
+
+def seat_menu(msg: FakeMessage, seat: int) -> str:
+    """The custom id of ``seat``'s own menu: ``scarab:seat:<match>:<seat>:<seq>``."""
+    (cid,) = [c["custom_id"] for c in msg.selects()
+              if c["custom_id"].split(":")[1] == "seat"
+              and c["custom_id"].split(":")[3] == str(seat)]
+    return cid
+
+
+async def test_a_proposal_is_offered_but_never_waited_for(fake: FakeDiscord, storage,
+                                                          proposal_engine) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)) as bot:
+        await fake.slash(alice, "game", {"game": "proposal", "seats": 2}, subcommand="new")
+        lobby = fake.latest_message(with_components=True)
+        await fake.click(bob, lobby, label="Join")
+        await fake.click(alice, fake.message(lobby.id), label="Start")
+        (thread,) = fake.threads()
+        match = (await bot.service.match_for_thread(thread.id)).id
+        msg = fake.latest_message(thread, with_components=True)
+        said = str(msg.embeds)
+        assert alice.mention in msg.content and bob.mention in msg.content  # both are asked
+        assert f"**Turn:** {alice.mention}" in said, said
+        assert f"**May propose:** {bob.mention}" in said, said
+        assert f"**Turn:** {bob.mention}" not in said and "2 players answer" not in said, said
+        r = await fake.slash(bob, "board", {}, channel=thread.id)
+        assert "Waiting for: " + alice.mention in r.text and bob.mention not in r.text, r.text
+        # Round 1: alice answers first. Bob's proposal question closes with it: round 2 asks
+        # him anew (a new seq, though it reads the same), and the old one is no longer current.
+        stale = seat_menu(msg, 1)
+        await fake.select(alice, msg, seat_menu(msg, 0), ["pick:3"])
+        msg = fake.latest_message(thread, with_components=True)
+        fresh = seat_menu(msg, 1)
+        assert fresh != stale and stale not in str(msg.components), msg.components
+        with pytest.raises(ServiceError, match="no longer current"):
+            await bot.service.submit(match, bob.id, "pick:2",
+                                     decision_seq=int(stale.split(":")[4]))
+        # Round 2: bob proposes 2 from his own menu; alice's prompt then shows it, and she
+        # answers otherwise: her answer decides.
+        await fake.select(bob, msg, fresh, ["pick:2"])
+        msg = fake.latest_message(thread, with_components=True)
+        said = str(msg.embeds)
+        assert "seat 2 proposes 2" in said and "May propose" not in said, said
+        await fake.click(alice, msg, label="Pick 1")
+        moves = await bot.service.moves(match)
+        assert [(m.seat, m.actor, m.option_id) for m in moves] == [
+            (0, str(alice.id), "pick:3"), (1, str(bob.id), "pick:2"),
+            (0, str(alice.id), "pick:1")]
+        info = await bot.service.get_match(match)
+        assert info.status == "finished" and info.result.scores == (4, 4)
+        assert await bot.service.rebuild(match)
