@@ -218,7 +218,7 @@ class Announcer:
             text = t(loc, "🎲 Your **{game}** match #{id} has started in {thread}. Sealed "
                           "choices will come here by DM.", game=game_title(info.game_id),
                      id=info.id, thread=f"<#{thread_id}>")
-            if not await self._dm(uid, text):
+            if await self._dm(uid, text) is False:  # closed; a Discord failure is not
                 closed.append(uid)
                 self.dm_closed[info.id].add(uid)
         return closed
@@ -622,12 +622,13 @@ class Announcer:
                             nonce=dm_nonce(info.id, d.seat, d.seq, uid), required=True)
         if not ok:
             self.dm_closed[info.id].add(uid)
-        return ok
+        return bool(ok)
 
     async def _dm(self, user_id: int, text: str, *, required: bool = False,
-                  **kwargs: Any) -> bool:
-        """False when the user's DMs are closed. Another failure is logged, or, when the DM
-        is ``required`` (a sealed decision), raised as ``DeliveryFailed`` (sent later)."""
+                  **kwargs: Any) -> bool | None:
+        """True when sent, False when the user's DMs are closed. Another failure is logged
+        (None), or, when the DM is ``required`` (a sealed decision), raised as
+        ``DeliveryFailed`` (sent later)."""
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
             channel = await self.bot.create_dm(discord.Object(id=user_id))
@@ -638,5 +639,5 @@ class Announcer:
             if required:
                 raise DeliveryFailed(f"a DM to {user_id}: {exc}") from exc
             log.warning("DM to %s failed", user_id, exc_info=True)
-            return False
+            return None
         return True
