@@ -272,18 +272,11 @@ def start_action(state: State, frame: dict, events: list[Event]) -> None:
     if plan.pause_before(state, ctx):  # B07/B08 may be played before a later action
         state["stack"].append({"k": "before_action", "s": seat, "ctx": ctx})
         return
+    possible = ctx.get("god") is None or god_possible(state, seat, ctx["god"], ctx)
+    plan.note_start(state, ctx, possible)  # the regular and extra actions owed (plan.py)
     if ctx.get("god") is None:
         start_production(state, ctx, events)
         return
-    possible = god_possible(state, seat, ctx["god"], ctx)
-    if ctx["src"] == "extra":  # B17..B20: counted for the plan of the turn (plan.py)
-        turn = state["turn"]
-        turn["extra_started"] = turn.get("extra_started", 0) + 1
-        if not possible:
-            turn["extra_failed"] = True
-        if state.get("probe"):
-            state["probe_ok" if possible else "probe_failed"] = (
-                state.get("probe_ok", 0) + 1 if possible else True)
     if not possible:
         events.append(Event("skip", msg("{seat} cannot perform the {god} action.",
                                         seat=seat_name(state, seat), god=GOD_NAMES[ctx["god"]]),

@@ -8,7 +8,8 @@
   other decisions need no offer: ``docs/notation/tekhenu.md``, "Rules followed exactly?".
 - An extra action (B17..B20, TEK-R238..R241) is offered only when it can be performed,
   before or after the regular action; once declared, every later choice of the turn keeps it
-  performable. Both are decided by a probe: a search over the player's own choices of this
+  and the regular action performable (likewise a chosen God action against T19's cost).
+  Both are decided by a probe: a search over the player's own choices of this
   turn on copies of the state (no hidden card is drawn: a market refresh is assumed to bring
   the same cards).
 """
@@ -92,10 +93,40 @@ def before_action_apply(state: State, frame: dict, option: str, events: list[Eve
 
 
 # --- extra actions that can be performed ----------------------------------------------------
-def extras_pending(state: State) -> bool:
+def note_start(state: State, ctx: dict, possible: bool) -> None:
+    """An action of the turn starts: count the extra actions (B17..B20) and the regular one,
+    the actions the turn owes once declared or chosen."""
     turn = state.get("turn")
-    return bool(turn and turn.get("extras") and not turn.get("extra_failed")
-                and turn.get("extra_started", 0) < len(turn["extras"]))
+    if not turn or turn["seat"] != ctx["s"]:
+        return
+    if ctx["src"] == "extra":
+        turn["extra_started"] = turn.get("extra_started", 0) + 1
+        if not possible:
+            turn["extra_failed"] = True
+    elif ctx["src"] in ("die", "anubis"):
+        turn["regular_started"] = True
+        if not possible:
+            turn["regular_failed"] = True
+    else:
+        return
+    if state.get("probe"):
+        if not possible:
+            state["probe_failed"] = True
+        elif ctx["src"] == "extra":
+            state["probe_ok"] = state.get("probe_ok", 0) + 1
+        else:
+            state["probe_regular"] = True
+
+
+def extras_pending(state: State) -> bool:
+    """Is an extra action declared and not started, or a regular God action chosen (so that
+    T19 or an extra action first could still spoil it) and not started?"""
+    turn = state.get("turn")
+    if not turn or turn.get("extra_failed") or turn.get("regular_failed"):
+        return False
+    if turn.get("extras") and turn.get("extra_started", 0) < len(turn["extras"]):
+        return True
+    return turn.get("action") in GOD_NAMES and not turn.get("regular_started")
 
 
 def probe_ids(frame: dict, decision: Decision) -> list[str]:
@@ -135,8 +166,8 @@ _CACHE: dict[bytes, bool] = {}
 
 def performable(state: State) -> bool:
     """Is there a sequence of this player's own choices in which every declared extra action
-    is performed (and the regular action is not a pass)? (Cached: the same state is asked
-    about by every call of ``pending``.)"""
+    and the regular action are performed (the regular action is not a pass)? (Cached: the
+    same state is asked about by every call of ``pending``.)"""
     key = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
     if key not in _CACHE:
         if len(_CACHE) > 256:
@@ -151,7 +182,7 @@ def _performable(state: State) -> bool:
     def search(here: State) -> bool:
         if here.get("probe_failed"):
             return False
-        if here["probe_ok"] >= needed:
+        if here["probe_ok"] >= needed and (here.get("probe_regular") or not regular):
             return True
         turn = here.get("turn")
         if not turn or not turn.get("probed"):
@@ -170,9 +201,10 @@ def _performable(state: State) -> bool:
         return any(search(answer(here, option)) for option in probe_ids(frame, decision))
 
     turn = state.get("turn")
-    if not turn or turn.get("extra_failed"):
+    if not turn or turn.get("extra_failed") or turn.get("regular_failed"):
         return False
     needed = len(turn["extras"]) - turn.get("extra_started", 0)
+    regular = not turn.get("regular_started")  # the regular action is owed too
     probe = clone_state(state)
     probe["probe"] = True
     probe["probe_ok"] = 0  # extra actions started and possible, counted by start_action
@@ -188,7 +220,8 @@ def possible_after(state: State, frame: dict, option: str) -> bool:
 
 
 def keep_extras_possible(state: State, frame: dict, made):
-    """Once an extra action is declared, offer only the choices that keep it performable."""
+    """Once an extra action is declared (or the regular God action chosen), offer only the
+    choices that keep the actions the turn owes performable."""
     if state.get("probe") or isinstance(made, list) or not extras_pending(state):
         return made
     if made.seat != state["turn"]["seat"]:

@@ -340,3 +340,36 @@ def test_an_impossible_extra_action_is_refused_with_a_reason():
     with pytest.raises(IllegalMove) as info:
         ENGINE.apply(state, seat, "extra:B18:bastet")
     assert "could not be performed with this die" in str(info.value)
+
+
+@pytest.mark.rule("TEK-R240")
+@pytest.mark.rule("TEK-R007")
+def test_extra_action_not_offered_when_it_would_spoil_the_regular_one():
+    state, seat = base()
+    player = state["players"][seat]
+    player["blessings"] = ["B19"]
+    player["buildings"] = 1
+    give(state, seat, bread=4, happiness=5, population=8)
+    light_for(state, "hathor", "shaded")
+    put_die(state, "hathor", "grey", 3)  # grey: the regular action must be Hathor
+    state, _ = me(state, "die:hathor:grey3")
+    # one Building left: Hathor and the opposite Osiris cannot both be built
+    assert "extra:B19:osiris" not in options(state)
+    state["players"][seat]["buildings"] = 2
+    assert "extra:B19:osiris" in options(state)
+
+
+@pytest.mark.rule("TEK-R264")
+@pytest.mark.rule("TEK-R255")
+def test_t19_not_offered_when_its_scribe_would_leave_the_god_action_unpaid():
+    state, seat = base()
+    player = state["players"][seat]
+    player["technologies"] = ["T19", "T10"]
+    give(state, seat, gold=1, papyrus=1, happiness=3, population=8)
+    light_for(state, "bastet", "shaded")
+    put_die(state, "bastet", "white", 4)  # Tainted: T19 would produce Limestone
+    state, _ = me(state, "die:bastet:white4", "done", "act:bastet")
+    # Bastet costs 2 Papyrus = 1 Papyrus + the Gold; T19's Scribe would be that Gold (T10)
+    assert key(state) == "t19" and options(state) == ["skip"]
+    give(state, seat, gold=2)
+    assert options(state) == ["t19", "skip"]
