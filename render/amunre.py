@@ -25,19 +25,26 @@ from render.common import (
     PAPER,
     RGB,
     WHITE,
+    Band,
+    Box,
     Column,
+    DrawnText,
+    band_height,
     canvas_draw,
     colour_swatch,
     draw_table,
     fit_font,
     fit_text,
+    focus_image,
     font,
     palette_image,
+    recording_texts,
     rounded_panel,
     seat_style,
     seat_token,
     text_advance,
     text_on,
+    with_band,
     wrap_items,
     wrap_text,
 )
@@ -455,7 +462,62 @@ def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
             draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=13,
                                    outline=HIGHLIGHT, width=5)
     _draw_scoreboard(draw, view, layout, locale)
-    return image
+    return with_band(image, header_band(view, locale))
+
+
+def header_band(view: dict[str, Any], locale: str = "en") -> Band:
+    """The board's header band: game, kingdom and round, phase, whose turn, every score."""
+    phase = view.get("phase", "")
+    status = " · ".join((_kingdom_round(locale, view.get("kingdom"), view.get("round", "?")),
+                         _phase(locale, phase)))
+    acting = tuple(int(seat) for seat in view.get("acting") or [])
+    waiting = t(locale, "nobody") if phase == "over" else "" if acting else "—"
+    scores = tuple((int(p.get("seat", i)), int(p.get("score", 0) or 0))
+                   for i, p in enumerate(view.get("players", [])))
+    return Band(GAME_TITLE, status, t(locale, "Turn"), acting, waiting, t(locale, "VP"), scores)
+
+
+def focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
+          locale: str = "en") -> Image.Image:
+    """The region the current decision is about, enlarged to read on a phone: the provinces
+    in auction, the offering tile, the acting seats' provinces or the scores."""
+    with recording_texts() as texts:
+        image = board(view, highlight=highlight, locale=locale)
+    printed = _static_texts(static_key(view["provinces"]), len(view.get("players", [])), locale)
+    return focus_image(image, focus_boxes(view, highlight, locale), [*printed, *texts],
+                       top=band_height(image.width))
+
+
+@functools.lru_cache(maxsize=16)
+def _static_texts(provinces: tuple[StaticProvince, ...], seats: int, locale: str
+                  ) -> tuple[DrawnText, ...]:
+    """The texts printed on the static layer (drawn once, then cached as pixels)."""
+    with recording_texts() as texts:
+        static_layer.__wrapped__(provinces, seats, locale)
+    return tuple(texts)
+
+
+def focus_boxes(view: dict[str, Any], highlight: str | Iterable[str] | None = None,
+                locale: str = "en") -> list[Box]:
+    """Where on the board (under its band) the current decision is."""
+    provinces = view["provinces"]
+    players = view.get("players", [])
+    _base, layout = static_layer(static_key(provinces), len(players), locale)
+    phase = view.get("phase", "")
+    acting = set(view.get("acting") or [])
+    marked = _highlights(highlight)
+    ids = [p["id"] for p in provinces if p["id"] in marked]
+    if phase == "auction":
+        ids += [p["id"] for p in provinces if p.get("in_auction")]
+    elif phase == "purchase":
+        ids += [p["id"] for p in provinces if p.get("owner") in acting]
+    boxes: list[Box] = [layout.boxes[i] for i in dict.fromkeys(ids) if i in layout.boxes]
+    if phase == "offering" or not boxes:
+        boxes.insert(0, (HEADER_SPLITS[1], 0, HEADER_SPLITS[2], HEADER_H))
+    if phase in ("harvest", "over", "purchase") or not ids:
+        seat_vp_gold = sum(c.width for c in _score_columns(locale, "")[:3])
+        boxes.append((MARGIN, layout.score_y, MARGIN + seat_vp_gold, layout.height))
+    return boxes
 
 
 def _kingdom_round(locale: str, kingdom: Any, round_: Any) -> str:

@@ -32,19 +32,26 @@ from render.common import (
     PAPER,
     RGB,
     WHITE,
+    Band,
+    Box,
     Column,
+    DrawnText,
+    band_height,
     canvas_draw,
     colour_swatch,
     draw_shape,
     draw_table,
     fit_text,
+    focus_image,
     font,
     palette_image,
+    recording_texts,
     rounded_panel,
     seat_style,
     seat_token,
     text_advance,
     text_on,
+    with_band,
     wrap_items,
     wrap_text,
 )
@@ -809,7 +816,98 @@ def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
     _draw_status(draw, view, players, bottom + 10, locale)
     _draw_devotion(draw, players)
     _draw_players(image, draw, view, players, layout, locale)
-    return image
+    return with_band(image, header_band(view, locale))
+
+
+# steps decided on the action tracks, and in a conflict; the others are on the map, around the
+# acting god's figures
+FOCUS_ACTION_STEPS = frozenset({"action", "unlock"})
+FOCUS_CONFLICT_STEPS = frozenset({"battle_card", "locust_bid", "tiebreak"})
+ACTION_TILE_TEXT_PX = 12  # the smallest word of the pasted action tile (_action_tile)
+REGIONS_TILE_TEXT_PX = 14  # ... and of the regions list (_regions_tile)
+FOCUS_MAP_MIN = (7 * R, 4 * HEX_H)  # a map focus shows at least this much around its hexes
+
+
+def focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
+          locale: str = "en") -> Image.Image:
+    """The region the current decision is about, enlarged to read on a phone."""
+    with recording_texts() as texts:
+        image = board(view, highlight=highlight, locale=locale)
+    texts = [*_static_texts(static_key(view), len(view.get("players", [])), locale), *texts]
+    boxes = focus_boxes(view, highlight)
+    tiles = [ACTION_TILE_TEXT_PX if box[1] == SIDE_SECTIONS["actions"] else REGIONS_TILE_TEXT_PX
+             for box in boxes if box[0] == SIDE_X - 4]
+    return focus_image(image, boxes, texts, top=band_height(image.width),
+                       floor=min(tiles, default=None))
+
+
+@functools.lru_cache(maxsize=16)
+def _static_texts(board: Board, players: int, locale: str) -> tuple[DrawnText, ...]:
+    """The texts printed on the static layer (drawn once, then cached as pixels)."""
+    with recording_texts() as texts:
+        static_layer.__wrapped__(board, players, locale)
+    return tuple(texts)
+
+
+def _hex_box(centres: dict[str, tuple[float, float]], hexes: Iterable[str]) -> Box | None:
+    points = [centres[h] for h in hexes if h in centres]
+    if not points:
+        return None
+    x0, x1 = min(x for x, _ in points) - 1.3 * R, max(x for x, _ in points) + 1.3 * R
+    y0, y1 = min(y for _, y in points) - HEX_H, max(y for _, y in points) + HEX_H
+    grow_x, grow_y = max(0.0, FOCUS_MAP_MIN[0] - (x1 - x0)), max(0.0, FOCUS_MAP_MIN[1] - (y1 - y0))
+    return (int(max(MAP_X, x0 - grow_x / 2)), int(max(MAP_Y, y0 - grow_y / 2)),
+            int(min(MAP_X + MAP_W, x1 + grow_x / 2)), int(min(MAP_Y + MAP_H, y1 + grow_y / 2)))
+
+
+def focus_boxes(view: dict[str, Any], highlight: str | Iterable[str] | None = None
+                ) -> list[Box]:
+    """Where on the board (under its band) the current decision is."""
+    centres, _n = _geometry(static_key(view))
+    region_ids = {str(r.get("id")) for r in view.get("regions", [])}
+    hexes, _edges, regions, actions = _highlight_targets(highlight, centres, region_ids)
+    step = str(view.get("step") or "")
+    boxes: list[Box] = []
+    if step in FOCUS_ACTION_STEPS or actions:
+        boxes.append((SIDE_X - 4, SIDE_SECTIONS["actions"], WIDTH - MARGIN,
+                      SIDE_SECTIONS["events"] - 4))
+    if step in FOCUS_CONFLICT_STEPS:
+        boxes.append((SIDE_X - 4, SIDE_SECTIONS["regions"], WIDTH - MARGIN, LEGEND_Y))
+        current = (view.get("conflict") or {}).get("region")
+        regions = set(regions) | ({str(current)} if current else set())
+    named = set(hexes) | {h for r in view.get("regions", []) if str(r.get("id")) in regions
+                          for h in r.get("hexes") or []}
+    if not named and step not in FOCUS_ACTION_STEPS | FOCUS_CONFLICT_STEPS:
+        turn = view.get("turn_seat")
+        owner = next((p for p in view.get("players", []) if turn in (p.get("seats") or [])),
+                     None)
+        number = owner.get("player") if owner else None
+        named = {str(f.get("hex")) for f in view.get("figures", []) if f.get("owner") == number}
+    box = _hex_box(centres, named)
+    if box is not None:
+        boxes.append(box)
+    return boxes or [(SIDE_X - 4, SIDE_SECTIONS["actions"], WIDTH - MARGIN,
+                      SIDE_SECTIONS["events"] - 4)]
+
+
+def header_band(view: dict[str, Any], locale: str = "en") -> Band:
+    """The board's header band: game, scenario, step, whose turn (and its god), every god's
+    devotion."""
+    players = list(view.get("players", []))
+    step = view.get("step")
+    step_label = lang.localise(STEP_LABELS.get(str(step), str(step or "—").replace("_", " ")),
+                               locale)
+    status = _scenario_text(view, locale)
+    turn = view.get("turn_seat")
+    acting = (int(turn),) if turn is not None and view.get("phase") != "over" \
+        else tuple(int(seat) for seat in view.get("acting") or [])
+    owner = next((p for p in players if turn in (p.get("seats") or [])
+                  and p.get("merged_into") is None), None)
+    who = _player_name(owner, locale) if owner and acting else "" if acting else "—"
+    scores = tuple((int((p.get("seats") or [i])[0]), int(p.get("devotion", 0) or 0))
+                   for i, p in enumerate(players) if p.get("merged_into") is None)
+    return Band(GAME_TITLE, status, lang.t(locale, "Turn"), acting, who,
+                lang.t(locale, "Devotion"), scores, step_label)
 
 
 def _player_name(player: dict[str, Any], locale: str = "en") -> str:

@@ -6,9 +6,11 @@ Seats never depend on colour alone: each has an Okabe-Ito colour (colour-blind s
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -139,6 +141,32 @@ def line_mask(fnt: ImageFont.FreeTypeFont, text: str, anchor: str) -> tuple[Any,
     return line.im, (left, top)
 
 
+@dataclass(frozen=True)
+class DrawnText:
+    """A text a renderer drew: its anchor point, its words and its font size in px."""
+    x: float
+    y: float
+    text: str
+    size: int
+    canvas: tuple[int, int]  # the size of the image drawn on (a board, or a pasted tile)
+
+
+# While set (``recording_texts``), every text drawn through ``canvas_draw`` is noted here: the
+# focus image scales a region until its smallest text reads on a phone; tests measure sizes.
+TEXT_LOG: contextvars.ContextVar[list[DrawnText] | None] = contextvars.ContextVar(
+    "scarab_text_log", default=None)
+
+
+@contextlib.contextmanager
+def recording_texts() -> Iterator[list[DrawnText]]:
+    texts: list[DrawnText] = []
+    token = TEXT_LOG.set(texts)
+    try:
+        yield texts
+    finally:
+        TEXT_LOG.reset(token)
+
+
 class CachedTextDraw(ImageDraw.ImageDraw):
     """ImageDraw whose plain one-line ``text`` calls paste cached glyph masks.
 
@@ -153,6 +181,10 @@ class CachedTextDraw(ImageDraw.ImageDraw):
         self._rgb = image.mode == "RGB"
 
     def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):
+        log = TEXT_LOG.get()
+        if log is not None and text and isinstance(font, ImageFont.FreeTypeFont):
+            log.append(DrawnText(float(xy[0]), float(xy[1]), str(text), int(font.size),
+                                 self.canvas.size))
         plain = (self._rgb and not args and not kwargs and isinstance(text, str)
                  and "\n" not in text and isinstance(font, ImageFont.FreeTypeFont)
                  and isinstance(fill, tuple) and len(fill) == 3)
@@ -431,4 +463,201 @@ def colour_swatch(colours: Sequence[RGB], backgrounds: Sequence[RGB], seats: int
         else:
             draw.text((x + 3, y + 3), PALETTE_GLYPHS, font=fnt, fill=fg)
             draw.ellipse((x + 22, y + 22, x + 36, y + 36), fill=fg, outline=INK)
+    return image
+
+
+# --- the header band (issue 12, item 5) ---------------------------------------------------------
+# Discord shows an attachment ~360 px wide on a phone: the band at the top of every board says
+# the game, the round or phase, whose turn it is and every seat's score in text at least
+# BAND_TEXT_PX tall on a BAND_WIDTH px board (scaled with the board's width), ~8 px on a phone.
+BAND_WIDTH = 1320
+BAND_TEXT_PX = 30
+BAND_H = 100
+BAND_BG: RGB = (40, 33, 26)
+BAND_INK: RGB = (250, 240, 215)
+BAND_GOLD: RGB = (232, 188, 72)
+BAND_RULE: RGB = (232, 188, 72)
+
+
+@dataclass(frozen=True)
+class Band:
+    """What a board's header band says, every word already in the reader's language."""
+    title: str                                   # the game's name
+    status: str                                  # round / phase
+    turn_label: str                              # "Turn" said in the view's language
+    turn: tuple[int, ...]                        # seats to act (tokens)
+    turn_text: str                               # e.g. "Seat C", or "—"
+    score_label: str                             # "VP", "Devotion"...
+    scores: tuple[tuple[int, int], ...]          # (seat, score) per seat, seat order
+    detail: str = ""                             # the step, said after the status if it fits
+
+    def status_line(self, fits: Callable[[str], bool]) -> str:
+        """The status with its detail when that fits, else the status alone."""
+        full = f"{self.status} · {self.detail}" if self.detail else self.status
+        return full if fits(full) else self.status
+
+
+def band_scale(width: int) -> float:
+    return width / BAND_WIDTH
+
+
+def band_height(width: int) -> int:
+    return round(BAND_H * band_scale(width))
+
+
+def band_sizes(width: int) -> tuple[int, int]:
+    """(title size, text size) for a board ``width`` px wide; the text size is the smallest
+    text drawn in the band."""
+    scale = band_scale(width)
+    return math.ceil(34 * scale), math.ceil(BAND_TEXT_PX * scale)
+
+
+def draw_band(image: Image.Image, band: Band, top: int = 0) -> None:
+    """Draw ``band`` across the top ``band_height`` px of ``image`` (from ``top``)."""
+    width = image.width
+    token = TEXT_LOG.set(None)  # the band's texts are measured by band_sizes, not recorded
+    try:
+        _draw_band(canvas_draw(image), band, top, width)
+    finally:
+        TEXT_LOG.reset(token)
+
+
+def _draw_band(draw: ImageDraw.ImageDraw, band: Band, top: int, width: int) -> None:
+    scale = band_scale(width)
+    height = band_height(width)
+    title_px, text_px = band_sizes(width)
+    draw.rectangle((0, top, width, top + height), fill=BAND_BG)
+    draw.line((0, top + height - 2, width, top + height - 2), fill=BAND_RULE, width=2)
+    pad = round(16 * scale)
+    line1, line2 = top + round(27 * scale), top + round(72 * scale)
+    title_font = font(title_px, bold=True)
+    draw.text((pad, line1), band.title, font=title_font, fill=BAND_GOLD, anchor="lm")
+    x = pad + text_advance(title_font, band.title) + round(22 * scale)
+    room = width - pad - x
+    line = band.status_line(lambda text: text_advance(font(text_px), text) <= room)
+    status, status_font = fit_font(line, (text_px + 2, text_px), room)
+    draw.text((x, line1), status, font=status_font, fill=BAND_INK, anchor="lm")
+    # line 2: whose turn (left), every seat's score (right)
+    small = font(text_px)
+    bold = font(text_px, bold=True)
+    token = round(34 * scale)
+    x = pad
+    draw.text((x, line2), band.turn_label, font=small, fill=BAND_INK, anchor="lm")
+    x += text_advance(small, band.turn_label) + round(10 * scale)
+    draw.text((x, line2), "▶", font=small, fill=BAND_GOLD, anchor="lm")
+    x += text_advance(small, "▶") + round(10 * scale)
+    for seat in band.turn[:5]:
+        seat_token(draw, (x + token / 2, line2), seat, size=token)
+        x += token + round(8 * scale)
+    if band.turn_text:
+        draw.text((x, line2), band.turn_text, font=bold, fill=BAND_INK, anchor="lm")
+    score_w = token + round(8 * scale) + text_advance(bold, "00") + round(18 * scale)
+    right = width - pad - len(band.scores) * score_w
+    x = right - text_advance(small, band.score_label) - round(12 * scale)
+    draw.text((x, line2), band.score_label, font=small, fill=BAND_INK, anchor="lm")
+    x = right
+    for seat, score in band.scores:
+        seat_token(draw, (x + token / 2, line2), seat, size=token)
+        draw.text((x + token + round(8 * scale), line2), str(score), font=bold, fill=BAND_INK,
+                  anchor="lm")
+        x += score_w
+
+
+def with_band(board: Image.Image, band: Band) -> Image.Image:
+    """``board`` under its header band (the band adds ``band_height`` px at the top)."""
+    height = band_height(board.width)
+    image = Image.new(board.mode, (board.width, board.height + height), None)  # not filled:
+    image.paste(board, (0, height))  # the board and the band cover every pixel
+    image.info.update(board.info)
+    draw_band(image, band)
+    return image
+
+
+BAND_COLOURS: tuple[RGB, ...] = (BAND_INK, BAND_GOLD)
+
+
+# --- the focus image (issue 12, item 5) ---------------------------------------------------------
+# A phone shows a tapped-open picture at its screen width (~360-430 CSS px, 2-3 device pixels
+# each): the focus image is at most FOCUS_MAX_W px wide and its texts are at least
+# FOCUS_TEXT_PX px tall. One- and two-letter tags (seat letters inside their coloured shape, die
+# colour codes) may stay smaller: colour and shape say the same.
+FOCUS_MAX_W = 720
+FOCUS_TEXT_PX = 18
+FOCUS_TAG_PX = 14
+FOCUS_PAD = 8
+FOCUS_MAX_SCALE = 2.0
+Box = tuple[int, int, int, int]
+
+
+def is_word(text: str) -> bool:
+    """A text that must meet FOCUS_TEXT_PX: three characters or more; shorter tags (seat
+    letters, hex ids, die colour codes) must meet FOCUS_TAG_PX."""
+    return len(text.strip()) >= 3
+
+
+def smallest_text(texts: Sequence[DrawnText], boxes: Sequence[Box], canvas: tuple[int, int],
+                  words: bool = True) -> int | None:
+    """The smallest font size of a word (or, ``words=False``, a tag) drawn on the board
+    (``canvas``: its size under the band) and anchored inside one of ``boxes``."""
+    sizes = [t.size for t in texts if is_word(t.text) == words and t.canvas == canvas
+             and any(x0 <= t.x <= x1 and y0 <= t.y <= y1 for x0, y0, x1, y1 in boxes)]
+    return min(sizes) if sizes else None
+
+
+def focus_scale(texts: Sequence[DrawnText], boxes: Sequence[Box], canvas: tuple[int, int],
+                floor: int | None = None) -> float:
+    """How much ``boxes`` are enlarged so their smallest word is FOCUS_TEXT_PX px tall and
+    their smallest tag FOCUS_TAG_PX; ``floor``: the smallest text of pasted tiles in the boxes
+    (drawn on their own images, maybe cached, so not recorded here)."""
+    word = min(filter(None, (smallest_text(texts, boxes, canvas), floor)), default=None)
+    tag = smallest_text(texts, boxes, canvas, words=False)
+    scale = max(FOCUS_TEXT_PX / word if word else 1.0, FOCUS_TAG_PX / tag if tag else 1.0)
+    return min(FOCUS_MAX_SCALE, max(1.0, scale))
+
+
+def focus_image(board: Image.Image, boxes: Sequence[Box], texts: Sequence[DrawnText],
+                top: int = 0, background: RGB = PAPER, floor: int | None = None
+                ) -> Image.Image:
+    """The ``boxes`` of ``board`` (coordinates of the board under its band; ``top`` = the
+    band's height) enlarged until their smallest word is FOCUS_TEXT_PX px, packed in rows at
+    most FOCUS_MAX_W px wide. A box wider than that is cut into slices set one under the other.
+    """
+    width, height = board.width, board.height - top
+    clipped = [(max(0, int(x0)), max(0, int(y0)), min(width, int(x1)), min(height, int(y1)))
+               for x0, y0, x1, y1 in boxes]
+    clipped = [b for b in dict.fromkeys(clipped) if b[2] > b[0] and b[3] > b[1]]
+    if not clipped:
+        clipped = [(0, 0, width, min(height, 400))]
+    scale = focus_scale(texts, clipped, (width, height), floor)
+    room = FOCUS_MAX_W - 2 * FOCUS_PAD
+    pieces: list[Image.Image] = []
+    for x0, y0, x1, y1 in clipped:
+        slices = max(1, math.ceil((x1 - x0) * scale / room))
+        slice_w = math.ceil((x1 - x0) / slices)
+        for left in range(x0, x1, slice_w):
+            right = min(x1, left + slice_w)
+            crop = board.crop((left, y0 + top, right, y1 + top))
+            size = (max(1, round(crop.width * scale)), max(1, round(crop.height * scale)))
+            pieces.append(crop.resize(size, Image.Resampling.LANCZOS)
+                          if scale != 1.0 else crop)
+    rows: list[list[Image.Image]] = [[]]
+    used = 0
+    for piece in pieces:
+        if rows[-1] and used + FOCUS_PAD + piece.width > room:
+            rows.append([])
+            used = 0
+        used += piece.width + (FOCUS_PAD if rows[-1] else 0)
+        rows[-1].append(piece)
+    out_w = min(FOCUS_MAX_W, max(sum(p.width for p in row) + FOCUS_PAD * (len(row) + 1)
+                                 for row in rows))
+    out_h = sum(max(p.height for p in row) for row in rows) + FOCUS_PAD * (len(rows) + 1)
+    image = Image.new("RGB", (out_w, out_h), background)
+    y = FOCUS_PAD
+    for row in rows:
+        x = FOCUS_PAD
+        for piece in row:
+            image.paste(piece, (x, y))
+            x += piece.width + FOCUS_PAD
+        y += max(p.height for p in row) + FOCUS_PAD
+    image.info["scarab.focus_scale"] = scale
     return image

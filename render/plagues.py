@@ -27,18 +27,24 @@ from render.common import (
     PAPER,
     RGB,
     WHITE,
+    Band,
     Column,
+    DrawnText,
+    band_height,
     canvas_draw,
     colour_swatch,
     draw_table,
     fit_font,
     fit_text,
+    focus_image,
     font,
     palette_image,
+    recording_texts,
     rounded_panel,
     seat_style,
     seat_token,
     text_on,
+    with_band,
     wrap_items,
     wrap_text,
 )
@@ -650,6 +656,13 @@ def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
           locale: str = "en") -> Image.Image:
     """The public board, its words in ``locale``. Reads only public keys of ``view`` (a private
     view's "me" is ignored)."""
+    image, _places, _layout = _board(view, highlight, locale)
+    return with_band(image, header_band(view, locale))
+
+
+def _board(view: dict[str, Any], highlight: str | Iterable[str] | None, locale: str
+           ) -> tuple[Image.Image, Places, Layout]:
+    """The board under its band, where each option-id place was drawn, and its layout."""
     key = static_key(view, locale)
     base, layout = static_layer(key)
     image = base.copy()
@@ -674,7 +687,77 @@ def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
                    width=2)
             _rrect(draw, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=7,
                    outline=HIGHLIGHT, width=4)
-    return image
+    return image, places, layout
+
+
+# the shared places each phase's decision is about (the acting seat's board comes with them)
+FOCUS_PLACES = {"dice": ("tile:", "hebrew:"), "territories": ("pick:",),
+                "plague": ("cancel:", "plague")}
+
+
+def focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
+          locale: str = "en") -> Image.Image:
+    """The region the current decision is about, enlarged to read on a phone: the dice
+    spaces and Hebrews, the territory cards or the plague, and the acting seat's board."""
+    with recording_texts() as texts:
+        image, places, layout = _board(view, highlight, locale)
+    image = with_band(image, header_band(view, locale))
+    printed = _static_texts(static_key(view, locale))
+    return focus_image(image, focus_boxes(view, places, layout, highlight), [*printed, *texts],
+                       top=band_height(image.width))
+
+
+@functools.lru_cache(maxsize=16)
+def _static_texts(key: StaticKey) -> tuple[DrawnText, ...]:
+    """The texts printed on the static layer (drawn once, then cached as pixels)."""
+    with recording_texts() as texts:
+        static_layer.__wrapped__(key)
+    return tuple(texts)
+
+
+def _union(boxes: list[Box]) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+def focus_boxes(view: dict[str, Any], places: Places, layout: Layout,
+                highlight: str | Iterable[str] | None = None) -> list[Box]:
+    """Where on the board (under its band) the current decision is."""
+    groups: list[Box] = []
+    marks = _highlights(highlight)
+    if marks:
+        groups += _resolve(marks, view, places)
+    for prefix in FOCUS_PLACES.get(str(view.get("phase") or ""), ()):
+        found = [box for name, boxes in places.shared.items() if name.startswith(prefix)
+                 for box in boxes]
+        if found:
+            groups.append(_union(found))
+    # one seat's board: the current seat's, else the only acting seat's (a decision all seats
+    # make at once is about the shared places)
+    current = view.get("current")
+    acting = [int(seat) for seat in view.get("acting") or []]
+    seats = {int(current)} if current is not None and int(current) in acting \
+        else set(acting) if len(acting) == 1 or not groups else set()
+    for seat in sorted(seats)[:1]:
+        if seat < len(layout.boards):
+            x, y = layout.boards[seat]
+            groups.append((x, y, x + PB_W, y + PB_H))
+    return groups
+
+
+def header_band(view: dict[str, Any], loc: str = "en") -> Band:
+    """The board's header band: game, round and phase, step, whose turn, every score."""
+    phase = view.get("phase", "")
+    status = t(loc, "Round {round}/{last} · {phase}", round=view.get("round", "?"),
+               last=view.get("last_round") or 10, phase=PHASES.get(phase, phase))
+    step = view.get("step")
+    detail = localise(STEPS.get(step, step), loc) if step and phase != "over" else ""
+    acting = tuple(int(seat) for seat in view.get("acting") or [])
+    waiting = t(loc, "nobody") if phase == "over" else "" if acting else "—"
+    scores = tuple((int(p.get("seat", i)), int(p.get("score", 0) or 0))
+                   for i, p in enumerate(view.get("players") or []))
+    return Band(t(loc, "10 PLAGUES OF EGYPT"), status, t(loc, "Turn"), acting, waiting,
+                t(loc, "VP"), scores, detail)
 
 
 def _resolve(marks: set[str], view: dict[str, Any], places: Places) -> list[Box]:

@@ -27,16 +27,22 @@ from render.common import (
     PALETTE_HINT,
     RGB,
     WHITE,
+    Band,
+    DrawnText,
+    band_height,
     canvas_draw,
     colour_swatch,
     fit_font,
     fit_text,
+    focus_image,
     font,
     palette_image,
+    recording_texts,
     rounded_panel,
     seat_style,
     seat_token,
     text_on,
+    with_band,
     wrap_items,
     wrap_text,
 )
@@ -711,7 +717,80 @@ def board(view: dict[str, Any], *, highlight: str | list[str] | None = None,
         _draw_player(draw, view, player, _strip_box(layout, index), loc)
     if highlight:
         _draw_highlights(draw, highlight, places, dice_boxes)
-    return image
+    return with_band(image, header_band(view, loc))
+
+
+# where each step's decision is made: the obelisk sections, the Ra display, the temple
+# complex, the Osiris area, the market; other steps are about the acting seats' own strips
+FOCUS_STEPS = {
+    "take": "sections", "modify": "sections", "turn_start": "sections",
+    "ra_space": "ra", "ra_rot": "ra",
+    "hathor": "temple", "horus": "temple",
+    "osiris": "osiris", "osiris_any": "osiris", "gain_any": "osiris",
+    "thoth": "market", "thoth_take": "market", "draft": "market", "draw_keep": "market",
+}
+
+
+def focus(view: dict[str, Any], *, highlight: str | list[str] | None = None,
+          locale: str = "en") -> Image.Image:
+    """The region the current decision is about, enlarged to read on a phone."""
+    with recording_texts() as texts:
+        image = board(view, highlight=highlight, locale=locale)
+    printed = _static_texts(static_key(view), locale or "en")
+    return focus_image(image, focus_boxes(view, highlight, locale), [*printed, *texts],
+                       top=band_height(image.width))
+
+
+@functools.lru_cache(maxsize=16)
+def _static_texts(key: tuple[int, int, bool], loc: str) -> tuple[DrawnText, ...]:
+    """The texts printed on the static layer (drawn once, then cached as pixels)."""
+    with recording_texts() as texts:
+        static_layer.__wrapped__(key, loc)
+    return tuple(texts)
+
+
+def focus_boxes(view: dict[str, Any], highlight: str | list[str] | None = None,
+                locale: str = "en") -> list[Box]:
+    """Where on the board (under its band) the current decision is."""
+    _base, layout = static_layer(static_key(view), locale or "en")
+    items = [highlight] if isinstance(highlight, str) else list(highlight or [])
+    boxes = [layout.boxes[part] for item in items for part in str(item).split(":")
+             if part in layout.boxes and not part.startswith("section")]
+    region = FOCUS_STEPS.get(str(view.get("step") or ""))
+    if region == "sections":
+        boxes += [layout.boxes[god] for god in GODS if god in layout.boxes]
+    elif region == "ra":
+        y0 = OB_Y + SEC_H + SEC_GAP
+        boxes.append((SIDE_X, y0, WIDTH - MARGIN, y0 + SEC_H))
+    elif region == "temple":
+        boxes.append((T_WEST_X, T_Y, O_X - 8, T_Y + T_H))
+    elif region == "osiris":
+        boxes.append((O_X, T_Y, WIDTH - MARGIN, T_Y + T_H))
+    elif region == "market":
+        boxes += [(MARGIN + i * (M_W + M_GAP), M_Y, MARGIN + i * (M_W + M_GAP) + M_W,
+                   M_Y + M_TITLE_H + M_H) for i in range(4)]
+    acting = [int(seat) for seat in view.get("acting") or []]
+    players = view.get("players") or []
+    if region is None or not boxes:
+        boxes += [_strip_box(layout, index) for index, player in enumerate(players)
+                  if int(player.get("seat", index)) in acting] or [(0, 0, WIDTH, HEADER_H)]
+    return boxes
+
+
+def header_band(view: dict[str, Any], loc: str = "en") -> Band:
+    """The board's header band: game, round, phase and step, whose turn, every seat's VP."""
+    phase = view.get("phase", "")
+    step = view.get("step") or ""
+    status = " · ".join((lang.t(loc, "Round {round}/16", round=view.get("round", "?")),
+                         _say(PHASES.get(phase, phase), loc)))
+    detail = _say(STEPS.get(step, step), loc) if step and phase != "over" else ""
+    acting = tuple(int(seat) for seat in view.get("acting") or [])
+    waiting = _name(view, acting[0], loc) if len(acting) == 1 \
+        else lang.t(loc, "nobody") if phase == "over" else "" if acting else "—"
+    scores = tuple((int(p.get("seat", i)), int(p.get("vp", 0) or 0))
+                   for i, p in enumerate(view.get("players") or []))
+    return Band(GAME_NAME, status, lang.t(loc, "Turn"), acting, waiting,
+                lang.t(loc, "VP"), scores, detail)
 
 
 def _name(view: dict[str, Any], seat: int, loc: str = "en") -> str:

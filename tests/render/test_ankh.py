@@ -12,7 +12,7 @@ from PIL import Image, ImageChops
 
 import lang
 import render
-from render import ankh
+from render import ankh, common
 from render.common import wrap_items
 from rules.testing import mixed_option
 from tests.render import ankh_views as views
@@ -49,7 +49,7 @@ def test_board_renders_every_situation(name):
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
 def test_every_seat_count_has_its_own_table_height(seats):
     image = render.board("ankh", views.setup_view(seats))
-    assert image.height == ankh._layout(seats).height
+    assert image.height == ankh._layout(seats).height + common.band_height(image.width)
 
 
 @pytest.mark.parametrize("name", ["setup_3p", "conflict", "sealed", "locust", "merged", "over"])
@@ -126,6 +126,8 @@ def test_highlight_a_hex_marks_only_that_hex():
         marked = render.board("ankh", view, highlight=option)
         changed = ImageChops.difference(plain, marked).getbbox()
         assert changed is not None, option
+        band = common.band_height(plain.width)  # the board lies under its header band
+        changed = (changed[0], changed[1] - band, changed[2], changed[3] - band)
         x0, y0, x1, y1 = _box_of_hex(view, "c4")
         assert x0 - 8 <= changed[0] and changed[2] <= x1 + 8
         assert y0 - 8 <= changed[1] and changed[3] <= y1 + 8
