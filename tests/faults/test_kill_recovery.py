@@ -329,6 +329,13 @@ async def test_kills_and_outages_lose_and_repeat_nothing(game, tmp_path) -> None
                 if not await bot.wait_dead(0.5):
                     await bot.kill()  # not reached: a kill at an arbitrary idle point
                     kind = "idle"
+                elif kind == "commit":  # where it landed: before an AI's move, or a post
+                    last = (await store.recent_moves(table.match_id, 1) or [None])[-1]
+                    waiting = table.match_id in await store.ai_waiting_matches()
+                    kind = ("commit: human's, before the AI's" if waiting and last is not None
+                            and last.actor == str(human.id) else
+                            "commit: AI's, before the next AI's" if waiting else
+                            "commit: before its announcement")
                 fake.end_outages()
                 COUNTS.kills[kind] += 1
                 kills += 1
