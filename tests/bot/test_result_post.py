@@ -42,7 +42,7 @@ class Channel:
 
     async def send(self, content: str | None = None, **kwargs: Any) -> Any:
         self.sent.append({"content": content, **kwargs})
-        return SimpleNamespace(id=99)
+        return SimpleNamespace(id=99, components=[kwargs["view"]])  # as sent: the Rematch row
 
 
 async def post(monkeypatch, result: Result, view: dict[str, Any],
