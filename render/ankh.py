@@ -41,6 +41,7 @@ from render.common import (
     colour_swatch,
     draw_shape,
     draw_table,
+    fit_font,
     fit_text,
     focus_image,
     font,
@@ -172,6 +173,10 @@ STEP_LABELS = {
 COLOUR_NAMES = {"blue": term("blue"), "vermillion": term("vermillion"), "green": term("green"),
                 "pink": term("pink"), "orange": term("orange")}
 GAME_TITLE = "ANKH"  # the game's name, the same in every language
+# the region ids of rules/ankh/data.py (a split region adds a digit: west_north1) -> their names
+REGION_NAMES = {"west": term("West"), "east": term("East"), "delta": term("Delta"),
+                "west_north": term("North-West"), "west_south": term("South-West"),
+                "east_north": term("North-East"), "east_south": term("South-East")}
 
 # odd-q neighbour offsets (d_row, d_col): geometry of the drawing, same as the view's ids
 _NEIGHBOURS = {0: ((-1, 0), (-1, 1), (0, 1), (1, 0), (0, -1), (-1, -1)),
@@ -719,9 +724,9 @@ def _draw_map_pieces(draw, image: Image.Image, view: dict[str, Any], board: Boar
         occupied.add(spot)
         cx, cy = centres[spot]
         _order_token(draw, (cx, cy - 1), region.get("token"))
-        name = fit_text(lang.localise(region.get("id", ""), locale), font(14, bold=True),
-                        2 * R + 20)
-        _pill(draw, (cx, cy + 25), name, font(14, bold=True), REGION_LINE, WHITE)
+        name, name_font = fit_font(region_name(region.get("id", ""), locale), (14, 13, 12),
+                                   2 * R + 20, bold=True)
+        _pill(draw, (cx, cy + 25), name, name_font, REGION_LINE, WHITE)
     return occupied
 
 
@@ -929,6 +934,18 @@ def _seats_text(player: dict[str, Any], locale: str = "en") -> str:
 
 def _by_number(players: Sequence[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     return {int(p.get("player", i)): p for i, p in enumerate(players)}
+
+
+def region_name(region_id: Any, locale: str = "en") -> str:
+    """A region's name in ``locale`` (never its id): "North-West", "North-West 2"."""
+    text = lang.localise(region_id, locale)
+    base = text.rstrip("0123456789")
+    name = REGION_NAMES.get(base)
+    if name is None:
+        return text
+    said = lang.localise(name, locale)
+    number = text[len(base):]
+    return lang.t(locale, "{region} {n}", region=said, n=number) if number else said
 
 
 def _scenario_text(view: dict[str, Any], locale: str = "en") -> str:
@@ -1198,7 +1215,8 @@ def _regions_tile(rows: tuple, current: str | None, locale: str = "en") -> Image
         draw.rectangle((ox, y, ox + SIDE_W, y + row_h - 3), fill=fill, outline=INK_SOFT)
         cy = y + (row_h - 3) / 2
         _order_token(draw, (ox + 16, cy), number, r=11)
-        draw.text((ox + 34, cy), fit_text(region_id, font(15, bold=True), 120),
+        draw.text((ox + 34, cy), fit_text(region_name(region_id, locale), font(15, bold=True),
+                                          120),
                   font=font(15, bold=True), fill=INK, anchor="lm")
         draw.text((ox + 160, cy), fit_text(lang.t(locale, "{n} land", n=land), font(14), 66),
                   font=font(14), fill=INK_SOFT, anchor="lm")
@@ -1244,8 +1262,8 @@ def _draw_status(draw, view: dict[str, Any], players: list[dict[str, Any]], y: i
         height = min(height, bottom - y)
         rounded_panel(draw, (SIDE_X, y, SIDE_X + SIDE_W, y + height), fill=(252, 232, 226),
                       outline=CONFLICT_FILL, radius=8, width=3)
-        queue = ", ".join(lang.localise(q, locale) for q in conflict.get("queue") or [])
-        region = lang.localise(conflict.get("region"), locale)
+        queue = ", ".join(region_name(q, locale) for q in conflict.get("queue") or [])
+        region = region_name(conflict.get("region"), locale)
         title = lang.t(locale, "⚔ Conflict in {region} · then: {queue}", region=region,
                        queue=queue) if queue else \
             lang.t(locale, "⚔ Conflict in {region} · then: none", region=region)

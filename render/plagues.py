@@ -1329,6 +1329,10 @@ def _card_name(card: dict[str, Any], loc: str) -> str:
     return localise(card.get("name") or TERRITORIES.get(cid, {}).get("name", cid), loc)
 
 
+PILL_SIZES = (14, 13, 12, 11)  # a territory card's pill: name sizes, largest first
+PILL_NAME_W = 300  # px for the name in a pill
+
+
 def _draw_card_pills(draw: ImageDraw.ImageDraw, territory: list[dict[str, Any]], seat: int,
                      area: Box, places: Places, loc: str = "en") -> None:
     """A seat's territory cards as pills in ``area``; what does not fit becomes "+n more"."""
@@ -1338,13 +1342,14 @@ def _draw_card_pills(draw: ImageDraw.ImageDraw, territory: list[dict[str, Any]],
         draw.text((x0, y0 + 10), t(loc, "No territory cards."), font=font(14), fill=INK_SOFT,
                   anchor="lm")
         return
-    if _ids_shown(loc):
-        labels = [t(loc, "{id} ✓used", id=c.get("id", "?")) if c.get("used")
-                  else str(c.get("id", "?")) for c in territory]
-    else:  # the card's name, cut short (its id is made of English words)
-        labels = [fit_text(_card_name(c, loc), pill_font, 200) + (" ✓" if c.get("used") else "")
-                  for c in territory]
-    widths = [_width(pill_font, label) + 14 for label in labels]
+    # the card's name in every language (its id is made of English words: issue 12, item 8),
+    # in a smaller font where a long name needs it
+    fitted = [fit_font(_card_name(c, loc), PILL_SIZES, PILL_NAME_W, bold=True)
+              for c in territory]
+    labels = [name + (" ✓" if c.get("used") else "")
+              for (name, _f), c in zip(fitted, territory, strict=True)]
+    fonts = [fnt for _name, fnt in fitted]
+    widths = [_width(fnt, label) + 14 for fnt, label in zip(fonts, labels, strict=True)]
     rows = max(1, (y1 - y0 + 3) // row_h)
     more_w = _width(pill_font, t(loc, "+{n} more", n=len(labels))) + 6
 
@@ -1374,7 +1379,7 @@ def _draw_card_pills(draw: ImageDraw.ImageDraw, territory: list[dict[str, Any]],
         _rrect(draw, (px, py, px + w, py + 21), radius=6,
                fill=BADGE_OFF if used else colour,
                outline=colour if used else INK_SOFT, width=2 if used else 1)
-        draw.text((px + w // 2, py + 10), labels[index], font=pill_font,
+        draw.text((px + w // 2, py + 10), labels[index], font=fonts[index],
                   fill=INK_SOFT if used else text_on(colour), anchor="mm")
         places.add(f"card:{card.get('id')}", (px, py, px + w, py + 21), seat)
     if shown < len(labels):
@@ -1558,7 +1563,7 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
             col, row = index % 2, index // 2
             name = localise(TERRITORIES.get(cid, {}).get("name", cid), loc)
             draw.text((24 + col * 430, y + 12 + row * 28),
-                      fit_text(f"{cid} · {name}" if _ids_shown(loc) else name, font(15), 410),
+                      fit_text(name, font(15), 410),
                       font=font(15), fill=INK,
                       anchor="lm")
     return image

@@ -181,7 +181,10 @@ STEPS = {"gain_any": term("any resources"), "take": term("take a die"),
          "thoth": term("market section"), "thoth_take": term("take cards"),
          "draw_keep": term("keep a drawn card"), "decree": term("keep a Decree"),
          "bread": term("feeding the people"), "extra_order": term("order of actions"),
-         "osiris_any": term("any resource")}
+         "osiris_any": term("any resource"), "turn_start": term("start of the turn"),
+         "turn_end": term("end of the turn"), "pay": term("payment"),
+         "d23": term("Decree card D23"), "t13": term("Technology card T13")}
+# a step without a name here is not shown (never its id): the phase says enough
 PURITIES = ("pure", "tainted", "forbidden")
 PURITY_TEXT = {"pure": term("pure"), "tainted": term("tainted"), "forbidden": term("forbidden")}
 # a section's light, in capitals as on the disc (section headers, Ra display, disc)
@@ -650,8 +653,9 @@ def _static_osiris(draw: ImageDraw.ImageDraw, layout: Layout, loc: str) -> None:
         for district in DISTRICTS:
             box = _osiris_box(row, district)
             draw.rounded_rectangle(box, radius=5, fill=PANEL_FILL, outline=GRID_LINE)
-            # the option id; in other languages the column head names the district
-            label = f"o{row}_{district}" if loc == "en" else f"o{row}"
+            # the option id as typed, the same in every language (a part of it would be a raw
+            # id); the column head names the district in the reader's language
+            label = f"o{row}_{district}"
             draw.text((box[0] + 5, box[1] + 3), label, font=font(14, bold=True), fill=INK)
             partner = {3: PAIR_PARTNER, 4: CROSS_PARTNER}.get(row)
             if partner:
@@ -783,7 +787,7 @@ def header_band(view: dict[str, Any], loc: str = "en") -> Band:
     step = view.get("step") or ""
     status = " · ".join((lang.t(loc, "Round {round}/16", round=view.get("round", "?")),
                          _say(PHASES.get(phase, phase), loc)))
-    detail = _say(STEPS.get(step, step), loc) if step and phase != "over" else ""
+    detail = _say(STEPS[step], loc) if step in STEPS and phase != "over" else ""
     acting = tuple(int(seat) for seat in view.get("acting") or [])
     waiting = _name(view, acting[0], loc) if len(acting) == 1 \
         else lang.t(loc, "nobody") if phase == "over" else "" if acting else "—"
@@ -815,7 +819,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> N
     phase = view.get("phase", "")
     step = view.get("step") or ""
     phase_text = _say(PHASES.get(phase, phase), loc)
-    if step:
+    if step in STEPS:
         text = lang.t(loc, "{phase} · step: {step}", phase=phase_text,
                       step=_say(STEPS.get(step, step), loc))
     else:
@@ -1353,8 +1357,8 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
         marks = [lang.t(loc, "{n}. place ★", n=place) if place == 1 else
                  lang.t(loc, "{n}. place", n=place)] if loc != "en" else \
             [f"{_ordinal(place)} place" + (" ★" if place == 1 else "")]
-    draw.text((x0 + 12, y0 + 97), fit_text(" · ".join(marks), font(15, bold=True), 180),
-              font=font(15, bold=True), fill=INK, anchor="lm")
+    text, fnt = fit_font(" · ".join(marks), (15, 14, 13, 12), 180, bold=True)
+    draw.text((x0 + 12, y0 + 97), text, font=fnt, fill=INK, anchor="lm")
     if player.get("answered") and view.get("phase") in ("maat", "setup"):
         draw.text((x0 + 12, y0 + 112), fit_text(lang.t(loc, "✓ answered"), font(14), 180),
                   font=font(14), fill=INK_SOFT, anchor="lm")
@@ -1464,9 +1468,9 @@ def _draw_scales(draw: ImageDraw.ImageDraw, player: dict[str, Any], origin: tupl
                  int(die.get("value", 0)), size=24, code=False)
         x += max(0, len(dice) - 1) * step + (30 if dice else 0)
         if excess:
-            draw.text((x + 2, y), fit_text(lang.t(loc, "+{n} excess", n=excess), font(14),
-                                           int(sx + 268 - x)),
-                      font=font(14), fill=INK, anchor="lm")
+            text, fnt = fit_font(lang.t(loc, "+{n} excess", n=excess), (14, 13, 12, 11),
+                                 int(sx + 268 - x))
+            draw.text((x + 2, y), text, font=fnt, fill=INK, anchor="lm")
     balance = int(player.get("balance") or 0)
     text = lang.t(loc, "balance {n:+d}", n=balance)
     draw.text((sx, y0 + 111), text, font=font(16, bold=True),
