@@ -538,11 +538,13 @@ def turn_end_apply(state: State, frame: dict, option: str, events: list[Event]) 
 def t19_decision(state: State, frame: dict) -> Decision:
     turn = state["turn"]
     res = DIE_RESOURCE[turn["colour"]]
+    # the Scribe may be gone by now (an extra action first, paid with it under T10)
+    first = 0 if scribe_budget(state, frame["s"]) >= 1 else 1
     return Decision(frame["s"], "t19", msg("Technology T19: spend 1 Scribe to Produce first?"),
                     (Option("t19", actions.with_payment(
                         msg("Spend 1 Scribe: produce {value} {res} first", value=turn["value"],
                             res=WORDS[res]), state, frame["s"], {"scribe": 1}, named=True)),
-                     Option("skip", msg("No"))))
+                     Option("skip", msg("No")))[first:])
 
 
 @steps.apply("t19")
