@@ -25,6 +25,7 @@ BACKOFF_BASE = 2.0  # seconds before the first retry; doubles with each failure 
 BACKOFF_CAP = 60.0
 POLL_INTERVAL = 5.0  # seconds between looks at the outbox when nothing woke the worker
 BATCH = 100
+CONCURRENCY = 4  # matches delivered at once (each in its own thread: boards render in threads)
 
 
 def backoff(attempts: int, base: float = BACKOFF_BASE, cap: float = BACKOFF_CAP) -> float:
@@ -35,10 +36,11 @@ def backoff(attempts: int, base: float = BACKOFF_BASE, cap: float = BACKOFF_CAP)
 class Outbox:
     def __init__(self, service: MatchService, deliver: Callable[[int], Awaitable[bool]], *,
                  base: float = BACKOFF_BASE, cap: float = BACKOFF_CAP,
-                 poll: float = POLL_INTERVAL) -> None:
+                 poll: float = POLL_INTERVAL, concurrency: int = CONCURRENCY) -> None:
         self.service = service
         self.deliver = deliver
         self.base, self.cap, self.poll = base, cap, poll
+        self._slots = asyncio.Semaphore(max(1, concurrency))
         self.delivered = 0  # deliveries that brought a thread up to date
         self.failures = 0
         self._wake = asyncio.Event()
@@ -69,11 +71,21 @@ class Outbox:
                     self.service.clock(), BATCH) if row.match_id not in seen]
                 if not rows:
                     return done
-                for row in rows:
-                    seen.add(row.match_id)
-                    if await self.deliver(row.match_id):
-                        done += 1
-                        self.delivered += 1
+                seen.update(row.match_id for row in rows)
+                results = await asyncio.gather(*(self._deliver_one(row.match_id)
+                                                 for row in rows))
+                done += sum(results)
+
+    async def _deliver_one(self, match_id: int) -> bool:
+        async with self._slots:
+            try:
+                delivered = await self.deliver(match_id)
+            except Exception:
+                log.exception("match %s: delivering its announcement failed", match_id)
+                return False
+        if delivered:
+            self.delivered += 1
+        return delivered
 
     async def recover(self) -> int:
         """Start-up: AI seats left waiting move (their moves become owed), then everything

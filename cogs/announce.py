@@ -244,6 +244,10 @@ class Announcer:
                     match, version=info.version, channel_id=row.channel_id,
                     message_id=row.message_id, turn_version=row.turn_version,
                     turn_key=row.turn_key, now=now)
+            elif (hint is not None and not hint.moves and hint.version == info.version
+                  and info.status == "active" and row is not None and row.message_id
+                  and row.channel_id):
+                await self._refresh(hint, row)  # seats changed hands: same position
             return
         first = (list(range(max(done, 0) + 1, info.version + 1))
                  if hint is not None else None)
@@ -299,6 +303,20 @@ class Announcer:
             self.dm_closed.pop(match, None)
         if done < 0:  # the first post: the lobby says so, even after a crash during Start
             await self._lobby_started(info, channel_id)
+
+    async def _refresh(self, turn: Turn, row: Any) -> None:
+        """Nothing new was committed but who answers changed (an abandon, a rejoin, a vote):
+        the live message shows its owners, and a new owner of a sealed decision gets its DM."""
+        service = self.bot.service
+        match = turn.match.id
+        channel = self.bot.get_partial_messageable(row.channel_id, guild_id=turn.match.guild_id)
+        loc = await service.match_language(match)
+        decisions = list(turn.pending)
+        earlier = (await service.public_texts(match, row.turn_version, row.version_done)
+                   if row.turn_version is not None else [])
+        sent = await service.store.dms_sent(match)
+        if await self._edit_turn(channel, row.message_id, turn, decisions, earlier, loc=loc):
+            await self._send_dms(turn, decisions, sent)
 
     async def _lobby_started(self, info: MatchInfo, thread_id: int) -> None:
         from cogs.lobby import lobby_embed, lobby_view
