@@ -315,6 +315,15 @@ class DeadlinesMixin:
             await self.store.add_deadlines(match_id, rows)
         return info
 
+    async def decision_deadlines(self, match_id: int) -> dict[tuple[int, int], float]:
+        """When each open human decision times out: (seat, seq) -> due time (the clock's
+        seconds), from the ``turn:<seq>`` rows; a table without a time limit has none."""
+        prefix = f"{TURN_KIND}:"
+        return {(row.seat, int(row.kind[len(prefix):])): row.due_at
+                for row in await self.store.deadlines_for(match_id)
+                if row.seat is not None and row.kind.startswith(prefix)
+                and row.kind[len(prefix):].isdigit()}
+
     async def fire_deadlines(self, now: float | None = None, limit: int = 50) -> list[Turn]:
         """``process_deadlines`` for callers that only announce moves (reminders are claimed
         and dropped)."""

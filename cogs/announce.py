@@ -168,6 +168,7 @@ class Announcer:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._delivered: set[int] = set()  # matches delivered since this process started
         self.dm_closed: defaultdict[int, set[int]] = defaultdict(set)  # match -> user ids
+        self._names: dict[int, str] = {}  # user id -> display name (the Undo button's label)
         self.on_failure: Any = None  # async (match_id) -> None: the outbox's backoff
 
     # ------------------------------------------------------------------ entry points
@@ -376,13 +377,18 @@ class Announcer:
     # ------------------------------------------------------------------ messages
 
     def _embed(self, turn: Turn, decisions: list[PendingDecision], events: list[str],
-               intro: str = "", *, fresh_post: bool = True, loc: str = ENGLISH
-               ) -> discord.Embed:
-        """The turn message's embed, said in ``loc`` (the match's language)."""
+               intro: str = "", *, fresh_post: bool = True, loc: str = ENGLISH,
+               due: dict[tuple[int, int], float] | None = None) -> discord.Embed:
+        """The turn message's embed, said in ``loc`` (the match's language): where the game
+        stands (the view's ``round_label``), every seat's score on one line, whose turn and
+        until when (``due``: (seat, seq) -> time, shown as a Discord timestamp that every
+        client says in its own language and time zone)."""
         info = turn.match
+        due = due or {}
         lines: list[str] = []
         if intro:
             lines.append(localise(intro, loc))
+        lines.extend(self._standing(turn, loc))
         public = [d for d in decisions if not d.secret]
         sealed = [d for d in decisions if d.secret]
         awaited = [d for d in public if not d.decision.advisory]
@@ -397,6 +403,8 @@ class Announcer:
             else:
                 lines.append(t(loc, "**Turn:** {who} — {prompt}", who=who,
                                prompt=d.decision.prompt))
+                if (d.seat, d.seq) in due:
+                    lines.append(self._deadline(due[(d.seat, d.seq)], loc))
             if len(d.options) > 25:
                 lines.append(t(loc, "{n} choices: the menu shows the first 24; type `/play` to "
                                     "search them all.", n=len(d.options)))
@@ -408,6 +416,9 @@ class Announcer:
                            names=names))
         if sealed:
             lines.append(self._sealed_status(turn, sealed, loc))
+            times = [due[(d.seat, d.seq)] for d in sealed if (d.seat, d.seq) in due]
+            if times:
+                lines.append(self._deadline(min(times), loc))
         embed = discord.Embed(title=t(loc, "{game} — match #{id}", game=game_title(info.game_id),
                                       id=info.id),
                               description=clip("\n".join(lines), EMBED_TEXT),
@@ -419,6 +430,45 @@ class Announcer:
                             inline=False)
         embed.set_footer(text=t(loc, "Match {id} · /play, /board, /hand, /log", id=info.id))
         return embed
+
+    @staticmethod
+    def _standing(turn: Turn, loc: str = ENGLISH) -> list[str]:
+        """Where the game stands, from the public view's optional keys: the round and phase
+        (``round_label``) and every seat's score on one line (``scores``)."""
+        lines: list[str] = []
+        label = turn.view.get("round_label")
+        if label:
+            lines.append(f"**{localise(label, loc)}**")
+        scores = turn.view.get("scores")
+        if scores:
+            marks = " · ".join(f"{localise(seat_name(turn.match, seat, turn.view), loc)} "
+                               f"{score}" for seat, score in enumerate(scores))
+            lines.append(t(loc, "Scores ({unit}): {marks}", unit=score_unit(turn.view),
+                           marks=marks))
+        return lines
+
+    @staticmethod
+    def _deadline(when: float, loc: str = ENGLISH) -> str:
+        return t(loc, "⏰ Time runs out {when}", when=f"<t:{int(when)}:R>")
+
+    async def _undo_name(self, turn: Turn) -> str | None:
+        """The display name of the player who may undo now (the Undo button names them): from
+        the cache, else asked of Discord once per process."""
+        owner = turn.match.seat_info(turn.undo_seat) if turn.undo_seat is not None else None
+        if owner is None or owner.user_id is None or owner.is_ai:
+            return None
+        uid = owner.user_id
+        guild = self.bot.get_guild(turn.match.guild_id) if turn.match.guild_id else None
+        person = (guild.get_member(uid) if guild else None) or self.bot.get_user(uid)
+        if person is not None:
+            return person.display_name
+        if uid not in self._names:
+            try:
+                self._names[uid] = (await self.bot.fetch_user(uid)).display_name
+            except discord.HTTPException:
+                log.info("no display name for user %s", uid, exc_info=True)
+                return None
+        return self._names[uid]
 
     def _sealed_status(self, turn: Turn, sealed: list[PendingDecision],
                        loc: str = ENGLISH) -> str:
@@ -440,7 +490,7 @@ class Announcer:
         return text
 
     def _view(self, turn: Turn, decisions: list[PendingDecision],
-              loc: str = ENGLISH) -> discord.ui.View | None:
+              loc: str = ENGLISH, undo_name: str | None = None) -> discord.ui.View | None:
         info = turn.match
         public = [d for d in decisions if not d.secret]
         sealed = [d for d in decisions if d.secret]
@@ -451,11 +501,11 @@ class Announcer:
         if sealed:
             private = sealed_view(info.id, min(d.seq for d in sealed), loc)
             if view is None:
-                return add_undo_button(private, turn, loc)
+                return add_undo_button(private, turn, loc, undo_name)
             for item in private.children:
                 view.add_item(item)
         # issue 6: while the last mover may take it back
-        return add_undo_button(view, turn, loc)
+        return add_undo_button(view, turn, loc, undo_name)
 
     @staticmethod
     def _overflow(decisions: list[PendingDecision]) -> list[PendingDecision]:
@@ -485,13 +535,14 @@ class Announcer:
                          decisions: list[PendingDecision], events: list[str],
                          intro: str, *, loc: str = ENGLISH) -> int | None:
         info = turn.match
-        embed = self._embed(turn, decisions, events, intro, loc=loc)
+        due = await self.bot.service.decision_deadlines(info.id)
+        embed = self._embed(turn, decisions, events, intro, loc=loc, due=due)
         drawn = await self._pictures(turn, loc)
         kwargs: dict[str, Any] = {"embed": embed}
         if drawn:
             embed.set_image(url="attachment://board.png")
             kwargs["files"] = files_of(drawn)
-        view = self._view(turn, decisions, loc)
+        view = self._view(turn, decisions, loc, await self._undo_name(turn))
         if view is not None:
             kwargs["view"] = view
         content = self._mentions(turn, decisions, loc)
@@ -513,9 +564,10 @@ class Announcer:
                          ) -> bool:
         """Edit the live turn message; ``drawn`` (the pictures of the position after the
         latest move) replaces its pictures, else (the same position) they stay."""
-        embed = self._embed(turn, decisions, events, fresh_post=False, loc=loc)
+        due = await self.bot.service.decision_deadlines(turn.match.id)
+        embed = self._embed(turn, decisions, events, fresh_post=False, loc=loc, due=due)
         embed.set_image(url="attachment://board.png")
-        view = self._view(turn, decisions, loc)
+        view = self._view(turn, decisions, loc, await self._undo_name(turn))
         kwargs: dict[str, Any] = {}
         if drawn:
             kwargs["attachments"] = files_of(drawn)
@@ -577,6 +629,10 @@ class Announcer:
                                       game=game_title(info.game_id), id=info.id),
                               description=clip("\n".join(lines), EMBED_TEXT),
                               colour=discord.Colour.green())
+        breakdown = self._breakdown(turn, order, loc)
+        if breakdown:
+            embed.add_field(name=t(loc, "Score breakdown"),
+                            value=clip("\n".join(breakdown), FIELD_TEXT), inline=False)
         if events:
             embed.add_field(name=t(loc, "Last moves"),
                             value=clip(one_line(events[-8:], 1000, loc), FIELD_TEXT),
@@ -599,6 +655,19 @@ class Announcer:
         except discord.HTTPException as exc:
             raise DeliveryFailed(f"posting the result of match {info.id}: {exc}") from exc
         return message.id
+
+    @staticmethod
+    def _breakdown(turn: Turn, order: list[int], loc: str = ENGLISH) -> list[str]:
+        """One line per seat (in ``order``): its score by the game's scoring categories (the
+        public view's ``score_breakdown``)."""
+        parts = turn.view.get("score_breakdown") or []
+        lines = []
+        for seat in order:
+            if seat < len(parts) and parts[seat]:
+                said = " · ".join(f"{localise(label, loc)} {points}"
+                                  for label, points in parts[seat])
+                lines.append(f"{localise(seat_name(turn.match, seat, turn.view), loc)}: {said}")
+        return lines
 
     async def _pictures(self, turn: Turn, loc: str = ENGLISH, *, focus: bool = True
                         ) -> list[tuple[str, bytes]]:

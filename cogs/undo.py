@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.errors import ServiceError, reason
-from cogs.common import bot_of, refuse
+from cogs.common import MAX_LABEL, bot_of, clip, refuse
 from cogs.guard import GuardedItem
 from cogs.ids import ID
 from lang import localise
@@ -35,11 +35,14 @@ def undo_custom_id(match: int, version: int) -> str:
 
 class UndoButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
                  template=rf"scarab:undo:(?P<match>{ID}):(?P<version>{ID})"):
-    def __init__(self, match: int, version: int, locale: str | None = None) -> None:
+    def __init__(self, match: int, version: int, locale: str | None = None,
+                 name: str | None = None) -> None:
         self.match = match
         self.version = version
+        # the button says whose move it takes back
+        label = msg("Undo {name}'s move", name=name) if name else UNDO_LABEL
         super().__init__(discord.ui.Button(
-            label=localise(UNDO_LABEL, locale), emoji="↩️",
+            label=clip(localise(label, locale), MAX_LABEL), emoji="↩️",
             style=discord.ButtonStyle.secondary, custom_id=undo_custom_id(match, version)))
 
     @classmethod
@@ -59,10 +62,12 @@ class UndoButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
 
 
 def add_undo_button(view: discord.ui.View | None, turn: Turn,
-                    locale: str | None = None) -> discord.ui.View | None:
+                    locale: str | None = None, name: str | None = None
+                    ) -> discord.ui.View | None:
     """Add the Undo button to a turn message's components while the seat that just moved may
     take its step back; leaves the view alone when it is full. ``locale``: the match's
-    language (``service.match_language``), for the button's label."""
+    language (``service.match_language``), for the button's label; ``name``: the display name
+    of the player whose move it takes back (the label names them)."""
     if turn.undo_seat is None or turn.result is not None:
         return view
     owner = turn.match.seat_info(turn.undo_seat)
@@ -70,7 +75,7 @@ def add_undo_button(view: discord.ui.View | None, turn: Turn,
         return view
     view = view if view is not None else discord.ui.View(timeout=None)
     try:
-        view.add_item(UndoButton(turn.match.id, turn.match.version, locale))
+        view.add_item(UndoButton(turn.match.id, turn.match.version, locale, name))
     except ValueError:  # five full rows already
         log.info("no room for the Undo button on match %s", turn.match.id)
     return view

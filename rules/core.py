@@ -15,6 +15,13 @@ Optional public-view keys the bot reads when present (a game may omit them):
 - ``seat_names``: one display name per engine seat (``["Seat 1", "Botankhamun"]``), used for
   seats without a lobby seat (an official solo bot that is part of the engine);
 - ``score_unit``: what ``Result.scores`` count (``"devotion"``); ``"points"`` if absent.
+- ``round_label``: a ``Msg`` saying where the game stands, round and phase
+  (``"Round 3/6 · Phase 3/4 · Offerings to Amun-Re"``); the turn post states it.
+- ``scores``: one int per engine seat, each seat's score right now (in ``score_unit``); the
+  turn post shows them on one line.
+- ``score_breakdown`` (once the game is over): per engine seat, a list of ``[category, points]``
+  pairs (the category a ``Msg`` of the game's scoring, e.g. ``"Pyramids"``), in the game's
+  scoring order, categories worth nothing left out; the end-of-game post shows them.
 - ``summary`` (private views only, never the public one): a list of ``Msg`` lines saying in
   plain words what only this seat knows (its hand, its sealed answer...), built from that
   seat's own view; ``/hand`` shows it (an empty list: nothing secret right now).

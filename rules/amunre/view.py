@@ -8,6 +8,42 @@ from rules.amunre.data import FAVOR_BY_ID, FAVOR_TYPES, PROVINCES
 from rules.amunre.state import State, gold, hand_size
 from rules.text import Msg, msg
 
+PHASE_NAMES: dict[str, Msg] = {
+    "auction": msg("Phase 1/4 · Province auction"),
+    "purchase": msg("Phase 2/4 · Purchases & building"),
+    "offering": msg("Phase 3/4 · Offerings to Amun-Re"),
+    "harvest": msg("Phase 4/4 · Harvest & income"),
+    "over": msg("Game over · final scores"),
+}
+LAST_ROUND = 6  # AMR-R008: two kingdoms of three rounds
+# The final scores' categories, from the reasons of ``score_log`` (AMR-R077).
+CATEGORIES: tuple[tuple[str, Msg], ...] = (
+    ("temples", msg("Temples")), ("pyramids", msg("Pyramids")),
+    ("pyramid sets", msg("Pyramid sets")), ("banks", msg("Bank majorities")),
+    ("cards", msg("Favor cards")), ("gold", msg("Gold bonus")))
+
+
+def score_category(reason: str) -> str:
+    """Which category of ``CATEGORIES`` a ``score_log`` reason (``scoring.py``) counts in."""
+    if reason.endswith("temple(s)"):
+        return "temples"
+    if reason in ("pyramids", "pyramid sets"):
+        return reason
+    if reason.startswith("most pyramids"):
+        return "banks"
+    if reason.startswith("gold bonus"):
+        return "gold"
+    return "cards"  # AMR-R070: a yellow favor card scored by its name
+
+
+def score_breakdown(state: State) -> list[list[list[Any]]]:
+    """Per seat: [category, VP] pairs of every VP gained (``score_log``)."""
+    totals = [dict.fromkeys((key for key, _ in CATEGORIES), 0) for _ in state["players"]]
+    for seat, vp, reason, _kingdom in state["score_log"]:
+        totals[seat][score_category(reason)] += vp
+    return [[[label, parts[key]] for key, label in CATEGORIES if parts[key]]
+            for parts in totals]
+
 
 def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, Any]:
     phase = state["phase"]
@@ -58,7 +94,12 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
         "provinces": provinces, "players": players,
         "debt": dict(state["debt"]) if state["debt"] else None,
         "final": state["final"],
+        "round_label": msg("Round {round}/{last} · {phase}", round=state["round"],
+                           last=LAST_ROUND, phase=PHASE_NAMES.get(phase, phase)),
+        "scores": [p["score"] for p in players],
     }
+    if phase == "over":
+        view["score_breakdown"] = score_breakdown(state)
     if seat is not None:
         # AMR-R091: the seat's own card types and its sealed answer.
         view["me"] = {"seat": seat, "hand": dict(state["players"][seat]["hand"]),

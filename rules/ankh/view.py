@@ -111,6 +111,10 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str | No
         "winner": (state["winners"][0] if state["winners"] else None),
         "result": result,
         "score_unit": term("devotion"),   # what result().scores count (docs/architecture.md)
+        "round_label": msg("Conflicts done: {done}/{total}", done=state["conflicts"],
+                           total=EVENT_TRACK.count("conflict")),
+        # one per seat: its god's devotion (a merged god's seats share it)
+        "scores": [state["players"][player]["devotion"] for player in state["seat_player"]],
     }
     if seat is not None:
         player = state["seat_player"][seat]

@@ -34,6 +34,14 @@ from rules.text import Msg, msg, term
 
 AI_NAME = term("AI (solo)")   # the solo mode's opponent, "IA" in the rulebook (PLG-R272)
 PHASE_STEP = {"start": "turns", "end": "moses"}   # transient flow steps, as documented
+PHASE_NAMES = {"dice": msg("Phase 1: Dice"), "territories": msg("Phase 2: Territories"),
+               "plague": msg("Phase 3: Plague"), "over": msg("Game over")}
+# The final scores' categories (scoring.breakdown keys), as the result post names them.
+CATEGORIES = (("development", msg("Development")), ("nile", msg("Nile")),
+              ("tiles", msg("Tiles")), ("pharaoh_tiles", msg("Pharaoh tiles")),
+              ("territory", msg("Territories")), ("province", msg("Province card")),
+              ("hebrews", msg("Hebrews")), ("penalties", msg("Plague penalties")),
+              ("discard", msg("Discarded tiles")))
 
 
 def _taken_by(state: State, n: int) -> int | None:
@@ -127,6 +135,14 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
         "seat_names": [AI_NAME if is_ai(state, s) else seat_name(s)
                        for s in range(len(state["players"]))],
     }
+    view["round_label"] = msg("Round {round}/{last} · {phase}", round=state["round"],
+                              last=view["last_round"],
+                              phase=PHASE_NAMES.get(state["phase"], state["phase"]))
+    view["scores"] = [p["score"] for p in view["players"]]
+    if state["final"] and state["final"].get("breakdown"):
+        view["score_breakdown"] = [[[label, part[key]] for key, label in CATEGORIES
+                                    if part.get(key)]
+                                   for part in state["final"]["breakdown"]]
     if state["solo"]:
         pos = state["ai_pos"]
         view["ai_row"] = [{"value": v if i < pos else None, "revealed": i < pos}

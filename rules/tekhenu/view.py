@@ -16,13 +16,58 @@ from rules.tekhenu.data import (
     MARKET_SLOTS,
     OSIRIS_SPACES,
     PEOPLE_SPACES,
+    ROUNDS,
     SIDES,
     TEMPLE_BUILDINGS,
     TEMPLE_SPACES,
 )
 from rules.tekhenu.flow import ankh
 from rules.tekhenu.state import State, balance, die_purity, light_of, seat_name
-from rules.text import Msg, decode, msg
+from rules.text import Msg, decode, msg, term
+
+PHASE_NAMES = {"setup": term("Setup"), "turns": term("Turns"), "maat": term("Maat phase"),
+               "scoring": term("Scoring"), "final": term("Final scoring"),
+               "over": term("Game over")}
+# The final scores' categories: each ``add_vp`` reason (its English template) counts in one.
+CATEGORIES = (("start", msg("Starting VP")), ("districts", msg("Districts")),
+              ("temple", msg("Temple")),
+              ("statues", msg("Statues")), ("happiness", msg("Happiness")),
+              ("production", msg("Production tracks")), ("row", msg("Building row")),
+              ("pillars", msg("Pillars")), ("decrees", msg("Decrees")),
+              ("order", msg("Turn order")), ("cards", msg("Technologies and Blessings")),
+              ("other", msg("Other actions")), ("maat", msg("Maat imbalance")),
+              ("bread", msg("Unpaid Bread")))
+REASON_CATEGORY = {
+    "{district} district": "districts", "Temple: Buildings and Statues": "temple",
+    "Temple: Pillars": "temple", "Statues": "statues", "Happiness": "happiness",
+    "Production tracks": "production", "building row": "row", "Decree {card}": "decrees",
+    "bot Decrees": "decrees", "first in turn order": "order", "second in turn order": "order",
+    "Maat imbalance": "maat", "unpaid Bread": "bread", "bot Pillar": "pillars",
+    "bot Blessings": "cards", "bot Technologies": "cards"}
+
+
+def score_category(reason: Any) -> str:
+    """Which category of ``CATEGORIES`` a VP reason of ``state["log"]`` counts in."""
+    template = getattr(reason, "template", str(reason))
+    if template in REASON_CATEGORY:
+        return REASON_CATEGORY[template]
+    if template.startswith("Pillar"):
+        return "pillars"
+    if len(template) == 3 and template[0] == "T" and template[1:].isdigit():
+        return "cards"  # a Technology card's id (T06, T23...)
+    return "other"
+
+
+def score_breakdown(state: State) -> list[list[list[Any]]]:
+    """Per seat: [category, VP] pairs of every VP change of the game (``state["log"]``),
+    after the VP each seat started with."""
+    totals = [dict.fromkeys((key for key, _ in CATEGORIES), 0) for _ in state["players"]]
+    for who, vp, reason in state["log"]:
+        totals[who][score_category(decode(reason))] += vp
+    for player, parts in zip(state["players"], totals, strict=True):
+        parts["start"] = player["vp"] - sum(parts.values())
+    return [[[label, parts[key]] for key, label in CATEGORIES if parts[key]]
+            for parts in totals]
 
 
 def build_view(state: State, seat: int | None, acting: list[int], step: str) -> dict[str, Any]:
@@ -126,7 +171,12 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str) -> 
                      for c, v in state["players"][state["bot"]]["below"]]},
         "scoring_log": [[who, vp, decode(reason)] for who, vp, reason in state["log"]],
         "final": state["final"],
+        "round_label": msg("Round {round}/{last} · {phase}", round=state["round"], last=ROUNDS,
+                           phase=PHASE_NAMES.get(view_phase(state, step), state["phase"])),
+        "scores": [p["vp"] for p in players],
     }
+    if state["phase"] == "over":
+        view["score_breakdown"] = score_breakdown(state)
     if seat is not None and 0 <= seat < len(state["players"]):
         me = state["players"][seat]
         view["me"] = {"seat": seat, "decrees": sorted(me["decrees"]),

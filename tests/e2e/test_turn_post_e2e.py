@@ -20,11 +20,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import lang
 import render
 import rules
 from bot.client import ScarabBot
 from bot.service import MatchService
 from bot.storage import Storage
+from cogs.common import score_unit, seat_name
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 SEED = 20261126
@@ -46,7 +48,9 @@ class Table:
     edits: int = 0  # deliveries that edited the live message rather than posting anew
     outlined: int = 0  # positions whose board differs from the unhighlighted drawing
     compared: int = 0
-    embeds: list[dict] = field(default_factory=list)
+    deadlines: int = 0  # turn posts that showed a deadline as a Discord timestamp
+    undo_labels: set[str] = field(default_factory=set)
+    final_turn: Any = None
 
     @property
     def engine(self) -> Any:
@@ -94,8 +98,8 @@ async def check_live_post(table: Table, last_live: int | None) -> int:
     assert focus_meta == meta, (focus_meta, meta)
     if live.id == last_live:
         table.edits += 1
-    table.embeds.append(live.embeds[0])
     turn = await table.bot.service.snapshot(table.match_id, image=False)
+    check_embed(table, live, turn, await table.bot.service.decision_deadlines(table.match_id))
     if table.compared < HIGHLIGHT_CHECKS and table.moves:
         # The same position drawn without the outline, in the match's language.
         loc = await table.bot.service.match_language(table.match_id)
@@ -103,6 +107,41 @@ async def check_live_post(table: Table, last_live: int | None) -> int:
         table.compared += 1
         table.outlined += pixels(plain) != pixels(board)
     return live.id
+
+
+def check_embed(table: Table, live: FakeMessage, turn: Any, due: dict) -> None:
+    """The round line, the score line, the deadline of the open human decision, and an Undo
+    button that names whose move it takes back."""
+    loc = table.locale or lang.ENGLISH
+    text = live.embeds[0]["description"]
+    assert lang.localise(turn.view["round_label"], loc) in text, (turn.view["round_label"], text)
+    scores = lang.t(loc, "Scores ({unit}): {marks}", unit=score_unit(turn.view), marks="")
+    line = next((ln for ln in text.splitlines() if ln.startswith(scores)), None)
+    assert line is not None, text
+    for seat, score in enumerate(turn.view["scores"]):
+        assert f"{lang.localise(seat_name(turn.match, seat, turn.view), loc)} {score}" in line
+    waiting = [p for p in turn.pending if p.user_id is not None and (p.seat, p.seq) in due]
+    if waiting:
+        assert f"<t:{int(due[(waiting[0].seat, waiting[0].seq)])}:R>" in text, text
+        table.deadlines += 1
+    for button in live.buttons():
+        if button.get("custom_id", "").startswith("scarab:undo:"):
+            table.undo_labels.add(button["label"])
+
+
+def check_final(table: Table, final: FakeMessage) -> None:
+    """The end-of-game post: the final board and each seat's score by category."""
+    loc = table.locale or lang.ENGLISH
+    info_turn = table.final_turn
+    fields = {f["name"]: f["value"] for f in final.embeds[0].get("fields", [])}
+    said = fields.get(lang.t(loc, "Score breakdown"))
+    assert said, fields
+    for seat, parts in enumerate(info_turn.view["score_breakdown"]):
+        name = lang.localise(seat_name(info_turn.match, seat, info_turn.view), loc)
+        line = next(ln for ln in said.splitlines() if ln.startswith(f"{name}:"))
+        for label, points in parts:
+            assert f"{lang.localise(label, loc)} {points}" in line, (label, points, line)
+        assert sum(points for _, points in parts) == info_turn.result.scores[seat]
 
 
 async def play_match(table: Table, host: FakeUser, seats: int, options: str) -> FakeMessage:
@@ -136,6 +175,8 @@ async def play_match(table: Table, host: FakeUser, seats: int, options: str) -> 
         live = await check_live_post(table, live)
     final = table.fake.message(live)
     assert "🏁" in final.content, final.content
+    table.final_turn = await service.snapshot(table.match_id, image=False)
+    check_final(table, final)
     return final
 
 
@@ -158,8 +199,13 @@ async def run(fake: FakeDiscord, tmp_path: Any, game: str, seats: int, options: 
     finally:
         await store.close()
     assert table.compared and table.outlined, "the board never outlined the last moves"
+    assert table.deadlines, "no turn post showed its deadline"
+    # The Undo button names whose move it takes back (a seated player's display name).
+    assert table.undo_labels and all(any(u.name in label for u in table.players)
+                                     for label in table.undo_labels), table.undo_labels
     print(f"{game}: {table.moves} answers, {table.edits} edits of the live message, "
-          f"{table.outlined}/{table.compared} boards outlined")
+          f"{table.outlined}/{table.compared} boards outlined, {table.deadlines} deadlines, "
+          f"undo labels {sorted(table.undo_labels)}")
     return table, final
 
 
