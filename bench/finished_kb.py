@@ -36,7 +36,7 @@ class _Clock:
 async def _play(path: str, game_id: str, games: int, seed: int) -> MatchService:
     store = await SqliteStorage.open(path, synchronous="OFF")
     clock = _Clock()
-    service = MatchService(store, render=None, clock=clock)
+    service = MatchService(store, clock=clock)
     engine = rules.get(game_id)
     rng = random.Random(seed)
     users = [1000 + seat for seat in range(engine.max_players)]

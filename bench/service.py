@@ -3,9 +3,11 @@
 Both functions return a number and print nothing. ``NOTES`` says what was measured (which game,
 whether the board render was included) after each call.
 
-- ``move_ms_p95``: ``MatchService.submit`` for one human answer on a real SQLite file (WAL,
-  synchronous=FULL): engine apply + one commit + the board render of the new position (skipped
-  when ``render/`` has no renderer for the game). Every seat is human, so each call is one move.
+- ``move_ms_p95``: one human answer on a real SQLite file (WAL, synchronous=FULL), as the bot
+  handles it: ``MatchService.submit`` (engine apply + one commit) and then the pictures the
+  announcer draws for the new position (``cogs.common.turn_pictures``: the board with the
+  move outlined and the focus image, PNG with the version chunk; skipped when ``render/`` has no
+  renderer for the game). Every seat is human, so each call is one move and one post.
 - ``startup_10k_s``: opening storage (migrations, write probe), building the service and listing
   one guild's matches, on a database holding 10,000 started matches.
 - ``recovery_s``: a restart with 1,000 active matches whose turn is owed to their threads (the
@@ -26,7 +28,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bot.service import MatchService, default_renderer
+from bot.service import MatchService, Turn
 from bot.storage import SqliteStorage
 from rules.core import Engine
 from rules.registry import ENGINES
@@ -55,22 +57,32 @@ def _engine(game_id: str | None):
 
 
 def _renderer_for(engine: Engine) -> tuple[Any, str]:
-    draw = default_renderer()
-    if draw is None:
-        return None, "skipped: render/ is not importable"
+    """What the announcer draws after a move (``cogs/announce.py``), or None with a note."""
+    try:
+        from cogs.announce import highlight_of
+        from cogs.common import meta_text, turn_pictures
+    except ImportError as exc:
+        return None, f"skipped: {exc}"
+
+    def draw(turn: Turn) -> list[tuple[str, bytes]]:
+        return turn_pictures(turn.match.game_id, turn.view,
+                             highlight=sorted(highlight_of(turn)) or None, locale="en",
+                             meta=meta_text(turn.match.id, turn.version))
+
     state = engine.new_game(engine.max_players, None, 1)
     try:
-        png = draw(engine.game_id, engine.view(state, None))
+        turn_pictures(engine.game_id, engine.view(state, None), highlight=None, locale="en",
+                      meta="match=0;version=0")
+    except KeyError:
+        return None, f"skipped: no renderer for {engine.game_id}"
     except Exception as exc:  # a renderer that is still being written
         return None, f"skipped: render failed ({type(exc).__name__}: {exc})"
-    if png is None:
-        return None, f"skipped: no renderer for {engine.game_id}"
-    return draw, "included"
+    return draw, "included (board + focus, as the announcer draws them)"
 
 
 async def _moves(engine: Engine, path: str, samples: int, render: Any) -> list[float]:
     store = await SqliteStorage.open(path)
-    service = MatchService(store, render=render)
+    service = MatchService(store)
     rng = random.Random(7)
     timings: list[float] = []
     users = [1000 + seat for seat in range(engine.max_players)]
@@ -88,6 +100,8 @@ async def _moves(engine: Engine, path: str, samples: int, render: Any) -> list[f
                 started = time.perf_counter()
                 turn = await service.submit(info.id, pending.user_id, option,
                                             decision_seq=pending.seq)
+                if render is not None:  # the announcer's pictures, off the event loop
+                    await asyncio.to_thread(render, turn)
                 timings.append((time.perf_counter() - started) * 1000)
     finally:
         await store.close()

@@ -104,7 +104,7 @@ class AbsenceMixin:
             info = await self.get_match(match_id)
             loaded = await self._loaded(info)
             turn = self._turn(await self._schedule(match_id, loaded), loaded, [])
-        return await self._with_image(turn)
+        return turn
 
     async def vote_takeover(self, match_id: int, voter_id: int, seat: int | None = None, *,
                             user_id: int | None = None) -> VoteResult:
@@ -151,7 +151,6 @@ class AbsenceMixin:
             if count < needed:
                 return VoteResult(info, seat, count, needed, None)
             turn = await self._hand_to_ai(info, seat)
-        turn = await self._with_image(turn)
         return VoteResult(turn.match, seat, count, needed, turn)
 
     async def takeover_history(self, match_id: int) -> list[int]:
@@ -197,7 +196,7 @@ class AbsenceMixin:
             turn = await self._hand_to_ai(info, seat)
             await self.store.write_admin_log(info.guild_id, admin_id, ACTION_REMOVE, match_id,
                                   {"seat": seat, "user_id": target.user_id}, self.clock())
-        return await self._with_image(turn)
+        return turn
 
     async def admin_set_defaults(self, guild_id: int, admin_id: int, *,
                                  turn_time: str | None = None,

@@ -69,7 +69,7 @@ class ScarabBot(commands.Bot):
         from cogs.lobby import LobbyButton
 
         # Boards are drawn by the announcer once per turn post, not by the service per click.
-        self.service = self._given_service or MatchService(self.storage, render=None)
+        self.service = self._given_service or MatchService(self.storage)
         self.announcer = Announcer(self)
         self.outbox = Outbox(self.service, self.announcer.deliver,
                              **({"poll": self.outbox_poll} if self.outbox_poll else {}))

@@ -455,4 +455,4 @@ class DeadlinesMixin:
             info = await self.get_match(match_id)
             moves.extend(await self._run_ai(info, loaded))
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
-        return await self._with_image(turn)
+        return turn

@@ -14,9 +14,6 @@ and a cache miss reads one snapshot. The move log is the source of truth: ``rebu
 from __future__ import annotations
 
 import asyncio
-import dataclasses
-import importlib
-import io
 import logging
 import secrets
 import time
@@ -50,8 +47,6 @@ STARTED = msg("This match has already started.")
 NOT_STARTED = msg("This match has not started yet.")
 SAVE_FAILED = msg("Scarab could not save that move, so nothing changed: please try again.")
 TAKEN_OVER = msg("The AI plays your seat now: use /game rejoin to take it back.")
-
-Renderer = Callable[[str, dict[str, Any]], Any]
 
 
 # --- what the service hands to cogs ---------------------------------------------------------
@@ -179,7 +174,6 @@ class Turn:
     pending: list[PendingDecision]
     view: dict[str, Any]  # engine.view(state, None): nothing secret
     result: Result | None
-    image: bytes | None = None  # board PNG, when a renderer is configured and succeeded
     sealed_answered: tuple[int, ...] = ()  # seats that answered the open sealed round
     undo_seat: int | None = None  # the seat whose owner may undo its last step (bot/undo.py)
     co_seats: dict[int, tuple[int, ...]] = field(default_factory=dict)
@@ -289,64 +283,15 @@ def replay(engine: Engine, record: MatchRecord | MatchInfo, moves: list[MoveReco
     return walked.state, walked.seqs
 
 
-def default_renderer() -> Renderer | None:
-    """The board renderer from ``render/`` if it is installed, else None.
-
-    Uses ``render.board(game_id, view)`` when the package offers it, else
-    ``render.<game_id>.board(view)``; PIL images are encoded with ``render.png`` (or Pillow).
-    Games without a renderer module give no image.
-    """
-    try:
-        render = importlib.import_module("render")
-    except ImportError:
-        return None
-    board = getattr(render, "board", None)
-    find = getattr(render, "renderer", None)
-
-    def draw(game_id: str, view: dict[str, Any]) -> bytes | None:
-        if board is not None:
-            if find is not None:
-                try:
-                    find(game_id)
-                except KeyError:  # this game has no renderer yet
-                    return None
-            image = board(game_id, view)
-        else:
-            try:
-                module = importlib.import_module(f"render.{game_id}")
-            except ModuleNotFoundError:
-                return None
-            image = module.board(view)
-        return to_png(image)
-
-    return draw
-
-
-def to_png(image: Any) -> bytes | None:
-    if image is None or isinstance(image, bytes | bytearray):
-        return bytes(image) if image is not None else None
-    try:
-        render = importlib.import_module("render")
-        png = getattr(render, "png", None)
-    except ImportError:
-        png = None
-    if png is not None:
-        return png(image)
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
-    return buffer.getvalue()
-
-
 # --- the service -------------------------------------------------------------------------------
 class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
     """Create, join, start and play matches. Every refusal raises ``ServiceError``."""
 
-    def __init__(self, store: Storage, render: Renderer | None = None,
-                 clock: Callable[[], float] = time.time, *, cache_size: int = 256,
+    def __init__(self, store: Storage, clock: Callable[[], float] = time.time, *,
+                 cache_size: int = 256,
                  seed_source: Callable[[], int] | None = None,
                  ai_step_limit: int = 10_000) -> None:
         self.store = store
-        self.render = render
         self.clock = clock
         self.cache_size = cache_size
         self.ai_step_limit = ai_step_limit
@@ -494,21 +439,6 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         return Turn(info, moves, pending, engine.view(loaded.state, None), result,
                     sealed_answered=tuple(sorted(loaded.sealed_answered)), undo_seat=undo_seat,
                     co_seats=shared)
-
-    async def _with_image(self, turn: Turn) -> Turn:
-        if self.render is None or not turn.view:
-            return turn
-        render = self.render
-
-        def draw() -> bytes | None:
-            return to_png(render(turn.match.game_id, turn.view))
-
-        try:
-            png = await asyncio.to_thread(draw)
-        except Exception:
-            log.exception("match %s: rendering the board failed", turn.match.id)
-            return turn
-        return dataclasses.replace(turn, image=png)
 
     # --- moves ------------------------------------------------------------------------------
     async def _apply(self, info: MatchInfo, loaded: _Loaded, seat: int, option_id: str,
@@ -743,7 +673,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             info = await self.get_match(match_id)
             moves = await self._run_ai(info, loaded)
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
-        return await self._with_image(turn)
+        return turn
 
     async def cancel(self, match_id: int, user_id: int, *, admin: bool = False) -> MatchInfo:
         """End a lobby or a running match without a result; the host or a server admin."""
@@ -785,7 +715,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             loaded = await self._loaded(info)
             moves = await self._run_ai(info, loaded)
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
-        return await self._with_image(turn)
+        return turn
 
     # --- play -------------------------------------------------------------------------------
     async def submit(self, match_id: int, user_id: int, option_id: str, *,
@@ -828,7 +758,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                 raise
             moves.extend(await self._run_ai(info, loaded))
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
-        return await self._with_image(turn)
+        return turn
 
     async def undo(self, match_id: int, user_id: int, *, version: int | None = None) -> Turn:
         """Take back the caller's latest step in the current turn (policy: bot/undo.py).
@@ -843,7 +773,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             loaded = await self._loaded(info)
             moves = await self._run_ai(info, loaded)
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
-        return await self._with_image(turn)
+        return turn
 
     async def resume_ai(self, limit: int = 100) -> list[Turn]:
         """Let every AI seat that a failed save left waiting move (start-up and each deadline
@@ -892,7 +822,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             events=[e for e in events if e.private_to is None],
             private_events=[e for e in events if e.private_to is not None])
 
-    async def snapshot(self, match_id: int, *, image: bool = True) -> Turn:
+    async def snapshot(self, match_id: int) -> Turn:
         """The current position; nothing is applied."""
         info = await self.get_match(match_id)
         if info.status == "lobby":
@@ -901,7 +831,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             info = await self.get_match(match_id)
             loaded = await self._loaded(info)
             turn = self._turn(info, loaded, [])
-        return await self._with_image(turn) if image else turn
+        return turn
 
     async def private_view(self, match_id: int, user_id: int) -> dict[str, Any]:
         """``engine.view(state, seat)`` for the caller's seat: what only they may see."""

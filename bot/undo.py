@@ -222,7 +222,7 @@ async def undo_move(service: MatchService, match_id: int, user_id: int, *,
                              actor=str(user_id), secret=False, events=[event])]
         moves.extend(await service._run_ai(info, loaded))
         turn = service._turn(await service._schedule(match_id, loaded), loaded, moves)
-    return await service._with_image(turn)
+    return turn
 
 
 def standing_moves(moves: Sequence[MoveRecord]) -> list[MoveRecord]:

@@ -187,7 +187,7 @@ class Play(commands.Cog):
             # Which match first: a refusal is never posted for everyone (public:true).
             info = await resolve_match(interaction, match)
             await interaction.response.defer(ephemeral=not public, thinking=True)
-            turn = await service.snapshot(info.id, image=False)
+            turn = await service.snapshot(info.id)
         except ServiceError as exc:
             await refuse(interaction, reason(exc))
             return
@@ -218,7 +218,7 @@ class Play(commands.Cog):
         try:
             info = await resolve_match(interaction, match)
             private_view = await service.private_view(info.id, interaction.user.id)
-            turn = await service.snapshot(info.id, image=False)
+            turn = await service.snapshot(info.id)
             pending = await service.pending_for(info.id, interaction.user.id)
         except ServiceError as exc:
             await refuse(interaction, reason(exc))

@@ -35,7 +35,7 @@ async def test_whole_match_with_ai_seats_and_a_restart(game_id, db_path, toy_eng
             await store.close()
             store = await SqliteStorage.open(db_path)
             service = MatchService(store)
-            turn = await service.snapshot(info.id, image=False)
+            turn = await service.snapshot(info.id)
     assert turn.result is not None and turn.match.status == "finished"
     assert len(await store.get_moves(info.id)) == turn.version
     assert await service.rebuild(info.id)

@@ -286,26 +286,6 @@ async def test_abandon_hands_the_seat_to_the_ai(service):
         await service.abandon((await lobby(service, 2)).id, HOST)
 
 
-async def test_renderer_is_optional_and_failures_do_not_lose_moves(store, clock, toy_engine):
-    seen = []
-
-    def render(game_id, view):
-        seen.append((game_id, view))
-        return b"\x89PNG fake"
-
-    service = MatchService(store, render=render, clock=clock)
-    info = await lobby(service, 2, players=(ALICE,))
-    turn = await service.start(info.id, HOST)
-    assert turn.image == b"\x89PNG fake" and seen == [("toy", turn.view)]
-
-    def broken(game_id, view):
-        raise RuntimeError("no fonts")
-
-    service.render = broken
-    turn = await service.submit(info.id, HOST, "pick:2")
-    assert turn.image is None and turn.version == 1
-
-
 async def test_startup_is_lazy_with_10000_matches(db_path, toy_engine, monkeypatch):
     store = await SqliteStorage.open(db_path)
     await store.close()
@@ -352,7 +332,7 @@ async def test_who_answered_a_sealed_round_survives_a_restart(db_path, clock, to
     await store.close()
 
     store = await SqliteStorage.open(db_path)
-    turn = await MatchService(store, clock=clock).snapshot(info.id, image=False)
+    turn = await MatchService(store, clock=clock).snapshot(info.id)
     assert turn.sealed_answered == (0, 2)
     turn = await MatchService(store, clock=clock).submit(info.id, ALICE, "pick:1")
     # Revealed; the AI seat led, banked, and has already sealed the next round.

@@ -41,7 +41,7 @@ async def started(service: MatchService, *, ai: bool = False, turns: str = "4"):
 
 
 async def totals(service: MatchService, match_id: int) -> list[int]:
-    return (await service.snapshot(match_id, image=False)).view["totals"]
+    return (await service.snapshot(match_id)).view["totals"]
 
 
 async def assert_unchanged(service: MatchService, store, match_id: int, call, message: str):
@@ -250,7 +250,7 @@ async def test_undo_after_a_restart(db_path, clock, steps_engine):
     try:
         service = MatchService(store, clock=clock, seed_source=lambda: 42)
         # the Undo button comes back with the turn message after the restart
-        assert (await service.snapshot(match_id, image=False)).undo_seat == 0
+        assert (await service.snapshot(match_id)).undo_seat == 0
         turn = await service.undo(match_id, HOST)
         assert turn.view["totals"] == [1, 0]
         assert turn.undo_seat == 0
@@ -258,7 +258,7 @@ async def test_undo_after_a_restart(db_path, clock, steps_engine):
         assert await service.rebuild(match_id)
         # the snapshot was written by the undo: a third service loads it without replaying
         fresh = MatchService(store, clock=clock)
-        assert (await fresh.snapshot(match_id, image=False)).view["totals"] == [0, 0]
+        assert (await fresh.snapshot(match_id)).view["totals"] == [0, 0]
         assert fresh.snapshot_loads == 1
     finally:
         await store.close()

@@ -127,7 +127,7 @@ async def test_a_finished_match_is_compacted_a_day_later_and_still_replays(servi
     export_after = await export_match(service, match_id, guild_id=GUILD)
     assert export_after == export_before and verify_export(export_after)
     assert await service.rebuild(match_id) is True
-    assert (await service.snapshot(match_id, image=False)).result is not None
+    assert (await service.snapshot(match_id)).result is not None
     assert (await prune(service)).compacted == []  # done once
 
 

@@ -56,7 +56,7 @@ class Table:
     async def position(self) -> tuple[Any, Any]:
         """(Turn from the service, engine state from the stored snapshot)."""
         assert self.bot is not None and self.store is not None
-        turn = await self.bot.service.snapshot(self.match_id, image=False)
+        turn = await self.bot.service.snapshot(self.match_id)
         snap = await self.store.get_snapshot(self.match_id)
         assert snap is not None
         return turn, self.engine.load(snap.state)
@@ -155,7 +155,7 @@ async def open_store(path: str) -> Storage:
 
 
 def make_bot(store: Storage, fake: FakeDiscord) -> ScarabBot:
-    service = MatchService(store, render=None, seed_source=lambda: SEED)
+    service = MatchService(store, seed_source=lambda: SEED)
     return ScarabBot(store, dev_guild_id=fake.guild_id, service=service)
 
 

@@ -98,7 +98,7 @@ async def check_live_post(table: Table, last_live: int | None) -> int:
     assert focus_meta == meta, (focus_meta, meta)
     if live.id == last_live:
         table.edits += 1
-    turn = await table.bot.service.snapshot(table.match_id, image=False)
+    turn = await table.bot.service.snapshot(table.match_id)
     check_embed(table, live, turn, await table.bot.service.decision_deadlines(table.match_id))
     if table.compared < HIGHLIGHT_CHECKS and table.moves:
         # The same position drawn without the outline, in the match's language.
@@ -159,7 +159,7 @@ async def play_match(table: Table, host: FakeUser, seats: int, options: str) -> 
     live = await check_live_post(table, None)
     service = table.bot.service
     while True:
-        turn = await service.snapshot(table.match_id, image=False)
+        turn = await service.snapshot(table.match_id)
         if turn.result is not None:
             break
         snap = await table.store.get_snapshot(table.match_id)
@@ -175,14 +175,14 @@ async def play_match(table: Table, host: FakeUser, seats: int, options: str) -> 
         live = await check_live_post(table, live)
     final = table.fake.message(live)
     assert "🏁" in final.content, final.content
-    table.final_turn = await service.snapshot(table.match_id, image=False)
+    table.final_turn = await service.snapshot(table.match_id)
     check_final(table, final)
     return final
 
 
 def make_table(fake: FakeDiscord, store: Storage, game: str, players: list[FakeUser],
                locale: str | None = None) -> Table:
-    service = MatchService(store, render=None, seed_source=lambda: SEED)
+    service = MatchService(store, seed_source=lambda: SEED)
     bot = ScarabBot(store, dev_guild_id=fake.guild_id, service=service)
     return Table(fake, game, players, bot, store, locale)
 

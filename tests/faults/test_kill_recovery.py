@@ -256,7 +256,7 @@ async def check(table: Table) -> None:
         assert posts[-1].id == row.message_id and "Game over" in posts[-1].content
         return
     assert [msg.id for msg in live] == [row.message_id], "one live turn message"
-    turn = await service.snapshot(m, image=False)
+    turn = await service.snapshot(m)
     ids = " ".join(c.get("custom_id") or "" for c in live[0].all_components())
     for pending in turn.pending:
         if pending.is_ai:
