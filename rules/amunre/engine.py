@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.amunre import ai, auction, harvest, offering, purchase, scoring, setup
+from rules.amunre import ai, auction, harvest, offering, purchase, refusals, scoring, setup
 from rules.amunre.data import KINGDOMS, ROUNDS_PER_KINGDOM, SELL_VALUE
 from rules.amunre.state import (
     State,
@@ -131,6 +131,9 @@ class AmunReEngine(DictStateEngine):
             scoring.end_old_kingdom(state, events)
         state["round"] += 1
         auction.start_auction(state, events)
+
+    def explain_refusal(self, state: State, decision: Decision, option_id: str) -> str | None:
+        return refusals.explain(state, decision, option_id)
 
     # --- views and results -----------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
