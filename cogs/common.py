@@ -168,17 +168,16 @@ def turn_pictures(game_id: str, view: dict, *, highlight: list[str] | None,
     their ``scarab`` chunk. Blocking: call it off the event loop (``pictures``)."""
     import render
 
-    drawn = [("board.png", render.png(render.board(game_id, view, highlight=highlight,
-                                                   locale=locale), meta=meta))]
-    if not focus:
-        return drawn
-    try:
-        focus = render.focus(game_id, view, highlight=highlight, locale=locale)
-    except (KeyError, AttributeError) as exc:  # a game without a focus picture: the board only
-        log.info("no focus image for %s: %s", game_id, exc)
-    else:
-        drawn.append(("focus.png", render.png(focus, meta=meta)))
-    return drawn
+    images = None
+    if focus:
+        try:  # the board drawn once for both pictures
+            images = render.board_and_focus(game_id, view, highlight=highlight, locale=locale)
+        except AttributeError as exc:  # a game without a focus picture: the board only
+            log.info("no focus image for %s: %s", game_id, exc)
+    if images is None:
+        images = (render.board(game_id, view, highlight=highlight, locale=locale),)
+    return [(name, render.png(image, meta=meta))
+            for name, image in zip(("board.png", "focus.png"), images, strict=False)]
 
 
 async def pictures(game_id: str, view: dict, *, highlight: list[str] | None, locale: str,

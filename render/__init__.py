@@ -18,7 +18,8 @@ from PIL import Image, PngImagePlugin
 
 from render.common import PALETTE_HINT
 
-__all__ = ["board", "focus", "meta_text", "panel", "png", "png_meta", "renderer"]
+__all__ = ["board", "board_and_focus", "focus", "meta_text", "panel", "png", "png_meta",
+           "renderer"]
 
 META_KEY = "scarab"  # the PNG text chunk saying which match version a picture was drawn from
 
@@ -53,6 +54,20 @@ def focus(game_id: str, view: dict[str, Any], highlight: str | list[str] | None 
     """A small picture of the region the current decision is about (``render.<game>.focus``),
     readable on a phone when tapped open; sent beside the full board."""
     return renderer(game_id).focus(view, highlight=highlight, locale=locale or "en")
+
+
+def board_and_focus(game_id: str, view: dict[str, Any],
+                    highlight: str | list[str] | None = None, locale: str | None = None
+                    ) -> tuple[Image.Image, Image.Image]:
+    """``board`` and ``focus`` of ``view``, the board drawn once for both (what a turn post
+    shows); a game whose renderer has no ``board_and_focus`` draws them one after the other.
+    Raises ``AttributeError`` when the game draws no focus image."""
+    module = renderer(game_id)
+    both = getattr(module, "board_and_focus", None)
+    if both is not None:
+        return both(view, highlight=highlight, locale=locale or "en")
+    return (module.board(view, highlight=highlight, locale=locale or "en"),
+            module.focus(view, highlight=highlight, locale=locale or "en"))
 
 
 def meta_text(match: int, version: int) -> str:

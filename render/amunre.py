@@ -481,11 +481,17 @@ def focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
           locale: str = "en") -> Image.Image:
     """The region the current decision is about, enlarged to read on a phone: the provinces
     in auction, the offering tile, the acting seats' provinces or the scores."""
+    return board_and_focus(view, highlight=highlight, locale=locale)[1]
+
+
+def board_and_focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
+                    locale: str = "en") -> tuple[Image.Image, Image.Image]:
+    """``board`` and ``focus`` from one drawing of the board (a turn post shows both)."""
     with recording_texts() as texts:
         image = board(view, highlight=highlight, locale=locale)
     printed = _static_texts(static_key(view["provinces"]), len(view.get("players", [])), locale)
-    return focus_image(image, focus_boxes(view, highlight, locale), [*printed, *texts],
-                       top=band_height(image.width))
+    return image, focus_image(image, focus_boxes(view, highlight, locale), [*printed, *texts],
+                              top=band_height(image.width))
 
 
 @functools.lru_cache(maxsize=16)

@@ -836,14 +836,20 @@ FOCUS_MAP_MIN = (7 * R, 4 * HEX_H)  # a map focus shows at least this much aroun
 def focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
           locale: str = "en") -> Image.Image:
     """The region the current decision is about, enlarged to read on a phone."""
+    return board_and_focus(view, highlight=highlight, locale=locale)[1]
+
+
+def board_and_focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
+                    locale: str = "en") -> tuple[Image.Image, Image.Image]:
+    """``board`` and ``focus`` from one drawing of the board (a turn post shows both)."""
     with recording_texts() as texts:
         image = board(view, highlight=highlight, locale=locale)
     texts = [*_static_texts(static_key(view), len(view.get("players", [])), locale), *texts]
     boxes = focus_boxes(view, highlight)
     tiles = [ACTION_TILE_TEXT_PX if box[1] == SIDE_SECTIONS["actions"] else REGIONS_TILE_TEXT_PX
              for box in boxes if box[0] == SIDE_X - 4]
-    return focus_image(image, boxes, texts, top=band_height(image.width),
-                       floor=min(tiles, default=None))
+    return image, focus_image(image, boxes, texts, top=band_height(image.width),
+                              floor=min(tiles, default=None))
 
 
 @functools.lru_cache(maxsize=16)

@@ -699,12 +699,18 @@ def focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
           locale: str = "en") -> Image.Image:
     """The region the current decision is about, enlarged to read on a phone: the dice
     spaces and Hebrews, the territory cards or the plague, and the acting seat's board."""
+    return board_and_focus(view, highlight=highlight, locale=locale)[1]
+
+
+def board_and_focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
+                    locale: str = "en") -> tuple[Image.Image, Image.Image]:
+    """``board`` and ``focus`` from one drawing of the board (a turn post shows both)."""
     with recording_texts() as texts:
         image, places, layout = _board(view, highlight, locale)
     image = with_band(image, header_band(view, locale))
     printed = _static_texts(static_key(view, locale))
-    return focus_image(image, focus_boxes(view, places, layout, highlight), [*printed, *texts],
-                       top=band_height(image.width))
+    return image, focus_image(image, focus_boxes(view, places, layout, highlight),
+                              [*printed, *texts], top=band_height(image.width))
 
 
 @functools.lru_cache(maxsize=16)
