@@ -23,6 +23,28 @@ class ServiceError(ScarabError):
     """A refusal shown to the player as is ("This table is full.")."""
 
 
+class NotYourTurn(ServiceError):
+    """A seated player answered while no decision of theirs is open. The message (a
+    ``rules.text.Msg`` with a ``{names}`` field) names the awaited seats without mentions
+    ("Seat 3", an AI's name); ``waiting`` holds ``(seat, user id or None, label)`` for each,
+    so a cog can name the players instead (``said(names)``)."""
+
+    def __init__(self, message: str,
+                 waiting: tuple[tuple[int, int | None, str], ...] = ()) -> None:
+        super().__init__(message)
+        self.waiting = waiting
+
+    def said(self, names: list[str]) -> str:
+        """The same refusal naming the awaited seats as ``names`` (one per ``waiting``)."""
+        from rules.text import Msg
+
+        text = reason(self)
+        if not isinstance(text, Msg) or "names" not in text.params \
+                or len(names) != len(self.waiting):
+            return text
+        return Msg(text.template, {**text.params, "names": list(names)})
+
+
 def reason(exc: BaseException) -> str:
     """An error's message as raised: a ``rules.text.Msg`` stays one, so it can be said in the
     reader's language (``str(exc)`` would flatten it to English)."""

@@ -27,7 +27,7 @@ import lang
 import rules
 from bot.absence import ACTION_CANCEL, AbsenceMixin
 from bot.deadlines import DeadlinesMixin, table_settings
-from bot.errors import ServiceError, StorageError, VersionConflict, reason
+from bot.errors import NotYourTurn, ServiceError, StorageError, VersionConflict, reason
 from bot.language import LANGUAGE_KEY, LanguageMixin
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
 from bot.undo import is_player, undo_move, undoable_seat, walk
@@ -742,8 +742,8 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                     info = await self.get_match(match_id)
                     self._refuse_unless_active(info)
                 open_ = answerable(loaded.engine, loaded.state, seat)
-                if not open_:
-                    raise ServiceError(STALE if decision_seq is not None else NOT_YOUR_TURN)
+                if not open_:  # nothing of theirs is open: say whose turn it is
+                    raise self._not_your_turn(info, loaded, seat)
                 if for_seat is not None:
                     open_ = [d for d in open_ if d.seat == for_seat]
                 if decision_seq is not None:
@@ -759,6 +759,55 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             moves.extend(await self._run_ai(info, loaded))
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
         return turn
+
+    def _not_your_turn(self, info: MatchInfo, loaded: _Loaded, seat: int) -> ServiceError:
+        """The refusal for a seated player with no open decision: whose turn it is (the seats
+        the game waits for, without mentions), or that their sealed answer is already in."""
+        pending = loaded.engine.pending(loaded.state)
+        awaited = list(dict.fromkeys(d.seat for d in pending if not d.advisory))
+        if not awaited:
+            return ServiceError(NOT_YOUR_TURN)
+        view: dict[str, Any] | None = None
+        waiting: list[tuple[int, int | None, str]] = []
+        for other in awaited:
+            entry = info.seat_info(other)
+            if entry is None:  # an engine seat without a lobby seat: an official solo bot
+                if view is None:
+                    view = loaded.engine.view(loaded.state, None)
+                names = view.get("seat_names") or []
+                label = (names[other] if other < len(names) and names[other]
+                         else msg("Seat {n}", n=other + 1))
+                waiting.append((other, None, label))
+            elif entry.user_id is None:
+                waiting.append((other, None, entry.label))
+            else:
+                waiting.append((other, entry.user_id, msg("Seat {n}", n=other + 1)))
+        labels = [label for _, _, label in waiting]
+        if seat in loaded.sealed_answered and any(d.secret for d in pending):
+            text = msg("Your seat has already answered this sealed round: waiting for {names}.",
+                       names=labels)
+        else:
+            text = msg("It is not your turn: waiting for {names}.", names=labels)
+        return NotYourTurn(text, tuple(waiting))
+
+    async def turn_refusal(self, match_id: int, user_id: int) -> ServiceError:
+        """Why the caller cannot answer now (for a cog that found nothing open for them):
+        not seated, the AI plays their seat, the match is not running, or whose turn it is."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            try:
+                self._refuse_unless_active(info)
+            except ServiceError as exc:
+                return exc
+            seat = info.seat_of(user_id)
+            if seat is None:
+                return ServiceError(NOT_SEATED)
+            if info.seat_info(seat).taken_over:
+                return ServiceError(TAKEN_OVER)
+            loaded = await self._loaded(info)
+            if answerable(loaded.engine, loaded.state, seat):
+                return ServiceError(STALE)
+            return self._not_your_turn(info, loaded, seat)
 
     async def undo(self, match_id: int, user_id: int, *, version: int | None = None) -> Turn:
         """Take back the caller's latest step in the current turn (policy: bot/undo.py).

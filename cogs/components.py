@@ -35,7 +35,7 @@ from cogs.common import (
     refuse,
     seat_name,
 )
-from cogs.guard import GuardedItem
+from cogs.guard import GuardedItem, refusal
 from cogs.ids import ID
 from cogs.undo import UndoButton
 from lang import ENGLISH, localise, t
@@ -75,7 +75,7 @@ async def submit_choice(interaction: discord.Interaction, match: int, seq: int, 
         turn = await bot.service.submit(match, interaction.user.id, option_id,
                                         decision_seq=seq, for_seat=seat)
     except ServiceError as exc:
-        await refuse(interaction, reason(exc))
+        await refuse(interaction, await refusal(interaction, exc))
         return
     if private:
         # A DM / ephemeral menu becomes a receipt, without components.
@@ -223,7 +223,11 @@ async def open_private_menu(interaction: discord.Interaction, match: int,
             await refuse(interaction, NOT_SEATED)
             return
         pending = await bot.service.pending_for(match, interaction.user.id)
-        if pending is None or (seq is not None and pending.seq != seq):
+        if pending is None:  # why: not their turn (whose it is), or their sealed answer is in
+            why = await bot.service.turn_refusal(match, interaction.user.id)
+            await refuse(interaction, await refusal(interaction, why))
+            return
+        if seq is not None and pending.seq != seq:
             await refuse(interaction, NOT_CURRENT)
             return
         private_view = await bot.service.private_view(match, interaction.user.id)

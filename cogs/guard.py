@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import ServiceError, reason
+from bot.errors import NotYourTurn, ServiceError, reason
 from cogs.common import NOT_CURRENT, refuse
 from cogs.ids import match_here
 from lang import ENGLISH, localise
@@ -50,11 +50,38 @@ async def apologise(interaction: discord.Interaction) -> None:
         log.warning("could not apologise for interaction %s", interaction.id, exc_info=True)
 
 
+async def player_name(interaction: discord.Interaction, user_id: int) -> str | None:
+    """A player's display name: this server's member (cached, else fetched: the bot has no
+    members intent), else the Discord user; None when Discord cannot say."""
+    guild = interaction.guild
+    try:
+        if guild is not None:
+            member = guild.get_member(user_id) or await guild.fetch_member(user_id)
+            return member.display_name
+        user = interaction.client.get_user(user_id) or await interaction.client.fetch_user(
+            user_id)
+        return user.display_name
+    except discord.HTTPException:
+        return None
+
+
+async def refusal(interaction: discord.Interaction, error: ServiceError) -> str:
+    """A refusal's text; "not your turn" names the awaited players by their display names
+    (no mention), "carol (Seat 3)", where Discord knows them."""
+    if not isinstance(error, NotYourTurn):
+        return reason(error)
+    names: list[str] = []
+    for _seat, user_id, label in error.waiting:
+        name = await player_name(interaction, user_id) if user_id is not None else None
+        names.append(msg("{name} ({seat})", name=name, seat=label) if name else label)
+    return error.said(names)
+
+
 async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
     """A refusal is said as such; anything else is logged and apologised for."""
     if isinstance(error, ServiceError):
         try:
-            await refuse(interaction, reason(error))
+            await refuse(interaction, await refusal(interaction, error))
             return
         except Exception:
             log.exception("could not refuse interaction %s", interaction.id)

@@ -28,6 +28,7 @@ from cogs.common import (
     refuse,
     reply,
 )
+from cogs.guard import refusal
 from cogs.ids import match_here, parse_match_id
 from cogs.lobby import match_autocomplete
 from lang import localise, t
@@ -143,7 +144,7 @@ class Play(commands.Cog):
                 turn = await bot.service.submit(info.id, interaction.user.id, option_id,
                                                 decision_seq=pending.seq, for_seat=pending.seat)
         except ServiceError as exc:
-            await refuse(interaction, reason(exc))
+            await refuse(interaction, await refusal(interaction, exc))
             return
         label = next((o.label for o in options if o.id == option_id), option_id)
         mine = next((m for m in turn.moves if m.actor == str(interaction.user.id)), None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import ServiceError
-from bot.service import NOT_YOUR_TURN, STALE, MatchService
+from bot.service import MatchService
 from rules.registry import ENGINES
 from tests.support.pairgame import PAIR
 
@@ -54,13 +54,14 @@ async def test_the_partner_answers_the_shared_seats_sealed_decision(service, sto
     turn = await service.submit(match, BOB, "pick:3", decision_seq=side_a.seq)
     (move,) = turn.moves
     assert (move.seat, move.actor, move.secret) == (0, str(BOB), True)
-    # First answer wins: the seat's own owner now gets "no longer current".
+    # First answer wins: the seat's own owner is told its sealed answer is in.
     with pytest.raises(ServiceError) as refused:
         await service.submit(match, HOST, "pick:2", decision_seq=side_a.seq)
-    assert str(refused.value) == STALE
+    assert str(refused.value) == ("Your seat has already answered this sealed round: "
+                                  "waiting for Seat 2.")
     with pytest.raises(ServiceError) as refused:
         await service.submit(match, HOST, "pick:2")
-    assert str(refused.value) == NOT_YOUR_TURN
+    assert str(refused.value).startswith("Your seat has already answered")
     assert await service.pending_for(match, HOST) is None
     turn = await service.submit(match, ALICE, "pick:1")
     assert "Revealed: A 3, B 1." in [e.text for m in turn.moves for e in m.events]

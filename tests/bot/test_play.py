@@ -82,9 +82,11 @@ async def test_submit_refusals_and_decision_seqs(service):
     turn = await service.submit(info.id, HOST, "pick:3", decision_seq=0)
     # Alice's sealed decision did not change, so her seq did not either.
     assert [(p.seat, p.seq) for p in turn.pending] == [(1, 0)]
-    with pytest.raises(ServiceError, match="^It is not your turn.$"):
+    # Issue 12 item 7: the true reason, not "no longer current": the sealed answer is in.
+    with pytest.raises(ServiceError, match=r"^Your seat has already answered this sealed round: "
+                                           r"waiting for Seat 2\.$"):
         await service.submit(info.id, HOST, "pick:2")
-    with pytest.raises(ServiceError, match=f"^{STALE}$"):
+    with pytest.raises(ServiceError, match=r"^Your seat has already answered this sealed round"):
         await service.submit(info.id, HOST, "pick:2", decision_seq=0)
 
     turn = await service.submit(info.id, ALICE, "pick:1", decision_seq=0)
@@ -92,6 +94,10 @@ async def test_submit_refusals_and_decision_seqs(service):
     assert (leader.seat, leader.seq, leader.secret) == (0, 2, False)  # a new decision
     with pytest.raises(ServiceError, match=f"^{STALE}$"):
         await service.submit(info.id, HOST, "bank", decision_seq=0)
+    # Nothing of Alice's is open: whose turn it is, with or without an old button's seq.
+    for seq in (None, 0):
+        with pytest.raises(ServiceError, match=r"^It is not your turn: waiting for Seat 1\.$"):
+            await service.submit(info.id, ALICE, "bank", decision_seq=seq)
     assert [o.id for o in await service.options_for(info.id, HOST)] == ["bank", "gamble"]
     assert await service.options_for(info.id, ALICE) == []
     assert await service.options_for(info.id, BOB) == []
@@ -188,7 +194,10 @@ async def test_two_identical_submits_apply_once(service, store):
     applied = [o for o in outcomes if not isinstance(o, BaseException)]
     refused = [o for o in outcomes if isinstance(o, BaseException)]
     assert len(applied) == 1 and len(refused) == 1
-    assert isinstance(refused[0], ServiceError) and str(refused[0]) == STALE
+    # The second click finds the seat's sealed answer already in (issue 12 item 7).
+    assert isinstance(refused[0], ServiceError)
+    assert str(refused[0]) == ("Your seat has already answered this sealed round: "
+                               "waiting for Seat 2.")
     assert len(await store.get_moves(info.id)) == 1
 
     outcomes = await asyncio.gather(
@@ -196,7 +205,7 @@ async def test_two_identical_submits_apply_once(service, store):
         return_exceptions=True,
     )
     assert sorted(str(o) if isinstance(o, ServiceError) else "ok" for o in outcomes) == [
-        "It is not your turn.", "ok"]
+        "It is not your turn: waiting for Seat 1.", "ok"]
     assert len(await store.get_moves(info.id)) == 2
 
 

@@ -31,6 +31,7 @@ GAME = "amunre"
 SEED = 20251126
 MATCH_TIMEOUT = 170  # seconds for the whole match; every single wait has its own timeout too
 NOT_CURRENT = "no longer current"
+NOT_YOUR_TURN = "It is not your turn: waiting for "
 
 
 @dataclass
@@ -214,7 +215,10 @@ async def first_half(table: Table, dave: FakeUser) -> None:
             r1, r2 = await asyncio.gather(fake.select(owner, msg, cid, [option]),
                                           fake.select(owner, msg, cid, [option]))
         assert await table.version() == before + 1
-        refusals = [r for r in (r1, r2) if r.ephemeral and NOT_CURRENT in r.text]
+        # The second press finds the owner's decision answered: "no longer current" while
+        # they still have one open, else whose turn it is (issue 12 item 7).
+        refusals = [r for r in (r1, r2) if r.ephemeral and (NOT_CURRENT in r.text
+                                                            or NOT_YOUR_TURN in r.text)]
         assert len(refusals) == 1, (r1.text, r2.text)
         table.actions += 1
 
@@ -244,7 +248,7 @@ async def first_half(table: Table, dave: FakeUser) -> None:
                 value = cid.rsplit(":", 1)[1] if kind == "button" else \
                     fake.message(msg.id).component(cid)["options"][0]["value"]
                 r = await table.press(alice, kind, fake.message(msg.id), cid, value)
-                assert r.ephemeral and NOT_CURRENT in r.text, r.text
+                assert r.ephemeral and (NOT_CURRENT in r.text or NOT_YOUR_TURN in r.text), r.text
                 checked_stale = True
                 continue
             await table.step(use_play=table.actions % 17 == 5)

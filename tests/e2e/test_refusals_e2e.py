@@ -1,0 +1,141 @@
+"""Refusals say the true reason through Discord (issue 12 item 7): a seated player who uses
+the turn post or ``/play`` while no decision of theirs is open is told it is not their turn
+and whose it is (by name, no mention); a button of their own earlier decision is "no longer
+current" while they have a newer one open; an Amun-Re bid typed with ``/play`` that is too
+low gets the game's own reason. Nothing changes each time."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.client import ScarabBot
+from bot.storage import Storage
+from rules.amunre.data import PROVINCE_BY_ID
+from rules.registry import ENGINES
+from tests.e2e.fakediscord import FakeDiscord
+from tests.support.pairgame import PAIR
+from tests.support.stepsgame import STEPS
+
+
+@pytest.fixture
+def steps_engine():
+    ENGINES[STEPS.game_id] = STEPS
+    yield STEPS
+    ENGINES.pop(STEPS.game_id, None)
+
+
+@pytest.fixture
+def pair_engine():
+    ENGINES[PAIR.game_id] = PAIR
+    yield PAIR
+    ENGINES.pop(PAIR.game_id, None)
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
+    yield store
+    await store.close()
+
+
+async def open_and_start(fake: FakeDiscord, game: str, host, *others):
+    await fake.slash(host, "game", {"game": game, "seats": 1 + len(others)}, subcommand="new")
+    lobby = fake.latest_message(with_components=True)
+    for user in others:
+        await fake.click(user, fake.message(lobby.id), label="Join")
+    await fake.click(host, fake.message(lobby.id), label="Start")
+    thread = fake.threads()[-1]
+    await fake.wait_for(lambda: fake.latest_message(thread, with_components=True))
+    return thread
+
+
+def refusal_of(response) -> str:
+    assert response.ephemeral, response.text
+    assert response.text.startswith("⛔ "), response.text
+    assert "<@" not in response.text, response.text  # names, never mentions
+    return response.text[2:]
+
+
+async def test_out_of_turn_presses_and_play_say_whose_turn(fake: FakeDiscord, storage,
+                                                          steps_engine) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)) as bot:
+        thread = await open_and_start(fake, "steps", alice, bob)
+        post = fake.latest_message(thread, with_components=True)
+        waiting = "It is not your turn: waiting for alice (Seat 1)."
+        # Bob presses the turn post's button while it is alice's turn.
+        r = await fake.click(bob, post, label="Hire a farmer")
+        assert refusal_of(r) == waiting
+        # ... or types /play.
+        r = await fake.slash(bob, "play", {"choice": "farmer"}, channel=thread.id)
+        assert refusal_of(r) == waiting
+        assert [m.option_id for m in await bot.service.moves(1)] == []
+
+        r = await fake.click(alice, post, label="Hire a farmer")
+        assert not r.ephemeral and "⛔" not in r.text, r.text
+        assert [m.option_id for m in await bot.service.moves(1)] == ["farmer"]
+
+        # Alice ends her turn: now she is the one told whose turn it is.
+        await fake.click(alice, fake.message(post.id), label="End the turn")
+        post = fake.latest_message(thread, with_components=True)
+        r = await fake.click(alice, post, label="Buy a camel")
+        assert refusal_of(r) == "It is not your turn: waiting for bob (Seat 2)."
+        r = await fake.slash(alice, "play", {"choice": "camel"}, channel=thread.id)
+        assert refusal_of(r) == "It is not your turn: waiting for bob (Seat 2)."
+        assert [m.option_id for m in await bot.service.moves(1)] == ["farmer", "end"]
+
+
+async def test_a_button_of_an_earlier_decision_is_no_longer_current(fake: FakeDiscord, storage,
+                                                                    pair_engine) -> None:
+    """Round 1's sealed DM of alice, answered with /play, keeps its buttons; in round 2 alice
+    has a new decision open, so that old button is stale, not "not your turn"."""
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)) as bot:
+        await fake.slash(alice, "game", {"game": "pair", "seats": 3, "options": "rounds=2"},
+                         subcommand="new")
+        lobby = fake.latest_message(with_components=True)
+        await fake.click(bob, lobby, label="Join")
+        await fake.click(carol, fake.message(lobby.id), label="Join")
+        await fake.click(alice, fake.message(lobby.id), label="Start")
+        (thread,) = fake.threads()
+        await fake.wait_for(lambda: any(m.buttons() for m in fake.dm_messages(alice)))
+        dm = [m for m in fake.dm_messages(alice) if m.buttons()][-1]
+        for user, choice in ((alice, "pick:2"), (bob, "pick:1"), (alice, "cheer"),
+                             (carol, "boo")):
+            r = await fake.slash(user, "play", {"choice": choice}, channel=thread.id)
+            assert "⛔" not in r.text, r.text
+        pending = await bot.service.pending_for(1, alice.id)
+        assert pending is not None and pending.decision.key == "seal"  # round 2
+        version = (await bot.service.snapshot(1)).version
+        r = await fake.click(alice, fake.message(dm.id), label="Pick 3")
+        assert refusal_of(r) == "That choice is no longer current."
+        assert (await bot.service.snapshot(1)).version == version
+
+
+async def test_amunre_bid_too_low_typed_with_play(fake: FakeDiscord, storage) -> None:
+    users = [fake.add_user(name) for name in ("alice", "bob", "carol")]
+    async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)) as bot:
+        thread = await open_and_start(fake, "amunre", *users)
+        by_id = {u.id: u for u in users}
+        turn = await bot.service.snapshot(1)
+        (first,) = turn.pending
+        pid = next(o.id.split(":")[1] for o in first.options if o.id.startswith("bid:"))
+        r = await fake.slash(by_id[first.user_id], "play", {"choice": f"bid:{pid}:6"},
+                             channel=thread.id)
+        assert "Played" in r.text, r.text
+        turn = await bot.service.snapshot(1)
+        (second,) = turn.pending
+        assert second.user_id != first.user_id
+        before = turn.version
+        r = await fake.slash(by_id[second.user_id], "play", {"choice": f"bid:{pid}:3"},
+                             channel=thread.id)
+        name = PROVINCE_BY_ID[pid].name
+        assert refusal_of(r) == f"{name} already has a bid of 6: bid 10 or more."
+        assert (await bot.service.snapshot(1)).version == before
+        # Out of turn, the first bidder hears whose turn it is.
+        r = await fake.slash(by_id[first.user_id], "play", {"choice": f"bid:{pid}:10"},
+                             channel=thread.id)
+        owner = by_id[second.user_id]
+        assert refusal_of(r) == (f"It is not your turn: waiting for {owner.name} "
+                                 f"(Seat {second.seat + 1}).")
+        assert (await bot.service.snapshot(1)).version == before
