@@ -14,6 +14,7 @@ from tests.rules.amunre.scenario import (
     own,
     play,
     purchase_state,
+    restart_harvest,
     set_hand,
 )
 
@@ -221,8 +222,6 @@ def test_both_green_cards_on_one_province():
     set_hand(state, 0, bountiful_harvest=1, fixed_income=1)
     for seat in (1, 2):
         set_hand(state, seat)
-    from tests.rules.amunre.scenario import restart_harvest
-
     state = restart_harvest(state)
     assert refused(state, "bountiful:thebes+fixed:thebes", seat=0) == (
         "Bountiful Harvest and Fixed Income must name two different provinces.")
@@ -240,3 +239,29 @@ def test_a_debt_is_paid_with_cards_first():
     assert refused(state, "bid:memphis:3") == ("You are 1 gold short: sell favor cards to pay "
                                                "first (pay:<card>).")
     assert refused(state, "pay:protection") == "You hold no Protection card."
+
+
+@pytest.mark.rule("AMR-R043")
+def test_an_adjustment_is_plus_or_minus_three():
+    state = offering_state(holdings={0: ["thebes"], 1: ["buto"], 2: ["abydos"]})
+    set_hand(state, 0, offering_adjust=1)
+    state, _ = play(state, (0, "offer:3+adjust"), (1, "offer:2"), (2, "offer:1"))
+    assert ENGINE.pending(state)[0].key == "adjust"
+    assert refused(state, "adjust:+5") == ("Declare your Offering Adjustment as "
+                                           "adjust:+3 | adjust:-3.")
+
+
+@pytest.mark.rule("AMR-R050")
+def test_a_reward_farmer_needs_a_free_field():
+    state = offering_state(holdings={0: ["berenike"], 1: ["buto"], 2: ["abydos"]})
+    state, _ = play(state, (0, "offer:3"), (1, "offer:2"), (2, "offer:1"))
+    assert ENGINE.pending(state)[0].key == "reward"
+    assert refused(state, "reward:farmer:berenike") == ("Berenike has no free field for a "
+                                                        "farmer.")
+
+
+def test_an_answer_of_another_phase_lists_the_kinds_valid_now():
+    state = buying()
+    assert refused(state, "bid:thebes:3") == (
+        "'bid:thebes:3' is not a choice now. Choices now: buy:<favor|farmer|stone>:<count>, "
+        "done.")
