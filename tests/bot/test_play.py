@@ -348,3 +348,14 @@ async def test_who_answered_a_sealed_round_survives_a_restart(db_path, clock, to
     assert turn.view["round"] == 2 and turn.sealed_answered == (2,)
     assert sorted(p.seat for p in turn.pending) == [0, 1]
     await store.close()
+
+
+async def test_turn_refusal_says_why_nothing_is_open(service):
+    """What a cog shows when it finds nothing open for the caller (issue 12 item 7)."""
+    info = await lobby(service, 2, rounds="1", players=(ALICE,))
+    await service.start(info.id, HOST, seed=5)
+    assert str(await service.turn_refusal(info.id, BOB)) == "You are not seated in this match."
+    assert str(await service.turn_refusal(info.id, HOST)) == STALE  # something is open
+    await service.submit(info.id, HOST, "pick:3", decision_seq=0)
+    assert str(await service.turn_refusal(info.id, HOST)) == (
+        "Your seat has already answered this sealed round: waiting for Seat 2.")
