@@ -7,7 +7,8 @@
 - The ``Guard`` cog installs the global app-command error handler (``CommandTree.on_error``):
   a refusal (``ServiceError``) is shown as such, anything else gets a short apology and is
   logged; and it answers component interactions whose custom id matches no Scarab template
-  (a forged ``scarab:...`` id, or one from a kind of button that no longer exists).
+  (a forged ``scarab:...`` id, or one from a kind of button that no longer exists), or that
+  are no longer on their message (a press from a client that had not seen the edit yet).
 """
 
 from __future__ import annotations
@@ -159,13 +160,28 @@ class Guard(commands.Cog):
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         items = getattr(self.bot, "dynamic_items", ())
-        if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items):
+        if (any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+                and on_message(interaction.message, custom_id)):
             return  # the item answers (GuardedItem)
-        log.info("component with an unknown custom id %r", custom_id[:120])
+        # Unknown, or no longer on its message (pressed on a client that had not yet seen the
+        # edit): discord.py drops such a press without a word, so answer it here.
+        log.info("component with an unknown or outdated custom id %r", custom_id[:120])
         try:
             await refuse(interaction, NOT_CURRENT)
         except Exception:
             await apologise(interaction)
+
+
+def on_message(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether ``message`` still carries a component with ``custom_id`` (discord.py dispatches
+    a dynamic item only then)."""
+    stack = list(message.components) if message is not None else []
+    while stack:
+        component = stack.pop()
+        if getattr(component, "custom_id", None) == custom_id:
+            return True
+        stack.extend(getattr(component, "children", ()))
+    return False
 
 
 async def setup(bot: commands.Bot) -> None:

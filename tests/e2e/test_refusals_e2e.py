@@ -139,3 +139,23 @@ async def test_amunre_bid_too_low_typed_with_play(fake: FakeDiscord, storage) ->
         assert refusal_of(r) == (f"It is not your turn: waiting for {owner.name} "
                                  f"(Seat {second.seat + 1}).")
         assert (await bot.service.snapshot(1)).version == before
+
+
+async def test_a_press_on_a_button_the_message_no_longer_carries_is_answered(
+        fake: FakeDiscord, storage, steps_engine) -> None:
+    """A client that has not yet seen an edit can press a button the message no longer
+    carries; discord.py drops such a press silently, so the guard answers it."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)) as bot:
+        thread = await open_and_start(fake, "steps", alice, bob)
+        post = fake.latest_message(thread, with_components=True)
+        old = fake._component_target(post, None, "Hire a farmer")["custom_id"]
+        r = await fake.click(alice, post, label="Hire a farmer")
+        assert "⛔" not in r.text, r.text
+        edited = fake.message(post.id)
+        assert old not in [c.get("custom_id") for c in edited.all_components()]
+        version = (await bot.service.snapshot(1)).version
+        r = await fake._component_interaction(
+            alice, edited, {"custom_id": old, "component_type": 2}, None, 10.0)
+        assert refusal_of(r) == "That choice is no longer current."
+        assert (await bot.service.snapshot(1)).version == version
