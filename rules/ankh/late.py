@@ -96,7 +96,7 @@ def merge(state: State, events: list[Event]) -> None:
         state["seat_player"][seat] = greater
     low["merged_into"] = greater
     low["seats"] = []
-    _enter_space(state, greater, low["devotion"])  # ANKH-R148: moves onto the lesser pawn
+    _enter_space(state, greater, low["devotion"], "merge")  # ANKH-R148: onto the lesser pawn
     events.append(Event(
         "merge", msg("{lesser}, the lesser god, merges into {greater}: {merged} is one god "
                      "played by {seats} (each on their own turn, one action); in battles "

@@ -200,9 +200,13 @@ def figure_label(state: State, fig: dict) -> Msg:
 
 
 # --- devotion ---------------------------------------------------------------------------
-def _enter_space(state: State, player: int, value: int) -> None:
-    """ANKH-R014: a pawn entering a space goes on top of the stack there."""
+def _enter_space(state: State, player: int, value: int, why: str) -> None:
+    """ANKH-R014: a pawn entering a space goes on top of the stack there. ``why``: the
+    reason's English template, logged with the change (``devotion_log``: the final scores'
+    breakdown)."""
     pl = state["players"][player]
+    if value != pl["devotion"]:
+        state.setdefault("devotion_log", []).append([player, value - pl["devotion"], why])
     pl["devotion"] = value
     state["stack_counter"] += 1
     pl["stack"] = state["stack_counter"]
@@ -217,7 +221,7 @@ def gain_devotion(state: State, player: int, amount: int, events: list[Event],
     if "bountiful" in pl["powers"] and pl["devotion"] <= RED_TOP:
         amount += 1  # ANKH-R106
     value = min(DEVOTION_TOP, pl["devotion"] + amount)
-    _enter_space(state, player, value)
+    _enter_space(state, player, value, getattr(reason, "template", str(reason)))
     events.append(Event("devotion", msg("{god} gains {amount} devotion ({reason}).",
                                         god=name(state, player), amount=amount, reason=reason),
                         {"player": player, "amount": amount, "devotion": value}))
@@ -232,7 +236,7 @@ def lose_devotion(state: State, player: int, amount: int, events: list[Event],
     value = max(0, pl["devotion"] - amount)  # B4: never below 0
     if value == pl["devotion"]:
         return
-    _enter_space(state, player, value)
+    _enter_space(state, player, value, getattr(reason, "template", str(reason)))
     events.append(Event("devotion", msg("{god} loses {amount} devotion ({reason}).",
                                         god=name(state, player), amount=amount, reason=reason),
                         {"player": player, "amount": -amount, "devotion": value}))

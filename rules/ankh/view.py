@@ -9,6 +9,28 @@ from rules.ankh.data import ACTIONS, CARD_NAMES, EVENT_TRACK, RED_TOP, UNLOCK_LE
 from rules.ankh.state import State, ankh_reserve, hex_regions, region_hexes, region_land
 from rules.text import Msg, msg, term
 
+# The final scores' categories: each devotion change (``devotion_log``) by its reason.
+CATEGORIES: tuple[tuple[str, Msg], ...] = (
+    ("monuments", msg("Monument majorities")), ("dominance", msg("Dominating regions")),
+    ("battles", msg("Battles won")), ("powers", msg("Powers and cards")),
+    ("losses", msg("Devotion lost")), ("merge", msg("Merged gods")),
+    ("other", msg("Other devotion")))
+REASON_CATEGORY = {"monument majorities in {region}": "monuments",
+                   "dominating {region}": "dominance", "winning in {region}": "battles",
+                   "a Cat Mummy was killed": "losses", "merge": "merge"}
+
+
+def score_breakdown(state: State) -> list[list[list[Any]]]:
+    """Per seat: [category, devotion] pairs of its god's devotion (a merged god's seats share
+    it), from ``devotion_log``; what the log does not explain counts as "Other devotion"."""
+    totals = [dict.fromkeys((key for key, _ in CATEGORIES), 0) for _ in state["players"]]
+    for player, change, why in state.get("devotion_log", []):
+        totals[player][REASON_CATEGORY.get(why, "powers")] += change
+    for player, parts in zip(state["players"], totals, strict=True):
+        parts["other"] = player["devotion"] - sum(parts.values())
+    return [[[label, totals[player][key]] for key, label in CATEGORIES if totals[player][key]]
+            for player in state["seat_player"]]
+
 SEALED_TASKS = ("cards", "bids")
 
 
@@ -116,6 +138,8 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str | No
         # one per seat: its god's devotion (a merged god's seats share it)
         "scores": [state["players"][player]["devotion"] for player in state["seat_player"]],
     }
+    if state["phase"] == "over":
+        view["score_breakdown"] = score_breakdown(state)
     if seat is not None:
         player = state["seat_player"][seat]
         sealed = None

@@ -104,3 +104,55 @@ def test_help_mentions_absence_and_admin_commands_and_fits_a_message():
                       for gid, e in sorted(rules.ENGINES.items()))
     assert len(HELP + f"\n\n**Games:** {games}") <= 2000
 
+
+
+async def test_every_game_states_round_scores_and_a_final_breakdown(monkeypatch):
+    """Issue 12 item 4: every game's public view has ``round_label`` and ``scores`` all game
+    long, and once over a ``score_breakdown`` that adds up to each seat's final score; the
+    result post gives it per seat, in the match's language."""
+    import lang
+    import rules
+    from rules.text import Msg
+
+    async def no_notes(bot: Any, info: MatchInfo) -> list[str]:
+        return []
+
+    async def no_board(self: Any, turn: Turn, loc: str = "en", *, focus: bool = True
+                       ) -> list:
+        return []
+
+    monkeypatch.setattr(announce, "takeover_notes", no_notes)
+    monkeypatch.setattr(announce.Announcer, "_pictures", no_board)
+    for game_id, engine in sorted(rules.ENGINES.items()):
+        seats = engine.min_players + 1 if engine.min_players == 1 else engine.min_players
+        state = engine.new_game(seats, None, 5)
+        while engine.result(state) is None:
+            view = engine.view(state, None)
+            assert isinstance(view["round_label"], Msg), (game_id, view.get("round_label"))
+            assert len(view["scores"]) >= seats, (game_id, view["scores"])
+            decision = engine.pending(state)[0]
+            state, _ = engine.apply(state, decision.seat,
+                                    engine.ai_choice(state, decision.seat))
+        view, result = engine.view(state, None), engine.result(state)
+        breakdown = view["score_breakdown"]
+        assert [sum(points for _, points in parts) for parts in breakdown] == list(
+            result.scores), game_id
+        assert view["scores"] == list(result.scores), game_id
+        info = MatchInfo(id=7, guild_id=1, channel_id=2, thread_id=3, game_id=game_id,
+                         title="", options={}, status="finished", version=10, host_id=100,
+                         seats=[SeatInfo(s, 100 + s, False) for s in range(seats)],
+                         seat_count=seats)
+        for loc in ("en", "pt-BR"):
+            channel = Channel()
+            announcer = announce.Announcer(SimpleNamespace())  # type: ignore[arg-type]
+            await announcer._post_result(channel, Turn(info, [], [], view, result), [],
+                                         loc=loc)  # type: ignore[arg-type]
+            fields = {f.name: f.value for f in channel.sent[0]["embed"].fields}
+            said = fields[lang.t(loc, "Score breakdown")]
+            for seat, parts in enumerate(breakdown):
+                if not parts:
+                    continue
+                line = next(ln for ln in said.splitlines()
+                            if ln.startswith(lang.localise(seat_name(info, seat, view), loc)))
+                for label, points in parts:
+                    assert f"{lang.localise(label, loc)} {points}" in line, (game_id, line)
