@@ -156,3 +156,18 @@ async def test_every_game_states_round_scores_and_a_final_breakdown(monkeypatch)
                             if ln.startswith(lang.localise(seat_name(info, seat, view), loc)))
                 for label, points in parts:
                     assert f"{lang.localise(label, loc)} {points}" in line, (game_id, line)
+
+
+async def test_a_failed_drawing_leaves_a_post_without_pictures(monkeypatch):
+    """The announcer draws the pictures (the service draws nothing): a game without a
+    renderer, or a renderer that fails, gives no pictures and the post goes out as text."""
+    import render
+    from cogs.common import pictures
+
+    assert await pictures("nosuchgame", {}, highlight=None, locale="en", meta="m") == []
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("no fonts")
+
+    monkeypatch.setattr(render, "board_and_focus", broken)
+    assert await pictures("amunre", {}, highlight=None, locale="en", meta="m") == []
