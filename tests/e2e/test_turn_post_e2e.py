@@ -6,8 +6,10 @@ two-seat 10 Plagues match in pt-BR. After every move the live turn message's pic
 board and the focus image, read back from the bytes the fake Discord stored) carry the match's
 current version in their ``scarab`` PNG chunk, so no post or edit shows an older position; the
 board outlines the last moves in English and in pt-BR alike (it differs from the same position
-drawn without the outline); the embed states the round and every seat's score; the final post
-shows the final board and each seat's score by the game's scoring categories.
+drawn without the outline); the embed states the round and every seat's score, and the open
+human decision's deadline as a Discord timestamp; the Undo button names whose move it takes
+back; the final post shows the final board and each seat's score by the game's scoring
+categories.
 """
 
 from __future__ import annotations
