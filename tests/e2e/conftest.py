@@ -2,7 +2,12 @@
 
 import pytest
 
-from tests.e2e.fakediscord import FakeDiscord
+from bot.storage import Storage
+from rules.registry import ENGINES
+from tests.e2e.fakediscord import FakeDiscord, FakeMessage
+from tests.support.pairgame import PAIR
+from tests.support.proposalgame import PROPOSAL
+from tests.support.stepsgame import STEPS
 
 
 @pytest.fixture
@@ -11,3 +16,41 @@ async def fake():
     async with FakeDiscord() as f:
         yield f
         assert not f.errors, "the fake Discord raised:\n" + "\n".join(f.errors)
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    """A fresh SQLite store for one bot."""
+    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
+    yield store
+    await store.close()
+
+
+def _registered(engine):
+    """Register a toy engine (tests/support) for one test."""
+    ENGINES[engine.game_id] = engine
+    yield engine
+    ENGINES.pop(engine.game_id, None)
+
+
+@pytest.fixture
+def steps_engine():
+    yield from _registered(STEPS)
+
+
+@pytest.fixture
+def pair_engine():
+    yield from _registered(PAIR)
+
+
+@pytest.fixture
+def proposal_engine():
+    yield from _registered(PROPOSAL)
+
+
+def seat_menu(msg: FakeMessage, seat: int) -> str:
+    """The custom id of ``seat``'s own menu: ``scarab:seat:<match>:<seat>:<seq>``."""
+    (cid,) = [c["custom_id"] for c in msg.selects()
+              if c["custom_id"].split(":")[1] == "seat"
+              and c["custom_id"].split(":")[3] == str(seat)]
+    return cid

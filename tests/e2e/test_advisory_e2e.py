@@ -11,32 +11,8 @@ import pytest
 
 from bot.client import ScarabBot
 from bot.errors import ServiceError
-from bot.storage import Storage
-from rules.registry import ENGINES
-from tests.e2e.fakediscord import FakeDiscord, FakeMessage
-from tests.support.proposalgame import PROPOSAL
-
-
-@pytest.fixture
-def proposal_engine():
-    ENGINES[PROPOSAL.game_id] = PROPOSAL
-    yield PROPOSAL
-    ENGINES.pop(PROPOSAL.game_id, None)
-
-
-@pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    yield store
-    await store.close()
-
-
-def seat_menu(msg: FakeMessage, seat: int) -> str:
-    """The custom id of ``seat``'s own menu: ``scarab:seat:<match>:<seat>:<seq>``."""
-    (cid,) = [c["custom_id"] for c in msg.selects()
-              if c["custom_id"].split(":")[1] == "seat"
-              and c["custom_id"].split(":")[3] == str(seat)]
-    return cid
+from tests.e2e.conftest import seat_menu
+from tests.e2e.fakediscord import FakeDiscord
 
 
 async def test_a_proposal_is_offered_but_never_waited_for(fake: FakeDiscord, storage,

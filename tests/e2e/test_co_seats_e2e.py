@@ -6,35 +6,9 @@ bob may not."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.client import ScarabBot
-from bot.storage import Storage
-from rules.registry import ENGINES
-from tests.e2e.fakediscord import FakeDiscord, FakeMessage
-from tests.support.pairgame import PAIR
-
-
-@pytest.fixture
-def pair_engine():
-    ENGINES[PAIR.game_id] = PAIR
-    yield PAIR
-    ENGINES.pop(PAIR.game_id, None)
-
-
-@pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    yield store
-    await store.close()
-
-
-def seat_menu(msg: FakeMessage, seat: int) -> str:
-    """The custom id of ``seat``'s own menu: ``scarab:seat:<match>:<seat>:<seq>``."""
-    (cid,) = [c["custom_id"] for c in msg.selects()
-              if c["custom_id"].split(":")[1] == "seat"
-              and c["custom_id"].split(":")[3] == str(seat)]
-    return cid
+from tests.e2e.conftest import seat_menu
+from tests.e2e.fakediscord import FakeDiscord
 
 
 async def test_both_owners_of_a_shared_seat_may_answer(fake: FakeDiscord, storage,

@@ -11,30 +11,12 @@ import asyncio
 import re
 import sqlite3
 
-import pytest
-
 from bot.client import ScarabBot
-from bot.storage import Storage, storage_error
-from rules import ENGINES
+from bot.storage import storage_error
 from tests.e2e.fakediscord import FakeDiscord
-from tests.support.stepsgame import STEPS
 
 POSTS = r"/channels/\d+/messages"
 EDITS = r"/channels/\d+/messages/\d+"
-
-
-@pytest.fixture
-def steps_engine():
-    ENGINES[STEPS.game_id] = STEPS
-    yield STEPS
-    ENGINES.pop(STEPS.game_id, None)
-
-
-@pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    yield store
-    await store.close()
 
 
 def new_bot(store, fake: FakeDiscord) -> ScarabBot:

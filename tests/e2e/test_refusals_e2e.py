@@ -6,36 +6,9 @@ low gets the game's own reason. Nothing changes each time."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.client import ScarabBot
-from bot.storage import Storage
 from rules.amunre.data import PROVINCE_BY_ID
-from rules.registry import ENGINES
 from tests.e2e.fakediscord import FakeDiscord
-from tests.support.pairgame import PAIR
-from tests.support.stepsgame import STEPS
-
-
-@pytest.fixture
-def steps_engine():
-    ENGINES[STEPS.game_id] = STEPS
-    yield STEPS
-    ENGINES.pop(STEPS.game_id, None)
-
-
-@pytest.fixture
-def pair_engine():
-    ENGINES[PAIR.game_id] = PAIR
-    yield PAIR
-    ENGINES.pop(PAIR.game_id, None)
-
-
-@pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    yield store
-    await store.close()
 
 
 async def open_and_start(fake: FakeDiscord, game: str, host, *others):

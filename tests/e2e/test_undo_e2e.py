@@ -4,27 +4,8 @@ refusals for others and after another seat acted, and the button after a restart
 
 from __future__ import annotations
 
-import pytest
-
 from bot.client import ScarabBot
-from bot.storage import Storage
-from rules import ENGINES
 from tests.e2e.fakediscord import FakeDiscord
-from tests.support.stepsgame import STEPS
-
-
-@pytest.fixture
-def steps_engine():
-    ENGINES[STEPS.game_id] = STEPS
-    yield STEPS
-    ENGINES.pop(STEPS.game_id, None)
-
-
-@pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    yield store
-    await store.close()
 
 
 async def start_steps(fake: FakeDiscord, alice, bob):
