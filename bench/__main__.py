@@ -30,8 +30,10 @@ def machine() -> str:
 
 
 def collect(games: int) -> dict[str, dict[str, float]]:
-    figures = {game_id: engine_figures(engine, games=games)
-               for game_id, engine in sorted(rules.ENGINES.items())}
+    figures = {
+        game_id: engine_figures(engine, games=games)
+        for game_id, engine in sorted(rules.ENGINES.items())
+    }
     figures["service"] = {
         "move_ms_p95": round(service.move_ms_p95(), 2),
         "startup_10k_s": round(service.startup_10k_s(), 3),

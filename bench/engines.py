@@ -22,8 +22,9 @@ def engine_figures(engine: Engine, *, games: int = 10, renders: int = 30) -> dic
         playout = random_playout(engine, seats, seed, keep_states=True)
         playout_s.append(time.perf_counter() - started)
         apply_ms.extend(_apply_times(engine, playout.states, playout.log))
-        views.extend(engine.view(s, None) for s in playout.states[:: max(1, len(playout.states)
-                                                                     // 5)])
+        views.extend(
+            engine.view(s, None) for s in playout.states[:: max(1, len(playout.states) // 5)]
+        )
     figures = {
         "apply_ms_median": round(statistics.median(apply_ms), 4),
         "playout_s": round(statistics.median(playout_s), 4),
@@ -61,12 +62,14 @@ def _render_figures(game_id: str, views: list[dict[str, Any]]) -> dict[str, floa
         focus_ms.append((time.perf_counter() - started) * 1000)
         focus_sizes.append(len(data) / 1024)
         focus_widths.append(image.width)
-    return {"render_ms_median": round(statistics.median(render_ms), 2),
-            "png_kb": round(statistics.median(sizes), 1),
-            "board_width_px": first.width,
-            # the smallest text of the header band (its title is larger)
-            "header_text_px": band_sizes(first.width)[1],
-            "focus_render_ms_median": round(statistics.median(focus_ms), 2),
-            "focus_png_kb": round(statistics.median(focus_sizes), 1),
-            "focus_png_kb_max": round(max(focus_sizes), 1),
-            "focus_width_px_max": max(focus_widths)}
+    return {
+        "render_ms_median": round(statistics.median(render_ms), 2),
+        "png_kb": round(statistics.median(sizes), 1),
+        "board_width_px": first.width,
+        # the smallest text of the header band (its title is larger)
+        "header_text_px": band_sizes(first.width)[1],
+        "focus_render_ms_median": round(statistics.median(focus_ms), 2),
+        "focus_png_kb": round(statistics.median(focus_sizes), 1),
+        "focus_png_kb_max": round(max(focus_sizes), 1),
+        "focus_width_px_max": max(focus_widths),
+    }

@@ -50,12 +50,19 @@ async def _play(path: str, game_id: str, games: int, seed: int) -> MatchService:
                 pending = turn.pending[rng.randrange(len(turn.pending))]
                 state = service._cache[info.id].state
                 option = engine.ai_choice(state, pending.seat)
-                turn = await service.submit(info.id, pending.user_id, option,
-                                            decision_seq=pending.seq)
+                turn = await service.submit(
+                    info.id, pending.user_id, option, decision_seq=pending.seq
+                )
             # What the announcer records once Discord accepted the last post.
             await store.announcement_delivered(
-                info.id, version=turn.version, channel_id=None, message_id=None,
-                turn_version=None, turn_key=None, now=clock())
+                info.id,
+                version=turn.version,
+                channel_id=None,
+                message_id=None,
+                turn_version=None,
+                turn_key=None,
+                now=clock(),
+            )
         clock.now += COMPACT_AFTER + 1
         return service
     except BaseException:
@@ -84,9 +91,11 @@ def _measure(path: str, games: int, empty: int) -> dict[str, float]:
         moves = conn.execute("SELECT count(*) FROM moves").fetchone()[0]
     finally:
         conn.close()
-    return {"kb_per_match": round((size - empty) / 1024 / games, 1),
-            "event_kb_per_match": round(events / 1024 / games, 1),
-            "moves_per_match": round(moves / games, 1)}
+    return {
+        "kb_per_match": round((size - empty) / 1024 / games, 1),
+        "event_kb_per_match": round(events / 1024 / games, 1),
+        "moves_per_match": round(moves / games, 1),
+    }
 
 
 async def _empty_size(folder: str) -> int:
@@ -106,8 +115,7 @@ async def _figures(game_id: str, games: int, folder: str) -> dict[str, object]:
         after = _measure(path, games, empty)
     finally:
         await service.store.close()
-    return {"games": games, "before": before, "compacted": len(report.compacted),
-            "after": after}
+    return {"games": games, "before": before, "compacted": len(report.compacted), "after": after}
 
 
 def main() -> None:
@@ -124,9 +132,11 @@ def main() -> None:
         return
     for game_id, row in figures.items():
         before, after = row["before"], row["after"]
-        print(f"{game_id}: {before['kb_per_match']} KB per finished match "
-              f"({before['moves_per_match']} moves, events {before['event_kb_per_match']} KB) "
-              f"-> {after['kb_per_match']} KB after compaction")
+        print(
+            f"{game_id}: {before['kb_per_match']} KB per finished match "
+            f"({before['moves_per_match']} moves, events {before['event_kb_per_match']} KB) "
+            f"-> {after['kb_per_match']} KB after compaction"
+        )
 
 
 if __name__ == "__main__":

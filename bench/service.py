@@ -65,14 +65,23 @@ def _renderer_for(engine: Engine) -> tuple[Any, str]:
         return None, f"skipped: {exc}"
 
     def draw(turn: Turn) -> list[tuple[str, bytes]]:
-        return turn_pictures(turn.match.game_id, turn.view,
-                             highlight=sorted(highlight_of(turn)) or None, locale="en",
-                             meta=meta_text(turn.match.id, turn.version))
+        return turn_pictures(
+            turn.match.game_id,
+            turn.view,
+            highlight=sorted(highlight_of(turn)) or None,
+            locale="en",
+            meta=meta_text(turn.match.id, turn.version),
+        )
 
     state = engine.new_game(engine.max_players, None, 1)
     try:
-        turn_pictures(engine.game_id, engine.view(state, None), highlight=None, locale="en",
-                      meta="match=0;version=0")
+        turn_pictures(
+            engine.game_id,
+            engine.view(state, None),
+            highlight=None,
+            locale="en",
+            meta="match=0;version=0",
+        )
     except KeyError:
         return None, f"skipped: no renderer for {engine.game_id}"
     except Exception as exc:  # a renderer that is still being written
@@ -88,8 +97,9 @@ async def _moves(engine: Engine, path: str, samples: int, render: Any) -> list[f
     users = [1000 + seat for seat in range(engine.max_players)]
     try:
         while len(timings) < samples:
-            info = await service.create_lobby(1, 2, users[0], engine.game_id,
-                                              engine.max_players, {})
+            info = await service.create_lobby(
+                1, 2, users[0], engine.game_id, engine.max_players, {}
+            )
             for user in users[1:]:
                 await service.join(info.id, user)
             turn = await service.start(info.id, users[0], seed=rng.randrange(1 << 30))
@@ -98,8 +108,9 @@ async def _moves(engine: Engine, path: str, samples: int, render: Any) -> list[f
                 state = service._cache[info.id].state
                 option = engine.ai_choice(state, pending.seat)
                 started = time.perf_counter()
-                turn = await service.submit(info.id, pending.user_id, option,
-                                            decision_seq=pending.seq)
+                turn = await service.submit(
+                    info.id, pending.user_id, option, decision_seq=pending.seq
+                )
                 if render is not None:  # the announcer's pictures, off the event loop
                     await asyncio.to_thread(render, turn)
                 timings.append((time.perf_counter() - started) * 1000)
@@ -114,8 +125,12 @@ def move_ms_p95(game_id: str | None = None, samples: int = 300) -> float:
         render, note = _renderer_for(engine)
         timings = asyncio.run(_moves(engine, str(Path(tmp) / "bench.sqlite3"), samples, render))
     timings.sort()
-    NOTES["move_ms_p95"] = {"game": engine.game_id, "render": note, "samples": len(timings),
-                            "median_ms": round(timings[len(timings) // 2], 3)}
+    NOTES["move_ms_p95"] = {
+        "game": engine.game_id,
+        "render": note,
+        "samples": len(timings),
+        "median_ms": round(timings[len(timings) // 2], 3),
+    }
     return timings[min(len(timings) - 1, int(0.95 * len(timings)))]
 
 
@@ -129,13 +144,17 @@ def _fill(path: str, engine: Engine, matches: int) -> None:
             "INSERT INTO matches (id, guild_id, channel_id, game_id, options, seats, seed, "
             "status, version, host_id, created_at, updated_at) "
             "VALUES (?, ?, 2, ?, ?, ?, 1, 'active', 0, 1000, 0, 0)",
-            [(i, i % 200, engine.game_id, options, seats) for i in range(1, matches + 1)])
+            [(i, i % 200, engine.game_id, options, seats) for i in range(1, matches + 1)],
+        )
         conn.executemany(
             "INSERT INTO seats (match_id, seat, user_id, is_ai, joined_at) VALUES (?, ?, ?, 0, 0)",
-            [(i, seat, 1000 + seat) for i in range(1, matches + 1) for seat in range(seats)])
+            [(i, seat, 1000 + seat) for i in range(1, matches + 1) for seat in range(seats)],
+        )
         conn.executemany(
             "INSERT INTO snapshots (match_id, version, state, seqs, updated_at) "
-            "VALUES (?, 0, ?, ?, 0)", [(i, state, seqs) for i in range(1, matches + 1)])
+            "VALUES (?, 0, ?, ?, 0)",
+            [(i, state, seqs) for i in range(1, matches + 1)],
+        )
 
 
 async def _startup(path: str) -> tuple[float, int]:
@@ -170,8 +189,12 @@ def recovery_s(game_id: str | None = None, matches: int = 1_000) -> float:
         asyncio.run(_close_after_open(path))  # create the schema
         _fill(path, engine, matches)
         elapsed, delivered, posts = asyncio.run(_recover(path, engine, matches))
-    NOTES["recovery_s"] = {"game": engine.game_id, "matches": matches, "delivered": delivered,
-                           "thread_posts": posts}
+    NOTES["recovery_s"] = {
+        "game": engine.game_id,
+        "matches": matches,
+        "delivered": delivered,
+        "thread_posts": posts,
+    }
     return elapsed
 
 
@@ -184,17 +207,31 @@ async def _recover(path: str, engine: Engine, matches: int) -> tuple[float, int,
     logging.getLogger("discord").setLevel(logging.ERROR)
     async with FakeDiscord(ack_timeout=None) as fake:
         users = [fake.add_user(f"player{seat}") for seat in range(engine.max_players)]
-        threads = [fake._make_thread(fake.channel, {"name": f"match {i}", "type": 11},
-                                     thread_id=None, owner=fake.bot_user).id
-                   for i in range(1, matches + 1)]
+        threads = [
+            fake._make_thread(
+                fake.channel,
+                {"name": f"match {i}", "type": 11},
+                thread_id=None,
+                owner=fake.bot_user,
+            ).id
+            for i in range(1, matches + 1)
+        ]
         with sqlite3.connect(path) as conn:
-            conn.executemany("UPDATE matches SET guild_id = ?, channel_id = ?, thread_id = ? "
-                             "WHERE id = ?", [(fake.guild_id, fake.channel.id, thread, i)
-                                              for i, thread in enumerate(threads, start=1)])
-            conn.executemany("UPDATE seats SET user_id = ? WHERE seat = ?",
-                             [(user.id, seat) for seat, user in enumerate(users)])
-            conn.executemany("INSERT INTO announcements (match_id, version_owed, updated_at) "
-                             "VALUES (?, 0, 0)", [(i,) for i in range(1, matches + 1)])
+            conn.executemany(
+                "UPDATE matches SET guild_id = ?, channel_id = ?, thread_id = ? WHERE id = ?",
+                [
+                    (fake.guild_id, fake.channel.id, thread, i)
+                    for i, thread in enumerate(threads, start=1)
+                ],
+            )
+            conn.executemany(
+                "UPDATE seats SET user_id = ? WHERE seat = ?",
+                [(user.id, seat) for seat, user in enumerate(users)],
+            )
+            conn.executemany(
+                "INSERT INTO announcements (match_id, version_owed, updated_at) VALUES (?, 0, 0)",
+                [(i,) for i in range(1, matches + 1)],
+            )
         store = await SqliteStorage.open(path)
         bot = ScarabBot(store, dev_guild_id=fake.guild_id)
         started = time.perf_counter()

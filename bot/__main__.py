@@ -45,8 +45,10 @@ async def _serve(settings: Settings) -> int:
             await outcome
     except Exception as exc:
         if type(exc).__name__ == "LoginFailure":  # discord.LoginFailure: a wrong token
-            return _fail("Discord refused the bot token: check DISCORD_TOKEN (in the "
-                         "environment or .env) against the Discord developer portal.")
+            return _fail(
+                "Discord refused the bot token: check DISCORD_TOKEN (in the "
+                "environment or .env) against the Discord developer portal."
+            )
         raise
     finally:
         await storage.close()

@@ -24,8 +24,7 @@ NOTIFY = "notify"  # user_prefs key: "1" = DM me reminders
 # Player-facing texts of this module (the ones with parameters are written where they are said).
 TEXT_NOT_SEATED = msg("You are not seated in this match.")
 TEXT_NOT_TAKEN = msg("Your seat is not played by the AI: there is nothing to rejoin.")
-TEXT_VOTER_NOT_SEATED = msg("Only players seated in this match can vote to hand a seat to the "
-                            "AI.")
+TEXT_VOTER_NOT_SEATED = msg("Only players seated in this match can vote to hand a seat to the AI.")
 TEXT_VOTER_TAKEN = msg("Your own seat is played by the AI: use /game rejoin first.")
 TEXT_OWN_SEAT = msg("You cannot vote on your own seat: use /game abandon to hand it to the AI.")
 TEXT_VOTE_WHO = msg("Say whose seat to hand to the AI (a seated player).")
@@ -106,8 +105,9 @@ class AbsenceMixin:
             turn = self._turn(await self._schedule(match_id, loaded), loaded, [])
         return turn
 
-    async def vote_takeover(self, match_id: int, voter_id: int, seat: int | None = None, *,
-                            user_id: int | None = None) -> VoteResult:
+    async def vote_takeover(
+        self, match_id: int, voter_id: int, seat: int | None = None, *, user_id: int | None = None
+    ) -> VoteResult:
         """A seated player votes to hand an absent seat (``seat``, 0-based, or the seat of
         ``user_id``) to the AI. A majority of the other human seats (not the absent one)
         hands it over at once."""
@@ -135,17 +135,30 @@ class AbsenceMixin:
             loaded = await self._loaded(info)
             decision = loaded.engine.decision_for(loaded.state, seat)
             if decision is None or decision.advisory:  # a proposal never holds up the game
-                raise ServiceError(msg("Seat {seat} is not holding up the game: you can only "
-                                       "vote on a player whose decision is waiting.",
-                                       seat=seat + 1))
-            voters = [s.user_id for s in info.seats
-                      if s.user_id is not None and not s.taken_over and s.seat != seat]
+                raise ServiceError(
+                    msg(
+                        "Seat {seat} is not holding up the game: you can only "
+                        "vote on a player whose decision is waiting.",
+                        seat=seat + 1,
+                    )
+                )
+            voters = [
+                s.user_id
+                for s in info.seats
+                if s.user_id is not None and not s.taken_over and s.seat != seat
+            ]
             needed = len(voters) // 2 + 1
             votes = await self.store.votes_for(match_id, seat)
             if voter_id in votes:
-                raise ServiceError(msg("You have already voted to hand seat {seat} to the AI "
-                                       "({votes} of {needed} votes).", seat=seat + 1,
-                                       votes=len(votes), needed=needed))
+                raise ServiceError(
+                    msg(
+                        "You have already voted to hand seat {seat} to the AI "
+                        "({votes} of {needed} votes).",
+                        seat=seat + 1,
+                        votes=len(votes),
+                        needed=needed,
+                    )
+                )
             await self.store.add_vote(match_id, seat, voter_id, self.clock())
             count = len((votes | {voter_id}) & set(voters))
             if count < needed:
@@ -170,12 +183,20 @@ class AbsenceMixin:
         info = await self._match_in_guild(match_id, guild_id)
         cancelled = await self.cancel(match_id, admin_id, admin=True)  # logs it, unless host
         if admin_id == info.host_id:
-            await self.store.write_admin_log(guild_id, admin_id, ACTION_CANCEL, match_id,
-                                  {"status": info.status}, self.clock())
+            await self.store.write_admin_log(
+                guild_id, admin_id, ACTION_CANCEL, match_id, {"status": info.status}, self.clock()
+            )
         return cancelled
 
-    async def admin_remove_player(self, guild_id: int, admin_id: int, match_id: int, *,
-                                  user_id: int | None = None, seat: int | None = None) -> Turn:
+    async def admin_remove_player(
+        self,
+        guild_id: int,
+        admin_id: int,
+        match_id: int,
+        *,
+        user_id: int | None = None,
+        seat: int | None = None,
+    ) -> Turn:
         """The AI plays the seat (of ``user_id``, or ``seat`` 0-based) for the rest of the
         match; the player may come back with /game rejoin."""
         await self._match_in_guild(match_id, guild_id)
@@ -194,14 +215,25 @@ class AbsenceMixin:
             if target.is_ai or target.taken_over:
                 raise ServiceError(_seat_ai(seat + 1))
             turn = await self._hand_to_ai(info, seat)
-            await self.store.write_admin_log(info.guild_id, admin_id, ACTION_REMOVE, match_id,
-                                  {"seat": seat, "user_id": target.user_id}, self.clock())
+            await self.store.write_admin_log(
+                info.guild_id,
+                admin_id,
+                ACTION_REMOVE,
+                match_id,
+                {"seat": seat, "user_id": target.user_id},
+                self.clock(),
+            )
         return turn
 
-    async def admin_set_defaults(self, guild_id: int, admin_id: int, *,
-                                 turn_time: str | None = None,
-                                 on_timeout: str | None = None,
-                                 language: str | None = None) -> dict[str, Any]:
+    async def admin_set_defaults(
+        self,
+        guild_id: int,
+        admin_id: int,
+        *,
+        turn_time: str | None = None,
+        on_timeout: str | None = None,
+        language: str | None = None,
+    ) -> dict[str, Any]:
         """Change the guild's defaults for new tables (time per decision, timeout rule, the
         language of public posts); every value is checked first, so a bad one changes
         nothing. Logged; returns the time defaults (``guild_language`` says the language)."""
@@ -215,14 +247,19 @@ class AbsenceMixin:
         if on_timeout is not None:
             parse_on_timeout(on_timeout)
         chosen = check_language(language) if language is not None else None
-        defaults = await self.set_guild_defaults(guild_id, turn_time=turn_time,
-                                                 on_timeout=on_timeout)
+        defaults = await self.set_guild_defaults(
+            guild_id, turn_time=turn_time, on_timeout=on_timeout
+        )
         if chosen is not None:
             await self.set_guild_setting(guild_id, LANGUAGE_KEY, chosen)
-        changed = {k: v for k, v in (("turn_time", turn_time), ("on_timeout", on_timeout),
-                                     ("language", chosen)) if v is not None}
-        await self.store.write_admin_log(guild_id, admin_id, ACTION_DEFAULTS, None, changed,
-                              self.clock())
+        changed = {
+            k: v
+            for k, v in (("turn_time", turn_time), ("on_timeout", on_timeout), ("language", chosen))
+            if v is not None
+        }
+        await self.store.write_admin_log(
+            guild_id, admin_id, ACTION_DEFAULTS, None, changed, self.clock()
+        )
         return defaults
 
     async def guild_language(self, guild_id: int) -> str | None:

@@ -21,9 +21,19 @@ from bot.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.guard", "cogs.lobby", "cogs.play", "cogs.help", "cogs.history",
-              "cogs.stats", "cogs.absence", "cogs.admin", "cogs.rules_help", "cogs.language",
-              "cogs.upkeep")
+EXTENSIONS = (
+    "cogs.guard",
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.help",
+    "cogs.history",
+    "cogs.stats",
+    "cogs.absence",
+    "cogs.admin",
+    "cogs.rules_help",
+    "cogs.language",
+    "cogs.upkeep",
+)
 
 
 def default_intents() -> discord.Intents:
@@ -37,16 +47,24 @@ class ScarabBot(commands.Bot):
     """Scarab's client. Tests pass overrides through ``**options`` (for example
     ``chunk_guilds_at_startup=False``, ``guild_ready_timeout=0.1``)."""
 
-    def __init__(self, storage: Storage, *, dev_guild_id: int | None = None,
-                 keep_finished_days: float | None = None,
-                 service: MatchService | None = None, sync_commands: bool = True,
-                 deadline_interval: float | None = None,
-                 outbox_poll: float | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        dev_guild_id: int | None = None,
+        keep_finished_days: float | None = None,
+        service: MatchService | None = None,
+        sync_commands: bool = True,
+        deadline_interval: float | None = None,
+        outbox_poll: float | None = None,
+        **options: Any,
+    ) -> None:
         options.setdefault("intents", default_intents())
         options.setdefault("help_command", None)
         options.setdefault("chunk_guilds_at_startup", False)
-        options.setdefault("allowed_mentions",
-                           discord.AllowedMentions(everyone=False, roles=False, users=True))
+        options.setdefault(
+            "allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True)
+        )
         super().__init__(command_prefix=commands.when_mentioned, **options)
         self.storage = storage
         self.dev_guild_id = dev_guild_id
@@ -71,8 +89,11 @@ class ScarabBot(commands.Bot):
         # Boards are drawn by the announcer once per turn post, not by the service per click.
         self.service = self._given_service or MatchService(self.storage)
         self.announcer = Announcer(self)
-        self.outbox = Outbox(self.service, self.announcer.deliver,
-                             **({"poll": self.outbox_poll} if self.outbox_poll else {}))
+        self.outbox = Outbox(
+            self.service,
+            self.announcer.deliver,
+            **({"poll": self.outbox_poll} if self.outbox_poll else {}),
+        )
         self.announcer.on_failure = self.outbox.failed  # retried with backoff
         self.service.on_owed = self.outbox.kick  # AI moves whose caller was refused
         for extension in EXTENSIONS:
@@ -94,8 +115,12 @@ class ScarabBot(commands.Bot):
             log.info("synced %d global commands", len(synced))
 
     async def on_ready(self) -> None:
-        log.info("connected as %s (%s) to %d guild(s)", self.user,
-                 getattr(self.user, "id", "?"), len(self.guilds))
+        log.info(
+            "connected as %s (%s) to %d guild(s)",
+            self.user,
+            getattr(self.user, "id", "?"),
+            len(self.guilds),
+        )
         if self.outbox is not None:
             self.outbox.start()  # first: what a restart left owed (once; idempotent)
 
@@ -106,8 +131,12 @@ class ScarabBot(commands.Bot):
 
 
 def create_bot(settings: Settings, storage: Storage, **options: Any) -> ScarabBot:
-    return ScarabBot(storage, dev_guild_id=settings.dev_guild_id,
-                     keep_finished_days=settings.keep_finished_days, **options)
+    return ScarabBot(
+        storage,
+        dev_guild_id=settings.dev_guild_id,
+        keep_finished_days=settings.keep_finished_days,
+        **options,
+    )
 
 
 async def run_bot(settings: Settings, storage: Storage) -> None:

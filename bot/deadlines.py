@@ -38,7 +38,11 @@ log = logging.getLogger(__name__)
 
 # --- the policy ------------------------------------------------------------------------------
 TURN_TIMES: dict[str, float | None] = {
-    "none": None, "1h": 3600.0, "12h": 12 * 3600.0, "24h": 24 * 3600.0, "72h": 72 * 3600.0,
+    "none": None,
+    "1h": 3600.0,
+    "12h": 12 * 3600.0,
+    "24h": 24 * 3600.0,
+    "72h": 72 * 3600.0,
 }
 DEFAULT_TURN_TIME = "24h"
 AI_MOVES = "ai_moves"  # the AI plays that one decision
@@ -76,15 +80,25 @@ def parse_turn_time(value: str | float | None) -> float | None:
     token = value.strip().lower()
     if token in TURN_TIMES:
         return TURN_TIMES[token]
-    raise ServiceError(msg("Unknown time per decision '{value}': use one of {known}.",
-                           value=value, known=", ".join(TURN_TIMES)))
+    raise ServiceError(
+        msg(
+            "Unknown time per decision '{value}': use one of {known}.",
+            value=value,
+            known=", ".join(TURN_TIMES),
+        )
+    )
 
 
 def parse_on_timeout(value: str) -> str:
     token = value.strip().lower()
     if token not in ON_TIMEOUT:
-        raise ServiceError(msg("Unknown timeout rule '{value}': use one of {known}.",
-                               value=value, known=", ".join(ON_TIMEOUT)))
+        raise ServiceError(
+            msg(
+                "Unknown timeout rule '{value}': use one of {known}.",
+                value=value,
+                known=", ".join(ON_TIMEOUT),
+            )
+        )
     return token
 
 
@@ -120,11 +134,12 @@ def guild_turn_time(guild: Mapping[str, str]) -> float | None:
     return seconds if seconds > 0 else None
 
 
-def table_settings(guild: Mapping[str, str], turn_time: str | float | None = None,
-                   on_timeout: str | None = None) -> dict[str, Any]:
+def table_settings(
+    guild: Mapping[str, str], turn_time: str | float | None = None, on_timeout: str | None = None
+) -> dict[str, Any]:
     """The bot-level table options of a new match: what was asked for, else the guild's
     defaults, else 24 h and ``ai_moves``. Raises ServiceError on unknown values."""
-    seconds = (guild_turn_time(guild) if turn_time is None else parse_turn_time(turn_time))
+    seconds = guild_turn_time(guild) if turn_time is None else parse_turn_time(turn_time)
     policy = parse_on_timeout(on_timeout or guild.get(GUILD_ON_TIMEOUT) or DEFAULT_ON_TIMEOUT)
     return {TURN_TIME_KEY: seconds, ON_TIMEOUT_KEY: policy}
 
@@ -146,8 +161,9 @@ def match_on_timeout(settings: Mapping[str, Any]) -> str:
 
 def deadline_rows(seq: int, posed_at: float, limit: float) -> list[tuple[str, float]]:
     """The rows for one decision posed at ``posed_at``: reminders, then the deadline."""
-    rows = [(f"{REMIND_KIND}:{seq}:{round(f * 100)}", posed_at + limit * f)
-            for f in REMINDER_FRACTIONS]
+    rows = [
+        (f"{REMIND_KIND}:{seq}:{round(f * 100)}", posed_at + limit * f) for f in REMINDER_FRACTIONS
+    ]
     rows.append((f"{TURN_KIND}:{seq}", posed_at + limit))
     return rows
 
@@ -174,8 +190,13 @@ def parse_kind(kind: str) -> tuple[str, int, int | None] | None:
 def _later_reminder_due(row: Any, seq: int, percent: int, now: float) -> bool:
     """``row`` is a reminder of the same decision, later than ``percent``, due already."""
     parsed = parse_kind(row.kind)
-    return (parsed is not None and parsed[0] == REMIND_KIND and parsed[1] == seq
-            and (parsed[2] or 0) > percent and row.due_at <= now)
+    return (
+        parsed is not None
+        and parsed[0] == REMIND_KIND
+        and parsed[1] == seq
+        and (parsed[2] or 0) > percent
+        and row.due_at <= now
+    )
 
 
 # --- what the loop announces -------------------------------------------------------------------
@@ -221,7 +242,8 @@ class DeadlinesMixin:
         if seconds is not None and seconds <= 0:
             raise ServiceError(TEXT_BAD_TIME)
         await self.store.set_guild_setting(
-            guild_id, GUILD_TURN_TIME, "none" if seconds is None else repr(float(seconds)))
+            guild_id, GUILD_TURN_TIME, "none" if seconds is None else repr(float(seconds))
+        )
 
     async def turn_timeout(self, guild_id: int) -> float | None:
         """The guild's explicit default time per decision (None: none set, or no limit)."""
@@ -232,8 +254,9 @@ class DeadlinesMixin:
         """The table settings a new match in this guild gets when the host asks for none."""
         return table_settings(await self.store.get_guild_settings(guild_id))
 
-    async def set_guild_defaults(self, guild_id: int, *, turn_time: str | None = None,
-                                 on_timeout: str | None = None) -> dict[str, Any]:
+    async def set_guild_defaults(
+        self, guild_id: int, *, turn_time: str | None = None, on_timeout: str | None = None
+    ) -> dict[str, Any]:
         """Change a guild's defaults (validated first: nothing changes on a bad value)."""
         seconds = parse_turn_time(turn_time) if turn_time is not None else None
         policy = parse_on_timeout(on_timeout) if on_timeout is not None else None
@@ -249,8 +272,10 @@ class DeadlinesMixin:
         info = await self.get_match(match_id)
         settings = await self.store.match_settings(match_id)
         guild = await self.store.get_guild_settings(info.guild_id)
-        return {TURN_TIME_KEY: match_turn_time(settings, guild),
-                ON_TIMEOUT_KEY: match_on_timeout(settings)}
+        return {
+            TURN_TIME_KEY: match_turn_time(settings, guild),
+            ON_TIMEOUT_KEY: match_on_timeout(settings),
+        }
 
     async def _table_limit(self, info: MatchInfo) -> float | None:
         """Seconds per decision of a match (cached: a table's setting never changes)."""
@@ -268,9 +293,9 @@ class DeadlinesMixin:
             self._limit_cache[info.id] = limit
         return limit
 
-    async def _deadline_rows(self, info: MatchInfo, seqs: Mapping[int, int],
-                             version: int, decisions: list[Decision]
-                             ) -> list[tuple[int, str, float]]:
+    async def _deadline_rows(
+        self, info: MatchInfo, seqs: Mapping[int, int], version: int, decisions: list[Decision]
+    ) -> list[tuple[int, str, float]]:
         """For a move producing ``version`` (which leaves ``decisions`` open): the rows of the
         human decisions it newly posed, written in the move's own transaction
         (``Storage.record_move``); none for an advisory one. Rows of decisions answered
@@ -283,8 +308,13 @@ class DeadlinesMixin:
         held = awaited_seats(decisions)
         for seat, seq in sorted(seqs.items()):
             owner = info.seat_info(seat)
-            if (seq != version or seat not in held or owner is None or owner.is_ai
-                    or owner.taken_over):
+            if (
+                seq != version
+                or seat not in held
+                or owner is None
+                or owner.is_ai
+                or owner.taken_over
+            ):
                 continue
             rows.extend((seat, kind, due) for kind, due in deadline_rows(seq, now, limit))
         return rows
@@ -319,18 +349,20 @@ class DeadlinesMixin:
         """When each open human decision times out: (seat, seq) -> due time (the clock's
         seconds), from the ``turn:<seq>`` rows; a table without a time limit has none."""
         prefix = f"{TURN_KIND}:"
-        return {(row.seat, int(row.kind[len(prefix):])): row.due_at
-                for row in await self.store.deadlines_for(match_id)
-                if row.seat is not None and row.kind.startswith(prefix)
-                and row.kind[len(prefix):].isdigit()}
+        return {
+            (row.seat, int(row.kind[len(prefix) :])): row.due_at
+            for row in await self.store.deadlines_for(match_id)
+            if row.seat is not None
+            and row.kind.startswith(prefix)
+            and row.kind[len(prefix) :].isdigit()
+        }
 
     async def fire_deadlines(self, now: float | None = None, limit: int = 50) -> list[Turn]:
         """``process_deadlines`` for callers that only announce moves (reminders are claimed
         and dropped)."""
         return (await self.process_deadlines(now, limit)).turns
 
-    async def process_deadlines(self, now: float | None = None,
-                                limit: int = 50) -> DeadlineReport:
+    async def process_deadlines(self, now: float | None = None, limit: int = 50) -> DeadlineReport:
         """Act on every due row, ``limit`` rows at a time: reminders for decisions still open
         (claimed, so each fires once; of two due ones only the later is sent, none when the
         decision's own deadline has passed, whichever batch of the scan reads its row), and
@@ -357,12 +389,14 @@ class DeadlinesMixin:
             # AI seats never wait: one that a failed save left with an open decision moves
             # now (issue 10); its moves are announced like a timeout's.
             turns = {turn.match.id for turn in report.turns}
-            report.turns.extend(turn for turn in await self.resume_ai(limit)
-                                if turn.match.id not in turns)
+            report.turns.extend(
+                turn for turn in await self.resume_ai(limit) if turn.match.id not in turns
+            )
         return report
 
-    async def _process_match(self, match_id: int, rows: list[Any], now: float,
-                             report: DeadlineReport) -> None:
+    async def _process_match(
+        self, match_id: int, rows: list[Any], now: float, report: DeadlineReport
+    ) -> None:
 
         info: MatchInfo | None
         try:
@@ -376,8 +410,13 @@ class DeadlinesMixin:
                 loaded = await self._loaded(info)
                 for decision in loaded.engine.pending(loaded.state):
                     owner = info.seat_info(decision.seat)
-                    if (decision.advisory or owner is None or owner.user_id is None
-                            or owner.is_ai or owner.taken_over):
+                    if (
+                        decision.advisory
+                        or owner is None
+                        or owner.user_id is None
+                        or owner.is_ai
+                        or owner.taken_over
+                    ):
                         continue  # an advisory decision never times out nor is reminded
                     seq = loaded.seqs.get(decision.seat, loaded.version)
                     open_now.setdefault(decision.seat, (seq, decision.prompt))
@@ -386,8 +425,12 @@ class DeadlinesMixin:
         reminders: dict[int, list[tuple[int, int]]] = {}  # seat -> (row id, percent)
         for row in rows:
             parsed = parse_kind(row.kind)
-            if (parsed is None or row.seat is None or row.seat not in open_now
-                    or open_now[row.seat][0] != parsed[1]):
+            if (
+                parsed is None
+                or row.seat is None
+                or row.seat not in open_now
+                or open_now[row.seat][0] != parsed[1]
+            ):
                 stale.append(row.id)  # answered meanwhile, or the seat changed hands
             elif parsed[0] == TURN_KIND:
                 expired.append(row)
@@ -395,7 +438,8 @@ class DeadlinesMixin:
                 reminders.setdefault(row.seat, []).append((row.id, parsed[2] or 0))
         await self.store.delete_deadlines(stale)
         claimed = await self.store.claim_deadlines(
-            [row_id for pairs in reminders.values() for row_id, _ in pairs])
+            [row_id for pairs in reminders.values() for row_id, _ in pairs]
+        )
         timed_out = {row.seat for row in expired}
         for seat, pairs in sorted(reminders.items()):
             percents = [percent for row_id, percent in pairs if row_id in claimed]
@@ -404,31 +448,33 @@ class DeadlinesMixin:
             seq, prompt = open_now[seat]
             unfired = [d for d in await self.store.deadlines_for(match_id) if d.seat == seat]
             due = next((d.due_at for d in unfired if d.kind == f"{TURN_KIND}:{seq}"), now)
-            if due <= now or any(_later_reminder_due(d, seq, max(percents), now)
-                                 for d in unfired):
+            if due <= now or any(_later_reminder_due(d, seq, max(percents), now) for d in unfired):
                 # After downtime the rows of one decision may be read in different batches
                 # of this scan: past its deadline the timeout notice follows (a reminder would
                 # say "0 s left"), and of two due reminders only the later one is sent.
                 continue
             owner = info.seat_info(seat)
-            report.reminders.append(Reminder(info, seat, owner.user_id, max(percents), due,
-                                             max(0.0, due - now), prompt))
+            report.reminders.append(
+                Reminder(info, seat, owner.user_id, max(percents), due, max(0.0, due - now), prompt)
+            )
         if not expired:
             return
         try:
             turn = await self._time_out(
-                match_id, [(row.seat, open_now[row.seat][0]) for row in expired],
-                report.timeouts)
+                match_id, [(row.seat, open_now[row.seat][0]) for row in expired], report.timeouts
+            )
         except ServiceError as exc:  # kept: the next scan tries again
-            log.warning("match %s: timing out seats %s failed: %s", match_id,
-                        sorted(timed_out), exc)
+            log.warning(
+                "match %s: timing out seats %s failed: %s", match_id, sorted(timed_out), exc
+            )
             return
         await self.store.delete_deadlines([row.id for row in expired])
         if turn is not None:
             report.turns.append(turn)
 
-    async def _time_out(self, match_id: int, expired: list[tuple[int, int]],
-                        timeouts: list[TimedOut] | None = None) -> Turn | None:
+    async def _time_out(
+        self, match_id: int, expired: list[tuple[int, int]], timeouts: list[TimedOut] | None = None
+    ) -> Turn | None:
 
         moves: list[AppliedMove] = []
         async with self.lock(match_id):
@@ -440,8 +486,14 @@ class DeadlinesMixin:
             for seat, seq in expired:
                 owner = info.seat_info(seat)
                 decision = loaded.engine.decision_for(loaded.state, seat)
-                if (owner is None or owner.is_ai or owner.taken_over or decision is None
-                        or decision.advisory or loaded.seqs.get(seat) != seq):
+                if (
+                    owner is None
+                    or owner.is_ai
+                    or owner.taken_over
+                    or decision is None
+                    or decision.advisory
+                    or loaded.seqs.get(seat) != seq
+                ):
                     continue  # answered in time, or the seat changed hands
                 option_id = self._ai_option(loaded.engine, loaded.state, decision)
                 moves.append(await self._apply(info, loaded, seat, option_id, "timeout"))

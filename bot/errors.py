@@ -29,8 +29,7 @@ class NotYourTurn(ServiceError):
     ("Seat 3", an AI's name); ``waiting`` holds ``(seat, user id or None, label)`` for each,
     so a cog can name the players instead (``said(names)``)."""
 
-    def __init__(self, message: str,
-                 waiting: tuple[tuple[int, int | None, str], ...] = ()) -> None:
+    def __init__(self, message: str, waiting: tuple[tuple[int, int | None, str], ...] = ()) -> None:
         super().__init__(message)
         self.waiting = waiting
 
@@ -39,8 +38,11 @@ class NotYourTurn(ServiceError):
         from rules.text import Msg
 
         text = reason(self)
-        if not isinstance(text, Msg) or "names" not in text.params \
-                or len(names) != len(self.waiting):
+        if (
+            not isinstance(text, Msg)
+            or "names" not in text.params
+            or len(names) != len(self.waiting)
+        ):
             return text
         return Msg(text.template, {**text.params, "names": list(names)})
 

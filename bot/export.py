@@ -30,13 +30,15 @@ if TYPE_CHECKING:
 FORMAT = "scarab-match-export"
 FORMAT_VERSION = 1
 
+
 def state_digest(engine: Engine, state: Any) -> str:
     """SHA-256 of the canonical dump of ``state``: equal digests = byte-identical dumps."""
     return hashlib.sha256(canonical_json(engine.dump(state))).hexdigest()
 
 
-async def export_match(service: MatchService, match_id: int, *,
-                       guild_id: int | None) -> dict[str, Any]:
+async def export_match(
+    service: MatchService, match_id: int, *, guild_id: int | None
+) -> dict[str, Any]:
     """The export document of a finished (or cancelled) match of ``guild_id``.
 
     Raises ``ServiceError`` with the reason when the match is of another server, has not
@@ -46,15 +48,21 @@ async def export_match(service: MatchService, match_id: int, *,
     if guild_id is None:
         raise ServiceError(msg("Use /export in the server where the match was played."))
     if info.guild_id != guild_id:
-        raise ServiceError(msg("Match #{id} was played in another server: export it from "
-                               "there.", id=match_id))
+        raise ServiceError(
+            msg("Match #{id} was played in another server: export it from there.", id=match_id)
+        )
     if info.seed is None or info.status == "lobby":
-        raise ServiceError(msg("Match #{id} has not started yet: there is nothing to export.",
-                               id=match_id))
+        raise ServiceError(
+            msg("Match #{id} has not started yet: there is nothing to export.", id=match_id)
+        )
     if info.status == "active":
-        raise ServiceError(msg("Match #{id} is still running: its export shows the seed and the "
-                               "sealed answers, so it is available once the match is over.",
-                               id=match_id))
+        raise ServiceError(
+            msg(
+                "Match #{id} is still running: its export shows the seed and the "
+                "sealed answers, so it is available once the match is over.",
+                id=match_id,
+            )
+        )
     record = await service.store.get_match(match_id)
     moves = await service.moves(match_id)
     snapshot = await service.store.get_snapshot(match_id)
@@ -62,13 +70,15 @@ async def export_match(service: MatchService, match_id: int, *,
     seats = []
     for seat in range(info.seat_count):
         row = seat_rows.get(seat)
-        seats.append({
-            "seat": seat,
-            "user_id": None if row is None else row.user_id,
-            "ai": True if row is None else row.is_ai,
-            "name": None if row is None else row.name,
-            "taken_over": bool(getattr(row, "taken_over", False)),
-        })
+        seats.append(
+            {
+                "seat": seat,
+                "user_id": None if row is None else row.user_id,
+                "ai": True if row is None else row.is_ai,
+                "name": None if row is None else row.name,
+                "taken_over": bool(getattr(row, "taken_over", False)),
+            }
+        )
     taken = await _taken_over(service, match_id)
     for entry in seats:
         entry["taken_over"] = entry["taken_over"] or entry["seat"] in taken
@@ -146,24 +156,36 @@ def replay_export(data: Mapping[str, Any]) -> tuple[Engine, Any]:
         raise ValueError(msg("This is not a Scarab match export."))
     version = data.get("format_version")
     if not isinstance(version, int) or version > FORMAT_VERSION:
-        raise ValueError(msg("This export was written by a newer Scarab (format {version}).",
-                             version=version))
-    for name, kind in (("game", str), ("seat_count", int), ("seed", int), ("moves", list),
-                       ("options", dict)):
+        raise ValueError(
+            msg("This export was written by a newer Scarab (format {version}).", version=version)
+        )
+    for name, kind in (
+        ("game", str),
+        ("seat_count", int),
+        ("seed", int),
+        ("moves", list),
+        ("options", dict),
+    ):
         if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
             raise ValueError(msg("The export has no valid '{field}'.", field=name))
     try:
         engine = rules.get(data["game"])
     except KeyError:
-        raise ValueError(msg("The export is of a game this Scarab does not know: '{game}'.",
-                             game=data["game"])) from None
+        raise ValueError(
+            msg("The export is of a game this Scarab does not know: '{game}'.", game=data["game"])
+        ) from None
     state = engine.new_game(data["seat_count"], dict(data["options"]), data["seed"])
     for move in standing_moves(data["moves"]):
         try:
             state, _ = engine.apply(state, int(move["seat"]), str(move["option"]))
         except Exception as exc:  # IllegalMove, or a malformed row
-            raise ValueError(msg("Move {version} of the export does not replay: {reason}",
-                                 version=move.get("version"), reason=reason(exc))) from None
+            raise ValueError(
+                msg(
+                    "Move {version} of the export does not replay: {reason}",
+                    version=move.get("version"),
+                    reason=reason(exc),
+                )
+            ) from None
     return engine, state
 
 

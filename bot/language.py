@@ -24,8 +24,13 @@ def check_language(code: str) -> str:
     """The supported language ``code`` names, or a refusal that lists the choices."""
     resolved = lang.resolve(code)
     if resolved is None:
-        raise ServiceError(msg("Scarab does not speak '{code}'. Choose one of: {choices}.",
-                               code=code, choices=", ".join(lang.NAMES.values())))
+        raise ServiceError(
+            msg(
+                "Scarab does not speak '{code}'. Choose one of: {choices}.",
+                code=code,
+                choices=", ".join(lang.NAMES.values()),
+            )
+        )
     return resolved
 
 
@@ -51,15 +56,15 @@ class LanguageMixin:
 
     async def language_for(self, user_id: int, client_locale: Any = None) -> str:
         """What to say to this user: their choice, else their client's language, else English."""
-        return (await self.user_language(user_id) or lang.resolve(client_locale)
-                or lang.ENGLISH)
+        return await self.user_language(user_id) or lang.resolve(client_locale) or lang.ENGLISH
 
     async def match_language(self, match_id: int) -> str:
         """The language of a match's public posts."""
         if match_id not in self._match_languages:
             settings = await self.store.match_settings(match_id)
-            self._match_languages[match_id] = lang.resolve(settings.get(LANGUAGE_KEY)) \
-                or lang.ENGLISH
+            self._match_languages[match_id] = (
+                lang.resolve(settings.get(LANGUAGE_KEY)) or lang.ENGLISH
+            )
         return self._match_languages[match_id]
 
     async def set_match_language(self, match_id: int, code: str) -> None:

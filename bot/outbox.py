@@ -34,9 +34,16 @@ def backoff(attempts: int, base: float = BACKOFF_BASE, cap: float = BACKOFF_CAP)
 
 
 class Outbox:
-    def __init__(self, service: MatchService, deliver: Callable[[int], Awaitable[bool]], *,
-                 base: float = BACKOFF_BASE, cap: float = BACKOFF_CAP,
-                 poll: float = POLL_INTERVAL, concurrency: int = CONCURRENCY) -> None:
+    def __init__(
+        self,
+        service: MatchService,
+        deliver: Callable[[int], Awaitable[bool]],
+        *,
+        base: float = BACKOFF_BASE,
+        cap: float = BACKOFF_CAP,
+        poll: float = POLL_INTERVAL,
+        concurrency: int = CONCURRENCY,
+    ) -> None:
         self.service = service
         self.deliver = deliver
         self.base, self.cap, self.poll = base, cap, poll
@@ -57,8 +64,7 @@ class Outbox:
         store, now = self.service.store, self.service.clock()
         record = await store.get_announcement(match_id)
         attempts = (record.attempts if record else 0) + 1
-        await store.announcement_failed(match_id, now + backoff(attempts, self.base, self.cap),
-                                        now)
+        await store.announcement_failed(match_id, now + backoff(attempts, self.base, self.cap), now)
 
     async def deliver_due(self) -> int:
         """Deliver every owed announcement whose backoff has passed; returns how many
@@ -67,13 +73,17 @@ class Outbox:
             done = 0
             seen: set[int] = set()
             while True:
-                rows = [row for row in await self.service.store.owed_announcements(
-                    self.service.clock(), BATCH) if row.match_id not in seen]
+                rows = [
+                    row
+                    for row in await self.service.store.owed_announcements(
+                        self.service.clock(), BATCH
+                    )
+                    if row.match_id not in seen
+                ]
                 if not rows:
                     return done
                 seen.update(row.match_id for row in rows)
-                results = await asyncio.gather(*(self._deliver_one(row.match_id)
-                                                 for row in rows))
+                results = await asyncio.gather(*(self._deliver_one(row.match_id) for row in rows))
                 done += sum(results)
 
     async def _deliver_one(self, match_id: int) -> bool:

@@ -36,11 +36,13 @@ START_RATING = 1500.0
 K_FACTOR = 32.0
 
 # What players read about the rules above (shown by /help and /stats).
-RATING_RULE = msg("Ratings are Elo (start 1500, K 32), per game and per server: each finished "
-                  "match counts as duels between its human players, decided by places. AI "
-                  "seats have no rating: games with AI seats count in games played and wins, "
-                  "but only human-vs-human duels are rated. A seat handed to the AI after its "
-                  "player ran out of time counts as a loss for that player.")
+RATING_RULE = msg(
+    "Ratings are Elo (start 1500, K 32), per game and per server: each finished "
+    "match counts as duels between its human players, decided by places. AI "
+    "seats have no rating: games with AI seats count in games played and wins, "
+    "but only human-vs-human duels are rated. A seat handed to the AI after its "
+    "player ran out of time counts as a loss for that player."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +107,9 @@ def _duel(a: SeatOutcome, b: SeatOutcome) -> float:
     return 1.0 if a.place < b.place else 0.0
 
 
-def compute_stats(matches: Iterable[RatedMatch], *, k: float = K_FACTOR
-                  ) -> dict[tuple[str, int], PlayerStats]:
+def compute_stats(
+    matches: Iterable[RatedMatch], *, k: float = K_FACTOR
+) -> dict[tuple[str, int], PlayerStats]:
     """(game id, user id) -> stats, from finished matches (any order: they are sorted by the
     time they ended, then id). Pure: the same matches always give the same table."""
     table: dict[tuple[str, int], PlayerStats] = {}
@@ -128,8 +131,10 @@ def compute_stats(matches: Iterable[RatedMatch], *, k: float = K_FACTOR
             stats.taken_over += seat.taken_over
         if len(humans) < 2:
             continue
-        before = {seat.seat: entry(match.game_id, seat.user_id).rating  # type: ignore[arg-type]
-                  for seat in humans}
+        before = {
+            seat.seat: entry(match.game_id, seat.user_id).rating  # type: ignore[arg-type]
+            for seat in humans
+        }
         change = dict.fromkeys(before, 0.0)
         step = k / (len(humans) - 1)
         for a, b in itertools.combinations(humans, 2):
@@ -143,18 +148,34 @@ def compute_stats(matches: Iterable[RatedMatch], *, k: float = K_FACTOR
     return table
 
 
-def rated_match(match_id: int, game_id: str, ended_at: float, result: Mapping[str, Any],
-                seats: Iterable[tuple[int, int | None]], taken_over: Iterable[int] = ()
-                ) -> RatedMatch:
+def rated_match(
+    match_id: int,
+    game_id: str,
+    ended_at: float,
+    result: Mapping[str, Any],
+    seats: Iterable[tuple[int, int | None]],
+    taken_over: Iterable[int] = (),
+) -> RatedMatch:
     """A RatedMatch from a stored result (``{"scores": [...], "places": [...]}``) and the
     ``(seat, user id or None)`` pairs of the match."""
     scores, places = list(result["scores"]), list(result["places"])
     owners = dict(seats)
     taken = set(taken_over)
-    return RatedMatch(match_id, game_id, ended_at, tuple(
-        SeatOutcome(seat, owners.get(seat), int(scores[seat]), int(places[seat]),
-                    seat in taken and owners.get(seat) is not None)
-        for seat in range(len(scores))))
+    return RatedMatch(
+        match_id,
+        game_id,
+        ended_at,
+        tuple(
+            SeatOutcome(
+                seat,
+                owners.get(seat),
+                int(scores[seat]),
+                int(places[seat]),
+                seat in taken and owners.get(seat) is not None,
+            )
+            for seat in range(len(scores))
+        ),
+    )
 
 
 async def finished_matches(service: MatchService, guild_id: int) -> list[RatedMatch]:
@@ -163,26 +184,37 @@ async def finished_matches(service: MatchService, guild_id: int) -> list[RatedMa
     records = [r for r in records if r.result is not None]
     taken = await service.store.taken_over_seats([r.id for r in records])
     return [
-        rated_match(r.id, r.game_id, r.updated_at, r.result,
-                    [(s.seat, s.user_id) for s in r.seat_rows], taken.get(r.id, ()))
+        rated_match(
+            r.id,
+            r.game_id,
+            r.updated_at,
+            r.result,
+            [(s.seat, s.user_id) for s in r.seat_rows],
+            taken.get(r.id, ()),
+        )
         for r in records
     ]
 
 
-async def guild_stats(service: MatchService, guild_id: int
-                      ) -> dict[tuple[str, int], PlayerStats]:
+async def guild_stats(service: MatchService, guild_id: int) -> dict[tuple[str, int], PlayerStats]:
     return compute_stats(await finished_matches(service, guild_id))
 
 
-def user_stats(table: Mapping[tuple[str, int], PlayerStats], user_id: int
-               ) -> list[PlayerStats]:
+def user_stats(table: Mapping[tuple[str, int], PlayerStats], user_id: int) -> list[PlayerStats]:
     """One user's stats, one entry per game played, by game id."""
     return sorted((s for s in table.values() if s.user_id == user_id), key=lambda s: s.game_id)
 
 
-def leaderboard(table: Mapping[tuple[str, int], PlayerStats], game_id: str
-                ) -> list[PlayerStats]:
+def leaderboard(table: Mapping[tuple[str, int], PlayerStats], game_id: str) -> list[PlayerStats]:
     """A game's players: rated players by rating, then the unrated by wins and games."""
     players = [s for s in table.values() if s.game_id == game_id]
-    return sorted(players, key=lambda s: (not s.has_rating, -s.rating if s.has_rating else 0,
-                                          -s.wins, -s.played, s.user_id))
+    return sorted(
+        players,
+        key=lambda s: (
+            not s.has_rating,
+            -s.rating if s.has_rating else 0,
+            -s.wins,
+            -s.played,
+            s.user_id,
+        ),
+    )

@@ -41,21 +41,29 @@ async def open_rematch(service: MatchService, match_id: int, user_id: int) -> Ma
             raise _refusal("not_player", id=match_id)
         for kind in await service.get_messages(match_id):
             if kind.startswith(REMATCH_KIND):
-                earlier = await service.get_match(int(kind[len(REMATCH_KIND):]))
+                earlier = await service.get_match(int(kind[len(REMATCH_KIND) :]))
                 if earlier.status in ("lobby", "active"):
                     raise _refusal("already", id=match_id, new=earlier.id)
         old_settings = await service.store.match_settings(match_id)
-        new = await service.create_lobby(info.guild_id, info.channel_id, user_id, info.game_id,
-                                         info.seat_count, info.options,
-                                         language=old_settings.get(LANGUAGE_KEY))
+        new = await service.create_lobby(
+            info.guild_id,
+            info.channel_id,
+            user_id,
+            info.game_id,
+            info.seat_count,
+            info.options,
+            language=old_settings.get(LANGUAGE_KEY),
+        )
         store, now = service.store, service.clock()
         # The bot-level table settings too (time per decision, what a timeout does).
         await store.set_match_settings(new.id, old_settings, now)
         async with service.lock(new.id):
             await store.remove_seat(new.id, 0, now)  # the host sits where they sat before
             for seat in info.seats:
-                await store.put_seat(new.id, seat.seat, seat.user_id,
-                                     seat.name if seat.is_ai else None, now)
-        await service.set_message(match_id, f"{REMATCH_KIND}{new.id}", 0,
-                                  channel_id=info.channel_id)
+                await store.put_seat(
+                    new.id, seat.seat, seat.user_id, seat.name if seat.is_ai else None, now
+                )
+        await service.set_message(
+            match_id, f"{REMATCH_KIND}{new.id}", 0, channel_id=info.channel_id
+        )
         return await service.get_match(new.id)

@@ -27,8 +27,11 @@ def other_server(match_id: int) -> Msg:
 
 
 def not_yours(match_id: int) -> Msg:
-    return msg("In a direct message only your own matches can be used, and you are not "
-               "seated in match #{id}.", id=match_id)
+    return msg(
+        "In a direct message only your own matches can be used, and you are not "
+        "seated in match #{id}.",
+        id=match_id,
+    )
 
 
 def check_scope(info: MatchInfo, *, guild_id: int | None, user_id: int) -> None:

@@ -224,17 +224,30 @@ class _Loaded:
 def _result_from_json(raw: Mapping[str, Any] | None) -> Result | None:
     if raw is None:
         return None
-    return Result(tuple(raw["scores"]), tuple(raw["places"]),
-                  tuple(decode(raw.get("tiebreaks", []))), tuple(decode(raw.get("details", []))))
+    return Result(
+        tuple(raw["scores"]),
+        tuple(raw["places"]),
+        tuple(decode(raw.get("tiebreaks", []))),
+        tuple(decode(raw.get("details", []))),
+    )
 
 
 def _same_decision(a: Decision, b: Decision) -> bool:
-    return (a.key, a.prompt, a.secret, a.option_ids()) == (b.key, b.prompt, b.secret,
-                                                            b.option_ids())
+    return (a.key, a.prompt, a.secret, a.option_ids()) == (
+        b.key,
+        b.prompt,
+        b.secret,
+        b.option_ids(),
+    )
 
 
-def next_seqs(before: Mapping[int, Decision], after: list[Decision], actor: int | None,
-              old: Mapping[int, int], version: int) -> dict[int, int]:
+def next_seqs(
+    before: Mapping[int, Decision],
+    after: list[Decision],
+    actor: int | None,
+    old: Mapping[int, int],
+    version: int,
+) -> dict[int, int]:
     """Decision sequence numbers after a move that produced ``version``.
 
     A seat keeps its seq while its open decision is unchanged and it did not just answer
@@ -248,8 +261,12 @@ def next_seqs(before: Mapping[int, Decision], after: list[Decision], actor: int 
         if decision.seat in seqs:
             continue
         prev = before.get(decision.seat)
-        if (prev is not None and decision.seat != actor and decision.seat in old
-                and _same_decision(prev, decision)):
+        if (
+            prev is not None
+            and decision.seat != actor
+            and decision.seat in old
+            and _same_decision(prev, decision)
+        ):
             seqs[decision.seat] = old[decision.seat]
         else:
             seqs[decision.seat] = version
@@ -275,8 +292,9 @@ def _by_seat(decisions: list[Decision]) -> dict[int, Decision]:
     return out
 
 
-def replay(engine: Engine, record: MatchRecord | MatchInfo, moves: list[MoveRecord]
-           ) -> tuple[Any, dict[int, int]]:
+def replay(
+    engine: Engine, record: MatchRecord | MatchInfo, moves: list[MoveRecord]
+) -> tuple[Any, dict[int, int]]:
     """Rebuild a match's state and decision seqs from ``new_game(seed)`` and its move log;
     undo rows take back moves (``bot.undo.walk``)."""
     walked = walk(engine, record, moves)
@@ -287,18 +305,22 @@ def replay(engine: Engine, record: MatchRecord | MatchInfo, moves: list[MoveReco
 class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
     """Create, join, start and play matches. Every refusal raises ``ServiceError``."""
 
-    def __init__(self, store: Storage, clock: Callable[[], float] = time.time, *,
-                 cache_size: int = 256,
-                 seed_source: Callable[[], int] | None = None,
-                 ai_step_limit: int = 10_000) -> None:
+    def __init__(
+        self,
+        store: Storage,
+        clock: Callable[[], float] = time.time,
+        *,
+        cache_size: int = 256,
+        seed_source: Callable[[], int] | None = None,
+        ai_step_limit: int = 10_000,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.cache_size = cache_size
         self.ai_step_limit = ai_step_limit
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary())
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.snapshot_loads = 0  # how many states were read from storage (cache misses)
         # Called with a match id when moves were committed that the caller will not announce
         # (a refused answer after AI seats resumed): the bot's outbox delivers them.
@@ -321,20 +343,35 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             return rules.get(game_id)
         except KeyError:
             known = ", ".join(sorted(rules.ENGINES)) or msg("none")
-            raise ServiceError(msg("There is no game called '{game}' here (available: {known}).",
-                                   game=game_id, known=known)) from None
+            raise ServiceError(
+                msg(
+                    "There is no game called '{game}' here (available: {known}).",
+                    game=game_id,
+                    known=known,
+                )
+            ) from None
 
     def _info_from(self, record: MatchRecord) -> MatchInfo:
         engine = rules.ENGINES.get(record.game_id)
         return MatchInfo(
-            id=record.id, guild_id=record.guild_id, channel_id=record.channel_id,
-            thread_id=record.thread_id, game_id=record.game_id,
-            title=engine.title if engine else record.game_id, options=dict(record.options),
-            seats=[SeatInfo(s.seat, s.user_id, s.is_ai, s.name, s.taken_over)
-                   for s in record.seat_rows],
-            seat_count=record.seats, status=record.status, version=record.version,
-            host_id=record.host_id, result=_result_from_json(record.result), seed=record.seed,
-            created_at=record.created_at, updated_at=record.updated_at,
+            id=record.id,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            thread_id=record.thread_id,
+            game_id=record.game_id,
+            title=engine.title if engine else record.game_id,
+            options=dict(record.options),
+            seats=[
+                SeatInfo(s.seat, s.user_id, s.is_ai, s.name, s.taken_over) for s in record.seat_rows
+            ],
+            seat_count=record.seats,
+            status=record.status,
+            version=record.version,
+            host_id=record.host_id,
+            result=_result_from_json(record.result),
+            seed=record.seed,
+            created_at=record.created_at,
+            updated_at=record.updated_at,
         )
 
     async def get_match(self, match_id: int) -> MatchInfo:
@@ -357,8 +394,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         loaded: _Loaded | None = None
         if snapshot is not None and snapshot.version == info.version:
             try:
-                loaded = _Loaded(engine, engine.load(snapshot.state), snapshot.version,
-                                 dict(snapshot.seqs))
+                loaded = _Loaded(
+                    engine, engine.load(snapshot.state), snapshot.version, dict(snapshot.seqs)
+                )
             except Exception:
                 log.exception("match %s: the snapshot does not load", info.id)
         if loaded is None:
@@ -370,8 +408,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                 state, seqs = replay(engine, info, moves)
             except Exception as exc:
                 log.exception("match %s: replaying the move log failed", info.id)
-                raise ServiceError(msg("Match #{id} cannot be loaded: its saved state is damaged.",
-                                       id=info.id)) from exc
+                raise ServiceError(
+                    msg("Match #{id} cannot be loaded: its saved state is damaged.", id=info.id)
+                ) from exc
             loaded = _Loaded(engine, state, info.version, seqs)
         loaded.sealed_answered = await self._sealed_answered_from_log(info.id, loaded)
         loaded.undo_seat = await self._undo_seat_from_log(info, loaded)
@@ -398,8 +437,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         step = walked.last
         if step is None:
             return None
-        return undoable_seat(loaded.engine, step.before, step.move.seat, walked.state,
-                             step.events, step.move.actor)
+        return undoable_seat(
+            loaded.engine, step.before, step.move.seat, walked.state, step.events, step.move.actor
+        )
 
     async def _sealed_answered_from_log(self, match_id: int, loaded: _Loaded) -> set[int]:
         """Seats that answered the open sealed round: every answer since it was posed."""
@@ -410,8 +450,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         moves = await self.store.get_moves(match_id, after=opened)
         return {move.seat for move in moves} - {d.seat for d in sealed}
 
-    def _turn(self, info: MatchInfo, loaded: _Loaded | None,
-              moves: list[AppliedMove]) -> Turn:
+    def _turn(self, info: MatchInfo, loaded: _Loaded | None, moves: list[AppliedMove]) -> Turn:
         if loaded is None:
             return Turn(info, moves, [], {}, info.result)
         engine = loaded.engine
@@ -425,24 +464,41 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             for decision in engine.pending(loaded.state):
                 owner = info.seat_info(decision.seat)
                 co_owners = tuple(
-                    partner.user_id for partner in map(info.seat_info,
-                                                       shared.get(decision.seat, ()))
-                    if partner is not None and partner.seat != decision.seat
-                    and partner.user_id is not None and not partner.is_ai
-                    and not partner.taken_over)
-                pending.append(PendingDecision(
-                    decision.seat, owner.user_id if owner else None,
-                    (owner.is_ai or owner.taken_over) if owner else True,
-                    loaded.seqs.get(decision.seat, loaded.version), decision, co_owners))
+                    partner.user_id
+                    for partner in map(info.seat_info, shared.get(decision.seat, ()))
+                    if partner is not None
+                    and partner.seat != decision.seat
+                    and partner.user_id is not None
+                    and not partner.is_ai
+                    and not partner.taken_over
+                )
+                pending.append(
+                    PendingDecision(
+                        decision.seat,
+                        owner.user_id if owner else None,
+                        (owner.is_ai or owner.taken_over) if owner else True,
+                        loaded.seqs.get(decision.seat, loaded.version),
+                        decision,
+                        co_owners,
+                    )
+                )
         result = engine.result(loaded.state)
         undo_seat = loaded.undo_seat if info.status == "active" else None
-        return Turn(info, moves, pending, engine.view(loaded.state, None), result,
-                    sealed_answered=tuple(sorted(loaded.sealed_answered)), undo_seat=undo_seat,
-                    co_seats=shared)
+        return Turn(
+            info,
+            moves,
+            pending,
+            engine.view(loaded.state, None),
+            result,
+            sealed_answered=tuple(sorted(loaded.sealed_answered)),
+            undo_seat=undo_seat,
+            co_seats=shared,
+        )
 
     # --- moves ------------------------------------------------------------------------------
-    async def _apply(self, info: MatchInfo, loaded: _Loaded, seat: int, option_id: str,
-                     actor: str) -> AppliedMove:
+    async def _apply(
+        self, info: MatchInfo, loaded: _Loaded, seat: int, option_id: str, actor: str
+    ) -> AppliedMove:
         """Apply one answer and commit it; the cache advances only after the commit."""
         engine = loaded.engine
         before = _by_seat(engine.pending(loaded.state))
@@ -453,11 +509,12 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         except IllegalMove as exc:
             raise ServiceError(reason(exc)) from None
         except Exception as exc:
-            log.exception("match %s: engine failed on seat %s answering %r",
-                          info.id, seat, option_id)
-            raise ServiceError(msg(
-                "The game engine failed on that choice, so nothing changed: please report it."
-            )) from exc
+            log.exception(
+                "match %s: engine failed on seat %s answering %r", info.id, seat, option_id
+            )
+            raise ServiceError(
+                msg("The game engine failed on that choice, so nothing changed: please report it.")
+            ) from exc
         after = engine.pending(new_state)
         version = loaded.version + 1
         seqs = next_seqs(before, after, seat, loaded.seqs, version)
@@ -466,11 +523,19 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         deadlines = await self._deadline_rows(info, seqs, version, after)
         try:
             await self.store.record_move(
-                info.id, expected_version=loaded.version, seat=seat, option_id=option_id,
-                actor=actor, events=[event.to_json() for event in events],
-                state=engine.dump(new_state), seqs=seqs, status=status,
-                result=result.to_json() if result else None, now=self.clock(),
-                deadlines=deadlines, secret=bool(decision and decision.secret),
+                info.id,
+                expected_version=loaded.version,
+                seat=seat,
+                option_id=option_id,
+                actor=actor,
+                events=[event.to_json() for event in events],
+                state=engine.dump(new_state),
+                seqs=seqs,
+                status=status,
+                result=result.to_json() if result else None,
+                now=self.clock(),
+                deadlines=deadlines,
+                secret=bool(decision and decision.secret),
             )
         except VersionConflict:
             self._forget(info.id)
@@ -485,8 +550,11 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         elif not any(d.secret for d in after):
             loaded.sealed_answered.clear()
         return AppliedMove(
-            version=version, seat=seat, option_id=option_id,
-            label=option.label if option else option_id, actor=actor,
+            version=version,
+            seat=seat,
+            option_id=option_id,
+            label=option.label if option else option_id,
+            actor=actor,
             secret=bool(decision and decision.secret),
             events=[e for e in events if e.private_to is None],
             private_events=[e for e in events if e.private_to is not None],
@@ -499,8 +567,11 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             log.exception("%s AI failed; taking the first option", engine.game_id)
             return decision.options[0].id
         if decision.option(option_id) is None:
-            log.warning("%s AI chose %r, which is not offered; taking the first option",
-                        engine.game_id, option_id)
+            log.warning(
+                "%s AI chose %r, which is not offered; taking the first option",
+                engine.game_id,
+                option_id,
+            )
             return decision.options[0].id
         return option_id
 
@@ -514,14 +585,14 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             return moves
         ai_seats = {seat.seat for seat in info.seats if seat.is_ai or seat.taken_over}
         for _ in range(self.ai_step_limit):
-            decision = next((d for d in loaded.engine.pending(loaded.state)
-                             if d.seat in ai_seats), None)
+            decision = next(
+                (d for d in loaded.engine.pending(loaded.state) if d.seat in ai_seats), None
+            )
             if decision is None:
                 break
             option_id = self._ai_option(loaded.engine, loaded.state, decision)
             try:
-                moves.append(await self._apply(info, loaded, decision.seat, option_id,
-                                               AI_ACTOR))
+                moves.append(await self._apply(info, loaded, decision.seat, option_id, AI_ACTOR))
             except ServiceError as exc:
                 log.error("match %s: AI seat %s could not move: %s", info.id, decision.seat, exc)
                 break
@@ -544,12 +615,19 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             raise ServiceError(msg("This match was cancelled."))
 
     # --- lobby ------------------------------------------------------------------------------
-    async def create_lobby(self, guild_id: int, channel_id: int, host_id: int, game_id: str,
-                           seats: int | None = None,
-                           options: Mapping[str, str] | None = None, *,
-                           turn_time: str | float | None = None,
-                           on_timeout: str | None = None,
-                           language: str | None = None) -> MatchInfo:
+    async def create_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game_id: str,
+        seats: int | None = None,
+        options: Mapping[str, str] | None = None,
+        *,
+        turn_time: str | float | None = None,
+        on_timeout: str | None = None,
+        language: str | None = None,
+    ) -> MatchInfo:
         """Open a table; the host takes seat 0. ``seats`` defaults to the game's maximum.
         ``turn_time``/``on_timeout`` are bot-level table options (bot/deadlines.py; default:
         the guild's defaults, else 24h and ai_moves), stored in ``matches.settings``, with the
@@ -563,11 +641,18 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             raise ServiceError(reason(exc)) from None
         guild = await self.store.get_guild_settings(guild_id)
         settings = table_settings(guild, turn_time, on_timeout)
-        settings[LANGUAGE_KEY] = (lang.resolve(guild.get(LANGUAGE_KEY)) or lang.resolve(language)
-                                  or lang.ENGLISH)
+        settings[LANGUAGE_KEY] = (
+            lang.resolve(guild.get(LANGUAGE_KEY)) or lang.resolve(language) or lang.ENGLISH
+        )
         record = await self.store.create_match(
-            guild_id=guild_id, channel_id=channel_id, game_id=game_id, options=normalised,
-            seats=seat_count, host_id=host_id, now=self.clock())
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game_id=game_id,
+            options=normalised,
+            seats=seat_count,
+            host_id=host_id,
+            now=self.clock(),
+        )
         await self.store.set_match_settings(record.id, settings, self.clock())
         return self._info_from(record)
 
@@ -588,9 +673,12 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         async with self.lock(match_id):
             info = await self.get_match(match_id)
             if info.status == "active":
-                raise ServiceError(msg(
-                    "This match has already started: use /game abandon to hand your seat to "
-                    "the AI."))
+                raise ServiceError(
+                    msg(
+                        "This match has already started: use /game abandon to hand your seat to "
+                        "the AI."
+                    )
+                )
             self._refuse_unless_lobby(info)
             seat = info.seat_of(user_id)
             if seat is None:
@@ -614,12 +702,10 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             if info.is_full:
                 raise ServiceError(FULL)
             seat = info.free_seats[0]
-            await self.store.put_seat(match_id, seat, None, f"AI (seat {seat + 1})",
-                                      self.clock())
+            await self.store.put_seat(match_id, seat, None, f"AI (seat {seat + 1})", self.clock())
             return await self.get_match(match_id)
 
-    async def remove_ai(self, match_id: int, user_id: int, seat: int | None = None
-                        ) -> MatchInfo:
+    async def remove_ai(self, match_id: int, user_id: int, seat: int | None = None) -> MatchInfo:
         """Take an AI seat (the given one, else the last) out of a lobby; host only."""
         async with self.lock(match_id):
             info = await self.get_match(match_id)
@@ -644,10 +730,15 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                 raise ServiceError(msg("Only the host can start this match."))
             filled = len(info.seats)
             if filled < info.seat_count:
-                raise ServiceError(msg(
-                    "Only {filled} of {seats} seats are filled: every seat needs a player or an "
-                    "AI before the match can start (invite players or use /game addbot).",
-                    filled=filled, seats=info.seat_count))
+                raise ServiceError(
+                    msg(
+                        "Only {filled} of {seats} seats are filled: every seat needs a player "
+                        "or an "
+                        "AI before the match can start (invite players or use /game addbot).",
+                        filled=filled,
+                        seats=info.seat_count,
+                    )
+                )
             engine = self.engine(info.game_id)
             seed = self._seed_source() if seed is None else seed
             try:
@@ -659,15 +750,24 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             status = "active" if engine.pending(state) else "finished"
             try:
                 await self.store.start_match(
-                    match_id, seed=seed, state=engine.dump(state), seqs=seqs, status=status,
-                    result=result.to_json() if result else None, now=self.clock())
+                    match_id,
+                    seed=seed,
+                    state=engine.dump(state),
+                    seqs=seqs,
+                    status=status,
+                    result=result.to_json() if result else None,
+                    now=self.clock(),
+                )
             except VersionConflict:
                 raise ServiceError(STARTED) from None
             except StorageError as exc:
                 log.error("match %s: saving the start failed: %s", match_id, exc)
-                raise ServiceError(msg(
-                    "Scarab could not save the new match, so it has not started: please try "
-                    "again.")) from exc
+                raise ServiceError(
+                    msg(
+                        "Scarab could not save the new match, so it has not started: please try "
+                        "again."
+                    )
+                ) from exc
             loaded = _Loaded(engine, state, 0, seqs)
             self._remember(match_id, loaded)
             info = await self.get_match(match_id)
@@ -686,8 +786,14 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             await self.store.update_match(match_id, self.clock(), status="cancelled")
             await self.store.clear_deadlines(match_id)
             if admin and user_id != info.host_id:  # every admin action is logged
-                await self.store.write_admin_log(info.guild_id, user_id, ACTION_CANCEL,
-                                      match_id, {"status": info.status}, self.clock())
+                await self.store.write_admin_log(
+                    info.guild_id,
+                    user_id,
+                    ACTION_CANCEL,
+                    match_id,
+                    {"status": info.status},
+                    self.clock(),
+                )
             self._forget(match_id)
             return await self.get_match(match_id)
 
@@ -718,8 +824,15 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         return turn
 
     # --- play -------------------------------------------------------------------------------
-    async def submit(self, match_id: int, user_id: int, option_id: str, *,
-                     decision_seq: int | None = None, for_seat: int | None = None) -> Turn:
+    async def submit(
+        self,
+        match_id: int,
+        user_id: int,
+        option_id: str,
+        *,
+        decision_seq: int | None = None,
+        for_seat: int | None = None,
+    ) -> Turn:
         """Answer the caller's open decision. Returns, after commit, every move applied in this
         call: the caller's, then the AI seats' that followed.
 
@@ -750,8 +863,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                     open_ = [d for d in open_ if loaded.seqs.get(d.seat) == decision_seq]
                 if not open_:
                     raise ServiceError(STALE if decision_seq is not None else NOT_YOUR_TURN)
-                moves.append(await self._apply(info, loaded, open_[0].seat, option_id,
-                                               str(user_id)))
+                moves.append(
+                    await self._apply(info, loaded, open_[0].seat, option_id, str(user_id))
+                )
             except ServiceError:
                 if moves and self.on_owed is not None:
                     self.on_owed(match_id)  # the AI's resumed moves are announced anyway
@@ -775,8 +889,11 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                 if view is None:
                     view = loaded.engine.view(loaded.state, None)
                 names = view.get("seat_names") or []
-                label = (names[other] if other < len(names) and names[other]
-                         else msg("Seat {n}", n=other + 1))
+                label = (
+                    names[other]
+                    if other < len(names) and names[other]
+                    else msg("Seat {n}", n=other + 1)
+                )
                 waiting.append((other, None, label))
             elif entry.user_id is None:
                 waiting.append((other, None, entry.label))
@@ -784,8 +901,10 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                 waiting.append((other, entry.user_id, msg("Seat {n}", n=other + 1)))
         labels = [label for _, _, label in waiting]
         if seat in loaded.sealed_answered and any(d.secret for d in pending):
-            text = msg("Your seat has already answered this sealed round: waiting for {names}.",
-                       names=labels)
+            text = msg(
+                "Your seat has already answered this sealed round: waiting for {names}.",
+                names=labels,
+            )
         else:
             text = msg("It is not your turn: waiting for {names}.", names=labels)
         return NotYourTurn(text, tuple(waiting))
@@ -857,19 +976,27 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
 
     async def public_texts(self, match_id: int, after: int, upto: int) -> list[str]:
         """Public event texts of the moves logged after version ``after`` up to ``upto``."""
-        return [event.text for record in await self.store.get_moves(match_id, after=after)
-                if record.version <= upto
-                for event in self._applied_from_log(record).events]
+        return [
+            event.text
+            for record in await self.store.get_moves(match_id, after=after)
+            if record.version <= upto
+            for event in self._applied_from_log(record).events
+        ]
 
     @staticmethod
     def _applied_from_log(record: MoveRecord) -> AppliedMove:
         events = [Event.from_json(raw) for raw in record.events]
         option_id = record.option_id if record.kind == "move" else record.kind  # "undo"
         return AppliedMove(
-            version=record.version, seat=record.seat, option_id=option_id,
-            label=record.option_id, actor=record.actor, secret=record.secret,
+            version=record.version,
+            seat=record.seat,
+            option_id=option_id,
+            label=record.option_id,
+            actor=record.actor,
+            secret=record.secret,
             events=[e for e in events if e.private_to is None],
-            private_events=[e for e in events if e.private_to is not None])
+            private_events=[e for e in events if e.private_to is not None],
+        )
 
     async def snapshot(self, match_id: int) -> Turn:
         """The current position; nothing is applied."""
@@ -908,8 +1035,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         if not open_:
             return None
         decision = open_[0]  # the caller's own seat's, else one of a seat sharing it
-        return PendingDecision(decision.seat, user_id, False,
-                               loaded.seqs.get(decision.seat, loaded.version), decision)
+        return PendingDecision(
+            decision.seat, user_id, False, loaded.seqs.get(decision.seat, loaded.version), decision
+        )
 
     async def co_seats(self, match_id: int, seat: int) -> tuple[int, ...]:
         """``seat`` and the seats whose owners may also answer its decisions (seats playing one
@@ -925,8 +1053,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         pending = await self.pending_for(match_id, user_id)
         return list(pending.decision.options) if pending else []
 
-    async def log(self, match_id: int, limit: int = 20, *, user_id: int | None = None
-                  ) -> list[str]:
+    async def log(self, match_id: int, limit: int = 20, *, user_id: int | None = None) -> list[str]:
         """The last ``limit`` event texts, oldest first. Public events only, plus, when
         ``user_id`` is seated, the events private to that seat."""
         info = await self.get_match(match_id)
@@ -954,31 +1081,40 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             engine = self.engine(info.game_id)
             state, seqs = replay(engine, info, await self.store.get_moves(match_id))
             snapshot = await self.store.get_snapshot(match_id)
-            same = (snapshot is not None and snapshot.version == info.version
-                    and canonical_json(snapshot.state) == canonical_json(engine.dump(state))
-                    and snapshot.seqs == seqs)
+            same = (
+                snapshot is not None
+                and snapshot.version == info.version
+                and canonical_json(snapshot.state) == canonical_json(engine.dump(state))
+                and snapshot.seqs == seqs
+            )
             if not same:
                 log.warning("match %s: the snapshot disagrees with the move log", match_id)
                 if repair:
-                    await self.store.put_snapshot(match_id, version=info.version,
-                                                  state=engine.dump(state), seqs=seqs,
-                                                  now=self.clock())
+                    await self.store.put_snapshot(
+                        match_id,
+                        version=info.version,
+                        state=engine.dump(state),
+                        seqs=seqs,
+                        now=self.clock(),
+                    )
                     self._forget(match_id)
             return same
 
     # --- timers: bot/deadlines.py (DeadlinesMixin); absences, admins: bot/absence.py --------
 
     # --- lookups ------------------------------------------------------------------------------
-    async def list_matches(self, guild_id: int, *, active_only: bool = True,
-                           limit: int | None = None) -> list[MatchInfo]:
+    async def list_matches(
+        self, guild_id: int, *, active_only: bool = True, limit: int | None = None
+    ) -> list[MatchInfo]:
         """A guild's matches, newest first; ``active_only`` keeps lobbies and running matches.
         Reads match rows only: no state is loaded."""
         statuses = LIVE_STATUSES if active_only else None
         records = await self.store.list_matches(guild_id, statuses, limit)
         return [self._info_from(record) for record in records]
 
-    async def matches_for_user(self, user_id: int, *, active_only: bool = True,
-                               limit: int | None = None) -> list[MatchInfo]:
+    async def matches_for_user(
+        self, user_id: int, *, active_only: bool = True, limit: int | None = None
+    ) -> list[MatchInfo]:
         statuses = LIVE_STATUSES if active_only else None
         records = await self.store.matches_for_user(user_id, statuses, limit)
         return [self._info_from(record) for record in records]
@@ -993,8 +1129,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         await self.get_match(match_id)
         await self.store.update_match(match_id, self.clock(), thread_id=thread_id)
 
-    async def set_message(self, match_id: int, kind: str, message_id: int, *,
-                          channel_id: int | None = None) -> None:
+    async def set_message(
+        self, match_id: int, kind: str, message_id: int, *, channel_id: int | None = None
+    ) -> None:
         """Remember a live message (``kind`` e.g. "turn", "lobby"); the channel defaults to
         the match's thread, else its channel."""
         info = await self.get_match(match_id)

@@ -34,9 +34,11 @@ class Settings:
 
     def __repr__(self) -> str:  # never print the token
         token = "set" if self.token else "missing"
-        return (f"Settings(token={token}, database={self.database!r}, "
-                f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-                f"keep_finished_days={self.keep_finished_days!r})")
+        return (
+            f"Settings(token={token}, database={self.database!r}, "
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
+            f"keep_finished_days={self.keep_finished_days!r})"
+        )
 
 
 def _read(environ: Mapping[str, str | None], key: str) -> str | None:
@@ -47,8 +49,9 @@ def _read(environ: Mapping[str, str | None], key: str) -> str | None:
     return value or None
 
 
-def load_settings(environ: Mapping[str, str] | None = None, *,
-                  env_file: str | os.PathLike[str] | None = None) -> Settings:
+def load_settings(
+    environ: Mapping[str, str] | None = None, *, env_file: str | os.PathLike[str] | None = None
+) -> Settings:
     """Read settings.
 
     With ``environ=None`` the process environment is used, on top of ``.env`` in the current
@@ -57,8 +60,11 @@ def load_settings(environ: Mapping[str, str] | None = None, *,
     Empty values count as unset. Raises ``SettingsError`` for unusable values.
     """
     merged: dict[str, str | None] = {}
-    path = Path(env_file) if env_file is not None else (
-        Path.cwd() / ".env" if environ is None else None)
+    path = (
+        Path(env_file)
+        if env_file is not None
+        else (Path.cwd() / ".env" if environ is None else None)
+    )
     if path is not None and path.is_file():
         merged.update(dotenv_values(path))
     merged.update(os.environ if environ is None else environ)
@@ -82,7 +88,8 @@ def load_settings(environ: Mapping[str, str] | None = None, *,
         if keep_finished_days is None or not 0 < keep_finished_days < 1e6:
             raise SettingsError(
                 f"KEEP_FINISHED_DAYS must be a number of days above zero (or empty to keep "
-                f"finished matches for ever), not {keep_raw!r}.")
+                f"finished matches for ever), not {keep_raw!r}."
+            )
     level = (_read(merged, "LOG_LEVEL") or "INFO").upper()
     if level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")

@@ -144,8 +144,9 @@ def _json(obj: Any) -> str:
 def _deflate_events(rows: Iterable[tuple[int, str]]) -> bytes:
     """A compacted match's events, ``(version, events JSON)`` per move row, deflated together
     (its moves repeat the same words: about a tenth of deflating each row alone)."""
-    return zlib.compress(_json({str(version): json.loads(events) for version, events in rows})
-                         .encode(), 9)
+    return zlib.compress(
+        _json({str(version): json.loads(events) for version, events in rows}).encode(), 9
+    )
 
 
 def _inflate_events(blob: bytes) -> dict[int, list[dict[str, Any]]]:
@@ -165,21 +166,31 @@ class Storage(ABC):
 
     # --- matches and seats ----------------------------------------------------------------
     @abstractmethod
-    async def create_match(self, *, guild_id: int, channel_id: int, game_id: str,
-                           options: Mapping[str, str], seats: int, host_id: int,
-                           now: float) -> MatchRecord:
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game_id: str,
+        options: Mapping[str, str],
+        seats: int,
+        host_id: int,
+        now: float,
+    ) -> MatchRecord:
         """Insert a lobby with the host in seat 0."""
 
     @abstractmethod
     async def get_match(self, match_id: int) -> MatchRecord | None: ...
 
     @abstractmethod
-    async def list_matches(self, guild_id: int, statuses: Collection[str] | None = None,
-                           limit: int | None = None) -> list[MatchRecord]: ...
+    async def list_matches(
+        self, guild_id: int, statuses: Collection[str] | None = None, limit: int | None = None
+    ) -> list[MatchRecord]: ...
 
     @abstractmethod
-    async def matches_for_user(self, user_id: int, statuses: Collection[str] | None = None,
-                               limit: int | None = None) -> list[MatchRecord]: ...
+    async def matches_for_user(
+        self, user_id: int, statuses: Collection[str] | None = None, limit: int | None = None
+    ) -> list[MatchRecord]: ...
 
     @abstractmethod
     async def match_for_thread(self, thread_id: int) -> MatchRecord | None: ...
@@ -188,8 +199,9 @@ class Storage(ABC):
     async def count_matches(self) -> int: ...
 
     @abstractmethod
-    async def put_seat(self, match_id: int, seat: int, user_id: int | None, name: str | None,
-                       now: float) -> None:
+    async def put_seat(
+        self, match_id: int, seat: int, user_id: int | None, name: str | None, now: float
+    ) -> None:
         """Seat a user (``user_id``) or an AI (``None``), replacing whoever held the seat."""
 
     @abstractmethod
@@ -201,18 +213,38 @@ class Storage(ABC):
 
     # --- play -----------------------------------------------------------------------------
     @abstractmethod
-    async def start_match(self, match_id: int, *, seed: int, state: dict[str, Any],
-                          seqs: Mapping[int, int], status: str, result: dict[str, Any] | None,
-                          now: float) -> None:
+    async def start_match(
+        self,
+        match_id: int,
+        *,
+        seed: int,
+        state: dict[str, Any],
+        seqs: Mapping[int, int],
+        status: str,
+        result: dict[str, Any] | None,
+        now: float,
+    ) -> None:
         """Lobby -> started, with the first snapshot (version 0), in one transaction."""
 
     @abstractmethod
-    async def record_move(self, match_id: int, *, expected_version: int, seat: int,
-                          option_id: str, actor: str, events: Sequence[dict[str, Any]],
-                          state: dict[str, Any], seqs: Mapping[int, int], status: str,
-                          result: dict[str, Any] | None, now: float, kind: str = "move",
-                          deadlines: Sequence[tuple[int | None, str, float]] = (),
-                          secret: bool = False) -> int:
+    async def record_move(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        option_id: str,
+        actor: str,
+        events: Sequence[dict[str, Any]],
+        state: dict[str, Any],
+        seqs: Mapping[int, int],
+        status: str,
+        result: dict[str, Any] | None,
+        now: float,
+        kind: str = "move",
+        deadlines: Sequence[tuple[int | None, str, float]] = (),
+        secret: bool = False,
+    ) -> int:
         """One transaction: log the move, replace the snapshot, bump the version.
         ``kind`` "undo" logs an undo row (bot/undo.py) instead of a move.
         ``deadlines``: rows (seat, kind, due_at) of newly posed decisions (bot/deadlines.py).
@@ -234,21 +266,26 @@ class Storage(ABC):
     async def get_announcement(self, match_id: int) -> AnnouncementRecord | None: ...
 
     @abstractmethod
-    async def owed_announcements(self, now: float, limit: int = 100
-                                 ) -> list[AnnouncementRecord]:
+    async def owed_announcements(self, now: float, limit: int = 100) -> list[AnnouncementRecord]:
         """Rows still owed whose backoff has passed, oldest try first."""
 
     @abstractmethod
-    async def announcement_delivered(self, match_id: int, *, version: int,
-                                     channel_id: int | None, message_id: int | None,
-                                     turn_version: int | None, turn_key: Any,
-                                     now: float) -> None:
+    async def announcement_delivered(
+        self,
+        match_id: int,
+        *,
+        version: int,
+        channel_id: int | None,
+        message_id: int | None,
+        turn_version: int | None,
+        turn_key: Any,
+        now: float,
+    ) -> None:
         """Discord accepted the post/edit showing ``version``: one transaction with the
         live message's id (also kept as the ``turn`` message)."""
 
     @abstractmethod
-    async def announcement_failed(self, match_id: int, next_try_at: float,
-                                  now: float) -> int:
+    async def announcement_failed(self, match_id: int, next_try_at: float, now: float) -> int:
         """A delivery failed: try again at ``next_try_at``. Returns the failures in a row."""
 
     @abstractmethod
@@ -256,8 +293,9 @@ class Storage(ABC):
         """(seat, decision seq, user id) -> closed, for the sealed-decision DMs sent."""
 
     @abstractmethod
-    async def record_dm(self, match_id: int, seat: int, decision_seq: int, user_id: int,
-                        closed: bool, now: float) -> None: ...
+    async def record_dm(
+        self, match_id: int, seat: int, decision_seq: int, user_id: int, closed: bool, now: float
+    ) -> None: ...
 
     @abstractmethod
     async def ai_waiting_matches(self, limit: int = 100) -> list[int]:
@@ -265,8 +303,15 @@ class Storage(ABC):
         left it waiting): the snapshot's open seats include an AI or taken-over seat."""
 
     @abstractmethod
-    async def put_snapshot(self, match_id: int, *, version: int, state: dict[str, Any],
-                           seqs: Mapping[int, int], now: float) -> None:
+    async def put_snapshot(
+        self,
+        match_id: int,
+        *,
+        version: int,
+        state: dict[str, Any],
+        seqs: Mapping[int, int],
+        now: float,
+    ) -> None:
         """Replace the snapshot (used when one is rebuilt from the log)."""
 
     @abstractmethod
@@ -278,8 +323,9 @@ class Storage(ABC):
 
     # --- Discord bookkeeping --------------------------------------------------------------
     @abstractmethod
-    async def set_message(self, match_id: int, kind: str, channel_id: int, message_id: int,
-                          now: float) -> None: ...
+    async def set_message(
+        self, match_id: int, kind: str, channel_id: int, message_id: int, now: float
+    ) -> None: ...
 
     @abstractmethod
     async def get_messages(self, match_id: int) -> dict[str, MessageRecord]: ...
@@ -288,8 +334,9 @@ class Storage(ABC):
     async def delete_message(self, match_id: int, kind: str) -> None: ...
 
     @abstractmethod
-    async def set_deadline(self, match_id: int, seat: int | None, kind: str,
-                           due_at: float) -> None: ...
+    async def set_deadline(
+        self, match_id: int, seat: int | None, kind: str, due_at: float
+    ) -> None: ...
 
     @abstractmethod
     async def clear_deadlines(self, match_id: int, seat: int | None = None) -> None: ...
@@ -319,12 +366,14 @@ class Storage(ABC):
     async def match_settings(self, match_id: int) -> dict[str, Any]: ...
 
     @abstractmethod
-    async def set_match_settings(self, match_id: int, settings: Mapping[str, Any],
-                                 now: float) -> None: ...
+    async def set_match_settings(
+        self, match_id: int, settings: Mapping[str, Any], now: float
+    ) -> None: ...
 
     @abstractmethod
-    async def add_deadlines(self, match_id: int,
-                            rows: Iterable[tuple[int | None, str, float]]) -> None:
+    async def add_deadlines(
+        self, match_id: int, rows: Iterable[tuple[int | None, str, float]]
+    ) -> None:
         """Insert deadline rows in one transaction; a row that exists (even fired) is kept, so a
         reminder is never re-armed."""
 
@@ -337,12 +386,12 @@ class Storage(ABC):
     async def delete_deadlines(self, deadline_ids: Iterable[int]) -> None: ...
 
     @abstractmethod
-    async def set_taken_over(self, match_id: int, seat: int, taken_over: bool,
-                             now: float) -> None: ...
+    async def set_taken_over(
+        self, match_id: int, seat: int, taken_over: bool, now: float
+    ) -> None: ...
 
     @abstractmethod
-    async def add_vote(self, match_id: int, seat: int, voter_id: int,
-                       now: float) -> bool:
+    async def add_vote(self, match_id: int, seat: int, voter_id: int, now: float) -> bool:
         """Record a vote; False when this voter had voted for this seat already."""
 
     @abstractmethod
@@ -355,9 +404,15 @@ class Storage(ABC):
     async def set_user_pref(self, user_id: int, key: str, value: str | None) -> None: ...
 
     @abstractmethod
-    async def write_admin_log(self, guild_id: int, user_id: int, action: str,
-                              match_id: int | None, detail: Mapping[str, Any],
-                              now: float) -> None: ...
+    async def write_admin_log(
+        self,
+        guild_id: int,
+        user_id: int,
+        action: str,
+        match_id: int | None,
+        detail: Mapping[str, Any],
+        now: float,
+    ) -> None: ...
 
     @abstractmethod
     async def read_admin_log(self, guild_id: int, limit: int = 20) -> list[AdminLogEntry]:
@@ -411,8 +466,10 @@ def storage_error(path: str, exc: BaseException) -> StorageError:
     if name == "SQLITE_FULL" or (name.startswith("SQLITE_IOERR") and disk_full(path)):
         # An existing WAL database on a full disk fails as an I/O error (it cannot size its
         # -shm file), not as SQLITE_FULL: the free space tells which it is.
-        return StorageError(f"The disk holding the database file {path} is full: free some "
-                            "space (or point DATABASE at another disk) and start Scarab again.")
+        return StorageError(
+            f"The disk holding the database file {path} is full: free some "
+            "space (or point DATABASE at another disk) and start Scarab again."
+        )
     return StorageError(f"The database file {path} could not be used: {text}.")
 
 
@@ -473,8 +530,9 @@ class SqliteStorage(Storage):
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str, *, busy_timeout_ms: int | None = None,
-                   synchronous: str = "FULL") -> SqliteStorage:
+    async def open(
+        cls, path: str, *, busy_timeout_ms: int | None = None, synchronous: str = "FULL"
+    ) -> SqliteStorage:
         """Open (creating if needed) and migrate the database at ``path``.
 
         ``path`` is a file name, ``:memory:``, or an SQLite ``file:`` URI (for example
@@ -487,8 +545,9 @@ class SqliteStorage(Storage):
         if not is_uri and path != ":memory:":
             _check_path(path)
         try:
-            conn = await aiosqlite.connect(path, uri=is_uri, isolation_level=None,
-                                           timeout=busy_timeout_ms / 1000)
+            conn = await aiosqlite.connect(
+                path, uri=is_uri, isolation_level=None, timeout=busy_timeout_ms / 1000
+            )
         except sqlite3.Error as exc:
             raise storage_error(path, exc) from exc
         try:
@@ -543,31 +602,46 @@ class SqliteStorage(Storage):
         return row[0] if row else None
 
     # --- matches and seats ----------------------------------------------------------------
-    _MATCH_COLUMNS = ("id, guild_id, channel_id, thread_id, game_id, options, seats, seed, "
-                      "status, version, host_id, created_at, updated_at, result")
+    _MATCH_COLUMNS = (
+        "id, guild_id, channel_id, thread_id, game_id, options, seats, seed, "
+        "status, version, host_id, created_at, updated_at, result"
+    )
 
-    async def _with_seats(self, conn: aiosqlite.Connection,
-                          rows: Sequence[sqlite3.Row | tuple]) -> list[MatchRecord]:
+    async def _with_seats(
+        self, conn: aiosqlite.Connection, rows: Sequence[sqlite3.Row | tuple]
+    ) -> list[MatchRecord]:
         if not rows:
             return []
         ids = [row[0] for row in rows]
         seats: dict[int, list[SeatRecord]] = {match_id: [] for match_id in ids}
         for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
+            chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             async with conn.execute(
                 f"SELECT match_id, seat, user_id, is_ai, name, joined_at, taken_over "
-                f"FROM seats WHERE match_id IN ({marks}) ORDER BY match_id, seat", chunk,
+                f"FROM seats WHERE match_id IN ({marks}) ORDER BY match_id, seat",
+                chunk,
             ) as cursor:
                 async for m, seat, user_id, is_ai, name, joined, taken in cursor:
-                    seats[m].append(SeatRecord(seat, user_id, bool(is_ai), name, joined,
-                                               bool(taken)))
+                    seats[m].append(
+                        SeatRecord(seat, user_id, bool(is_ai), name, joined, bool(taken))
+                    )
         return [
             MatchRecord(
-                id=row[0], guild_id=row[1], channel_id=row[2], thread_id=row[3],
-                game_id=row[4], options=json.loads(row[5]), seats=row[6], seed=row[7],
-                status=row[8], version=row[9], host_id=row[10], created_at=row[11],
-                updated_at=row[12], result=json.loads(row[13]) if row[13] else None,
+                id=row[0],
+                guild_id=row[1],
+                channel_id=row[2],
+                thread_id=row[3],
+                game_id=row[4],
+                options=json.loads(row[5]),
+                seats=row[6],
+                seed=row[7],
+                status=row[8],
+                version=row[9],
+                host_id=row[10],
+                created_at=row[11],
+                updated_at=row[12],
+                result=json.loads(row[13]) if row[13] else None,
                 seat_rows=tuple(seats[row[0]]),
             )
             for row in rows
@@ -592,9 +666,17 @@ class SqliteStorage(Storage):
     def _limit(limit: int | None) -> str:
         return f" LIMIT {int(limit)}" if limit is not None else ""
 
-    async def create_match(self, *, guild_id: int, channel_id: int, game_id: str,
-                           options: Mapping[str, str], seats: int, host_id: int,
-                           now: float) -> MatchRecord:
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game_id: str,
+        options: Mapping[str, str],
+        seats: int,
+        host_id: int,
+        now: float,
+    ) -> MatchRecord:
         async with self._transaction() as conn:
             cursor = await conn.execute(
                 "INSERT INTO matches (guild_id, channel_id, game_id, options, seats, host_id, "
@@ -604,7 +686,8 @@ class SqliteStorage(Storage):
             match_id = cursor.lastrowid
             await conn.execute(
                 "INSERT INTO seats (match_id, seat, user_id, is_ai, joined_at) "
-                "VALUES (?, 0, ?, 0, ?)", (match_id, host_id, now),
+                "VALUES (?, 0, ?, 0, ?)",
+                (match_id, host_id, now),
             )
         record = await self.get_match(match_id)
         assert record is not None
@@ -614,19 +697,23 @@ class SqliteStorage(Storage):
         found = await self._matches("WHERE id = ?", [match_id])
         return found[0] if found else None
 
-    async def list_matches(self, guild_id: int, statuses: Collection[str] | None = None,
-                           limit: int | None = None) -> list[MatchRecord]:
+    async def list_matches(
+        self, guild_id: int, statuses: Collection[str] | None = None, limit: int | None = None
+    ) -> list[MatchRecord]:
         extra, params = self._status_filter(statuses)
         return await self._matches(
-            f"WHERE guild_id = ?{extra} ORDER BY id DESC{self._limit(limit)}",
-            [guild_id, *params])
+            f"WHERE guild_id = ?{extra} ORDER BY id DESC{self._limit(limit)}", [guild_id, *params]
+        )
 
-    async def matches_for_user(self, user_id: int, statuses: Collection[str] | None = None,
-                               limit: int | None = None) -> list[MatchRecord]:
+    async def matches_for_user(
+        self, user_id: int, statuses: Collection[str] | None = None, limit: int | None = None
+    ) -> list[MatchRecord]:
         extra, params = self._status_filter(statuses)
         return await self._matches(
             f"WHERE id IN (SELECT match_id FROM seats WHERE user_id = ?){extra} "
-            f"ORDER BY id DESC{self._limit(limit)}", [user_id, *params])
+            f"ORDER BY id DESC{self._limit(limit)}",
+            [user_id, *params],
+        )
 
     async def match_for_thread(self, thread_id: int) -> MatchRecord | None:
         found = await self._matches("WHERE thread_id = ? ORDER BY id DESC LIMIT 1", [thread_id])
@@ -637,8 +724,9 @@ class SqliteStorage(Storage):
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
-    async def put_seat(self, match_id: int, seat: int, user_id: int | None, name: str | None,
-                       now: float) -> None:
+    async def put_seat(
+        self, match_id: int, seat: int, user_id: int | None, name: str | None, now: float
+    ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO seats (match_id, seat, user_id, is_ai, name, joined_at) "
@@ -651,8 +739,9 @@ class SqliteStorage(Storage):
 
     async def remove_seat(self, match_id: int, seat: int, now: float) -> None:
         async with self._transaction() as conn:
-            await conn.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?",
-                               (match_id, seat))
+            await conn.execute(
+                "DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat)
+            )
             await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
 
     _UPDATABLE = frozenset({"thread_id", "channel_id", "host_id", "status", "result"})
@@ -675,9 +764,17 @@ class SqliteStorage(Storage):
     def _seqs_json(seqs: Mapping[int, int]) -> str:
         return _json({str(seat): seq for seat, seq in seqs.items()})
 
-    async def start_match(self, match_id: int, *, seed: int, state: dict[str, Any],
-                          seqs: Mapping[int, int], status: str, result: dict[str, Any] | None,
-                          now: float) -> None:
+    async def start_match(
+        self,
+        match_id: int,
+        *,
+        seed: int,
+        state: dict[str, Any],
+        seqs: Mapping[int, int],
+        status: str,
+        result: dict[str, Any] | None,
+        now: float,
+    ) -> None:
         async with self._transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET status = ?, seed = ?, version = 0, result = ?, "
@@ -693,37 +790,68 @@ class SqliteStorage(Storage):
             )
             await self._owe(conn, match_id, 0, now)
 
-    _OWE = ("INSERT INTO announcements (match_id, version_owed, updated_at) VALUES (?, ?, ?) "
-            "ON CONFLICT (match_id) DO UPDATE SET "
-            "version_owed = max(version_owed, excluded.version_owed), attempts = 0, "
-            "next_try_at = 0, updated_at = excluded.updated_at")
+    _OWE = (
+        "INSERT INTO announcements (match_id, version_owed, updated_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (match_id) DO UPDATE SET "
+        "version_owed = max(version_owed, excluded.version_owed), attempts = 0, "
+        "next_try_at = 0, updated_at = excluded.updated_at"
+    )
 
-    async def _owe(self, conn: aiosqlite.Connection, match_id: int, version: int,
-                   now: float) -> None:
+    async def _owe(
+        self, conn: aiosqlite.Connection, match_id: int, version: int, now: float
+    ) -> None:
         await conn.execute(self._OWE, (match_id, version, now))
 
-    async def record_move(self, match_id: int, *, expected_version: int, seat: int,
-                          option_id: str, actor: str, events: Sequence[dict[str, Any]],
-                          state: dict[str, Any], seqs: Mapping[int, int], status: str,
-                          result: dict[str, Any] | None, now: float, kind: str = "move",
-                          deadlines: Sequence[tuple[int | None, str, float]] = (),
-                          secret: bool = False) -> int:
+    async def record_move(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        option_id: str,
+        actor: str,
+        events: Sequence[dict[str, Any]],
+        state: dict[str, Any],
+        seqs: Mapping[int, int],
+        status: str,
+        result: dict[str, Any] | None,
+        now: float,
+        kind: str = "move",
+        deadlines: Sequence[tuple[int | None, str, float]] = (),
+        secret: bool = False,
+    ) -> int:
         version = expected_version + 1
         async with self._transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET version = ?, status = ?, result = ?, updated_at = ? "
                 "WHERE id = ? AND version = ? AND status = 'active'",
-                (version, status, _json(result) if result is not None else None, now,
-                 match_id, expected_version),
+                (
+                    version,
+                    status,
+                    _json(result) if result is not None else None,
+                    now,
+                    match_id,
+                    expected_version,
+                ),
             )
             if cursor.rowcount != 1:
                 raise VersionConflict(
-                    f"match {match_id} is no longer at version {expected_version}")
+                    f"match {match_id} is no longer at version {expected_version}"
+                )
             await conn.execute(
                 "INSERT INTO moves (match_id, version, seat, option_id, actor, events, "
                 "created_at, kind, secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (match_id, version, seat, option_id, actor, _json(list(events)), now, kind,
-                 int(secret)),
+                (
+                    match_id,
+                    version,
+                    seat,
+                    option_id,
+                    actor,
+                    _json(list(events)),
+                    now,
+                    kind,
+                    int(secret),
+                ),
             )
             await conn.execute(
                 "INSERT INTO snapshots (match_id, version, state, seqs, updated_at) "
@@ -735,23 +863,35 @@ class SqliteStorage(Storage):
             if deadlines:  # the new decisions' deadline rows commit with the move
                 await conn.executemany(
                     "INSERT OR IGNORE INTO deadlines (match_id, seat, kind, due_at) "
-                    "VALUES (?, ?, ?, ?)", [(match_id, *row) for row in deadlines])
+                    "VALUES (?, ?, ?, ?)",
+                    [(match_id, *row) for row in deadlines],
+                )
             await self._owe(conn, match_id, version, now)  # announced exactly once, later
         return version
 
     async def get_snapshot(self, match_id: int) -> SnapshotRecord | None:
-        async with self._read() as conn, conn.execute(
-            "SELECT version, state, seqs, updated_at FROM snapshots WHERE match_id = ?",
-            (match_id,),
-        ) as cursor:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT version, state, seqs, updated_at FROM snapshots WHERE match_id = ?",
+                (match_id,),
+            ) as cursor,
+        ):
             row = await cursor.fetchone()
         if row is None:
             return None
         seqs = {int(seat): int(seq) for seat, seq in json.loads(row[2]).items()}
         return SnapshotRecord(match_id, row[0], json.loads(row[1]), seqs, row[3])
 
-    async def put_snapshot(self, match_id: int, *, version: int, state: dict[str, Any],
-                           seqs: Mapping[int, int], now: float) -> None:
+    async def put_snapshot(
+        self,
+        match_id: int,
+        *,
+        version: int,
+        state: dict[str, Any],
+        seqs: Mapping[int, int],
+        now: float,
+    ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO snapshots (match_id, version, state, seqs, updated_at) "
@@ -763,8 +903,9 @@ class SqliteStorage(Storage):
 
     _MOVE_COLUMNS = "version, seat, option_id, actor, events, created_at, kind, secret"
 
-    async def _read_moves(self, match_id: int, where: str, params: Sequence[Any]
-                          ) -> list[MoveRecord]:
+    async def _read_moves(
+        self, match_id: int, where: str, params: Sequence[Any]
+    ) -> list[MoveRecord]:
         """Move rows of a match, with their events (from the archive once it is compacted)."""
         async with self._read() as conn:
             async with conn.execute(
@@ -772,13 +913,25 @@ class SqliteStorage(Storage):
                 (match_id, *params),
             ) as cursor:
                 rows = await cursor.fetchall()
-            async with conn.execute("SELECT events FROM archived_events WHERE match_id = ?",
-                                    (match_id,)) as cursor:
+            async with conn.execute(
+                "SELECT events FROM archived_events WHERE match_id = ?", (match_id,)
+            ) as cursor:
                 archive = await cursor.fetchone()
         archived = _inflate_events(archive[0]) if archive else {}
-        return [MoveRecord(match_id, row[0], row[1], row[2], row[3],
-                           archived[row[0]] if row[0] in archived else json.loads(row[4]),
-                           row[5], row[6], bool(row[7])) for row in rows]
+        return [
+            MoveRecord(
+                match_id,
+                row[0],
+                row[1],
+                row[2],
+                row[3],
+                archived[row[0]] if row[0] in archived else json.loads(row[4]),
+                row[5],
+                row[6],
+                bool(row[7]),
+            )
+            for row in rows
+        ]
 
     async def get_moves(self, match_id: int, *, after: int = 0) -> list[MoveRecord]:
         return await self._read_moves(match_id, "AND version > ? ORDER BY version", (after,))
@@ -788,41 +941,64 @@ class SqliteStorage(Storage):
         return moves[::-1]
 
     # --- the announcement outbox --------------------------------------------------------------
-    _ANNOUNCEMENT_COLUMNS = ("match_id, version_owed, version_done, channel_id, message_id, "
-                             "turn_version, turn_key, attempts, next_try_at")
+    _ANNOUNCEMENT_COLUMNS = (
+        "match_id, version_owed, version_done, channel_id, message_id, "
+        "turn_version, turn_key, attempts, next_try_at"
+    )
 
     @staticmethod
     def _announcement(row: Sequence[Any]) -> AnnouncementRecord:
-        return AnnouncementRecord(row[0], row[1], row[2], row[3], row[4], row[5],
-                                  json.loads(row[6]) if row[6] is not None else None,
-                                  row[7], row[8])
+        return AnnouncementRecord(
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            row[5],
+            json.loads(row[6]) if row[6] is not None else None,
+            row[7],
+            row[8],
+        )
 
     async def owe_announcement(self, match_id: int, version: int, now: float) -> None:
         async with self._transaction() as conn:
             await self._owe(conn, match_id, version, now)
 
     async def get_announcement(self, match_id: int) -> AnnouncementRecord | None:
-        async with self._read() as conn, conn.execute(
-            f"SELECT {self._ANNOUNCEMENT_COLUMNS} FROM announcements WHERE match_id = ?",
-            (match_id,),
-        ) as cursor:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                f"SELECT {self._ANNOUNCEMENT_COLUMNS} FROM announcements WHERE match_id = ?",
+                (match_id,),
+            ) as cursor,
+        ):
             row = await cursor.fetchone()
         return self._announcement(row) if row else None
 
-    async def owed_announcements(self, now: float, limit: int = 100
-                                 ) -> list[AnnouncementRecord]:
-        async with self._read() as conn, conn.execute(
-            f"SELECT {self._ANNOUNCEMENT_COLUMNS} FROM announcements "
-            "WHERE version_done < version_owed AND next_try_at <= ? "
-            "ORDER BY next_try_at, match_id LIMIT ?", (now, int(limit)),
-        ) as cursor:
+    async def owed_announcements(self, now: float, limit: int = 100) -> list[AnnouncementRecord]:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                f"SELECT {self._ANNOUNCEMENT_COLUMNS} FROM announcements "
+                "WHERE version_done < version_owed AND next_try_at <= ? "
+                "ORDER BY next_try_at, match_id LIMIT ?",
+                (now, int(limit)),
+            ) as cursor,
+        ):
             rows = await cursor.fetchall()
         return [self._announcement(row) for row in rows]
 
-    async def announcement_delivered(self, match_id: int, *, version: int,
-                                     channel_id: int | None, message_id: int | None,
-                                     turn_version: int | None, turn_key: Any,
-                                     now: float) -> None:
+    async def announcement_delivered(
+        self,
+        match_id: int,
+        *,
+        version: int,
+        channel_id: int | None,
+        message_id: int | None,
+        turn_version: int | None,
+        turn_key: Any,
+        now: float,
+    ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO announcements (match_id, version_owed, version_done, channel_id, "
@@ -832,8 +1008,16 @@ class SqliteStorage(Storage):
                 "channel_id = excluded.channel_id, message_id = excluded.message_id, "
                 "turn_version = excluded.turn_version, turn_key = excluded.turn_key, "
                 "attempts = 0, next_try_at = 0, updated_at = excluded.updated_at",
-                (match_id, version, version, channel_id, message_id, turn_version,
-                 _json(turn_key) if turn_key is not None else None, now),
+                (
+                    match_id,
+                    version,
+                    version,
+                    channel_id,
+                    message_id,
+                    turn_version,
+                    _json(turn_key) if turn_key is not None else None,
+                    now,
+                ),
             )
             if message_id is not None and channel_id is not None:
                 await conn.execute(
@@ -844,47 +1028,59 @@ class SqliteStorage(Storage):
                     (match_id, channel_id, message_id, now),
                 )
 
-    async def announcement_failed(self, match_id: int, next_try_at: float,
-                                  now: float) -> int:
+    async def announcement_failed(self, match_id: int, next_try_at: float, now: float) -> int:
         async with self._transaction() as conn:
             await conn.execute(
                 "UPDATE announcements SET attempts = attempts + 1, next_try_at = ?, "
-                "updated_at = ? WHERE match_id = ?", (next_try_at, now, match_id))
-            async with conn.execute("SELECT attempts FROM announcements WHERE match_id = ?",
-                                    (match_id,)) as cursor:
+                "updated_at = ? WHERE match_id = ?",
+                (next_try_at, now, match_id),
+            )
+            async with conn.execute(
+                "SELECT attempts FROM announcements WHERE match_id = ?", (match_id,)
+            ) as cursor:
                 row = await cursor.fetchone()
         return int(row[0]) if row else 0
 
     async def dms_sent(self, match_id: int) -> dict[tuple[int, int, int], bool]:
-        async with self._read() as conn, conn.execute(
-            "SELECT seat, decision_seq, user_id, closed FROM dm_sent WHERE match_id = ?",
-            (match_id,),
-        ) as cursor:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT seat, decision_seq, user_id, closed FROM dm_sent WHERE match_id = ?",
+                (match_id,),
+            ) as cursor,
+        ):
             rows = await cursor.fetchall()
         return {(row[0], row[1], row[2]): bool(row[3]) for row in rows}
 
-    async def record_dm(self, match_id: int, seat: int, decision_seq: int, user_id: int,
-                        closed: bool, now: float) -> None:
+    async def record_dm(
+        self, match_id: int, seat: int, decision_seq: int, user_id: int, closed: bool, now: float
+    ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO dm_sent (match_id, seat, decision_seq, user_id, closed, sent_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET closed = excluded.closed",
-                (match_id, seat, decision_seq, user_id, int(closed), now))
+                (match_id, seat, decision_seq, user_id, int(closed), now),
+            )
 
     async def ai_waiting_matches(self, limit: int = 100) -> list[int]:
-        async with self._read() as conn, conn.execute(
-            "SELECT m.id FROM matches m JOIN snapshots sn ON sn.match_id = m.id "
-            "WHERE m.status = 'active' AND sn.version = m.version AND EXISTS ("
-            "  SELECT 1 FROM seats s, json_each(sn.seqs) j WHERE s.match_id = m.id "
-            "  AND (s.is_ai = 1 OR s.taken_over = 1) AND CAST(j.key AS INTEGER) = s.seat) "
-            "ORDER BY m.id LIMIT ?", (int(limit),),
-        ) as cursor:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT m.id FROM matches m JOIN snapshots sn ON sn.match_id = m.id "
+                "WHERE m.status = 'active' AND sn.version = m.version AND EXISTS ("
+                "  SELECT 1 FROM seats s, json_each(sn.seqs) j WHERE s.match_id = m.id "
+                "  AND (s.is_ai = 1 OR s.taken_over = 1) AND CAST(j.key AS INTEGER) = s.seat) "
+                "ORDER BY m.id LIMIT ?",
+                (int(limit),),
+            ) as cursor,
+        ):
             rows = await cursor.fetchall()
         return [row[0] for row in rows]
 
     # --- Discord bookkeeping --------------------------------------------------------------
-    async def set_message(self, match_id: int, kind: str, channel_id: int, message_id: int,
-                          now: float) -> None:
+    async def set_message(
+        self, match_id: int, kind: str, channel_id: int, message_id: int, now: float
+    ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO messages (match_id, kind, channel_id, message_id, updated_at) "
@@ -895,40 +1091,51 @@ class SqliteStorage(Storage):
             )
 
     async def get_messages(self, match_id: int) -> dict[str, MessageRecord]:
-        async with self._read() as conn, conn.execute(
-            "SELECT kind, channel_id, message_id FROM messages WHERE match_id = ?", (match_id,),
-        ) as cursor:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT kind, channel_id, message_id FROM messages WHERE match_id = ?",
+                (match_id,),
+            ) as cursor,
+        ):
             rows = await cursor.fetchall()
         return {row[0]: MessageRecord(row[0], row[1], row[2]) for row in rows}
 
     async def delete_message(self, match_id: int, kind: str) -> None:
         async with self._transaction() as conn:
-            await conn.execute("DELETE FROM messages WHERE match_id = ? AND kind = ?",
-                               (match_id, kind))
+            await conn.execute(
+                "DELETE FROM messages WHERE match_id = ? AND kind = ?", (match_id, kind)
+            )
 
-    async def set_deadline(self, match_id: int, seat: int | None, kind: str,
-                           due_at: float) -> None:
+    async def set_deadline(self, match_id: int, seat: int | None, kind: str, due_at: float) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "DELETE FROM deadlines WHERE match_id = ? AND seat IS ? AND kind = ?",
-                (match_id, seat, kind))
+                (match_id, seat, kind),
+            )
             await conn.execute(
                 "INSERT INTO deadlines (match_id, seat, kind, due_at) VALUES (?, ?, ?, ?)",
-                (match_id, seat, kind, due_at))
+                (match_id, seat, kind, due_at),
+            )
 
     async def clear_deadlines(self, match_id: int, seat: int | None = None) -> None:
         async with self._transaction() as conn:
             if seat is None:
                 await conn.execute("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
             else:
-                await conn.execute("DELETE FROM deadlines WHERE match_id = ? AND seat = ?",
-                                   (match_id, seat))
+                await conn.execute(
+                    "DELETE FROM deadlines WHERE match_id = ? AND seat = ?", (match_id, seat)
+                )
 
     async def due_deadlines(self, now: float, limit: int = 100) -> list[DeadlineRecord]:
-        async with self._read() as conn, conn.execute(
-            "SELECT id, match_id, seat, kind, due_at, fired FROM deadlines "
-            "WHERE fired = 0 AND due_at <= ? ORDER BY due_at LIMIT ?", (now, int(limit)),
-        ) as cursor:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT id, match_id, seat, kind, due_at, fired FROM deadlines "
+                "WHERE fired = 0 AND due_at <= ? ORDER BY due_at LIMIT ?",
+                (now, int(limit)),
+            ) as cursor,
+        ):
             rows = await cursor.fetchall()
         return [DeadlineRecord(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
 
@@ -937,10 +1144,14 @@ class SqliteStorage(Storage):
             await conn.execute("UPDATE deadlines SET fired = 1 WHERE id = ?", (deadline_id,))
 
     async def deadlines_for(self, match_id: int) -> list[DeadlineRecord]:
-        async with self._read() as conn, conn.execute(
-            "SELECT id, match_id, seat, kind, due_at, fired FROM deadlines "
-            "WHERE match_id = ? AND fired = 0 ORDER BY due_at", (match_id,),
-        ) as cursor:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT id, match_id, seat, kind, due_at, fired FROM deadlines "
+                "WHERE match_id = ? AND fired = 0 ORDER BY due_at",
+                (match_id,),
+            ) as cursor,
+        ):
             rows = await cursor.fetchall()
         return [DeadlineRecord(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
 
@@ -949,22 +1160,28 @@ class SqliteStorage(Storage):
             await conn.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,))
 
     async def get_guild_settings(self, guild_id: int) -> dict[str, str]:
-        async with self._read() as conn, conn.execute(
-            "SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,),
-        ) as cursor:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT key, value FROM guild_settings WHERE guild_id = ?",
+                (guild_id,),
+            ) as cursor,
+        ):
             rows = await cursor.fetchall()
         return {key: value for key, value in rows}
 
     async def set_guild_setting(self, guild_id: int, key: str, value: str | None) -> None:
         async with self._transaction() as conn:
             if value is None:
-                await conn.execute("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?",
-                                   (guild_id, key))
+                await conn.execute(
+                    "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+                )
             else:
                 await conn.execute(
                     "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?) "
                     "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
-                    (guild_id, key, value))
+                    (guild_id, key, value),
+                )
 
     # --- history and stats (issue 6) -------------------------------------------------------
     async def taken_over_seats(self, match_ids: Collection[int]) -> dict[int, set[int]]:
@@ -972,11 +1189,12 @@ class SqliteStorage(Storage):
         found: dict[int, set[int]] = {match_id: set() for match_id in ids}
         async with self._read() as conn:
             for start in range(0, len(ids), 500):
-                chunk = ids[start:start + 500]
+                chunk = ids[start : start + 500]
                 marks = ",".join("?" * len(chunk))
                 async with conn.execute(
                     f"SELECT match_id, seat FROM seats WHERE taken_over = 1 "
-                    f"AND match_id IN ({marks})", chunk,
+                    f"AND match_id IN ({marks})",
+                    chunk,
                 ) as cursor:
                     async for match_id, seat in cursor:
                         found[match_id].add(seat)
@@ -984,26 +1202,33 @@ class SqliteStorage(Storage):
 
     # --- play-by-chat (issue 6) -----------------------------------------------------------
     async def match_settings(self, match_id: int) -> dict[str, Any]:
-        async with self._read() as conn, conn.execute(
-            "SELECT settings FROM matches WHERE id = ?", (match_id,)) as cursor:
+        async with (
+            self._read() as conn,
+            conn.execute("SELECT settings FROM matches WHERE id = ?", (match_id,)) as cursor,
+        ):
             row = await cursor.fetchone()
         return json.loads(row[0]) if row and row[0] else {}
 
-    async def set_match_settings(self, match_id: int, settings: Mapping[str, Any],
-                                 now: float) -> None:
+    async def set_match_settings(
+        self, match_id: int, settings: Mapping[str, Any], now: float
+    ) -> None:
         async with self._transaction() as conn:
-            await conn.execute("UPDATE matches SET settings = ?, updated_at = ? WHERE id = ?",
-                               (_json(dict(settings)), now, match_id))
+            await conn.execute(
+                "UPDATE matches SET settings = ?, updated_at = ? WHERE id = ?",
+                (_json(dict(settings)), now, match_id),
+            )
 
-    async def add_deadlines(self, match_id: int,
-                            rows: Iterable[tuple[int | None, str, float]]) -> None:
+    async def add_deadlines(
+        self, match_id: int, rows: Iterable[tuple[int | None, str, float]]
+    ) -> None:
         """Insert deadline rows in one transaction; a row that exists (even fired) is kept, so a
         reminder is never re-armed."""
         async with self._transaction() as conn:
             await conn.executemany(
                 "INSERT OR IGNORE INTO deadlines (match_id, seat, kind, due_at) "
                 "VALUES (?, ?, ?, ?)",
-                [(match_id, seat, kind, due) for seat, kind, due in rows])
+                [(match_id, seat, kind, due) for seat, kind, due in rows],
+            )
 
     async def claim_deadlines(self, deadline_ids: Iterable[int]) -> set[int]:
         """Mark rows fired, in one transaction; returns those that were not fired yet (so each
@@ -1015,7 +1240,8 @@ class SqliteStorage(Storage):
         async with self._transaction() as conn:
             for deadline_id in ids:
                 cursor = await conn.execute(
-                    "UPDATE deadlines SET fired = 1 WHERE id = ? AND fired = 0", (deadline_id,))
+                    "UPDATE deadlines SET fired = 1 WHERE id = ? AND fired = 0", (deadline_id,)
+                )
                 if cursor.rowcount == 1:
                     claimed.add(deadline_id)
         return claimed
@@ -1027,71 +1253,98 @@ class SqliteStorage(Storage):
         async with self._transaction() as conn:
             await conn.executemany("DELETE FROM deadlines WHERE id = ?", [(i,) for i in ids])
 
-    async def set_taken_over(self, match_id: int, seat: int, taken_over: bool,
-                             now: float) -> None:
+    async def set_taken_over(self, match_id: int, seat: int, taken_over: bool, now: float) -> None:
         async with self._transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE seats SET taken_over = ? WHERE match_id = ? AND seat = ? AND is_ai = 0",
-                (int(taken_over), match_id, seat))
+                (int(taken_over), match_id, seat),
+            )
             if taken_over and cursor.rowcount == 1:
                 # The flag goes with /game rejoin; the record of a take-over stays (fair results).
-                async with conn.execute("SELECT settings FROM matches WHERE id = ?",
-                                        (match_id,)) as rows:
+                async with conn.execute(
+                    "SELECT settings FROM matches WHERE id = ?", (match_id,)
+                ) as rows:
                     row = await rows.fetchone()
                 settings = json.loads(row[0]) if row and row[0] else {}
                 seats = sorted(set(settings.get(TAKEOVERS, [])) | {seat})
-                await conn.execute("UPDATE matches SET settings = ? WHERE id = ?",
-                                   (_json({**settings, TAKEOVERS: seats}), match_id))
-            await conn.execute("DELETE FROM takeover_votes WHERE match_id = ? AND seat = ?",
-                               (match_id, seat))
+                await conn.execute(
+                    "UPDATE matches SET settings = ? WHERE id = ?",
+                    (_json({**settings, TAKEOVERS: seats}), match_id),
+                )
+            await conn.execute(
+                "DELETE FROM takeover_votes WHERE match_id = ? AND seat = ?", (match_id, seat)
+            )
             await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
 
-    async def add_vote(self, match_id: int, seat: int, voter_id: int,
-                       now: float) -> bool:
+    async def add_vote(self, match_id: int, seat: int, voter_id: int, now: float) -> bool:
         """Record a vote; False when this voter had voted for this seat already."""
         async with self._transaction() as conn:
             cursor = await conn.execute(
                 "INSERT OR IGNORE INTO takeover_votes (match_id, seat, voter_id, created_at) "
-                "VALUES (?, ?, ?, ?)", (match_id, seat, voter_id, now))
+                "VALUES (?, ?, ?, ?)",
+                (match_id, seat, voter_id, now),
+            )
             return cursor.rowcount == 1
 
     async def votes_for(self, match_id: int, seat: int) -> set[int]:
-        async with self._read() as conn, conn.execute(
-            "SELECT voter_id FROM takeover_votes WHERE match_id = ? AND seat = ?",
-            (match_id, seat)) as cursor:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT voter_id FROM takeover_votes WHERE match_id = ? AND seat = ?",
+                (match_id, seat),
+            ) as cursor,
+        ):
             return {row[0] for row in await cursor.fetchall()}
 
     async def get_user_pref(self, user_id: int, key: str) -> str | None:
-        async with self._read() as conn, conn.execute(
-            "SELECT value FROM user_prefs WHERE user_id = ? AND key = ?", (user_id, key)) as cursor:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT value FROM user_prefs WHERE user_id = ? AND key = ?", (user_id, key)
+            ) as cursor,
+        ):
             row = await cursor.fetchone()
         return row[0] if row else None
 
     async def set_user_pref(self, user_id: int, key: str, value: str | None) -> None:
         async with self._transaction() as conn:
             if value is None:
-                await conn.execute("DELETE FROM user_prefs WHERE user_id = ? AND key = ?",
-                                   (user_id, key))
+                await conn.execute(
+                    "DELETE FROM user_prefs WHERE user_id = ? AND key = ?", (user_id, key)
+                )
             else:
                 await conn.execute(
                     "INSERT INTO user_prefs (user_id, key, value) VALUES (?, ?, ?) "
                     "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
-                    (user_id, key, value))
+                    (user_id, key, value),
+                )
 
-    async def write_admin_log(self, guild_id: int, user_id: int, action: str,
-                              match_id: int | None, detail: Mapping[str, Any],
-                              now: float) -> None:
+    async def write_admin_log(
+        self,
+        guild_id: int,
+        user_id: int,
+        action: str,
+        match_id: int | None,
+        detail: Mapping[str, Any],
+        now: float,
+    ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO admin_log (guild_id, user_id, action, match_id, detail, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (guild_id, user_id, action, match_id, _json(dict(detail)), now))
+                (guild_id, user_id, action, match_id, _json(dict(detail)), now),
+            )
 
     async def read_admin_log(self, guild_id: int, limit: int = 20) -> list[AdminLogEntry]:
         """A guild's admin actions, newest first."""
-        async with self._read() as conn, conn.execute(
-            "SELECT id, guild_id, user_id, action, match_id, detail, created_at FROM admin_log "
-            "WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, int(limit))) as cursor:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT id, guild_id, user_id, action, match_id, detail, created_at FROM admin_log "
+                "WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
+                (guild_id, int(limit)),
+            ) as cursor,
+        ):
             rows = await cursor.fetchall()
         return [AdminLogEntry(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6]) for r in rows]
 
@@ -1107,7 +1360,8 @@ class SqliteStorage(Storage):
                 # The outbox rebuilds what a thread still owes from the moves' events.
                 f"AND NOT EXISTS (SELECT 1 FROM announcements WHERE announcements.match_id = "
                 f"matches.id AND version_done < version_owed) "
-                f"ORDER BY id LIMIT ?", (before, int(limit)),
+                f"ORDER BY id LIMIT ?",
+                (before, int(limit)),
             ) as cursor:
                 ids = [row[0] for row in await cursor.fetchall()]
             async with conn.execute("PRAGMA table_info(moves)") as cursor:
@@ -1125,7 +1379,8 @@ class SqliteStorage(Storage):
                     rows = [list(row) for row in await cursor.fetchall()]
                 await conn.execute(
                     "INSERT INTO archived_events (match_id, events) VALUES (?, ?)",
-                    (match_id, _deflate_events((row[version], row[at]) for row in rows)))
+                    (match_id, _deflate_events((row[version], row[at]) for row in rows)),
+                )
                 for row in rows:
                     row[at] = "[]"
                 await conn.execute("DELETE FROM moves WHERE match_id = ?", (match_id,))

@@ -14,8 +14,12 @@ UNTRANSLATED = (Where.command_name, Where.group_name, Where.parameter_name)
 
 
 class CatalogueTranslator(app_commands.Translator):
-    async def translate(self, string: app_commands.locale_str, locale: Locale,
-                        context: app_commands.TranslationContextTypes) -> str | None:
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
         code = lang.resolve(locale.value)
         if code is None or code == lang.ENGLISH or context.location in UNTRANSLATED:
             return None

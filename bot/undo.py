@@ -33,13 +33,15 @@ KEEP_STATES = 32  # states kept while replaying, so taking back a recent move ne
 # What players read (one place, for the translators).
 NOTHING_TO_UNDO = msg("There is nothing to undo yet.")
 NO_MOVE_OF_YOURS = msg("You have no move to undo: the last move was not yours.")
-OTHER_SEAT_ACTED = msg("You cannot undo any more: another seat has acted since your last move, "
-                       "so it stands.")
-TIMED_OUT = msg("The AI answered that decision when your time ran out, so it cannot be "
-                "undone.")
+OTHER_SEAT_ACTED = msg(
+    "You cannot undo any more: another seat has acted since your last move, so it stands."
+)
+TIMED_OUT = msg("The AI answered that decision when your time ran out, so it cannot be undone.")
 NOT_YOURS = msg("That move was not made by you, so you cannot undo it.")
-BARRIER = msg("That move cannot be taken back: it answered a sealed choice, revealed hidden "
-              "information or drew at random.")
+BARRIER = msg(
+    "That move cannot be taken back: it answered a sealed choice, revealed hidden "
+    "information or drew at random."
+)
 STALE_UNDO = msg("That undo button is no longer current.")
 
 
@@ -78,8 +80,13 @@ def _seat_count(record: MatchRecord | MatchInfo) -> int:
     return record.seats if isinstance(record, MatchRecord) else record.seat_count
 
 
-def walk(engine: Engine, record: MatchRecord | MatchInfo, moves: Sequence[MoveRecord], *,
-         keep: int = KEEP_STATES) -> Walk:
+def walk(
+    engine: Engine,
+    record: MatchRecord | MatchInfo,
+    moves: Sequence[MoveRecord],
+    *,
+    keep: int = KEEP_STATES,
+) -> Walk:
     """Replay ``moves`` from ``new_game(seed)``: 'move' rows are applied, each 'undo' row takes
     back the latest standing move of its seat. Decision seqs follow ``next_seqs``; a take-back
     restores the seqs from before the move."""
@@ -95,8 +102,9 @@ def walk(engine: Engine, record: MatchRecord | MatchInfo, moves: Sequence[MoveRe
     for move in moves:
         before = _by_seat(engine.pending(state))
         if move.kind == UNDO_KIND:
-            index = next((i for i in range(len(standing) - 1, -1, -1)
-                          if standing[i].seat == move.seat), None)
+            index = next(
+                (i for i in range(len(standing) - 1, -1, -1) if standing[i].seat == move.seat), None
+            )
             if index is None:
                 continue  # nothing of that seat stands: the row changes nothing
             if index == len(standing) - 1 and recent:
@@ -120,8 +128,9 @@ def walk(engine: Engine, record: MatchRecord | MatchInfo, moves: Sequence[MoveRe
     return Walk(state, seqs, recent, {move.seat for move in standing})
 
 
-def _replay_standing(engine: Engine, record: MatchRecord | MatchInfo,
-                     standing: Sequence[MoveRecord]) -> tuple[Any, dict[int, int]]:
+def _replay_standing(
+    engine: Engine, record: MatchRecord | MatchInfo, standing: Sequence[MoveRecord]
+) -> tuple[Any, dict[int, int]]:
     """State and seqs after the standing moves alone (seqs from their own versions)."""
     from bot.service import next_seqs
 
@@ -139,8 +148,9 @@ def is_player(actor: str) -> bool:
     return actor.isdigit()
 
 
-def undoable_seat(engine: Engine, before: Any, seat: int, after: Any, events: list[Event],
-                  actor: str) -> int | None:
+def undoable_seat(
+    engine: Engine, before: Any, seat: int, after: Any, events: list[Event], actor: str
+) -> int | None:
     """The seat that may take this move back right after it, or None."""
     if not is_player(actor) or engine.undo_barrier(before, seat, after, events):
         return None
@@ -166,12 +176,14 @@ def _hint_after_undo(engine: Engine, walked: Walk) -> int | None:
     if len(walked.recent) < 2:
         return None
     prev, last = walked.recent[-2], walked.recent[-1]
-    return undoable_seat(engine, prev.before, prev.move.seat, last.before, prev.events,
-                         prev.move.actor)
+    return undoable_seat(
+        engine, prev.before, prev.move.seat, last.before, prev.events, prev.move.actor
+    )
 
 
-async def undo_move(service: MatchService, match_id: int, user_id: int, *,
-                    version: int | None = None) -> Turn:
+async def undo_move(
+    service: MatchService, match_id: int, user_id: int, *, version: int | None = None
+) -> Turn:
     """Take back the caller's latest step (see the module docstring for the policy). One
     transaction: an undo row + the restored snapshot + a version bump."""
     from bot.service import NOT_SEATED, SAVE_FAILED, STALE, AppliedMove
@@ -186,9 +198,12 @@ async def undo_move(service: MatchService, match_id: int, user_id: int, *,
             raise ServiceError(STALE_UNDO)
         engine = service.engine(info.game_id)
         walked = walk(engine, info, await service.store.get_moves(match_id))
-        if (walked.last is not None and walked.last.move.seat != seat
-                and walked.last.move.actor == str(user_id)
-                and seat in engine.co_seats(walked.state, walked.last.move.seat)):
+        if (
+            walked.last is not None
+            and walked.last.move.seat != seat
+            and walked.last.move.actor == str(user_id)
+            and seat in engine.co_seats(walked.state, walked.last.move.seat)
+        ):
             seat = walked.last.move.seat  # their step for a seat sharing theirs (co_seats)
         reason = refusal(engine, walked, seat, user_id)
         if reason is not None:
@@ -200,15 +215,28 @@ async def undo_move(service: MatchService, match_id: int, user_id: int, *,
         restored, seqs = last.before, dict(last.seqs_before)
         label = engine.option_label(restored, seat, last.move.option_id)
         owner = info.seat_info(seat)
-        who = (f"<@{user_id}>" if owner is None or owner.user_id != user_id else owner.label)
-        event = Event("undo", msg("↩️ {who} took back a step: {label}.", who=who, label=label),
-                      {"undone": last.move.version}, seat=seat)
+        who = f"<@{user_id}>" if owner is None or owner.user_id != user_id else owner.label
+        event = Event(
+            "undo",
+            msg("↩️ {who} took back a step: {label}.", who=who, label=label),
+            {"undone": last.move.version},
+            seat=seat,
+        )
         try:
             await service.store.record_move(
-                match_id, expected_version=info.version, seat=seat,
-                option_id=last.move.option_id, actor=str(user_id), events=[event.to_json()],
-                state=engine.dump(restored), seqs=seqs, status="active", result=None,
-                now=service.clock(), kind=UNDO_KIND)
+                match_id,
+                expected_version=info.version,
+                seat=seat,
+                option_id=last.move.option_id,
+                actor=str(user_id),
+                events=[event.to_json()],
+                state=engine.dump(restored),
+                seqs=seqs,
+                status="active",
+                result=None,
+                now=service.clock(),
+                kind=UNDO_KIND,
+            )
         except VersionConflict:
             service._forget(match_id)
             raise ServiceError(STALE) from None
@@ -218,8 +246,17 @@ async def undo_move(service: MatchService, match_id: int, user_id: int, *,
         info = await service.get_match(match_id)
         loaded = await service._loaded(info)
         loaded.undo_seat = _hint_after_undo(engine, walked)
-        moves = [AppliedMove(version=new_version, seat=seat, option_id=UNDO_KIND, label=label,
-                             actor=str(user_id), secret=False, events=[event])]
+        moves = [
+            AppliedMove(
+                version=new_version,
+                seat=seat,
+                option_id=UNDO_KIND,
+                label=label,
+                actor=str(user_id),
+                secret=False,
+                events=[event],
+            )
+        ]
         moves.extend(await service._run_ai(info, loaded))
         turn = service._turn(await service._schedule(match_id, loaded), loaded, moves)
     return turn
@@ -237,4 +274,3 @@ def standing_moves(moves: Sequence[MoveRecord]) -> list[MoveRecord]:
                 del standing[i]
                 break
     return standing
-

@@ -36,8 +36,13 @@ class PruneReport:
     deleted: list[int] = field(default_factory=list)
 
 
-async def prune(service: MatchService, *, keep_finished_days: float | None = None,
-                now: float | None = None, max_batches: int = 400) -> PruneReport:
+async def prune(
+    service: MatchService,
+    *,
+    keep_finished_days: float | None = None,
+    now: float | None = None,
+    max_batches: int = 400,
+) -> PruneReport:
     """Compact matches over for ``COMPACT_AFTER``; delete those over for longer than
     ``keep_finished_days`` (None: never)."""
     now = service.clock() if now is None else now
@@ -57,6 +62,9 @@ async def prune(service: MatchService, *, keep_finished_days: float | None = Non
         if len(ids) < BATCH:
             break
     if report.compacted or report.deleted:
-        log.info("upkeep: %d finished matches compacted, %d deleted", len(report.compacted),
-                 len(report.deleted))
+        log.info(
+            "upkeep: %d finished matches compacted, %d deleted",
+            len(report.compacted),
+            len(report.deleted),
+        )
     return report

@@ -91,8 +91,9 @@ def highlight_of(turn: Turn) -> set[str]:
     return marks
 
 
-def together(turn: Turn, seat: int, skip: set[int] | frozenset[int] = frozenset(),
-             loc: str = ENGLISH) -> str:
+def together(
+    turn: Turn, seat: int, skip: set[int] | frozenset[int] = frozenset(), loc: str = ENGLISH
+) -> str:
     """``seat``'s name with those of the seats sharing it (one side, ``Engine.co_seats``)
     that are not in ``skip``: "<@1> & <@3>" (said in ``loc``)."""
     seats = [seat] + [s for s in turn.seats_with(seat) if s != seat and s not in skip]
@@ -139,12 +140,13 @@ async def open_match_thread(bot: ScarabBot, info: MatchInfo) -> int:
         try:
             if lobby_id is not None:
                 thread = await channel.get_partial_message(lobby_id).create_thread(
-                    name=name, auto_archive_duration=10080)
+                    name=name, auto_archive_duration=10080
+                )
                 thread_id = thread.id
             elif isinstance(cached, discord.TextChannel):
                 thread = await cached.create_thread(
-                    name=name, type=discord.ChannelType.public_thread,
-                    auto_archive_duration=10080)
+                    name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+                )
                 thread_id = thread.id
         except discord.HTTPException as exc:
             if lobby_id is not None and exc.code == THREAD_EXISTS:
@@ -173,15 +175,22 @@ class Announcer:
 
     # ------------------------------------------------------------------ entry points
 
-    async def announce(self, turn: Turn, *, thread_id: int | None = None,
-                       fresh: bool = False, intro: str = "") -> bool:
+    async def announce(
+        self, turn: Turn, *, thread_id: int | None = None, fresh: bool = False, intro: str = ""
+    ) -> bool:
         """Deliver what ``turn``'s match thread owes, with ``turn`` (the caller's copy of the
         committed position) when it is what is owed. Never raises: a failure is left owed
         and retried with backoff. Returns whether the thread is up to date."""
         return await self.deliver(turn.match.id, hint=turn, thread_id=thread_id, intro=intro)
 
-    async def deliver(self, match_id: int, *, hint: Turn | None = None,
-                      thread_id: int | None = None, intro: str = "") -> bool:
+    async def deliver(
+        self,
+        match_id: int,
+        *,
+        hint: Turn | None = None,
+        thread_id: int | None = None,
+        intro: str = "",
+    ) -> bool:
         """Bring the match's thread up to its stored version (the outbox worker's call)."""
         async with self._locks[match_id]:
             try:
@@ -206,23 +215,27 @@ class Announcer:
                 message_id = (await self.bot.service.get_messages(info.id)).get(TURN)
                 if message_id is None or not info.thread_id:
                     return
-                channel = self.bot.get_partial_messageable(info.thread_id,
-                                                           guild_id=info.guild_id)
+                channel = self.bot.get_partial_messageable(info.thread_id, guild_id=info.guild_id)
                 note = localise(note, await self.bot.service.match_language(info.id))
                 await channel.get_partial_message(message_id).edit(
-                    content=clip(note, MAX_CONTENT), embed=None, attachments=[], view=None)
+                    content=clip(note, MAX_CONTENT), embed=None, attachments=[], view=None
+                )
             except Exception:
-                log.warning("could not close the turn message of match %s", info.id,
-                            exc_info=True)
+                log.warning("could not close the turn message of match %s", info.id, exc_info=True)
 
     async def probe_dms(self, info: MatchInfo, user_ids: list[int], thread_id: int) -> list[int]:
         """DM each player a start note; return who could not be reached (DMs closed)."""
         closed: list[int] = []
         for uid in user_ids:
             loc = await self.bot.service.dm_language(info.id, uid)
-            text = t(loc, "🎲 Your **{game}** match #{id} has started in {thread}. Sealed "
-                          "choices will come here by DM.", game=game_title(info.game_id),
-                     id=info.id, thread=f"<#{thread_id}>")
+            text = t(
+                loc,
+                "🎲 Your **{game}** match #{id} has started in {thread}. Sealed "
+                "choices will come here by DM.",
+                game=game_title(info.game_id),
+                id=info.id,
+                thread=f"<#{thread_id}>",
+            )
             if await self._dm(uid, text) is False:  # closed; a Discord failure is not
                 closed.append(uid)
                 self.dm_closed[info.id].add(uid)
@@ -230,8 +243,9 @@ class Announcer:
 
     # ------------------------------------------------------------------ the work
 
-    async def _deliver(self, match: int, hint: Turn | None, thread_id: int | None,
-                       intro: str) -> None:
+    async def _deliver(
+        self, match: int, hint: Turn | None, thread_id: int | None, intro: str
+    ) -> None:
         service = self.bot.service
         store = service.store
         info = await service.get_match(match)
@@ -246,18 +260,31 @@ class Announcer:
         if info.status == "cancelled" or done >= info.version:
             if row is not None and row.owed:  # nothing more to show (cancelled)
                 await store.announcement_delivered(
-                    match, version=info.version, channel_id=row.channel_id,
-                    message_id=row.message_id, turn_version=row.turn_version,
-                    turn_key=row.turn_key, now=now)
-            elif (hint is not None and not hint.moves and hint.version == info.version
-                  and info.status == "active" and row is not None and row.message_id
-                  and row.channel_id):
+                    match,
+                    version=info.version,
+                    channel_id=row.channel_id,
+                    message_id=row.message_id,
+                    turn_version=row.turn_version,
+                    turn_key=row.turn_key,
+                    now=now,
+                )
+            elif (
+                hint is not None
+                and not hint.moves
+                and hint.version == info.version
+                and info.status == "active"
+                and row is not None
+                and row.message_id
+                and row.channel_id
+            ):
                 await self._refresh(hint, row)  # seats changed hands: same position
             return
-        first = (list(range(max(done, 0) + 1, info.version + 1))
-                 if hint is not None else None)
-        if (hint is not None and hint.version == info.version
-                and [m.version for m in hint.moves] == first):
+        first = list(range(max(done, 0) + 1, info.version + 1)) if hint is not None else None
+        if (
+            hint is not None
+            and hint.version == info.version
+            and [m.version for m in hint.moves] == first
+        ):
             turn = hint
         else:
             turn = await service.announcement_turn(match, done)
@@ -281,15 +308,27 @@ class Announcer:
             earlier = await service.public_texts(match, turn_version, done)
         restarted = match not in self._delivered
 
-        if (not restarted and turn.result is None and old_id and live_key is not None
-                and self._same_turn(live_key, key, turn)):
+        if (
+            not restarted
+            and turn.result is None
+            and old_id
+            and live_key is not None
+            and self._same_turn(live_key, key, turn)
+        ):
             drawn = await self._pictures(turn, loc)  # the position after the latest move
-            if await self._edit_turn(channel, old_id, turn, decisions, earlier + events,
-                                     loc=loc, drawn=drawn):
+            if await self._edit_turn(
+                channel, old_id, turn, decisions, earlier + events, loc=loc, drawn=drawn
+            ):
                 await self._send_dms(turn, decisions, sent)
                 await store.announcement_delivered(
-                    match, version=info.version, channel_id=channel_id, message_id=old_id,
-                    turn_version=turn_version, turn_key=list(key), now=service.clock())
+                    match,
+                    version=info.version,
+                    channel_id=channel_id,
+                    message_id=old_id,
+                    turn_version=turn_version,
+                    turn_key=list(key),
+                    now=service.clock(),
+                )
                 return
 
         if old_id:
@@ -302,8 +341,14 @@ class Announcer:
             await self._send_dms(turn, decisions, sent)
             new_id = await self._post_turn(channel, turn, decisions, events, intro, loc=loc)
         await store.announcement_delivered(
-            match, version=info.version, channel_id=channel_id, message_id=new_id,
-            turn_version=info.version, turn_key=list(key), now=service.clock())
+            match,
+            version=info.version,
+            channel_id=channel_id,
+            message_id=new_id,
+            turn_version=info.version,
+            turn_key=list(key),
+            now=service.clock(),
+        )
         self._delivered.add(match)
         if turn.result is not None:
             self.dm_closed.pop(match, None)
@@ -318,8 +363,11 @@ class Announcer:
         channel = self.bot.get_partial_messageable(row.channel_id, guild_id=turn.match.guild_id)
         loc = await service.match_language(match)
         decisions = list(turn.pending)
-        earlier = (await service.public_texts(match, row.turn_version, row.version_done)
-                   if row.turn_version is not None else [])
+        earlier = (
+            await service.public_texts(match, row.turn_version, row.version_done)
+            if row.turn_version is not None
+            else []
+        )
         sent = await service.store.dms_sent(match)
         if await self._edit_turn(channel, row.message_id, turn, decisions, earlier, loc=loc):
             await self._send_dms(turn, decisions, sent)
@@ -336,23 +384,29 @@ class Announcer:
             channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
             note = msg("Started: {thread}", thread=f"<#{thread_id}>")
             await channel.get_partial_message(message_id).edit(
-                embed=lobby_embed(info, note, loc), view=lobby_view(info, loc))
+                embed=lobby_embed(info, note, loc), view=lobby_view(info, loc)
+            )
         except Exception:
-            log.warning("could not update the lobby message of match %s", info.id,
-                        exc_info=True)
+            log.warning("could not update the lobby message of match %s", info.id, exc_info=True)
 
-    async def _close_orphans(self, channel: discord.PartialMessageable, live_id: int | None,
-                             loc: str) -> None:
+    async def _close_orphans(
+        self, channel: discord.PartialMessageable, live_id: int | None, loc: str
+    ) -> None:
         """After a restart: a turn post Discord accepted just before the process stopped,
         whose id was never stored, loses its components (it showed an older position)."""
         me = self.bot.user.id if self.bot.user else None
         after = discord.Object(id=live_id) if live_id else None
         try:
             async for message in channel.history(limit=25, after=after):
-                if (message.author.id == me and message.components
-                        and message.id != live_id and message.content[:1] != "▸"):
-                    await message.edit(content=f"▸ {t(loc, 'Turn over.')}", embed=None,
-                                       attachments=[], view=None)
+                if (
+                    message.author.id == me
+                    and message.components
+                    and message.id != live_id
+                    and message.content[:1] != "▸"
+                ):
+                    await message.edit(
+                        content=f"▸ {t(loc, 'Turn over.')}", embed=None, attachments=[], view=None
+                    )
         except (discord.Forbidden, discord.NotFound):
             log.warning("could not look for orphaned turn posts", exc_info=True)
         except discord.HTTPException as exc:
@@ -362,8 +416,7 @@ class Announcer:
     def _same_turn(known: tuple, key: tuple, turn: Turn) -> bool:
         """Whether ``turn`` continues the turn the live message shows (``known``)."""
         movers = mover_seats(turn)
-        if (known[0] == key[0] == "seats" and len(known[1]) > 1
-                and set(key[1]) < set(known[1])):
+        if known[0] == key[0] == "seats" and len(known[1]) > 1 and set(key[1]) < set(known[1]):
             # A simultaneous public step: some of its seats have answered.
             return all(seat in known[1] for seat in movers)
         if known != key:
@@ -373,12 +426,19 @@ class Announcer:
             return all(seat in key[1] for seat in movers)
         return True
 
-
     # ------------------------------------------------------------------ messages
 
-    def _embed(self, turn: Turn, decisions: list[PendingDecision], events: list[str],
-               intro: str = "", *, fresh_post: bool = True, loc: str = ENGLISH,
-               due: dict[tuple[int, int], float] | None = None) -> discord.Embed:
+    def _embed(
+        self,
+        turn: Turn,
+        decisions: list[PendingDecision],
+        events: list[str],
+        intro: str = "",
+        *,
+        fresh_post: bool = True,
+        loc: str = ENGLISH,
+        due: dict[tuple[int, int], float] | None = None,
+    ) -> discord.Embed:
         """The turn message's embed, said in ``loc`` (the match's language): where the game
         stands (the view's ``round_label``), every seat's score on one line, whose turn and
         until when (``due``: (seat, seq) -> time, shown as a Discord timestamp that every
@@ -393,41 +453,57 @@ class Announcer:
         sealed = [d for d in decisions if d.secret]
         awaited = [d for d in public if not d.decision.advisory]
         if len(awaited) > 1:
-            lines.append(t(loc, "**{n} players answer at the same time**, each with their own "
-                                "menu below:", n=len(awaited)))
+            lines.append(
+                t(
+                    loc,
+                    "**{n} players answer at the same time**, each with their own menu below:",
+                    n=len(awaited),
+                )
+            )
         for d in public:
             who = together(turn, d.seat, loc=loc)
             if d.decision.advisory:  # a proposal never holds up the game: not a "Turn"
-                lines.append(t(loc, "**May propose:** {who} — {prompt}", who=who,
-                               prompt=d.decision.prompt))
+                lines.append(
+                    t(loc, "**May propose:** {who} — {prompt}", who=who, prompt=d.decision.prompt)
+                )
             else:
-                lines.append(t(loc, "**Turn:** {who} — {prompt}", who=who,
-                               prompt=d.decision.prompt))
+                lines.append(
+                    t(loc, "**Turn:** {who} — {prompt}", who=who, prompt=d.decision.prompt)
+                )
                 if (d.seat, d.seq) in due:
                     lines.append(self._deadline(due[(d.seat, d.seq)], loc))
             if len(d.options) > 25:
-                lines.append(t(loc, "{n} choices: the menu shows the first 24; type `/play` to "
-                                    "search them all.", n=len(d.options)))
+                lines.append(
+                    t(
+                        loc,
+                        "{n} choices: the menu shows the first 24; type `/play` to "
+                        "search them all.",
+                        n=len(d.options),
+                    )
+                )
         overflow = self._overflow(decisions)
         if overflow:
-            names = ", ".join(localise(seat_name(info, d.seat, turn.view), loc)
-                              for d in overflow)
-            lines.append(t(loc, "No room for more menus here: {names}, answer with `/play`.",
-                           names=names))
+            names = ", ".join(localise(seat_name(info, d.seat, turn.view), loc) for d in overflow)
+            lines.append(
+                t(loc, "No room for more menus here: {names}, answer with `/play`.", names=names)
+            )
         if sealed:
             lines.append(self._sealed_status(turn, sealed, loc))
             times = [due[(d.seat, d.seq)] for d in sealed if (d.seat, d.seq) in due]
             if times:
                 lines.append(self._deadline(min(times), loc))
-        embed = discord.Embed(title=t(loc, "{game} — match #{id}", game=game_title(info.game_id),
-                                      id=info.id),
-                              description=clip("\n".join(lines), EMBED_TEXT),
-                              colour=discord.Colour.gold())
+        embed = discord.Embed(
+            title=t(loc, "{game} — match #{id}", game=game_title(info.game_id), id=info.id),
+            description=clip("\n".join(lines), EMBED_TEXT),
+            colour=discord.Colour.gold(),
+        )
         history = events  # a further step of the turn passes the turn's texts so far
         if history:
-            embed.add_field(name=t(loc, "Last moves"),
-                            value=clip(one_line(history[-8:], 1000, loc), FIELD_TEXT),
-                            inline=False)
+            embed.add_field(
+                name=t(loc, "Last moves"),
+                value=clip(one_line(history[-8:], 1000, loc), FIELD_TEXT),
+                inline=False,
+            )
         embed.set_footer(text=t(loc, "Match {id} · /play, /board, /hand, /log", id=info.id))
         return embed
 
@@ -441,10 +517,13 @@ class Announcer:
             lines.append(f"**{localise(label, loc)}**")
         scores = turn.view.get("scores")
         if scores:
-            marks = " · ".join(f"{localise(seat_name(turn.match, seat, turn.view), loc)} "
-                               f"{score}" for seat, score in enumerate(scores))
-            lines.append(t(loc, "Scores ({unit}): {marks}", unit=score_unit(turn.view),
-                           marks=marks))
+            marks = " · ".join(
+                f"{localise(seat_name(turn.match, seat, turn.view), loc)} {score}"
+                for seat, score in enumerate(scores)
+            )
+            lines.append(
+                t(loc, "Scores ({unit}): {marks}", unit=score_unit(turn.view), marks=marks)
+            )
         return lines
 
     @staticmethod
@@ -470,27 +549,40 @@ class Announcer:
                 return None
         return self._names[uid]
 
-    def _sealed_status(self, turn: Turn, sealed: list[PendingDecision],
-                       loc: str = ENGLISH) -> str:
+    def _sealed_status(self, turn: Turn, sealed: list[PendingDecision], loc: str = ENGLISH) -> str:
         info = turn.match
         waiting = {d.seat for d in sealed if not d.decision.advisory}  # proposals never hold up
         seats = waiting | set(turn.sealed_answered)  # the service knows, even after a restart
         # A seat answering for seats that share it (``co_seats``) is shown with them.
-        marks = [f"{'⏳' if seat in waiting else '✅'} {together(turn, seat, seats, loc)}"
-                 for seat in sorted(seats)]
+        marks = [
+            f"{'⏳' if seat in waiting else '✅'} {together(turn, seat, seats, loc)}"
+            for seat in sorted(seats)
+        ]
         text = t(loc, "🔒 **Sealed answers** — {marks}", marks=", ".join(marks))
-        closed = [uid for uid in self.dm_closed.get(info.id, ())
-                  if any(uid in d.owner_ids for d in sealed)]
+        closed = [
+            uid
+            for uid in self.dm_closed.get(info.id, ())
+            if any(uid in d.owner_ids for d in sealed)
+        ]
         if closed:
             names = ", ".join(f"<@{uid}>" for uid in closed)
-            text += "\n" + t(loc, "⚠️ I could not DM {names} (DMs closed): press **Choose "
-                                  "privately** below to answer.", names=names)
+            text += "\n" + t(
+                loc,
+                "⚠️ I could not DM {names} (DMs closed): press **Choose "
+                "privately** below to answer.",
+                names=names,
+            )
         else:
             text += "\n" + t(loc, "Answer in your DMs, or press **Choose privately**.")
         return text
 
-    def _view(self, turn: Turn, decisions: list[PendingDecision],
-              loc: str = ENGLISH, undo_name: str | None = None) -> discord.ui.View | None:
+    def _view(
+        self,
+        turn: Turn,
+        decisions: list[PendingDecision],
+        loc: str = ENGLISH,
+        undo_name: str | None = None,
+    ) -> discord.ui.View | None:
         info = turn.match
         public = [d for d in decisions if not d.secret]
         sealed = [d for d in decisions if d.secret]
@@ -517,8 +609,7 @@ class Announcer:
         fitted = [d for d in public if d.options][:rows]
         return [d for d in public if d not in fitted]
 
-    def _mentions(self, turn: Turn, decisions: list[PendingDecision],
-                  loc: str = ENGLISH) -> str:
+    def _mentions(self, turn: Turn, decisions: list[PendingDecision], loc: str = ENGLISH) -> str:
         owners: list[int] = []
         for d in decisions:  # every owner of each acting seat (co_seats: several)
             for uid in d.owner_ids:
@@ -531,9 +622,16 @@ class Announcer:
             return t(loc, "{who}: your sealed answers, please.", who=who)
         return t(loc, "{who}: your turn.", who=who)
 
-    async def _post_turn(self, channel: discord.PartialMessageable, turn: Turn,
-                         decisions: list[PendingDecision], events: list[str],
-                         intro: str, *, loc: str = ENGLISH) -> int | None:
+    async def _post_turn(
+        self,
+        channel: discord.PartialMessageable,
+        turn: Turn,
+        decisions: list[PendingDecision],
+        events: list[str],
+        intro: str,
+        *,
+        loc: str = ENGLISH,
+    ) -> int | None:
         info = turn.match
         due = await self.bot.service.decision_deadlines(info.id)
         embed = self._embed(turn, decisions, events, intro, loc=loc, due=due)
@@ -547,21 +645,30 @@ class Announcer:
             kwargs["view"] = view
         content = self._mentions(turn, decisions, loc)
         try:
-            message = await channel.send(content=content or None,
-                                         nonce=post_nonce(info.id, info.version), **kwargs)
+            message = await channel.send(
+                content=content or None, nonce=post_nonce(info.id, info.version), **kwargs
+            )
             if view is not None and not message.components:
                 # Discord answered with our earlier post of this nonce, closed since as an
                 # orphan of a crash: it becomes the live turn again.
-                await message.edit(content=content or None, embed=embed, view=view,
-                                   attachments=files_of(drawn))
+                await message.edit(
+                    content=content or None, embed=embed, view=view, attachments=files_of(drawn)
+                )
         except discord.HTTPException as exc:
             raise DeliveryFailed(f"posting the turn of match {info.id}: {exc}") from exc
         return message.id
 
-    async def _edit_turn(self, channel: discord.PartialMessageable, message_id: int, turn: Turn,
-                         decisions: list[PendingDecision], events: list[str], *,
-                         loc: str = ENGLISH, drawn: list[tuple[str, bytes]] | None = None
-                         ) -> bool:
+    async def _edit_turn(
+        self,
+        channel: discord.PartialMessageable,
+        message_id: int,
+        turn: Turn,
+        decisions: list[PendingDecision],
+        events: list[str],
+        *,
+        loc: str = ENGLISH,
+        drawn: list[tuple[str, bytes]] | None = None,
+    ) -> bool:
         """Edit the live turn message; ``drawn`` (the pictures of the position after the
         latest move) replaces its pictures, else (the same position) they stay."""
         due = await self.bot.service.decision_deadlines(turn.match.id)
@@ -573,8 +680,11 @@ class Announcer:
             kwargs["attachments"] = files_of(drawn)
         try:
             await channel.get_partial_message(message_id).edit(
-                content=self._mentions(turn, decisions, loc) or None, embed=embed, view=view,
-                **kwargs)
+                content=self._mentions(turn, decisions, loc) or None,
+                embed=embed,
+                view=view,
+                **kwargs,
+            )
         except discord.NotFound:
             log.warning("turn message %s is gone; posting anew", message_id)
             return False
@@ -582,9 +692,16 @@ class Announcer:
             raise DeliveryFailed(f"editing turn message {message_id}: {exc}") from exc
         return True
 
-    async def _close_turn(self, channel: discord.PartialMessageable, message_id: int, turn: Turn,
-                          old_key: tuple | None, earlier: list[str] | None = None, *,
-                          loc: str = ENGLISH) -> None:
+    async def _close_turn(
+        self,
+        channel: discord.PartialMessageable,
+        message_id: int,
+        turn: Turn,
+        old_key: tuple | None,
+        earlier: list[str] | None = None,
+        *,
+        loc: str = ENGLISH,
+    ) -> None:
         """The finished turn's message becomes one line: who moved and what happened
         (``earlier``: the texts it showed already)."""
         info = turn.match
@@ -595,48 +712,63 @@ class Announcer:
         if old_key and old_key[0] == "sealed":
             who = t(loc, "Sealed answers")
         elif old_key and old_key[0] == "seats" and old_key[1]:
-            who = ", ".join(localise(seat_name(info, seat, turn.view), loc)
-                            for seat in old_key[1])
+            who = ", ".join(localise(seat_name(info, seat, turn.view), loc) for seat in old_key[1])
         summary = one_line(lines, 1800, loc) or t(loc, "Turn over.")
         if who:
             summary = f"{who}: {summary}"
         try:
             await channel.get_partial_message(message_id).edit(
-                content=clip(f"▸ {summary}", MAX_CONTENT), embed=None, attachments=[],
-                view=None)
+                content=clip(f"▸ {summary}", MAX_CONTENT), embed=None, attachments=[], view=None
+            )
         except discord.NotFound:
             log.warning("turn message %s is gone: nothing to summarise", message_id)
         except discord.HTTPException as exc:
             raise DeliveryFailed(f"summarising turn message {message_id}: {exc}") from exc
 
-    async def _post_result(self, channel: discord.PartialMessageable, turn: Turn,
-                           events: list[str], *, loc: str = ENGLISH) -> int:
+    async def _post_result(
+        self,
+        channel: discord.PartialMessageable,
+        turn: Turn,
+        events: list[str],
+        *,
+        loc: str = ENGLISH,
+    ) -> int:
         info = turn.match
         result = turn.result
         order = sorted(range(len(result.scores)), key=lambda s: (result.places[s], s))
         medals = {1: "🥇", 2: "🥈", 3: "🥉"} if result.winners else {}  # nobody won: no medals
         unit = localise(score_unit(turn.view), loc)
-        lines = [f"{medals.get(result.places[s], f'{result.places[s]}.')} "
-                 f"{localise(seat_name(info, s, turn.view), loc)} — {result.scores[s]} {unit}"
-                 for s in order]
+        lines = [
+            f"{medals.get(result.places[s], f'{result.places[s]}.')} "
+            f"{localise(seat_name(info, s, turn.view), loc)} — {result.scores[s]} {unit}"
+            for s in order
+        ]
         # what ended the game, what each card scored...
         lines.extend(localise(detail, loc) for detail in result.details)
         for reason in result.tiebreaks:
             lines.append(t(loc, "_Tie-break: {reason}_", reason=reason))
         # issue 6: flag absent players
         lines.extend(localise(note, loc) for note in await takeover_notes(self.bot, info))
-        embed = discord.Embed(title=t(loc, "{game} — match #{id}: game over",
-                                      game=game_title(info.game_id), id=info.id),
-                              description=clip("\n".join(lines), EMBED_TEXT),
-                              colour=discord.Colour.green())
+        embed = discord.Embed(
+            title=t(
+                loc, "{game} — match #{id}: game over", game=game_title(info.game_id), id=info.id
+            ),
+            description=clip("\n".join(lines), EMBED_TEXT),
+            colour=discord.Colour.green(),
+        )
         breakdown = self._breakdown(turn, order, loc)
         if breakdown:
-            embed.add_field(name=t(loc, "Score breakdown"),
-                            value=clip("\n".join(breakdown), FIELD_TEXT), inline=False)
+            embed.add_field(
+                name=t(loc, "Score breakdown"),
+                value=clip("\n".join(breakdown), FIELD_TEXT),
+                inline=False,
+            )
         if events:
-            embed.add_field(name=t(loc, "Last moves"),
-                            value=clip(one_line(events[-8:], 1000, loc), FIELD_TEXT),
-                            inline=False)
+            embed.add_field(
+                name=t(loc, "Last moves"),
+                value=clip(one_line(events[-8:], 1000, loc), FIELD_TEXT),
+                inline=False,
+            )
         drawn = await self._pictures(turn, loc, focus=False)  # the final board
         kwargs: dict[str, Any] = {"embed": embed}
         if drawn:
@@ -647,11 +779,13 @@ class Announcer:
         kwargs["view"] = rematch_view(info.id, loc)  # issue 6: same seats and options again
         content = t(loc, "🏁 Game over! {verdict}", verdict=verdict)
         try:
-            message = await channel.send(content=content,
-                                         nonce=post_nonce(info.id, info.version, "r"), **kwargs)
+            message = await channel.send(
+                content=content, nonce=post_nonce(info.id, info.version, "r"), **kwargs
+            )
             if not message.components:  # our earlier post, closed since (see _post_turn)
-                await message.edit(content=content, embed=embed, view=kwargs["view"],
-                                   attachments=files_of(drawn))
+                await message.edit(
+                    content=content, embed=embed, view=kwargs["view"], attachments=files_of(drawn)
+                )
         except discord.HTTPException as exc:
             raise DeliveryFailed(f"posting the result of match {info.id}: {exc}") from exc
         return message.id
@@ -664,24 +798,32 @@ class Announcer:
         lines = []
         for seat in order:
             if seat < len(parts) and parts[seat]:
-                said = " · ".join(f"{localise(label, loc)} {points}"
-                                  for label, points in parts[seat])
+                said = " · ".join(
+                    f"{localise(label, loc)} {points}" for label, points in parts[seat]
+                )
                 lines.append(f"{localise(seat_name(turn.match, seat, turn.view), loc)}: {said}")
         return lines
 
-    async def _pictures(self, turn: Turn, loc: str = ENGLISH, *, focus: bool = True
-                        ) -> list[tuple[str, bytes]]:
+    async def _pictures(
+        self, turn: Turn, loc: str = ENGLISH, *, focus: bool = True
+    ) -> list[tuple[str, bytes]]:
         """The pictures of ``turn``'s position (after its latest move), drawn once per post
         or edit, in the match's language, the moves just made outlined, each PNG stamped with
         the match version it shows (``render.png_meta``)."""
-        return await pictures(turn.match.game_id, turn.view,
-                              highlight=sorted(highlight_of(turn)) or None, locale=loc,
-                              meta=meta_text(turn.match.id, turn.version), focus=focus)
+        return await pictures(
+            turn.match.game_id,
+            turn.view,
+            highlight=sorted(highlight_of(turn)) or None,
+            locale=loc,
+            meta=meta_text(turn.match.id, turn.version),
+            focus=focus,
+        )
 
     # ------------------------------------------------------------------ direct messages
 
-    async def _send_dms(self, turn: Turn, decisions: list[PendingDecision],
-                        sent: dict[tuple[int, int, int], bool]) -> None:
+    async def _send_dms(
+        self, turn: Turn, decisions: list[PendingDecision], sent: dict[tuple[int, int, int], bool]
+    ) -> None:
         """DM each sealed decision to its owners once per (match, seat, decision seq): each
         DM Discord accepted (or refused for closed DMs) is stored, so a re-delivery after a
         failure or a restart sends only the missing ones."""
@@ -695,8 +837,9 @@ class Announcer:
                 if (d.seat, d.seq, uid) in sent:
                     continue
                 delivered = await self._send_dm(turn, d, uid)
-                await self.bot.service.store.record_dm(info.id, d.seat, d.seq, uid,
-                                                       not delivered, self.bot.service.clock())
+                await self.bot.service.store.record_dm(
+                    info.id, d.seat, d.seq, uid, not delivered, self.bot.service.clock()
+                )
                 sent[(d.seat, d.seq, uid)] = not delivered
 
     async def _send_dm(self, turn: Turn, d: PendingDecision, uid: int) -> bool:
@@ -708,23 +851,42 @@ class Announcer:
         except Exception:
             log.exception("no private view for seat %s of match %s", d.seat, info.id)
             private_view = None
-        file = (await panel_file(info.game_id, private_view, locale=loc,
-                                 meta=meta_text(info.id, turn.version))
-                if private_view is not None else None)
-        text = t(loc, "🔒 **{game} — match #{id}**: {prompt}\nYour answer stays sealed until "
-                      "everyone has answered.", game=game_title(info.game_id), id=info.id,
-                 prompt=d.decision.prompt)
+        file = (
+            await panel_file(
+                info.game_id, private_view, locale=loc, meta=meta_text(info.id, turn.version)
+            )
+            if private_view is not None
+            else None
+        )
+        text = t(
+            loc,
+            "🔒 **{game} — match #{id}**: {prompt}\nYour answer stays sealed until "
+            "everyone has answered.",
+            game=game_title(info.game_id),
+            id=info.id,
+            prompt=d.decision.prompt,
+        )
         if len(d.owner_ids) > 1:
-            text += "\n" + t(loc, "You answer this together with {names}: the first answer "
-                                  "counts.", names=together(turn, d.seat, loc=loc))
-        ok = await self._dm(uid, text, file=file, view=decision_view(info.id, d, loc),
-                            nonce=dm_nonce(info.id, d.seat, d.seq, uid), required=True)
+            text += "\n" + t(
+                loc,
+                "You answer this together with {names}: the first answer counts.",
+                names=together(turn, d.seat, loc=loc),
+            )
+        ok = await self._dm(
+            uid,
+            text,
+            file=file,
+            view=decision_view(info.id, d, loc),
+            nonce=dm_nonce(info.id, d.seat, d.seq, uid),
+            required=True,
+        )
         if not ok:
             self.dm_closed[info.id].add(uid)
         return bool(ok)
 
-    async def _dm(self, user_id: int, text: str, *, required: bool = False,
-                  **kwargs: Any) -> bool | None:
+    async def _dm(
+        self, user_id: int, text: str, *, required: bool = False, **kwargs: Any
+    ) -> bool | None:
         """True when sent, False when the user's DMs are closed. Another failure is logged
         (None), or, when the DM is ``required`` (a sealed decision), raised as
         ``DeliveryFailed`` (sent later)."""

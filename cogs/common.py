@@ -100,12 +100,12 @@ def game_title(game_id: str) -> str:
 
 async def lang_of(interaction: discord.Interaction) -> str:
     """The language to answer this user in: their ``/language`` choice, else their client's."""
-    return await bot_of(interaction).service.language_for(interaction.user.id,
-                                                          interaction.locale)
+    return await bot_of(interaction).service.language_for(interaction.user.id, interaction.locale)
 
 
-async def reply(interaction: discord.Interaction, message: str, *, ephemeral: bool = True,
-                **kwargs: Any) -> None:
+async def reply(
+    interaction: discord.Interaction, message: str, *, ephemeral: bool = True, **kwargs: Any
+) -> None:
     """Answer an interaction whether or not it was already acknowledged. A ``Msg`` is said in
     the user's language (``lang_of``)."""
     if isinstance(message, Msg):
@@ -122,8 +122,7 @@ async def reply(interaction: discord.Interaction, message: str, *, ephemeral: bo
 
 async def refuse(interaction: discord.Interaction, reason: str) -> None:
     """Every refusal is ephemeral and says why, in the user's language."""
-    await reply(interaction, f"⛔ {localise(reason, await lang_of(interaction))}",
-                ephemeral=True)
+    await reply(interaction, f"⛔ {localise(reason, await lang_of(interaction))}", ephemeral=True)
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -134,24 +133,37 @@ def is_admin(interaction: discord.Interaction) -> bool:
 # --------------------------------------------------------------------------- rendering
 
 
-async def board_file(game_id: str, view: dict, *, highlight: list[str] | None = None,
-                     filename: str = "board.png", locale: str | None = None,
-                     meta: str | None = None) -> discord.File | None:
+async def board_file(
+    game_id: str,
+    view: dict,
+    *,
+    highlight: list[str] | None = None,
+    filename: str = "board.png",
+    locale: str | None = None,
+    meta: str | None = None,
+) -> discord.File | None:
     """Render the public board (its words in ``locale``) off the event loop; None when the
     renderer fails. ``meta`` (``render.meta_text(match, version)``) is written into the PNG's
     ``scarab`` chunk: which match version the picture shows."""
+
     def work() -> bytes:
         import render
 
-        return render.png(render.board(game_id, view, highlight=highlight, locale=locale),
-                          meta=meta)
+        return render.png(
+            render.board(game_id, view, highlight=highlight, locale=locale), meta=meta
+        )
 
     return await _render(work, filename)
 
 
-async def panel_file(game_id: str, private_view: dict, filename: str = "hand.png", *,
-                     locale: str | None = None, meta: str | None = None
-                     ) -> discord.File | None:
+async def panel_file(
+    game_id: str,
+    private_view: dict,
+    filename: str = "hand.png",
+    *,
+    locale: str | None = None,
+    meta: str | None = None,
+) -> discord.File | None:
     def work() -> bytes:
         import render
 
@@ -160,8 +172,15 @@ async def panel_file(game_id: str, private_view: dict, filename: str = "hand.png
     return await _render(work, filename)
 
 
-def turn_pictures(game_id: str, view: dict, *, highlight: list[str] | None,
-                  locale: str, meta: str, focus: bool = True) -> list[tuple[str, bytes]]:
+def turn_pictures(
+    game_id: str,
+    view: dict,
+    *,
+    highlight: list[str] | None,
+    locale: str,
+    meta: str,
+    focus: bool = True,
+) -> list[tuple[str, bytes]]:
     """The pictures of a turn post, drawn once per announced position (never per
     intermediate move): the board (``board.png``, the last moves outlined) and, when the game
     draws one, the focus on the current decision (``focus.png``), both carrying ``meta`` in
@@ -176,16 +195,26 @@ def turn_pictures(game_id: str, view: dict, *, highlight: list[str] | None,
             log.info("no focus image for %s: %s", game_id, exc)
     if images is None:
         images = (render.board(game_id, view, highlight=highlight, locale=locale),)
-    return [(name, render.png(image, meta=meta))
-            for name, image in zip(("board.png", "focus.png"), images, strict=False)]
+    return [
+        (name, render.png(image, meta=meta))
+        for name, image in zip(("board.png", "focus.png"), images, strict=False)
+    ]
 
 
-async def pictures(game_id: str, view: dict, *, highlight: list[str] | None, locale: str,
-                   meta: str, focus: bool = True) -> list[tuple[str, bytes]]:
+async def pictures(
+    game_id: str,
+    view: dict,
+    *,
+    highlight: list[str] | None,
+    locale: str,
+    meta: str,
+    focus: bool = True,
+) -> list[tuple[str, bytes]]:
     """``turn_pictures`` off the event loop; ``[]`` when the renderer fails (text only)."""
     try:
-        return await asyncio.to_thread(turn_pictures, game_id, view, highlight=highlight,
-                                       locale=locale, meta=meta, focus=focus)
+        return await asyncio.to_thread(
+            turn_pictures, game_id, view, highlight=highlight, locale=locale, meta=meta, focus=focus
+        )
     except KeyError as exc:  # a game without a renderer: text only
         log.info("no image for %s: %s", game_id, exc)
     except Exception:

@@ -51,8 +51,9 @@ CUSTOM_ID_MAX = 100
 MAX_ROWS = 5  # action rows per message
 _MATCH = ID  # match ids are numbers (cogs.ids); "lobby", "private", "pick" can never match
 CHOOSE = msg("Choose…")
-TOO_MANY = msg("There are more choices than a menu can hold: type `/play` and start typing "
-               "to filter them all.")
+TOO_MANY = msg(
+    "There are more choices than a menu can hold: type `/play` and start typing to filter them all."
+)
 
 
 def option_custom_id(match: int, seq: int, option_id: str) -> str:
@@ -62,8 +63,15 @@ def option_custom_id(match: int, seq: int, option_id: str) -> str:
 # --------------------------------------------------------------------------- submitting
 
 
-async def submit_choice(interaction: discord.Interaction, match: int, seq: int, option_id: str,
-                        label: str, *, seat: int | None = None) -> None:
+async def submit_choice(
+    interaction: discord.Interaction,
+    match: int,
+    seq: int,
+    option_id: str,
+    label: str,
+    *,
+    seat: int | None = None,
+) -> None:
     """Answer a decision from a component: defer, submit, confirm privately, announce.
     ``seat``: the seat whose own menu was used (the caller's, or one they co-own)."""
     bot = bot_of(interaction)
@@ -72,8 +80,9 @@ async def submit_choice(interaction: discord.Interaction, match: int, seq: int, 
     )
     await interaction.response.defer()
     try:
-        turn = await bot.service.submit(match, interaction.user.id, option_id,
-                                        decision_seq=seq, for_seat=seat)
+        turn = await bot.service.submit(
+            match, interaction.user.id, option_id, decision_seq=seq, for_seat=seat
+        )
     except ServiceError as exc:
         await refuse(interaction, await refusal(interaction, exc))
         return
@@ -81,55 +90,90 @@ async def submit_choice(interaction: discord.Interaction, match: int, seq: int, 
         # A DM / ephemeral menu becomes a receipt, without components.
         mine = next((m for m in turn.moves if m.actor == str(interaction.user.id)), None)
         loc = await lang_of(interaction)
-        receipt = (t(loc, "✅ Sealed: **{choice}**. It stays hidden until the reveal.",
-                     choice=label)
-                   if mine is None or mine.secret else t(loc, "✅ Played: **{choice}**.",
-                                                         choice=label))
+        receipt = (
+            t(loc, "✅ Sealed: **{choice}**. It stays hidden until the reveal.", choice=label)
+            if mine is None or mine.secret
+            else t(loc, "✅ Played: **{choice}**.", choice=label)
+        )
         try:
-            await interaction.edit_original_response(content=receipt, view=None,
-                                                     attachments=[], embed=None)
+            await interaction.edit_original_response(
+                content=receipt, view=None, attachments=[], embed=None
+            )
         except discord.HTTPException:
             log.warning("could not turn the sealed menu into a receipt", exc_info=True)
     await bot.announcer.announce(turn)
 
 
-class DecisionButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
-                     template=rf"scarab:(?P<match>{_MATCH}):(?P<seq>{ID})"
-                              r":(?P<option>.+)"):
-    def __init__(self, match: int, seq: int, option_id: str, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+class DecisionButton(
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"scarab:(?P<match>{_MATCH}):(?P<seq>{ID})"
+    r":(?P<option>.+)",
+):
+    def __init__(
+        self,
+        match: int,
+        seq: int,
+        option_id: str,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
         self.match = match
         self.seq = seq
         self.option_id = option_id
-        super().__init__(discord.ui.Button(
-            label=clip(label or option_id, MAX_LABEL), style=style,
-            custom_id=option_custom_id(match, seq, option_id)))
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label or option_id, MAX_LABEL),
+                style=style,
+                custom_id=option_custom_id(match, seq, option_id),
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> DecisionButton:
-        return cls(int(match["match"]), int(match["seq"]), match["option"],
-                   getattr(item, "label", None) or "")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> DecisionButton:
+        return cls(
+            int(match["match"]),
+            int(match["seq"]),
+            match["option"],
+            getattr(item, "label", None) or "",
+        )
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await submit_choice(interaction, self.match, self.seq, self.option_id,
-                            self.item.label or self.option_id)
+        await submit_choice(
+            interaction, self.match, self.seq, self.option_id, self.item.label or self.option_id
+        )
 
 
-class DecisionSelect(GuardedItem, discord.ui.DynamicItem[discord.ui.Select],
-                     template=rf"scarab:pick:(?P<match>{_MATCH}):(?P<seq>{ID})"):
-    def __init__(self, match: int, seq: int, options: list[discord.SelectOption] | None = None,
-                 placeholder: str = CHOOSE) -> None:
+class DecisionSelect(
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"scarab:pick:(?P<match>{_MATCH}):(?P<seq>{ID})",
+):
+    def __init__(
+        self,
+        match: int,
+        seq: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = CHOOSE,
+    ) -> None:
         self.match = match
         self.seq = seq
-        super().__init__(discord.ui.Select(
-            custom_id=f"scarab:pick:{match}:{seq}", placeholder=clip(placeholder, 150),
-            options=options or [discord.SelectOption(label="…", value=MORE_VALUE)],
-            min_values=1, max_values=1))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"scarab:pick:{match}:{seq}",
+                placeholder=clip(placeholder, 150),
+                options=options or [discord.SelectOption(label="…", value=MORE_VALUE)],
+                min_values=1,
+                max_values=1,
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> DecisionSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> DecisionSelect:
         return cls(int(match["match"]), int(match["seq"]), list(getattr(item, "options", ())))
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -145,28 +189,46 @@ class DecisionSelect(GuardedItem, discord.ui.DynamicItem[discord.ui.Select],
         await submit_choice(interaction, self.match, self.seq, value, label)
 
 
-class SeatDecisionSelect(GuardedItem, discord.ui.DynamicItem[discord.ui.Select],
-                         template=rf"scarab:seat:(?P<match>{_MATCH}):(?P<seat>{ID})"
-                                  rf":(?P<seq>{ID})"):
+class SeatDecisionSelect(
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"scarab:seat:(?P<match>{_MATCH}):(?P<seat>{ID})"
+    rf":(?P<seq>{ID})",
+):
     """One seat's menu among several open public decisions; refuses everyone but its owner
     and co-owners (seats sharing it, ``Engine.co_seats``)."""
 
-    def __init__(self, match: int, seat: int, seq: int,
-                 options: list[discord.SelectOption] | None = None,
-                 placeholder: str = CHOOSE) -> None:
+    def __init__(
+        self,
+        match: int,
+        seat: int,
+        seq: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = CHOOSE,
+    ) -> None:
         self.match = match
         self.seat = seat
         self.seq = seq
-        super().__init__(discord.ui.Select(
-            custom_id=f"scarab:seat:{match}:{seat}:{seq}", placeholder=clip(placeholder, 150),
-            options=options or [discord.SelectOption(label="…", value=MORE_VALUE)],
-            min_values=1, max_values=1))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"scarab:seat:{match}:{seat}:{seq}",
+                placeholder=clip(placeholder, 150),
+                options=options or [discord.SelectOption(label="…", value=MORE_VALUE)],
+                min_values=1,
+                max_values=1,
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> SeatDecisionSelect:
-        return cls(int(match["match"]), int(match["seat"]), int(match["seq"]),
-                   list(getattr(item, "options", ())))
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> SeatDecisionSelect:
+        return cls(
+            int(match["match"]),
+            int(match["seat"]),
+            int(match["seq"]),
+            list(getattr(item, "options", ())),
+        )
 
     async def run(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
@@ -181,9 +243,14 @@ class SeatDecisionSelect(GuardedItem, discord.ui.DynamicItem[discord.ui.Select],
             await refuse(interaction, NOT_SEATED)
             return
         if owner != self.seat and owner not in owners:
-            await refuse(interaction, msg("This menu is for {seat}: only its owner may answer "
-                                          "it. Use your own menu, or `/play`.",
-                                          seat=seat_name(info, self.seat)))
+            await refuse(
+                interaction,
+                msg(
+                    "This menu is for {seat}: only its owner may answer "
+                    "it. Use your own menu, or `/play`.",
+                    seat=seat_name(info, self.seat),
+                ),
+            )
             return
         values = self.item.values
         if not values or values[0] == MORE_VALUE:
@@ -194,26 +261,34 @@ class SeatDecisionSelect(GuardedItem, discord.ui.DynamicItem[discord.ui.Select],
         await submit_choice(interaction, self.match, self.seq, value, label, seat=self.seat)
 
 
-class PrivateChoiceButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
-                          template=rf"scarab:private:(?P<match>{_MATCH}):(?P<seq>{ID})"):
+class PrivateChoiceButton(
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"scarab:private:(?P<match>{_MATCH}):(?P<seq>{ID})",
+):
     def __init__(self, match: int, seq: int, loc: str = ENGLISH) -> None:
         self.match = match
         self.seq = seq
-        super().__init__(discord.ui.Button(
-            label=t(loc, "Choose privately"), emoji="🔒", style=discord.ButtonStyle.secondary,
-            custom_id=f"scarab:private:{match}:{seq}"))
+        super().__init__(
+            discord.ui.Button(
+                label=t(loc, "Choose privately"),
+                emoji="🔒",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"scarab:private:{match}:{seq}",
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> PrivateChoiceButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> PrivateChoiceButton:
         return cls(int(match["match"]), int(match["seq"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await open_private_menu(interaction, self.match, self.seq)
 
 
-async def open_private_menu(interaction: discord.Interaction, match: int,
-                            seq: int | None) -> None:
+async def open_private_menu(interaction: discord.Interaction, match: int, seq: int | None) -> None:
     """Show the caller's own sealed decision in an ephemeral message."""
     bot = bot_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -236,11 +311,17 @@ async def open_private_menu(interaction: discord.Interaction, match: int,
         return
     decision = pending
     loc = await lang_of(interaction)
-    file = await panel_file(info.game_id, private_view, locale=loc,
-                            meta=meta_text(info.id, info.version))
+    file = await panel_file(
+        info.game_id, private_view, locale=loc, meta=meta_text(info.id, info.version)
+    )
     view = decision_view(info.id, decision, loc)
-    text = t(loc, "🔒 **{game} — match #{id}**: {prompt}\nOnly you can see this.",
-             game=game_title(info.game_id), id=info.id, prompt=decision.decision.prompt)
+    text = t(
+        loc,
+        "🔒 **{game} — match #{id}**: {prompt}\nOnly you can see this.",
+        game=game_title(info.game_id),
+        id=info.id,
+        prompt=decision.decision.prompt,
+    )
     kwargs: dict[str, Any] = {"ephemeral": True}
     if file is not None:
         kwargs["file"] = file
@@ -252,8 +333,9 @@ async def open_private_menu(interaction: discord.Interaction, match: int,
 # --------------------------------------------------------------------------- building views
 
 
-def decision_view(match: int, decision: PendingDecision,
-                  loc: str = ENGLISH) -> discord.ui.View | None:
+def decision_view(
+    match: int, decision: PendingDecision, loc: str = ENGLISH
+) -> discord.ui.View | None:
     """Components for one open decision: buttons (≤ 5), a select (≤ 25), else the first 24
     plus a pointer to ``/play``. ``decision`` is a ``bot.service.PendingDecision``; labels are
     said in ``loc``."""
@@ -261,14 +343,19 @@ def decision_view(match: int, decision: PendingDecision,
     if not options:
         return None
     view = discord.ui.View(timeout=None)
-    fits = [o for o in options
-            if len(option_custom_id(match, decision.seq, o.id)) <= CUSTOM_ID_MAX]
+    fits = [o for o in options if len(option_custom_id(match, decision.seq, o.id)) <= CUSTOM_ID_MAX]
     if len(options) <= MAX_BUTTONS and len(fits) == len(options):
         for opt in options:
             view.add_item(DecisionButton(match, decision.seq, opt.id, localise(opt.label, loc)))
         return view
-    view.add_item(DecisionSelect(match, decision.seq, select_options(options, loc),
-                                 placeholder=localise(decision.decision.prompt, loc)))
+    view.add_item(
+        DecisionSelect(
+            match,
+            decision.seq,
+            select_options(options, loc),
+            placeholder=localise(decision.decision.prompt, loc),
+        )
+    )
     return view
 
 
@@ -278,21 +365,27 @@ def select_options(options: list[Any], loc: str = ENGLISH) -> list[discord.Selec
     usable = [o for o in options if len(o.id) <= MAX_SELECT_TEXT]
     shown = usable if len(usable) <= MAX_SELECT else usable[: MAX_SELECT - 1]
     entries = [
-        discord.SelectOption(label=clip(localise(o.label or o.id, loc), MAX_SELECT_TEXT),
-                             value=o.id,
-                             description=clip(localise(o.detail, loc), MAX_SELECT_TEXT)
-                             if o.detail else None)
+        discord.SelectOption(
+            label=clip(localise(o.label or o.id, loc), MAX_SELECT_TEXT),
+            value=o.id,
+            description=clip(localise(o.detail, loc), MAX_SELECT_TEXT) if o.detail else None,
+        )
         for o in shown
     ]
     if len(shown) < len(options):
-        entries.append(discord.SelectOption(
-            label=t(loc, "… {n} more: use /play", n=len(options) - len(shown)),
-            value=MORE_VALUE, description=t(loc, "Type /play and filter every choice by name")))
+        entries.append(
+            discord.SelectOption(
+                label=t(loc, "… {n} more: use /play", n=len(options) - len(shown)),
+                value=MORE_VALUE,
+                description=t(loc, "Type /play and filter every choice by name"),
+            )
+        )
     return entries
 
 
-def seats_view(info: Any, decisions: list[PendingDecision], rows: int = MAX_ROWS,
-               loc: str = ENGLISH) -> tuple[discord.ui.View, list[PendingDecision]]:
+def seats_view(
+    info: Any, decisions: list[PendingDecision], rows: int = MAX_ROWS, loc: str = ENGLISH
+) -> tuple[discord.ui.View, list[PendingDecision]]:
     """Several seats answer public decisions at once: one labelled menu per seat, up to
     ``rows`` of them (said in ``loc``). Returns the view and the decisions that did not fit
     (they use /play)."""
@@ -306,10 +399,18 @@ def seats_view(info: Any, decisions: list[PendingDecision], rows: int = MAX_ROWS
             name = seat_name(info, d.seat)
         name = localise(name, loc)
         placeholder = prompt if prompt.startswith(name) else f"{name}: {prompt}"
-        view.add_item(SeatDecisionSelect(info.id, d.seat, d.seq,
-                                         select_options(list(d.options), loc),
-                                         placeholder=placeholder))
+        view.add_item(
+            SeatDecisionSelect(
+                info.id,
+                d.seat,
+                d.seq,
+                select_options(list(d.options), loc),
+                placeholder=placeholder,
+            )
+        )
     return view, [d for d in decisions if d not in fitted]
+
+
 def sealed_view(match: int, seq: int, loc: str = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(PrivateChoiceButton(match, seq, loc))
@@ -317,5 +418,9 @@ def sealed_view(match: int, seq: int, loc: str = ENGLISH) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    DecisionButton, DecisionSelect, SeatDecisionSelect, PrivateChoiceButton, UndoButton,
+    DecisionButton,
+    DecisionSelect,
+    SeatDecisionSelect,
+    PrivateChoiceButton,
+    UndoButton,
 )

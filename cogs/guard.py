@@ -28,8 +28,10 @@ from rules.text import msg
 
 log = logging.getLogger(__name__)
 
-APOLOGY = msg("⚠️ Sorry, something went wrong and I could not do that. The error has been "
-              "logged; please try again later.")
+APOLOGY = msg(
+    "⚠️ Sorry, something went wrong and I could not do that. The error has been "
+    "logged; please try again later."
+)
 SERVER_ONLY = msg("Use this command in a server channel.")
 
 
@@ -38,7 +40,8 @@ async def apologise(interaction: discord.Interaction) -> None:
     found; never raises."""
     try:
         locale = await interaction.client.service.language_for(  # type: ignore[attr-defined]
-            interaction.user.id, interaction.locale)
+            interaction.user.id, interaction.locale
+        )
     except Exception:
         locale = ENGLISH
     text = localise(APOLOGY, locale)
@@ -59,8 +62,7 @@ async def player_name(interaction: discord.Interaction, user_id: int) -> str | N
         if guild is not None:
             member = guild.get_member(user_id) or await guild.fetch_member(user_id)
             return member.display_name
-        user = interaction.client.get_user(user_id) or await interaction.client.fetch_user(
-            user_id)
+        user = interaction.client.get_user(user_id) or await interaction.client.fetch_user(user_id)
         return user.display_name
     except discord.HTTPException:
         return None
@@ -136,12 +138,16 @@ class Guard(commands.Cog):
         if self._previous_on_error is not None:
             self.bot.tree.on_error = self._previous_on_error  # type: ignore[method-assign]
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         """The global handler: every failed slash command or autocomplete is answered."""
         if interaction.type is discord.InteractionType.autocomplete:
-            log.error("autocomplete of %s failed", getattr(interaction.command, "name", "?"),
-                      exc_info=unwrap(error))
+            log.error(
+                "autocomplete of %s failed",
+                getattr(interaction.command, "name", "?"),
+                exc_info=unwrap(error),
+            )
             if not interaction.response.is_done():
                 try:
                     await interaction.response.autocomplete([])
@@ -160,8 +166,9 @@ class Guard(commands.Cog):
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         items = getattr(self.bot, "dynamic_items", ())
-        if (any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
-                and on_message(interaction.message, custom_id)):
+        if any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items
+        ) and on_message(interaction.message, custom_id):
             return  # the item answers (GuardedItem)
         # Unknown, or no longer on its message (pressed on a client that had not yet seen the
         # edit): discord.py drops such a press without a word, so answer it here.

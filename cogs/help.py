@@ -47,9 +47,16 @@ Only a seat's owner can answer its decision; anyone may watch.""")
 
 def help_text(locale: str | None) -> str:
     """The guide in ``locale``, with the games this Scarab hosts (under 2000 characters)."""
-    games = [lang.msg("{title} (`{gid}`, {low}–{high})", title=e.title, gid=gid,
-                      low=e.min_players, high=e.max_players)
-             for gid, e in sorted(rules.ENGINES.items())]
+    games = [
+        lang.msg(
+            "{title} (`{gid}`, {low}–{high})",
+            title=e.title,
+            gid=gid,
+            low=e.min_players,
+            high=e.max_players,
+        )
+        for gid, e in sorted(rules.ENGINES.items())
+    ]
     if not games:
         return lang.localise(HELP, locale)
     return lang.t(locale, "{help}\n\n**Games:** {games}", help=HELP, games=games)

@@ -56,22 +56,36 @@ async def takeover_notes(bot: commands.Bot, info: MatchInfo) -> list[Msg]:
     for seat in sorted(taken):
         entry = info.seat_info(seat)
         if entry is not None and entry.user_id is not None:
-            notes.append(msg("⚠️ {who}: the AI played this seat after its player ran out of "
-                             "time; it counts as a loss for them.", who=f"<@{entry.user_id}>"))
+            notes.append(
+                msg(
+                    "⚠️ {who}: the AI played this seat after its player ran out of "
+                    "time; it counts as a loss for them.",
+                    who=f"<@{entry.user_id}>",
+                )
+            )
     return notes
 
 
-class RematchButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
-                    template=rf"scarab:rematch:(?P<match>{ID})"):
+class RematchButton(
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"scarab:rematch:(?P<match>{ID})",
+):
     def __init__(self, match: int, locale: str | None = None) -> None:
         self.match = match
-        super().__init__(discord.ui.Button(label=lang.localise(REMATCH_LABEL, locale), emoji="🔁",
-                                           style=discord.ButtonStyle.primary,
-                                           custom_id=f"scarab:rematch:{match}"))
+        super().__init__(
+            discord.ui.Button(
+                label=lang.localise(REMATCH_LABEL, locale),
+                emoji="🔁",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"scarab:rematch:{match}",
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> RematchButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> RematchButton:
         return cls(int(match["match"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -93,32 +107,48 @@ async def rematch(interaction: discord.Interaction, match_id: int) -> None:
     public = await service.match_language(info.id)
     try:
         message = await channel.send(
-            content=lang.t(public, "🔁 Rematch of match #{old}: {players}, same seats and "
-                                   "options. The host starts it when everyone is ready.",
-                           old=match_id, players=players),
-            embed=lobby_embed(info, loc=public), view=lobby_view(info, public))
+            content=lang.t(
+                public,
+                "🔁 Rematch of match #{old}: {players}, same seats and "
+                "options. The host starts it when everyone is ready.",
+                old=match_id,
+                players=players,
+            ),
+            embed=lobby_embed(info, loc=public),
+            view=lobby_view(info, public),
+        )
     except discord.HTTPException:
         log.exception("could not post the rematch lobby of match %s", match_id)
         await service.cancel(info.id, interaction.user.id)
         await service.clear_message(match_id, f"{REMATCH_KIND}{info.id}")
-        await refuse(interaction, msg("I could not post the rematch lobby in <#{channel}>.",
-                                      channel=info.channel_id))
+        await refuse(
+            interaction,
+            msg("I could not post the rematch lobby in <#{channel}>.", channel=info.channel_id),
+        )
         return
     await service.set_message(info.id, LOBBY, message.id, channel_id=info.channel_id)
-    await service.set_message(match_id, f"{REMATCH_KIND}{info.id}", message.id,
-                              channel_id=info.channel_id)
+    await service.set_message(
+        match_id, f"{REMATCH_KIND}{info.id}", message.id, channel_id=info.channel_id
+    )
     old = await service.get_match(match_id)
     if old.thread_id and old.thread_id != info.channel_id:
         thread = bot.get_partial_messageable(old.thread_id, guild_id=old.guild_id)
         try:
-            await thread.send(lang.t(
-                await service.match_language(match_id),
-                "🔁 {user} opened a rematch: lobby #{new} in <#{channel}>.",
-                user=interaction.user.mention, new=info.id, channel=info.channel_id))
+            await thread.send(
+                lang.t(
+                    await service.match_language(match_id),
+                    "🔁 {user} opened a rematch: lobby #{new} in <#{channel}>.",
+                    user=interaction.user.mention,
+                    new=info.id,
+                    channel=info.channel_id,
+                )
+            )
         except discord.HTTPException:
             log.warning("could not announce the rematch in the thread of match %s", match_id)
-    await reply(interaction, msg("Rematch lobby #{new} is open in <#{channel}>.", new=info.id,
-                                 channel=info.channel_id))
+    await reply(
+        interaction,
+        msg("Rematch lobby #{new} is open in <#{channel}>.", new=info.id, channel=info.channel_id),
+    )
 
 
 # --------------------------------------------------------------------------- /export
@@ -139,9 +169,9 @@ class History(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="export",
-                          description="Download a finished match as JSON (seats, options, "
-                                      "seed, moves)")
+    @app_commands.command(
+        name="export", description="Download a finished match as JSON (seats, options, seed, moves)"
+    )
     @app_commands.describe(match="Match number (default: this thread's match)")
     async def export(self, interaction: discord.Interaction, match: str | None = None) -> None:
         service = bot_of(interaction).service
@@ -153,10 +183,14 @@ class History(commands.Cog):
             await refuse(interaction, reason(exc))
             return
         file = discord.File(io.BytesIO(to_bytes(data)), filename=f"scarab-match-{match_id}.json")
-        text = lang.t(await lang_of(interaction),
-                      "**{title} — match #{id}**: seats, table options, seed and all {moves} "
-                      "moves. Replaying the log from the seed reproduces the match.",
-                      title=game_title(data["game"]), id=match_id, moves=len(data["moves"]))
+        text = lang.t(
+            await lang_of(interaction),
+            "**{title} — match #{id}**: seats, table options, seed and all {moves} "
+            "moves. Replaying the log from the seed reproduces the match.",
+            title=game_title(data["game"]),
+            id=match_id,
+            moves=len(data["moves"]),
+        )
         await reply(interaction, clip(text, 2000), file=file)
 
 

@@ -15,19 +15,21 @@ from rules.text import msg
 AUTOMATIC = "auto"
 
 
-async def language_autocomplete(interaction: discord.Interaction,
-                                current: str) -> list[app_commands.Choice[str]]:
-    choices = [(lang.t(await _language(interaction), "Automatic (my Discord language)"),
-                AUTOMATIC)]
+async def language_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    choices = [(lang.t(await _language(interaction), "Automatic (my Discord language)"), AUTOMATIC)]
     choices += [(name, code) for code, name in lang.NAMES.items()]
     typed = current.strip().lower()
-    return [app_commands.Choice(name=name, value=value) for name, value in choices
-            if typed in name.lower() or typed in value.lower()]
+    return [
+        app_commands.Choice(name=name, value=value)
+        for name, value in choices
+        if typed in name.lower() or typed in value.lower()
+    ]
 
 
 async def _language(interaction: discord.Interaction) -> str:
-    return await bot_of(interaction).service.language_for(interaction.user.id,
-                                                          interaction.locale)
+    return await bot_of(interaction).service.language_for(interaction.user.id, interaction.locale)
 
 
 class Language(commands.Cog):
@@ -48,8 +50,9 @@ class Language(commands.Cog):
         if chosen is None:
             await reply(interaction, msg("I will follow your Discord language again."))
         else:
-            await reply(interaction, msg("I will speak {language} to you.",
-                                         language=lang.NAMES[chosen]))
+            await reply(
+                interaction, msg("I will speak {language} to you.", language=lang.NAMES[chosen])
+            )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -40,11 +40,19 @@ log = logging.getLogger(__name__)
 
 LOBBY = "lobby"  # message kind stored with service.set_message
 LOBBY_ACTIONS = ("join", "leave", "addbot", "start", "cancel")
-STATUS_TEXT = {"lobby": msg("lobby"), "active": msg("active"), "finished": msg("finished"),
-               "cancelled": msg("cancelled")}
+STATUS_TEXT = {
+    "lobby": msg("lobby"),
+    "active": msg("active"),
+    "finished": msg("finished"),
+    "cancelled": msg("cancelled"),
+}
 # What a lobby command tells its caller once done.
-DONE = {"join": msg("You joined match #{id}."), "leave": msg("You left match #{id}."),
-        "addbot": msg("An AI joined match #{id}."), "cancel": msg("Match #{id} is cancelled.")}
+DONE = {
+    "join": msg("You joined match #{id}."),
+    "leave": msg("You left match #{id}."),
+    "addbot": msg("An AI joined match #{id}."),
+    "cancel": msg("Match #{id} is cancelled."),
+}
 
 
 def status_text(status: str) -> str:
@@ -67,13 +75,17 @@ def lobby_embed(info: MatchInfo, note: str = "", loc: str = ENGLISH) -> discord.
             lines.append(f"{seat + 1}. 🤖 {localise(ai_name(entry.name, seat), loc)}")
         else:
             lines.append(f"{seat + 1}. <@{entry.user_id}>")
-    embed = discord.Embed(title=t(loc, "{game} — lobby #{id}", game=title, id=info.id),
-                          description="\n".join(lines), colour=discord.Colour.blurple())
+    embed = discord.Embed(
+        title=t(loc, "{game} — lobby #{id}", game=title, id=info.id),
+        description="\n".join(lines),
+        colour=discord.Colour.blurple(),
+    )
     embed.add_field(name=t(loc, "Host"), value=f"<@{info.host_id}>")
     options = describe_options(info.game_id, info.options, loc)
     if options:
-        embed.add_field(name=t(loc, "Table options"), value=clip("\n".join(options), 1024),
-                        inline=False)
+        embed.add_field(
+            name=t(loc, "Table options"), value=clip("\n".join(options), 1024), inline=False
+        )
     if info.status != "lobby":
         embed.add_field(name=t(loc, "Status"), value=localise(status_text(info.status), loc))
     if note:
@@ -118,18 +130,25 @@ _BUTTON_LOOK = {
 }
 
 
-class LobbyButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
-                  template=rf"scarab:lobby:(?P<match>{ID}):(?P<action>join|leave|addbot|start|cancel)"):
+class LobbyButton(
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"scarab:lobby:(?P<match>{ID}):(?P<action>join|leave|addbot|start|cancel)",
+):
     def __init__(self, match: int, action: str, loc: str = ENGLISH) -> None:
         self.match = match
         self.action = action
         label, style = _BUTTON_LOOK[action]
-        super().__init__(discord.ui.Button(label=localise(label, loc), style=style,
-                                           custom_id=f"scarab:lobby:{match}:{action}"))
+        super().__init__(
+            discord.ui.Button(
+                label=localise(label, loc), style=style, custom_id=f"scarab:lobby:{match}:{action}"
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> LobbyButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> LobbyButton:
         return cls(int(match["match"]), match["action"])
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -157,8 +176,14 @@ async def announce_cancel(interaction: discord.Interaction, info: MatchInfo) -> 
     await bot.announcer.close_match(info, t(loc, "🛑 Match #{id} was cancelled.", id=info.id))
     channel = bot.get_partial_messageable(thread_id, guild_id=info.guild_id)
     try:
-        await channel.send(t(loc, "🛑 Match #{id} was cancelled by {user}.", id=info.id,
-                             user=interaction.user.mention))
+        await channel.send(
+            t(
+                loc,
+                "🛑 Match #{id} was cancelled by {user}.",
+                id=info.id,
+                user=interaction.user.mention,
+            )
+        )
     except discord.HTTPException:
         log.warning("could not post the cancellation of match %s", info.id)
 
@@ -178,8 +203,9 @@ async def lobby_action(interaction: discord.Interaction, match: int, action: str
     raise ServiceError(msg("Unknown lobby action '{action}'.", action=action))
 
 
-async def update_lobby_message(interaction: discord.Interaction, info: MatchInfo,
-                               note: str = "") -> None:
+async def update_lobby_message(
+    interaction: discord.Interaction, info: MatchInfo, note: str = ""
+) -> None:
     """Redraw the lobby message (found through the service's message records)."""
     bot = bot_of(interaction)
     try:
@@ -193,7 +219,8 @@ async def update_lobby_message(interaction: discord.Interaction, info: MatchInfo
     channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
     try:
         await channel.get_partial_message(message_id).edit(
-            embed=lobby_embed(info, note, loc), view=lobby_view(info, loc))
+            embed=lobby_embed(info, note, loc), view=lobby_view(info, loc)
+        )
     except discord.HTTPException:
         log.warning("could not update lobby message of match %s", info.id, exc_info=True)
 
@@ -221,21 +248,28 @@ async def start_match(interaction: discord.Interaction, match: int) -> None:
     except DeliveryFailed:
         log.warning("match %s: no thread yet; the outbox opens it", match)
         await bot.announcer.announce(turn)
-        await reply(interaction, msg("Match #{id} started; its thread opens in a moment.",
-                                     id=match))
+        await reply(
+            interaction, msg("Match #{id} started; its thread opens in a moment.", id=match)
+        )
         return
     closed = await bot.announcer.probe_dms(info, info.human_ids, thread_id)
     loc = await service.match_language(match)
     intro = t(loc, "Match #{id} has started. Good luck!", id=match)
     if closed:
         names = ", ".join(f"<@{uid}>" for uid in closed)
-        intro += "\n" + t(loc, "⚠️ I cannot DM {names} (DMs closed): sealed choices will use "
-                               "the **Choose privately** button here.", names=names)
+        intro += "\n" + t(
+            loc,
+            "⚠️ I cannot DM {names} (DMs closed): sealed choices will use "
+            "the **Choose privately** button here.",
+            names=names,
+        )
     await bot.announcer.announce(turn, thread_id=thread_id, intro=intro)
-    await update_lobby_message(interaction, info,
-                               note=msg("Started: {thread}", thread=f"<#{thread_id}>"))
-    await reply(interaction, msg("Match #{id} started in {thread}.", id=match,
-                                 thread=f"<#{thread_id}>"))
+    await update_lobby_message(
+        interaction, info, note=msg("Started: {thread}", thread=f"<#{thread_id}>")
+    )
+    await reply(
+        interaction, msg("Match #{id} started in {thread}.", id=match, thread=f"<#{thread_id}>")
+    )
 
 
 async def open_thread(interaction: discord.Interaction, info: MatchInfo) -> int:
@@ -249,8 +283,11 @@ async def open_thread(interaction: discord.Interaction, info: MatchInfo) -> int:
 # --------------------------------------------------------------------------- lookups
 
 
-async def find_match(interaction: discord.Interaction, raw: str | None,
-                     statuses: tuple[str, ...] = ("lobby", "active")) -> MatchInfo:
+async def find_match(
+    interaction: discord.Interaction,
+    raw: str | None,
+    statuses: tuple[str, ...] = ("lobby", "active"),
+) -> MatchInfo:
     """The match named by ``raw`` (an id, '#12' too) or the one of this channel/thread."""
     if interaction.guild_id is None:
         raise ServiceError(msg("Use this command in a server channel."))
@@ -269,50 +306,66 @@ async def find_match(interaction: discord.Interaction, raw: str | None,
     if len(found) == 1:
         return found[0]
     if not found:
-        raise ServiceError(msg("No match here: use this in a match's thread or lobby channel, "
-                               "or give `match:`."))
+        raise ServiceError(
+            msg("No match here: use this in a match's thread or lobby channel, or give `match:`.")
+        )
     ids = ", ".join(f"#{m.id}" for m in found)
     raise ServiceError(msg("Several matches here ({ids}): say which with `match:`.", ids=ids))
 
 
-async def match_autocomplete(interaction: discord.Interaction,
-                             current: str) -> list[app_commands.Choice[str]]:
+async def match_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
     if interaction.guild_id is None:
         return []
     try:
-        matches = await bot_of(interaction).service.list_matches(interaction.guild_id,
-                                                                active_only=True)
+        matches = await bot_of(interaction).service.list_matches(
+            interaction.guild_id, active_only=True
+        )
     except Exception:
         return []
     typed = current.strip().lstrip("#").lower()
     loc = await lang_of(interaction)
     choices = []
     for info in matches:
-        label = t(loc, "#{id} {game} — {status}, {filled}/{seats} seats", id=info.id,
-                  game=game_title(info.game_id), status=status_text(info.status),
-                  filled=len(info.seats), seats=info.seat_count)
+        label = t(
+            loc,
+            "#{id} {game} — {status}, {filled}/{seats} seats",
+            id=info.id,
+            game=game_title(info.game_id),
+            status=status_text(info.status),
+            filled=len(info.seats),
+            seats=info.seat_count,
+        )
         if typed and typed not in label.lower():
             continue
         choices.append(app_commands.Choice(name=clip(label, 100), value=str(info.id)))
     return choices[:25]
 
 
-async def game_autocomplete(interaction: discord.Interaction,
-                            current: str) -> list[app_commands.Choice[str]]:
+async def game_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
     typed = current.lower()
     loc = await lang_of(interaction)
     out = []
     for game_id, engine in sorted(rules.ENGINES.items()):
-        label = t(loc, "{game} ({low}–{high} players)", game=engine.title,
-                  low=engine.min_players, high=engine.max_players)
+        label = t(
+            loc,
+            "{game} ({low}–{high} players)",
+            game=engine.title,
+            low=engine.min_players,
+            high=engine.max_players,
+        )
         if typed and typed not in label.lower() and typed not in game_id:
             continue
         out.append(app_commands.Choice(name=clip(label, 100), value=game_id))
     return out[:25]
 
 
-async def options_autocomplete(interaction: discord.Interaction,
-                               current: str) -> list[app_commands.Choice[str]]:
+async def options_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
     """``key=value`` suggestions from the chosen game's table options (``engine.variants``);
     earlier comma-separated entries are kept, the last one is completed."""
     game = getattr(interaction.namespace, "game", None)
@@ -330,9 +383,11 @@ async def options_autocomplete(interaction: discord.Interaction,
             continue
         for value in variant.choices:
             token = f"{variant.key}={value}"
-            name = (t(loc, "{option}: {value} (default)", option=variant.label, value=value)
-                    if value == variant.default
-                    else f"{localise(variant.label, loc)}: {value}")
+            name = (
+                t(loc, "{option}: {value} (default)", option=variant.label, value=value)
+                if value == variant.default
+                else f"{localise(variant.label, loc)}: {value}"
+            )
             if typed and typed not in token.lower() and typed not in name.lower():
                 continue
             full = prefix + token
@@ -347,32 +402,38 @@ async def options_autocomplete(interaction: discord.Interaction,
 
 
 class Lobby(commands.Cog):
-    game = app_commands.Group(name="game", description="Open, join and start matches",
-                              guild_only=True)
+    game = app_commands.Group(
+        name="game", description="Open, join and start matches", guild_only=True
+    )
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
     @game.command(name="new", description="Open a lobby for a new match in this channel")
-    @app_commands.describe(game="Which game",
-                           seats="Number of seats (players + AI; default: the game's maximum)",
-                           options="Table options key=value, comma-separated: start typing "
-                                   "for suggestions",
-                           turn_time="Time per decision (default: this server's, else 24 hours)",
-                           on_timeout="When a player's time runs out (default: the AI plays "
-                                      "that decision)")
+    @app_commands.describe(
+        game="Which game",
+        seats="Number of seats (players + AI; default: the game's maximum)",
+        options="Table options key=value, comma-separated: start typing for suggestions",
+        turn_time="Time per decision (default: this server's, else 24 hours)",
+        on_timeout="When a player's time runs out (default: the AI plays that decision)",
+    )
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
     @app_commands.choices(turn_time=TURN_TIME_CHOICES, on_timeout=ON_TIMEOUT_CHOICES)
-    async def new(self, interaction: discord.Interaction, game: str,
-                  seats: app_commands.Range[int, 1, 8] | None = None,
-                  options: str | None = None,
-                  turn_time: app_commands.Choice[str] | None = None,
-                  on_timeout: app_commands.Choice[str] | None = None) -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        seats: app_commands.Range[int, 1, 8] | None = None,
+        options: str | None = None,
+        turn_time: app_commands.Choice[str] | None = None,
+        on_timeout: app_commands.Choice[str] | None = None,
+    ) -> None:
         service = bot_of(interaction).service
         if game not in rules.ENGINES:
             known = ", ".join(sorted(rules.ENGINES)) or msg("none")
-            await refuse(interaction, msg("Unknown game '{game}'. Games: {known}.", game=game,
-                                          known=known))
+            await refuse(
+                interaction, msg("Unknown game '{game}'. Games: {known}.", game=game, known=known)
+            )
             return
         try:
             table = parse_table_options(options)
@@ -385,29 +446,45 @@ class Lobby(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             info = await service.create_lobby(
-                interaction.guild_id, interaction.channel_id, interaction.user.id, game, seats,
-                table, turn_time=turn_time.value if turn_time else None,
+                interaction.guild_id,
+                interaction.channel_id,
+                interaction.user.id,
+                game,
+                seats,
+                table,
+                turn_time=turn_time.value if turn_time else None,
                 on_timeout=on_timeout.value if on_timeout else None,
-                language=await lang_of(interaction))
+                language=await lang_of(interaction),
+            )
         except ServiceError as exc:
             await refuse(interaction, reason(exc))
             return
         loc = await service.match_language(info.id)
         try:
-            message = await interaction.channel.send(embed=lobby_embed(info, loc=loc),
-                                                     view=lobby_view(info, loc))
+            message = await interaction.channel.send(
+                embed=lobby_embed(info, loc=loc), view=lobby_view(info, loc)
+            )
         except discord.HTTPException as exc:
-            await refuse(interaction, msg("I cannot post in this channel ({error}).",
-                                          error=exc.text or str(exc)))
+            await refuse(
+                interaction,
+                msg("I cannot post in this channel ({error}).", error=exc.text or str(exc)),
+            )
             return
         await service.set_message(info.id, LOBBY, message.id)
         timing = await describe_timing(service, info.id)
         if timing:
-            await reply(interaction, msg("Lobby #{id} is open: press **Join** to sit down.\n"
-                                         "{timing}", id=info.id, timing=timing))
+            await reply(
+                interaction,
+                msg(
+                    "Lobby #{id} is open: press **Join** to sit down.\n{timing}",
+                    id=info.id,
+                    timing=timing,
+                ),
+            )
         else:
-            await reply(interaction, msg("Lobby #{id} is open: press **Join** to sit down.",
-                                         id=info.id))
+            await reply(
+                interaction, msg("Lobby #{id} is open: press **Join** to sit down.", id=info.id)
+            )
 
     @game.command(name="join", description="Take a seat in a lobby")
     @app_commands.describe(match="Match number (default: the lobby in this channel)")
@@ -447,8 +524,9 @@ class Lobby(commands.Cog):
             channel = bot.get_partial_messageable(thread_id, guild_id=turn.match.guild_id)
             loc = await bot.service.match_language(info.id)
             try:
-                await channel.send(t(loc, "🤖 {user} left; an AI plays their seat.",
-                                     user=interaction.user.mention))
+                await channel.send(
+                    t(loc, "🤖 {user} left; an AI plays their seat.", user=interaction.user.mention)
+                )
             except discord.HTTPException:
                 log.warning("could not post the abandon of match %s", info.id)
         await bot.announcer.announce(turn)
@@ -466,29 +544,44 @@ class Lobby(commands.Cog):
     @game.command(name="list", description="Open lobbies and running matches in this server")
     async def list_matches(self, interaction: discord.Interaction) -> None:
         try:
-            matches = await bot_of(interaction).service.list_matches(interaction.guild_id,
-                                                                    active_only=True)
+            matches = await bot_of(interaction).service.list_matches(
+                interaction.guild_id, active_only=True
+            )
         except ServiceError as exc:
             await refuse(interaction, reason(exc))
             return
         if not matches:
-            await reply(interaction, msg("No open lobbies or running matches. Start one with "
-                                         "`/game new`."))
+            await reply(
+                interaction, msg("No open lobbies or running matches. Start one with `/game new`.")
+            )
             return
         loc = await lang_of(interaction)
         lines = []
         for info in matches[:20]:
             where = info.thread_id or info.channel_id
-            lines.append(t(loc, "**#{id}** {game} — {status}, {filled}/{seats} seats, in {where}",
-                           id=info.id, game=game_title(info.game_id),
-                           status=status_text(info.status), filled=len(info.seats),
-                           seats=info.seat_count, where=f"<#{where}>"))
+            lines.append(
+                t(
+                    loc,
+                    "**#{id}** {game} — {status}, {filled}/{seats} seats, in {where}",
+                    id=info.id,
+                    game=game_title(info.game_id),
+                    status=status_text(info.status),
+                    filled=len(info.seats),
+                    seats=info.seat_count,
+                    where=f"<#{where}>",
+                )
+            )
         if len(matches) > 20:
             lines.append(t(loc, "… and {n} more.", n=len(matches) - 20))
         await reply(interaction, "\n".join(lines))
 
-    async def _lobby_command(self, interaction: discord.Interaction, raw: str | None,
-                             action: str, statuses: tuple[str, ...] = ("lobby",)) -> None:
+    async def _lobby_command(
+        self,
+        interaction: discord.Interaction,
+        raw: str | None,
+        action: str,
+        statuses: tuple[str, ...] = ("lobby",),
+    ) -> None:
         try:
             info = await find_match(interaction, raw, statuses)
             await interaction.response.defer(ephemeral=True, thinking=True)

@@ -55,19 +55,24 @@ async def resolve_match(interaction: discord.Interaction, raw: str | None) -> Ma
             check_scope(info, guild_id=interaction.guild_id, user_id=interaction.user.id)
             return info
     here = interaction.guild_id  # in a server, only its matches; in a DM, all of yours
-    mine = [m for m in await service.matches_for_user(interaction.user.id, active_only=True)
-            if m.status == "active" and (here is None or m.guild_id == here)]
+    mine = [
+        m
+        for m in await service.matches_for_user(interaction.user.id, active_only=True)
+        if m.status == "active" and (here is None or m.guild_id == here)
+    ]
     if len(mine) == 1:
         return mine[0]
     if not mine:
-        raise ServiceError(msg("You have no running match here: use this in a match thread, "
-                               "or give `match:`."))
+        raise ServiceError(
+            msg("You have no running match here: use this in a match thread, or give `match:`.")
+        )
     waiting = [m for m in mine if await service.pending_for(m.id, interaction.user.id)]
     if len(waiting) == 1:
         return waiting[0]
     ids = ", ".join(f"#{m.id}" for m in mine)
-    raise ServiceError(msg("You play in several matches ({ids}): say which with `match:`.",
-                           ids=ids))
+    raise ServiceError(
+        msg("You play in several matches ({ids}): say which with `match:`.", ids=ids)
+    )
 
 
 def pick_option(choice: str, options: list[Any], loc: str | None = None) -> str:
@@ -84,8 +89,9 @@ def pick_option(choice: str, options: list[Any], loc: str | None = None) -> str:
     return text  # the service explains why it is not a current choice
 
 
-def describe_private(private_view: dict[str, Any], public_view: dict[str, Any],
-                     loc: str | None = None) -> list[str]:
+def describe_private(
+    private_view: dict[str, Any], public_view: dict[str, Any], loc: str | None = None
+) -> list[str]:
     """What only this seat knows, as short text lines said in ``loc``: the view's ``summary``
     when the game gives one, else the parts of the private view that the public one lacks."""
     if "summary" in private_view:
@@ -117,11 +123,14 @@ class Play(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="play", description="Answer your current decision")
-    @app_commands.describe(choice="Start typing to filter your options",
-                           match="Match number (default: this thread's match)")
+    @app_commands.describe(
+        choice="Start typing to filter your options",
+        match="Match number (default: this thread's match)",
+    )
     @app_commands.autocomplete(match=match_autocomplete)
-    async def play(self, interaction: discord.Interaction, choice: str,
-                   match: str | None = None) -> None:
+    async def play(
+        self, interaction: discord.Interaction, choice: str, match: str | None = None
+    ) -> None:
         bot = bot_of(interaction)
         # The decision open when the command arrived, taken before anything else: like a
         # button's seq, it makes a repeated or late command "no longer current" instead of
@@ -141,8 +150,13 @@ class Play(commands.Cog):
             if pending is None:  # the service says why (not your turn, taken over, over...)
                 turn = await bot.service.submit(info.id, interaction.user.id, option_id)
             else:
-                turn = await bot.service.submit(info.id, interaction.user.id, option_id,
-                                                decision_seq=pending.seq, for_seat=pending.seat)
+                turn = await bot.service.submit(
+                    info.id,
+                    interaction.user.id,
+                    option_id,
+                    decision_seq=pending.seq,
+                    for_seat=pending.seat,
+                )
         except ServiceError as exc:
             await refuse(interaction, await refusal(interaction, exc))
             return
@@ -155,8 +169,9 @@ class Play(commands.Cog):
         await bot.announcer.announce(turn)
 
     @play.autocomplete("choice")
-    async def choice_autocomplete(self, interaction: discord.Interaction,
-                                  current: str) -> list[app_commands.Choice[str]]:
+    async def choice_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         service = bot_of(interaction).service
         try:
             info = await resolve_match(interaction, getattr(interaction.namespace, "match", None))
@@ -168,8 +183,12 @@ class Play(commands.Cog):
         out = []
         for opt in options:
             said = localise(opt.label, loc)
-            if (typed and typed not in said.lower() and typed not in opt.label.lower()
-                    and typed not in opt.id.lower()):
+            if (
+                typed
+                and typed not in said.lower()
+                and typed not in opt.label.lower()
+                and typed not in opt.id.lower()
+            ):
                 continue
             name = said if opt.label == opt.id else f"{said} ({opt.id})"
             out.append(app_commands.Choice(name=clip(name, 100), value=opt.id[:100]))
@@ -178,11 +197,14 @@ class Play(commands.Cog):
         return out
 
     @app_commands.command(name="board", description="Show the current board of a match")
-    @app_commands.describe(public="Post it for everyone (default: only you see it)",
-                           match="Match number (default: this thread's match)")
+    @app_commands.describe(
+        public="Post it for everyone (default: only you see it)",
+        match="Match number (default: this thread's match)",
+    )
     @app_commands.autocomplete(match=match_autocomplete)
-    async def board(self, interaction: discord.Interaction, public: bool = False,
-                    match: str | None = None) -> None:
+    async def board(
+        self, interaction: discord.Interaction, public: bool = False, match: str | None = None
+    ) -> None:
         service = bot_of(interaction).service
         try:
             # Which match first: a refusal is never posted for everyone (public:true).
@@ -194,12 +216,22 @@ class Play(commands.Cog):
             return
         # Posted for everyone: the match's language; else the caller's.
         loc = await service.match_language(info.id) if public else await lang_of(interaction)
-        file = await board_file(info.game_id, turn.view, locale=loc,
-                                meta=meta_text(info.id, turn.version))
-        waiting = ", ".join(sorted({
-            f"<@{p.user_id}>" if not p.is_ai
-            else localise(ai_name(getattr(info.seat_info(p.seat), "name", None), p.seat), loc)
-            for p in turn.pending if not p.decision.advisory}))  # proposals never hold up
+        file = await board_file(
+            info.game_id, turn.view, locale=loc, meta=meta_text(info.id, turn.version)
+        )
+        waiting = ", ".join(
+            sorted(
+                {
+                    f"<@{p.user_id}>"
+                    if not p.is_ai
+                    else localise(
+                        ai_name(getattr(info.seat_info(p.seat), "name", None), p.seat), loc
+                    )
+                    for p in turn.pending
+                    if not p.decision.advisory
+                }
+            )
+        )  # proposals never hold up
         text = t(loc, "**{game} — match #{id}**", game=game_title(info.game_id), id=info.id)
         if waiting:
             text += "\n" + t(loc, "Waiting for: {names}", names=waiting)
@@ -225,33 +257,46 @@ class Play(commands.Cog):
             await refuse(interaction, reason(exc))
             return
         loc = await lang_of(interaction)
-        lines = [t(loc, "**{game} — match #{id}** (only you see this)",
-                   game=game_title(info.game_id), id=info.id)]
+        lines = [
+            t(
+                loc,
+                "**{game} — match #{id}** (only you see this)",
+                game=game_title(info.game_id),
+                id=info.id,
+            )
+        ]
         lines += describe_private(private_view, turn.view, loc)
         if pending is not None:
-            lines.append("\n" + t(loc, "**Your decision:** {prompt}",
-                                   prompt=pending.decision.prompt))
+            lines.append(
+                "\n" + t(loc, "**Your decision:** {prompt}", prompt=pending.decision.prompt)
+            )
             for opt in pending.decision.options[:20]:
                 lines.append(f"• {localise(opt.label, loc)} — `{opt.id}`")
             if len(pending.decision.options) > 20:
-                lines.append(t(loc, "… {n} more: use `/play`.",
-                               n=len(pending.decision.options) - 20))
+                lines.append(
+                    t(loc, "… {n} more: use `/play`.", n=len(pending.decision.options) - 20)
+                )
         else:
             lines.append("\n" + t(loc, "Nothing is waiting for your answer."))
-        file = await panel_file(info.game_id, private_view, locale=loc,
-                                meta=meta_text(info.id, turn.version))
+        file = await panel_file(
+            info.game_id, private_view, locale=loc, meta=meta_text(info.id, turn.version)
+        )
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
             kwargs["file"] = file
         await interaction.followup.send(clip("\n".join(lines), MAX_CONTENT), **kwargs)
 
     @app_commands.command(name="log", description="Recent moves of a match")
-    @app_commands.describe(n="How many events (default 10)",
-                           match="Match number (default: this thread's match)")
+    @app_commands.describe(
+        n="How many events (default 10)", match="Match number (default: this thread's match)"
+    )
     @app_commands.autocomplete(match=match_autocomplete)
-    async def log_command(self, interaction: discord.Interaction,
-                          n: app_commands.Range[int, 1, 50] = 10,
-                          match: str | None = None) -> None:
+    async def log_command(
+        self,
+        interaction: discord.Interaction,
+        n: app_commands.Range[int, 1, 50] = 10,
+        match: str | None = None,
+    ) -> None:
         service = bot_of(interaction).service
         try:
             info = await resolve_match(interaction, match)

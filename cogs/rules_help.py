@@ -34,9 +34,13 @@ def find_topic(game_id: str, typed: str, locale: str | None) -> str | None:
         return wanted
     if len(wanted) < MIN_TYPED:
         return None
-    found = {topic for topic in names if topic in TOPICS
-             for said in (localise(TOPICS[topic], locale), str(TOPICS[topic]))
-             if wanted in said.lower()}
+    found = {
+        topic
+        for topic in names
+        if topic in TOPICS
+        for said in (localise(TOPICS[topic], locale), str(TOPICS[topic]))
+        if wanted in said.lower()
+    }
     return found.pop() if len(found) == 1 else None
 
 
@@ -44,11 +48,21 @@ def rules_embed(game_id: str, topic: str, locale: str | None = None) -> discord.
     found = page(game_id, topic)
     if found is None:
         return None
-    embed = discord.Embed(title=localise(found.title, locale),
-                          description=localise(found.text, locale),
-                          colour=discord.Colour.dark_gold())
-    embed.set_footer(text=localise(msg("/rules {game} [topic] · topics: {topics}", game=game_id,
-                                       topics=list(PAGES[game_id])), locale))
+    embed = discord.Embed(
+        title=localise(found.title, locale),
+        description=localise(found.text, locale),
+        colour=discord.Colour.dark_gold(),
+    )
+    embed.set_footer(
+        text=localise(
+            msg(
+                "/rules {game} [topic] · topics: {topics}",
+                game=game_id,
+                topics=list(PAGES[game_id]),
+            ),
+            locale,
+        )
+    )
     return embed
 
 
@@ -58,8 +72,9 @@ class RulesHelp(commands.Cog):
 
     @app_commands.command(name="rules", description="Rules reference for a game")
     @app_commands.describe(game="The game", topic="overview, turn, actions or scoring")
-    async def rules(self, interaction: discord.Interaction, game: str,
-                    topic: str | None = None) -> None:
+    async def rules(
+        self, interaction: discord.Interaction, game: str, topic: str | None = None
+    ) -> None:
         locale = await lang_of(interaction)
         game_id = game.strip().lower()
         if game_id not in PAGES:
@@ -68,28 +83,36 @@ class RulesHelp(commands.Cog):
         wanted = find_topic(game_id, topic or DEFAULT_TOPIC, locale)
         embed = rules_embed(game_id, wanted, locale) if wanted else None
         if embed is None:
-            await refuse(interaction, unknown_topic(str(topic), game_title(game_id),
-                                                    _topics(game_id)))
+            await refuse(
+                interaction, unknown_topic(str(topic), game_title(game_id), _topics(game_id))
+            )
             return
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rules.autocomplete("game")
-    async def game_autocomplete(self, interaction: discord.Interaction,
-                                current: str) -> list[app_commands.Choice[str]]:
+    async def game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         locale = await lang_of(interaction)
         typed = current.strip().lower()
         choices = []
         for gid in sorted(PAGES):
             title = localise(game_title(gid), locale)
             if typed in gid or typed in title.lower():
-                choices.append(app_commands.Choice(
-                    name=localise(msg("{title} ({game})", title=game_title(gid), game=gid),
-                                  locale)[:100], value=gid))
+                choices.append(
+                    app_commands.Choice(
+                        name=localise(
+                            msg("{title} ({game})", title=game_title(gid), game=gid), locale
+                        )[:100],
+                        value=gid,
+                    )
+                )
         return choices[:25]
 
     @rules.autocomplete("topic")
-    async def topic_autocomplete(self, interaction: discord.Interaction,
-                                 current: str) -> list[app_commands.Choice[str]]:
+    async def topic_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         locale = await lang_of(interaction)
         game_id = str(getattr(interaction.namespace, "game", "") or "").strip().lower()
         names = list(PAGES.get(game_id, TOPICS))

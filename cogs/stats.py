@@ -35,29 +35,43 @@ def flags_text(stats: PlayerStats) -> str:
 
 def stats_line(stats: PlayerStats) -> Msg:
     """One game of ``/stats``."""
-    return msg("**{title}**: {played} played, {wins} won, average score {avg:.1f}, "
-               "rating {rating}{flags}", title=game_title(stats.game_id), played=stats.played,
-               wins=stats.wins, avg=stats.average_score, rating=rating_text(stats),
-               flags=flags_text(stats))
+    return msg(
+        "**{title}**: {played} played, {wins} won, average score {avg:.1f}, rating {rating}{flags}",
+        title=game_title(stats.game_id),
+        played=stats.played,
+        wins=stats.wins,
+        avg=stats.average_score,
+        rating=rating_text(stats),
+        flags=flags_text(stats),
+    )
 
 
 def board_line(rank: int, stats: PlayerStats) -> Msg:
     """One player of ``/leaderboard``."""
-    return msg("{rank}. <@{user}> — rating {rating} · {played} played, {wins} won, "
-               "average {avg:.1f}{flags}", rank=rank, user=stats.user_id,
-               rating=rating_text(stats), played=stats.played, wins=stats.wins,
-               avg=stats.average_score, flags=flags_text(stats))
+    return msg(
+        "{rank}. <@{user}> — rating {rating} · {played} played, {wins} won, "
+        "average {avg:.1f}{flags}",
+        rank=rank,
+        user=stats.user_id,
+        rating=rating_text(stats),
+        played=stats.played,
+        wins=stats.wins,
+        avg=stats.average_score,
+        flags=flags_text(stats),
+    )
 
 
 class Stats(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="stats",
-                          description="Games played, wins, average score and rating per game")
+    @app_commands.command(
+        name="stats", description="Games played, wins, average score and rating per game"
+    )
     @app_commands.describe(user="Whose stats (default: yours)")
-    async def stats(self, interaction: discord.Interaction,
-                    user: discord.User | None = None) -> None:
+    async def stats(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
         if interaction.guild_id is None:
             await refuse(interaction, SERVER_ONLY)
             return
@@ -65,15 +79,18 @@ class Stats(commands.Cog):
         table = await guild_stats(bot_of(interaction).service, interaction.guild_id)
         mine = user_stats(table, who.id)
         if not mine:
-            await reply(interaction, msg("{who} has not finished a match in this server yet.",
-                                         who=who.mention))
+            await reply(
+                interaction,
+                msg("{who} has not finished a match in this server yet.", who=who.mention),
+            )
             return
         locale = await lang_of(interaction)
         lines = [msg("**Stats of {who}** in this server", who=who.mention)]
         lines += [stats_line(s) for s in mine]
         lines.append(msg("_{rule}_", rule=RATING_RULE))
-        await reply(interaction, clip("\n".join(localise(line, locale) for line in lines),
-                                      MAX_CONTENT))
+        await reply(
+            interaction, clip("\n".join(localise(line, locale) for line in lines), MAX_CONTENT)
+        )
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game")
     @app_commands.describe(game="Which game")
@@ -84,24 +101,28 @@ class Stats(commands.Cog):
             return
         if game not in rules.ENGINES:
             known = ", ".join(sorted(rules.ENGINES)) or msg("none")
-            await refuse(interaction, msg("Unknown game '{game}'. Games: {known}.", game=game,
-                                          known=known))
+            await refuse(
+                interaction, msg("Unknown game '{game}'. Games: {known}.", game=game, known=known)
+            )
             return
         table = await guild_stats(bot_of(interaction).service, interaction.guild_id)
         board = leaderboard(table, game)
         title = game_title(game)
         if not board:
-            await reply(interaction, msg("Nobody has finished a match of {title} in this "
-                                         "server yet.", title=title))
+            await reply(
+                interaction,
+                msg("Nobody has finished a match of {title} in this server yet.", title=title),
+            )
             return
         locale = await lang_of(interaction)
         lines = [msg("**{title} — leaderboard** (this server)", title=title)]
-        lines += [board_line(rank, s)
-                  for rank, s in enumerate(board[:LEADERBOARD_SIZE], start=1)]
+        lines += [board_line(rank, s) for rank, s in enumerate(board[:LEADERBOARD_SIZE], start=1)]
         lines.append(msg("_{rule}_", rule=RATING_RULE))
-        await reply(interaction, clip("\n".join(localise(line, locale) for line in lines),
-                                      MAX_CONTENT),
-                    allowed_mentions=discord.AllowedMentions.none())
+        await reply(
+            interaction,
+            clip("\n".join(localise(line, locale) for line in lines), MAX_CONTENT),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

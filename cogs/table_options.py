@@ -18,8 +18,7 @@ TURN_TIME_CHOICES = [
 ]
 ON_TIMEOUT_CHOICES = [
     app_commands.Choice(name="The AI plays that decision", value="ai_moves"),
-    app_commands.Choice(name="The AI takes the seat for the rest of the match",
-                        value="takeover"),
+    app_commands.Choice(name="The AI takes the seat for the rest of the match", value="takeover"),
 ]
 
 TEXT_TIMING = msg("Time per decision: **{time}**; when it runs out, {policy}.")
@@ -34,5 +33,8 @@ async def describe_timing(service: Any, match_id: int) -> str:
         settings = await service.table_settings_of(match_id)
     except Exception:
         return ""
-    return msg(TEXT_TIMING.template, time=describe_turn_time(settings[TURN_TIME_KEY]),
-               policy=TIMEOUT_LABELS[settings[ON_TIMEOUT_KEY]])
+    return msg(
+        TEXT_TIMING.template,
+        time=describe_turn_time(settings[TURN_TIME_KEY]),
+        policy=TIMEOUT_LABELS[settings[ON_TIMEOUT_KEY]],
+    )

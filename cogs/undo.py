@@ -33,21 +33,31 @@ def undo_custom_id(match: int, version: int) -> str:
     return f"scarab:undo:{match}:{version}"
 
 
-class UndoButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
-                 template=rf"scarab:undo:(?P<match>{ID}):(?P<version>{ID})"):
-    def __init__(self, match: int, version: int, locale: str | None = None,
-                 name: str | None = None) -> None:
+class UndoButton(
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"scarab:undo:(?P<match>{ID}):(?P<version>{ID})",
+):
+    def __init__(
+        self, match: int, version: int, locale: str | None = None, name: str | None = None
+    ) -> None:
         self.match = match
         self.version = version
         # the button says whose move it takes back
         label = msg("Undo {name}'s move", name=name) if name else UNDO_LABEL
-        super().__init__(discord.ui.Button(
-            label=clip(localise(label, locale), MAX_LABEL), emoji="↩️",
-            style=discord.ButtonStyle.secondary, custom_id=undo_custom_id(match, version)))
+        super().__init__(
+            discord.ui.Button(
+                label=clip(localise(label, locale), MAX_LABEL),
+                emoji="↩️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=undo_custom_id(match, version),
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> UndoButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> UndoButton:
         return cls(int(match["match"]), int(match["version"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -61,9 +71,9 @@ class UndoButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button],
         await bot.announcer.announce(turn)
 
 
-def add_undo_button(view: discord.ui.View | None, turn: Turn,
-                    locale: str | None = None, name: str | None = None
-                    ) -> discord.ui.View | None:
+def add_undo_button(
+    view: discord.ui.View | None, turn: Turn, locale: str | None = None, name: str | None = None
+) -> discord.ui.View | None:
     """Add the Undo button to a turn message's components while the seat that just moved may
     take its step back; leaves the view alone when it is full. ``locale``: the match's
     language (``service.match_language``), for the button's label; ``name``: the display name

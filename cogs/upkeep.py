@@ -28,8 +28,10 @@ class Upkeep(commands.Cog):
     @tasks.loop(hours=INTERVAL_HOURS)
     async def prune_loop(self) -> None:
         try:
-            await prune(self.bot.service,  # type: ignore[attr-defined]
-                        keep_finished_days=getattr(self.bot, "keep_finished_days", None))
+            await prune(
+                self.bot.service,  # type: ignore[attr-defined]
+                keep_finished_days=getattr(self.bot, "keep_finished_days", None),
+            )
         except Exception:
             log.exception("pruning finished matches failed; it runs again next time")
 

@@ -18,8 +18,18 @@ from typing import Any
 
 from rules.text import JOINER, Msg, msg, term
 
-__all__ = ["ENGLISH", "NAMES", "SUPPORTED", "Msg", "catalogue", "localise", "msg", "resolve", "t",
-           "term"]
+__all__ = [
+    "ENGLISH",
+    "NAMES",
+    "SUPPORTED",
+    "Msg",
+    "catalogue",
+    "localise",
+    "msg",
+    "resolve",
+    "t",
+    "term",
+]
 
 ENGLISH = "en"
 SUPPORTED: tuple[str, ...] = ("en", "pt-BR", "pl")
@@ -72,7 +82,8 @@ def t(locale: str | None, template: str, /, **params: Any) -> str:
     """Say ``msg(template, **params)`` in ``locale`` at once (for the bot's own texts and the
     boards' labels). English is formatted directly, without building a ``Msg``."""
     if (locale is None or locale == ENGLISH) and not any(
-            value.__class__ is list or value.__class__ is tuple for value in params.values()):
+        value.__class__ is list or value.__class__ is tuple for value in params.values()
+    ):
         return template.format(**params) if params else template
     return localise(msg(template, **params), locale)
 

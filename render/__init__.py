@@ -18,8 +18,7 @@ from PIL import Image, PngImagePlugin
 
 from render.common import PALETTE_HINT
 
-__all__ = ["board", "board_and_focus", "focus", "meta_text", "panel", "png", "png_meta",
-           "renderer"]
+__all__ = ["board", "board_and_focus", "focus", "meta_text", "panel", "png", "png_meta", "renderer"]
 
 META_KEY = "scarab"  # the PNG text chunk saying which match version a picture was drawn from
 
@@ -36,29 +35,39 @@ def renderer(game_id: str) -> ModuleType:
         raise
 
 
-def board(game_id: str, view: dict[str, Any], highlight: str | list[str] | None = None,
-          locale: str | None = None) -> Image.Image:
+def board(
+    game_id: str,
+    view: dict[str, Any],
+    highlight: str | list[str] | None = None,
+    locale: str | None = None,
+) -> Image.Image:
     """The public board of ``view``; ``highlight`` outlines the named places (option ids);
     ``locale``: the language of its words (``lang.SUPPORTED``; English by default)."""
     return renderer(game_id).board(view, highlight=highlight, locale=locale or "en")
 
 
-def panel(game_id: str, private_view: dict[str, Any], locale: str | None = None
-          ) -> Image.Image:
+def panel(game_id: str, private_view: dict[str, Any], locale: str | None = None) -> Image.Image:
     """One seat's private panel (/hand, DMs) from its private view, in ``locale``."""
     return renderer(game_id).panel(private_view, locale=locale or "en")
 
 
-def focus(game_id: str, view: dict[str, Any], highlight: str | list[str] | None = None,
-          locale: str | None = None) -> Image.Image:
+def focus(
+    game_id: str,
+    view: dict[str, Any],
+    highlight: str | list[str] | None = None,
+    locale: str | None = None,
+) -> Image.Image:
     """A small picture of the region the current decision is about (``render.<game>.focus``),
     readable on a phone when tapped open; sent beside the full board."""
     return renderer(game_id).focus(view, highlight=highlight, locale=locale or "en")
 
 
-def board_and_focus(game_id: str, view: dict[str, Any],
-                    highlight: str | list[str] | None = None, locale: str | None = None
-                    ) -> tuple[Image.Image, Image.Image]:
+def board_and_focus(
+    game_id: str,
+    view: dict[str, Any],
+    highlight: str | list[str] | None = None,
+    locale: str | None = None,
+) -> tuple[Image.Image, Image.Image]:
     """``board`` and ``focus`` of ``view``, the board drawn once for both (what a turn post
     shows); a game whose renderer has no ``board_and_focus`` draws them one after the other.
     Raises ``AttributeError`` when the game draws no focus image."""
@@ -66,8 +75,10 @@ def board_and_focus(game_id: str, view: dict[str, Any],
     both = getattr(module, "board_and_focus", None)
     if both is not None:
         return both(view, highlight=highlight, locale=locale or "en")
-    return (module.board(view, highlight=highlight, locale=locale or "en"),
-            module.focus(view, highlight=highlight, locale=locale or "en"))
+    return (
+        module.board(view, highlight=highlight, locale=locale or "en"),
+        module.focus(view, highlight=highlight, locale=locale or "en"),
+    )
 
 
 def meta_text(match: int, version: int) -> str:

@@ -74,8 +74,12 @@ FOOTER_H = 64  # favor discard pile, two lines
 _WEST_NILE_X = MARGIN + 2 * COL_W + COL_GAP
 NILE_X0 = _WEST_NILE_X + (COL_GAP // 2 + 2)
 NILE_X1 = NILE_X0 + NILE_W
-COL_X = (MARGIN, MARGIN + COL_W + COL_GAP, NILE_X1 + COL_GAP // 2 + 2,
-         NILE_X1 + COL_GAP // 2 + 2 + COL_W + COL_GAP)
+COL_X = (
+    MARGIN,
+    MARGIN + COL_W + COL_GAP,
+    NILE_X1 + COL_GAP // 2 + 2,
+    NILE_X1 + COL_GAP // 2 + 2 + COL_W + COL_GAP,
+)
 # header sections: start player / acting, offering tile, decks (x of their left edges)
 HEADER_SPLITS = (385, 650, 1025)
 
@@ -129,8 +133,10 @@ SEAT_COLOURS: dict[str, Msg] = {
 }
 
 # Offering tiles: gold per farmer, VP per temple, camel (caravans pay), from the data module.
-TILE_EFFECTS = {tile.tile: (tile.gold_per_farmer, tile.vp_per_temple, tile.camel)
-                for tile in TILE_BY_NUMBER.values()}
+TILE_EFFECTS = {
+    tile.tile: (tile.gold_per_farmer, tile.vp_per_temple, tile.camel)
+    for tile in TILE_BY_NUMBER.values()
+}
 
 # Favor card presentation (rules/amunre.md A10): name, phase colour, what it does.
 PHASE_COLOURS: dict[str, tuple[RGB, Msg | str]] = {
@@ -141,8 +147,13 @@ PHASE_COLOURS: dict[str, tuple[RGB, Msg | str]] = {
     "yellow": ((226, 184, 0), term("scoring")),
     "grey": ((120, 120, 120), "?"),
 }
-PHASE_COLOUR = {"auction": "red", "purchase": "purple", "offering": "blue", "harvest": "green",
-                "scoring": "yellow"}
+PHASE_COLOUR = {
+    "auction": "red",
+    "purchase": "purple",
+    "offering": "blue",
+    "harvest": "green",
+    "scoring": "yellow",
+}
 # One-line reminders of what each card does (presentation only; the rules live in rules/amunre).
 CARD_BLURBS: dict[str, Msg] = {
     "protection": msg("block the space above your bid"),
@@ -172,6 +183,8 @@ def _gold(n: int) -> Msg:
 
 def _say(locale: str, text: Any) -> str:
     return localise(text, locale)
+
+
 # --- static layer ---
 @dataclass(frozen=True)
 class StaticProvince:
@@ -206,13 +219,22 @@ def _hint(province: dict[str, Any], key: str) -> int:
 def static_key(provinces: Iterable[dict[str, Any]]) -> tuple[StaticProvince, ...]:
     """The hashable, never-changing part of the province list (the static layer's cache key)."""
     return tuple(
-        StaticProvince(p["id"], p.get("name", p["id"]), p.get("region", "lower"),
-                       p.get("bank", "west"), bool(p.get("nile", False)),
-                       _hint(p, "row"), max(0, min(3, _hint(p, "col"))),
-                       int(p.get("fields", 0)), int(p.get("favor_limit", 0)),
-                       int(p.get("gold_mine", 0)), int(p.get("caravan", 0)),
-                       int(p.get("temples", 0)))
-        for p in provinces)
+        StaticProvince(
+            p["id"],
+            p.get("name", p["id"]),
+            p.get("region", "lower"),
+            p.get("bank", "west"),
+            bool(p.get("nile", False)),
+            _hint(p, "row"),
+            max(0, min(3, _hint(p, "col"))),
+            int(p.get("fields", 0)),
+            int(p.get("favor_limit", 0)),
+            int(p.get("gold_mine", 0)),
+            int(p.get("caravan", 0)),
+            int(p.get("temples", 0)),
+        )
+        for p in provinces
+    )
 
 
 def _layout(provinces: tuple[StaticProvince, ...], seats: int) -> tuple[Layout, list]:
@@ -234,8 +256,11 @@ def _layout(provinces: tuple[StaticProvince, ...], seats: int) -> tuple[Layout, 
             bands.append((region, y, count))
             y += REGION_BAND_H + 6
             previous_region = region
-        stack = max(len(cells[(row, col)]) for col in range(4) if cells.get((row, col))) \
-            if any(cells.get((row, c)) for c in range(4)) else 1
+        stack = (
+            max(len(cells[(row, col)]) for col in range(4) if cells.get((row, col)))
+            if any(cells.get((row, c)) for c in range(4))
+            else 1
+        )
         for col in range(4):
             for index, province in enumerate(cells.get((row, col), [])):
                 top = y + index * (BOX_H + STACK_GAP)
@@ -248,8 +273,9 @@ def _layout(provinces: tuple[StaticProvince, ...], seats: int) -> tuple[Layout, 
 
 
 @functools.lru_cache(maxsize=16)
-def static_layer(provinces: tuple[StaticProvince, ...], seats: int, locale: str = "en"
-                 ) -> tuple[Image.Image, Layout]:
+def static_layer(
+    provinces: tuple[StaticProvince, ...], seats: int, locale: str = "en"
+) -> tuple[Image.Image, Layout]:
     """Background, Nile, banks, region labels and province frames with permanent features, with
     their words in ``locale`` (cached per layout and language)."""
     layout, bands = _layout(provinces, seats)
@@ -261,12 +287,18 @@ def static_layer(provinces: tuple[StaticProvince, ...], seats: int, locale: str 
     # header band
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER_BG)
     draw.text((MARGIN, 10), GAME_TITLE, font=font(30, bold=True), fill=GOLD)
-    headings = (t(locale, "Start player ☥"), t(locale, "Acting now ▶"),
-                t(locale, "Offering tile"), t(locale, "Decks"))
-    for x, y, heading, right in ((400, 10, headings[0], HEADER_SPLITS[1]),
-                                 (400, 78, headings[1], HEADER_SPLITS[1]),
-                                 (790, 10, headings[2], HEADER_SPLITS[2]),
-                                 (1040, 10, headings[3], WIDTH)):
+    headings = (
+        t(locale, "Start player ☥"),
+        t(locale, "Acting now ▶"),
+        t(locale, "Offering tile"),
+        t(locale, "Decks"),
+    )
+    for x, y, heading, right in (
+        (400, 10, headings[0], HEADER_SPLITS[1]),
+        (400, 78, headings[1], HEADER_SPLITS[1]),
+        (790, 10, headings[2], HEADER_SPLITS[2]),
+        (1040, 10, headings[3], WIDTH),
+    ):
         text, fnt = fit_font(heading, (15, 14, 13), right - x - 10)
         draw.text((x, y), text, font=fnt, fill=CREAM_SOFT)
     for x in HEADER_SPLITS:
@@ -285,28 +317,50 @@ def static_layer(provinces: tuple[StaticProvince, ...], seats: int, locale: str 
             draw.arc((x, y, x + 18, y + 8), 200, 340, fill=colour, width=1)
     nile_mid = (NILE_X0 + NILE_X1) // 2
     delta_w = 2 * COL_W // 3
-    draw.polygon([(nile_mid - delta_w, land_top), (nile_mid + delta_w, land_top),
-                  (NILE_X1, land_top + 2 * BOX_H // 3), (NILE_X1, layout.map_bottom),
-                  (NILE_X0, layout.map_bottom), (NILE_X0, land_top + 2 * BOX_H // 3)],
-                 fill=NILE)
+    draw.polygon(
+        [
+            (nile_mid - delta_w, land_top),
+            (nile_mid + delta_w, land_top),
+            (NILE_X1, land_top + 2 * BOX_H // 3),
+            (NILE_X1, layout.map_bottom),
+            (NILE_X0, layout.map_bottom),
+            (NILE_X0, land_top + 2 * BOX_H // 3),
+        ],
+        fill=NILE,
+    )
     for y in range(land_top + 20, layout.map_bottom - 40, 46):
         draw.arc((nile_mid - 22, y, nile_mid + 2, y + 10), 200, 340, fill=NILE_LIGHT, width=2)
         draw.arc((nile_mid, y + 20, nile_mid + 24, y + 30), 200, 340, fill=NILE_LIGHT, width=2)
     draw.rectangle((0, map_top, WIDTH, land_top), fill=SEA)
-    sea, sea_font = fit_font(t(locale, "MEDITERRANEAN SEA · north ↑ · the Nile flows north into "
-                             "the delta"), (16, 15, 14), WIDTH - 2 * MARGIN, bold=True)
+    sea, sea_font = fit_font(
+        t(locale, "MEDITERRANEAN SEA · north ↑ · the Nile flows north into the delta"),
+        (16, 15, 14),
+        WIDTH - 2 * MARGIN,
+        bold=True,
+    )
     draw.text((WIDTH // 2, map_top + SEA_H // 2), sea, font=sea_font, fill=WHITE, anchor="mm")
     nile_font = font(20, bold=True)
     river = t(locale, "NILE")
     for index, letter in enumerate(river):
         y = layout.map_bottom - 150 + index * 28
-        draw.text((nile_mid, y), letter, font=nile_font, fill=WHITE, anchor="mm",
-                  stroke_width=2, stroke_fill=SEA)
+        draw.text(
+            (nile_mid, y),
+            letter,
+            font=nile_font,
+            fill=WHITE,
+            anchor="mm",
+            stroke_width=2,
+            stroke_fill=SEA,
+        )
 
     # column labels (bank and Nile/border, as used by the scoring cards)
     label_y = land_top + BANK_LABEL_H // 2
-    labels = (t(locale, "WEST · border (desert)"), t(locale, "WEST BANK · on the Nile"),
-              t(locale, "EAST BANK · on the Nile"), t(locale, "EAST · border (desert)"))
+    labels = (
+        t(locale, "WEST · border (desert)"),
+        t(locale, "WEST BANK · on the Nile"),
+        t(locale, "EAST BANK · on the Nile"),
+        t(locale, "EAST · border (desert)"),
+    )
     for col, label in enumerate(labels):
         text, fnt = fit_font(label, (16, 15, 14, 13), COL_W - 4, bold=True)
         draw.text((COL_X[col] + COL_W // 2, label_y), text, font=fnt, fill=INK, anchor="mm")
@@ -316,16 +370,22 @@ def static_layer(provinces: tuple[StaticProvince, ...], seats: int, locale: str 
         fill = REGION_LOWER if region == "lower" else REGION_UPPER
         draw.rectangle((0, y, WIDTH, y + REGION_BAND_H), fill=fill)
         if region == "lower":
-            text = t(locale, "LOWER EGYPT · north, downstream (delta) · {count} provinces",
-                     count=count)
+            text = t(
+                locale, "LOWER EGYPT · north, downstream (delta) · {count} provinces", count=count
+            )
         elif region == "upper":
             text = t(locale, "UPPER EGYPT · south, upstream · {count} provinces", count=count)
         else:
             text = t(locale, "{region} · {count} provinces", region=region.upper(), count=count)
         text, fnt = fit_font(text, (18, 16), WIDTH - 2 * MARGIN, bold=True)
         draw.text((MARGIN, y + REGION_BAND_H // 2), text, font=fnt, fill=CREAM, anchor="lm")
-    draw.text((MARGIN, layout.map_bottom - SOUTH_H // 2), t(locale, "south ↓ upstream (Nubia)"),
-              font=font(15, bold=True), fill=INK_SOFT, anchor="lm")
+    draw.text(
+        (MARGIN, layout.map_bottom - SOUTH_H // 2),
+        t(locale, "south ↓ upstream (Nubia)"),
+        font=font(15, bold=True),
+        fill=INK_SOFT,
+        anchor="lm",
+    )
 
     # province frames and their permanent features
     for province in provinces:
@@ -333,20 +393,55 @@ def static_layer(provinces: tuple[StaticProvince, ...], seats: int, locale: str 
 
     # scoreboard title
     title = t(locale, "Scoreboard")
-    draw.text((MARGIN, layout.score_y + SCORE_TITLE_H // 2), title,
-              font=font(22, bold=True), fill=INK, anchor="lm")
+    draw.text(
+        (MARGIN, layout.score_y + SCORE_TITLE_H // 2),
+        title,
+        font=font(22, bold=True),
+        fill=INK,
+        anchor="lm",
+    )
     legend_room = WIDTH - 2 * MARGIN - text_advance(font(22, bold=True), title) - 24
     legend, legend_font = fit_font(
-        t(locale, "☥ start player · ▶ acting · seats: colour + letter + shape"), (15, 14, 13),
-        legend_room)
-    draw.text((WIDTH - MARGIN, layout.score_y + SCORE_TITLE_H // 2), legend,
-              font=legend_font, fill=INK_SOFT, anchor="rm")
+        t(locale, "☥ start player · ▶ acting · seats: colour + letter + shape"),
+        (15, 14, 13),
+        legend_room,
+    )
+    draw.text(
+        (WIDTH - MARGIN, layout.score_y + SCORE_TITLE_H // 2),
+        legend,
+        font=legend_font,
+        fill=INK_SOFT,
+        anchor="rm",
+    )
 
     swatch = colour_swatch(
-        [INK, INK_SOFT, CREAM, GOLD, HIGHLIGHT, AUCTION_EDGE, FARMER, STONE, PYRAMID, WHITE,
-         *(c for c, _ in PHASE_COLOURS.values())],
-        [PAPER, HEADER_BG, AUCTION_FILL, ACTING_FILL, WINNER_FILL, (255, 251, 240),
-         (244, 236, 218), FIELD, DESERT, FERTILE], width=WIDTH)
+        [
+            INK,
+            INK_SOFT,
+            CREAM,
+            GOLD,
+            HIGHLIGHT,
+            AUCTION_EDGE,
+            FARMER,
+            STONE,
+            PYRAMID,
+            WHITE,
+            *(c for c, _ in PHASE_COLOURS.values()),
+        ],
+        [
+            PAPER,
+            HEADER_BG,
+            AUCTION_FILL,
+            ACTING_FILL,
+            WINNER_FILL,
+            (255, 251, 240),
+            (244, 236, 218),
+            FIELD,
+            DESERT,
+            FERTILE,
+        ],
+        width=WIDTH,
+    )
     image.info[PALETTE_HINT] = palette_image(image, swatch)
     return image, layout
 
@@ -364,8 +459,9 @@ def _badges(province: StaticProvince, locale: str) -> list[tuple[str, RGB]]:
     return badges
 
 
-def _field_slot(box: tuple[int, int, int, int], index: int, locale: str = "en"
-                ) -> tuple[int, int, int, int]:
+def _field_slot(
+    box: tuple[int, int, int, int], index: int, locale: str = "en"
+) -> tuple[int, int, int, int]:
     x = box[0] + _fields_x(locale) + index * 25
     y = box[1] + 70
     return (x, y, x + 22, y + 22)
@@ -390,36 +486,47 @@ def _piece_row(locale: str) -> tuple[str, str, int, int, int]:
     return stones, pyramids, stone_x, pyramids_x, pyramid_x
 
 
-def _draw_static_province(draw: ImageDraw.ImageDraw, province: StaticProvince,
-                          box: tuple[int, int, int, int], locale: str) -> None:
+def _draw_static_province(
+    draw: ImageDraw.ImageDraw, province: StaticProvince, box: tuple[int, int, int, int], locale: str
+) -> None:
     x0, y0, x1, _y1 = box
     rounded_panel(draw, box, fill=PAPER, outline=INK_SOFT, radius=10, width=2)
     pill_font = font(15)
     pill_w = int(pill_font.getlength(province.id)) + 14
-    draw.rounded_rectangle((x1 - 8 - pill_w, y0 + 8, x1 - 8, y0 + 30), radius=6, fill=PILL,
-                           outline=INK_SOFT)
-    draw.text((x1 - 8 - pill_w // 2, y0 + 19), province.id, font=pill_font, fill=INK,
-              anchor="mm")
+    draw.rounded_rectangle(
+        (x1 - 8 - pill_w, y0 + 8, x1 - 8, y0 + 30), radius=6, fill=PILL, outline=INK_SOFT
+    )
+    draw.text((x1 - 8 - pill_w // 2, y0 + 19), province.id, font=pill_font, fill=INK, anchor="mm")
     room = COL_W - 30 - pill_w
     name, name_font = fit_font(_say(locale, province.name), (21, 19, 17), room, bold=True)
     draw.text((x0 + 10, y0 + 19), name, font=name_font, fill=INK, anchor="lm")
     # permanent features
     badges = _badges(province, locale) or [(t(locale, "no symbols"), PAPER)]
     room = COL_W - 20 - 6 * (len(badges) - 1) - 12 * len(badges)
-    badge_font = next((font(s) for s in (15, 14, 13, 12)
-                       if sum(text_advance(font(s), label) for label, _ in badges) <= room),
-                      font(12))
+    badge_font = next(
+        (
+            font(s)
+            for s in (15, 14, 13, 12)
+            if sum(text_advance(font(s), label) for label, _ in badges) <= room
+        ),
+        font(12),
+    )
     x = x0 + 10
     for label, fill in badges:
         label = fit_text(label, badge_font, max(20, x1 - 10 - x - 12))
         w = int(badge_font.getlength(label)) + 12
-        draw.rounded_rectangle((x, y0 + 38, x + w, y0 + 60), radius=5, fill=fill,
-                               outline=INK_SOFT if fill != PAPER else None)
+        draw.rounded_rectangle(
+            (x, y0 + 38, x + w, y0 + 60),
+            radius=5,
+            fill=fill,
+            outline=INK_SOFT if fill != PAPER else None,
+        )
         draw.text((x + w // 2, y0 + 49), label, font=badge_font, fill=INK, anchor="mm")
         x += w + 6
     if province.fields:
-        draw.text((x0 + 10, y0 + 81), t(locale, "fields"), font=font(15), fill=INK_SOFT,
-                  anchor="lm")
+        draw.text(
+            (x0 + 10, y0 + 81), t(locale, "fields"), font=font(15), fill=INK_SOFT, anchor="lm"
+        )
         for index in range(province.fields):
             draw.rectangle(_field_slot(box, index, locale), fill=FIELD, outline=INK_SOFT)
     else:  # extra farmers are drawn after the first slot's place + 48
@@ -428,8 +535,7 @@ def _draw_static_province(draw: ImageDraw.ImageDraw, province: StaticProvince,
         draw.text((x0 + 10, y0 + 81), fields, font=fields_font, fill=INK_SOFT, anchor="lm")
     stones, pyramids, _stone_x, pyramids_x, _pyramid_x = _piece_row(locale)
     draw.text((x0 + 10, y0 + 115), stones, font=font(15), fill=INK_SOFT, anchor="lm")
-    draw.text((x0 + pyramids_x, y0 + 115), pyramids, font=font(15), fill=INK_SOFT,
-              anchor="lm")
+    draw.text((x0 + pyramids_x, y0 + 115), pyramids, font=font(15), fill=INK_SOFT, anchor="lm")
 
 
 # --- dynamic pieces ---
@@ -441,8 +547,9 @@ def _highlights(highlight: str | Iterable[str] | None) -> set[str]:
     return set(highlight)
 
 
-def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
-          locale: str = "en") -> Image.Image:
+def board(
+    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+) -> Image.Image:
     """The public board, its words in ``locale``. Reads only public keys of ``view`` (a private
     view's "me" is ignored)."""
     provinces = view["provinces"]
@@ -457,10 +564,12 @@ def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
         _draw_province(draw, province, box, locale)
         if province["id"] in marked:
             x0, y0, x1, y1 = box
-            draw.rounded_rectangle((x0 - 7, y0 - 7, x1 + 7, y1 + 7), radius=14, outline=INK,
-                                   width=2)
-            draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=13,
-                                   outline=HIGHLIGHT, width=5)
+            draw.rounded_rectangle(
+                (x0 - 7, y0 - 7, x1 + 7, y1 + 7), radius=14, outline=INK, width=2
+            )
+            draw.rounded_rectangle(
+                (x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=13, outline=HIGHLIGHT, width=5
+            )
     _draw_scoreboard(draw, view, layout, locale)
     return with_band(image, header_band(view, locale))
 
@@ -468,43 +577,54 @@ def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
 def header_band(view: dict[str, Any], locale: str = "en") -> Band:
     """The board's header band: game, kingdom and round, phase, whose turn, every score."""
     phase = view.get("phase", "")
-    status = " · ".join((_kingdom_round(locale, view.get("kingdom"), view.get("round", "?")),
-                         _phase(locale, phase)))
+    status = " · ".join(
+        (_kingdom_round(locale, view.get("kingdom"), view.get("round", "?")), _phase(locale, phase))
+    )
     acting = tuple(int(seat) for seat in view.get("acting") or [])
     waiting = t(locale, "nobody") if phase == "over" else "" if acting else "—"
-    scores = tuple((int(p.get("seat", i)), int(p.get("score", 0) or 0))
-                   for i, p in enumerate(view.get("players", [])))
+    scores = tuple(
+        (int(p.get("seat", i)), int(p.get("score", 0) or 0))
+        for i, p in enumerate(view.get("players", []))
+    )
     return Band(GAME_TITLE, status, t(locale, "Turn"), acting, waiting, t(locale, "VP"), scores)
 
 
-def focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
-          locale: str = "en") -> Image.Image:
+def focus(
+    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+) -> Image.Image:
     """The region the current decision is about, enlarged to read on a phone: the provinces
     in auction, the offering tile, the acting seats' provinces or the scores."""
     return board_and_focus(view, highlight=highlight, locale=locale)[1]
 
 
-def board_and_focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
-                    locale: str = "en") -> tuple[Image.Image, Image.Image]:
+def board_and_focus(
+    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+) -> tuple[Image.Image, Image.Image]:
     """``board`` and ``focus`` from one drawing of the board (a turn post shows both)."""
     with recording_texts() as texts:
         image = board(view, highlight=highlight, locale=locale)
     printed = _static_texts(static_key(view["provinces"]), len(view.get("players", [])), locale)
-    return image, focus_image(image, focus_boxes(view, highlight, locale), [*printed, *texts],
-                              top=band_height(image.width))
+    return image, focus_image(
+        image,
+        focus_boxes(view, highlight, locale),
+        [*printed, *texts],
+        top=band_height(image.width),
+    )
 
 
 @functools.lru_cache(maxsize=16)
-def _static_texts(provinces: tuple[StaticProvince, ...], seats: int, locale: str
-                  ) -> tuple[DrawnText, ...]:
+def _static_texts(
+    provinces: tuple[StaticProvince, ...], seats: int, locale: str
+) -> tuple[DrawnText, ...]:
     """The texts printed on the static layer (drawn once, then cached as pixels)."""
     with recording_texts() as texts:
         static_layer.__wrapped__(provinces, seats, locale)
     return tuple(texts)
 
 
-def focus_boxes(view: dict[str, Any], highlight: str | Iterable[str] | None = None,
-                locale: str = "en") -> list[Box]:
+def focus_boxes(
+    view: dict[str, Any], highlight: str | Iterable[str] | None = None, locale: str = "en"
+) -> list[Box]:
     """Where on the board (under its band) the current decision is."""
     provinces = view["provinces"]
     players = view.get("players", [])
@@ -538,19 +658,32 @@ def _phase(locale: str, phase: str) -> str:
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str) -> None:
     phase = view.get("phase", "")
     room = HEADER_SPLITS[0] - MARGIN - 8
-    text, fnt = fit_font(_kingdom_round(locale, view.get("kingdom"), view.get("round", "?")),
-                       (22, 20, 18), room, bold=True)
+    text, fnt = fit_font(
+        _kingdom_round(locale, view.get("kingdom"), view.get("round", "?")),
+        (22, 20, 18),
+        room,
+        bold=True,
+    )
     draw.text((MARGIN, 58), text, font=fnt, fill=CREAM)
     text, fnt = fit_font(_phase(locale, phase), (18, 16, 15), room)
     draw.text((MARGIN, 92), text, font=fnt, fill=CREAM)
-    draw.text((MARGIN, 120), t(locale, "{n} seats", n=view.get("seats", len(view.get(
-        "players", [])))), font=font(15), fill=CREAM_SOFT)
+    draw.text(
+        (MARGIN, 120),
+        t(locale, "{n} seats", n=view.get("seats", len(view.get("players", [])))),
+        font=font(15),
+        fill=CREAM_SOFT,
+    )
 
     start = view.get("start_player")
     if start is not None:
         seat_token(draw, (418, 52), start, size=30)
-        draw.text((442, 52), t(locale, "Seat {letter}", letter=seat_style(start).letter),
-                  font=font(18, bold=True), fill=CREAM, anchor="lm")
+        draw.text(
+            (442, 52),
+            t(locale, "Seat {letter}", letter=seat_style(start).letter),
+            font=font(18, bold=True),
+            fill=CREAM,
+            anchor="lm",
+        )
     acting = list(view.get("acting") or [])
     if acting:
         x = 418
@@ -558,24 +691,40 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str) -
             seat_token(draw, (x, 120), seat, size=30)
             x += 42
         if len(acting) == 1:
-            draw.text((x - 18, 120), t(locale, "Seat {letter}",
-                                       letter=seat_style(acting[0]).letter),
-                      font=font(18, bold=True), fill=CREAM, anchor="lm")
+            draw.text(
+                (x - 18, 120),
+                t(locale, "Seat {letter}", letter=seat_style(acting[0]).letter),
+                font=font(18, bold=True),
+                fill=CREAM,
+                anchor="lm",
+            )
     else:
-        draw.text((404, 120), t(locale, "nobody") if phase == "over" else "—", font=font(18),
-                  fill=CREAM, anchor="lm")
+        draw.text(
+            (404, 120),
+            t(locale, "nobody") if phase == "over" else "—",
+            font=font(18),
+            fill=CREAM,
+            anchor="lm",
+        )
 
     _draw_tile(draw, view.get("tile"), (664, 16), locale)
     collective = view.get("collective_offering")
-    text, fnt = fit_font(t(locale, "Last collective offering: {value}",
-                         value="—" if collective is None else collective),
-                       (16, 15, 14), HEADER_SPLITS[2] - 664 - 8)
+    text, fnt = fit_font(
+        t(
+            locale,
+            "Last collective offering: {value}",
+            value="—" if collective is None else collective,
+        ),
+        (16, 15, 14),
+        HEADER_SPLITS[2] - 664 - 8,
+    )
     draw.text((664, 124), text, font=fnt, fill=CREAM, anchor="lm")
 
     room = WIDTH - 1040 - 8
-    for y, label, size in ((46, t(locale, "Favor deck {n}", n=view.get("favor_deck", 0)), 20),
-                           (80, t(locale, "Province deck {n}", n=view.get("province_deck", 0)),
-                            20)):
+    for y, label, size in (
+        (46, t(locale, "Favor deck {n}", n=view.get("favor_deck", 0)), 20),
+        (80, t(locale, "Province deck {n}", n=view.get("province_deck", 0)), 20),
+    ):
         text, fnt = fit_font(label, (size, 18, 17, 16), room, bold=True)
         draw.text((1040, y), text, font=fnt, fill=CREAM, anchor="lm")
     discard = sum(int(v) for v in (view.get("favor_discard") or {}).values())
@@ -588,8 +737,9 @@ def _card_sort(card_type: str) -> tuple[int, str]:
     return COLOUR_ORDER.index(colour), CARDS.get(card_type, (card_type,))[0]
 
 
-def _draw_tile(draw: ImageDraw.ImageDraw, tile: int | None, origin: tuple[int, int],
-               locale: str) -> None:
+def _draw_tile(
+    draw: ImageDraw.ImageDraw, tile: int | None, origin: tuple[int, int], locale: str
+) -> None:
     x, y = origin
     room = HEADER_SPLITS[2] - (x + 110) - 8
     if tile is None:
@@ -604,15 +754,19 @@ def _draw_tile(draw: ImageDraw.ImageDraw, tile: int | None, origin: tuple[int, i
     text, fnt = fit_font(t(locale, "tile {tile}", tile=tile), (14, 13, 12), 88, bold=True)
     draw.text((x + 48, y + 78), text, font=fnt, fill=INK, anchor="mm")
     gold, vp, camel = TILE_EFFECTS.get(tile, (tile, tile, tile <= 2))
-    lines = (t(locale, "{gold} gold / farmer", gold=gold), t(locale, "{vp} VP / temple", vp=vp),
-             t(locale, "camel: caravans pay") if camel else t(locale, "no camel: no caravans"))
+    lines = (
+        t(locale, "{gold} gold / farmer", gold=gold),
+        t(locale, "{vp} VP / temple", vp=vp),
+        t(locale, "camel: caravans pay") if camel else t(locale, "no camel: no caravans"),
+    )
     for index, line in enumerate(lines):
         text, fnt = fit_font(line, (17, 16, 15, 14), room, bold=index < 2)
         draw.text((x + 110, y + 26 + index * 24), text, font=fnt, fill=CREAM)
 
 
-def _draw_province(draw: ImageDraw.ImageDraw, province: dict[str, Any],
-                   box: tuple[int, int, int, int], locale: str) -> None:
+def _draw_province(
+    draw: ImageDraw.ImageDraw, province: dict[str, Any], box: tuple[int, int, int, int], locale: str
+) -> None:
     x0, y0, x1, y1 = box
     owner = province.get("owner")
     in_auction = bool(province.get("in_auction"))
@@ -631,8 +785,7 @@ def _draw_province(draw: ImageDraw.ImageDraw, province: dict[str, Any],
     farmer_fill = seat_style(owner).colour if owner is not None else FARMER
     for index in range(on_fields):
         fx0, fy0, fx1, fy1 = _field_slot(box, index, locale)
-        draw.ellipse((fx0 + 3, fy0 + 3, fx1 - 3, fy1 - 3), fill=farmer_fill, outline=INK,
-                     width=2)
+        draw.ellipse((fx0 + 3, fy0 + 3, fx1 - 3, fy1 - 3), fill=farmer_fill, outline=INK, width=2)
     if extra:
         ex = _field_slot(box, fields, locale)[0] + (4 if fields else 48)
         draw.text((ex, y0 + 81), f"+{extra}", font=font(17, bold=True), fill=INK, anchor="lm")
@@ -651,16 +804,18 @@ def _draw_province(draw: ImageDraw.ImageDraw, province: dict[str, Any],
         style = seat_style(owner)
         draw.line((x0 + 10, y0 + 136, x1 - 10, y0 + 136), fill=style.colour, width=2)
         seat_token(draw, (x0 + 26, y0 + 158), owner, size=30)
-        label = fit_text(t(locale, "owner: Seat {letter}", letter=style.letter),
-                         font(16, bold=True), COL_W - 60)
+        label = fit_text(
+            t(locale, "owner: Seat {letter}", letter=style.letter), font(16, bold=True), COL_W - 60
+        )
         draw.text((x0 + 50, y0 + 158), label, font=font(16, bold=True), fill=INK, anchor="lm")
 
     if in_auction:
         _draw_auction(draw, province, box, locale)
 
 
-def _draw_auction(draw: ImageDraw.ImageDraw, province: dict[str, Any],
-                  box: tuple[int, int, int, int], locale: str) -> None:
+def _draw_auction(
+    draw: ImageDraw.ImageDraw, province: dict[str, Any], box: tuple[int, int, int, int], locale: str
+) -> None:
     x0, y0, x1, _y1 = box
     bonus = province.get("immediate") or {}
     parts = []
@@ -670,8 +825,9 @@ def _draw_auction(draw: ImageDraw.ImageDraw, province: dict[str, Any],
         parts.append(_say(locale, _gold(int(bonus["gold"]))))
     if bonus.get("stones"):
         parts.append(t(locale, "{n} stone", n=bonus["stones"]))
-    text = t(locale, "Bonus: {items}", items=" + ".join(parts)) if parts \
-        else t(locale, "Bonus: none")
+    text = (
+        t(locale, "Bonus: {items}", items=" + ".join(parts)) if parts else t(locale, "Bonus: none")
+    )
     tag = t(locale, "IN AUCTION")
     tag_font = font(14, bold=True)
     room = COL_W - 28 - text_advance(tag_font, tag)
@@ -680,8 +836,13 @@ def _draw_auction(draw: ImageDraw.ImageDraw, province: dict[str, Any],
     tag_below = not blocked and text_advance(font(13, bold=True), text) > room
     text, fnt = fit_font(text, (15, 14, 13, 12), COL_W - 20 if tag_below else room, bold=True)
     draw.text((x0 + 10, y0 + 147), text, font=fnt, fill=INK, anchor="lm")
-    draw.text((x1 - 10, y0 + (167 if tag_below else 147)), tag, font=tag_font,
-              fill=(140, 96, 0), anchor="rm")
+    draw.text(
+        (x1 - 10, y0 + (167 if tag_below else 147)),
+        tag,
+        font=tag_font,
+        fill=(140, 96, 0),
+        anchor="rm",
+    )
     bid = province.get("bid")
     bx = x0 + 10
     if bid:
@@ -697,9 +858,12 @@ def _draw_auction(draw: ImageDraw.ImageDraw, province: dict[str, Any],
         draw.text((bx, y0 + 167), label, font=font(15), fill=INK, anchor="lm")
         left = bx + round(text_advance(font(15), label))
     if blocked:
-        text, fnt = fit_font(t(locale, "blocked {spaces}",
-                             spaces=", ".join(str(b) for b in blocked)),
-                           (15, 14, 13), x1 - 10 - left - 10, bold=True)
+        text, fnt = fit_font(
+            t(locale, "blocked {spaces}", spaces=", ".join(str(b) for b in blocked)),
+            (15, 14, 13),
+            x1 - 10 - left - 10,
+            bold=True,
+        )
         draw.text((x1 - 10, y0 + 167), text, font=fnt, fill=(150, 20, 20), anchor="rm")
 
 
@@ -711,16 +875,18 @@ def _count(draw: ImageDraw.ImageDraw, xy: tuple[int, int], count: int, kind: str
     if kind == "stone":
         draw.rectangle((x, y - 8, x + 16, y + 8), fill=STONE, outline=INK, width=2)
     else:
-        draw.polygon([(x + 9, y - 10), (x + 19, y + 8), (x - 1, y + 8)], fill=PYRAMID,
-                     outline=INK, width=2)
+        draw.polygon(
+            [(x + 9, y - 10), (x + 19, y + 8), (x - 1, y + 8)], fill=PYRAMID, outline=INK, width=2
+        )
     draw.text((x + 22, y), f"×{count}", font=font(18, bold=True), fill=INK, anchor="lm")
 
 
 def _offering_text(player: dict[str, Any], phase: str, locale: str) -> str:
     offering = player.get("offering")
     if offering:
-        amount = msg("Theft (−3)") if offering.get("theft") \
-            else _gold(int(offering.get("amount", 0)))
+        amount = (
+            msg("Theft (−3)") if offering.get("theft") else _gold(int(offering.get("amount", 0)))
+        )
         adjust = offering.get("adjust")
         if adjust:
             return t(locale, "{offer}, adjust {delta:+d}", offer=amount, delta=int(adjust))
@@ -754,17 +920,32 @@ def _colour_name(seat: int, locale: str) -> str:
 
 # scoreboard columns: width in English; a longer heading widens its column at the expense of
 # the provinces column (the widest), which never drops below PROVINCES_MIN
-SCORE_COLUMNS = ((170, "left"), (90, "right"), (90, "right"), (120, "center"),
-                 (120, "center"), (360, "left"), (230, "left"), (108, "center"))
+SCORE_COLUMNS = (
+    (170, "left"),
+    (90, "right"),
+    (90, "right"),
+    (120, "center"),
+    (120, "center"),
+    (360, "left"),
+    (230, "left"),
+    (108, "center"),
+)
 PROVINCES_COLUMN = 5
 PROVINCES_MIN = 230
 
 
 @functools.lru_cache(maxsize=32)
 def _score_columns(locale: str, offering_title: str) -> tuple[Column, ...]:
-    titles = (t(locale, "Seat"), t(locale, "VP"), t(locale, "Gold"), t(locale, "Favor cards"),
-              t(locale, "Theft"), t(locale, "Provinces (this kingdom)"), offering_title,
-              t(locale, "Offer rank"))
+    titles = (
+        t(locale, "Seat"),
+        t(locale, "VP"),
+        t(locale, "Gold"),
+        t(locale, "Favor cards"),
+        t(locale, "Theft"),
+        t(locale, "Provinces (this kingdom)"),
+        offering_title,
+        t(locale, "Offer rank"),
+    )
     head = font(15, bold=True)
     widths = [width for width, _align in SCORE_COLUMNS]
     widest_colour = max(text_advance(font(15), _colour_name(seat, locale)) for seat in range(5))
@@ -774,13 +955,15 @@ def _score_columns(locale: str, offering_title: str) -> tuple[Column, ...]:
             widths[index] = max(widths[index], round(text_advance(head, title)) + 18)
     spare = sum(width for width, _align in SCORE_COLUMNS) - sum(widths)
     widths[PROVINCES_COLUMN] = max(PROVINCES_MIN, widths[PROVINCES_COLUMN] + spare)
-    return tuple(Column(title, width, align)
-                 for title, width, (_base, align) in zip(titles, widths, SCORE_COLUMNS,
-                                                         strict=True))
+    return tuple(
+        Column(title, width, align)
+        for title, width, (_base, align) in zip(titles, widths, SCORE_COLUMNS, strict=True)
+    )
 
 
-def _draw_scoreboard(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout,
-                     locale: str) -> None:
+def _draw_scoreboard(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout, locale: str
+) -> None:
     players = view.get("players", [])
     phase = view.get("phase", "")
     acting = set(view.get("acting") or [])
@@ -799,8 +982,11 @@ def _draw_scoreboard(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: La
             x0, y0, _x1, y1 = box
             cy = (y0 + y1) // 2
             seat_token(d, (x0 + 22, cy), seat, size=28)
-            marks = ("★" if winner else "") + ("☥" if seat == start else "") \
+            marks = (
+                ("★" if winner else "")
+                + ("☥" if seat == start else "")
                 + ("▶" if seat in acting else "")
+            )
             mark_font = font(20, bold=True)
             room = seat_w - 6 - 44 - (text_advance(mark_font, marks) + 6 if marks else 0)
             name, name_font = fit_font(_colour_name(seat, locale), (15, 14, 13), room)
@@ -808,27 +994,44 @@ def _draw_scoreboard(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: La
             d.text((x0 + seat_w - 6, cy), marks, font=mark_font, fill=INK, anchor="rm")
 
         rank = player.get("rank")
-        rows.append([
-            seat_cell, str(player.get("score", 0)), str(player.get("gold", 0)),
-            str(player.get("favor_cards", 0)), in_hand if player.get("has_theft") else "—",
-            ", ".join(player.get("provinces", [])) or "—",
-            _offering_text(player, phase, locale), _ordinal(rank, locale) if rank else "",
-        ])
+        rows.append(
+            [
+                seat_cell,
+                str(player.get("score", 0)),
+                str(player.get("gold", 0)),
+                str(player.get("favor_cards", 0)),
+                in_hand if player.get("has_theft") else "—",
+                ", ".join(player.get("provinces", [])) or "—",
+                _offering_text(player, phase, locale),
+                _ordinal(rank, locale) if rank else "",
+            ]
+        )
         fills.append(WINNER_FILL if winner else ACTING_FILL if seat in acting else None)
-    bottom = draw_table(draw, (MARGIN, layout.score_y + SCORE_TITLE_H), columns, rows,
-                        row_height=SCORE_ROW_H, header_height=SCORE_HEAD_H, body_size=18,
-                        header_size=15, row_fills=fills)
+    bottom = draw_table(
+        draw,
+        (MARGIN, layout.score_y + SCORE_TITLE_H),
+        columns,
+        rows,
+        row_height=SCORE_ROW_H,
+        header_height=SCORE_HEAD_H,
+        body_size=18,
+        header_size=15,
+        row_fills=fills,
+    )
     discard = view.get("favor_discard") or {}
-    entries = [f"{_card_name(k, locale)} {v}"
-               for k, v in sorted(discard.items(), key=lambda kv: _card_sort(kv[0])) if v]
+    entries = [
+        f"{_card_name(k, locale)} {v}"
+        for k, v in sorted(discard.items(), key=lambda kv: _card_sort(kv[0]))
+        if v
+    ]
     label = t(locale, "Favor discard pile:")
     draw.text((MARGIN, bottom + 20), label, font=font(16, bold=True), fill=INK, anchor="lm")
     indent = MARGIN + int(font(16, bold=True).getlength(label)) + 10
-    lines = wrap_items(entries, font(16), WIDTH - MARGIN - indent, 2, locale=locale) \
-        or [t(locale, "no cards yet")]
+    lines = wrap_items(entries, font(16), WIDTH - MARGIN - indent, 2, locale=locale) or [
+        t(locale, "no cards yet")
+    ]
     for index, line in enumerate(lines):
-        draw.text((indent, bottom + 20 + index * 24), line, font=font(16), fill=INK,
-                  anchor="lm")
+        draw.text((indent, bottom + 20 + index * 24), line, font=font(16), fill=INK, anchor="lm")
 
 
 def _card_name(card_type: str, locale: str = "en") -> str:
@@ -858,66 +1061,115 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     draw.rectangle((0, 0, PANEL_W, 110), fill=HEADER_BG)
     seat_token(draw, (44, 44), seat, size=48)
     style = seat_style(seat)
-    text, fnt = fit_font(t(locale, "Your hand · Seat {letter} ({colour})", letter=style.letter,
-                         colour=SEAT_COLOURS.get(style.colour_name, style.colour_name)),
-                       (24, 22, 20), PANEL_W - 100, bold=True)
+    text, fnt = fit_font(
+        t(
+            locale,
+            "Your hand · Seat {letter} ({colour})",
+            letter=style.letter,
+            colour=SEAT_COLOURS.get(style.colour_name, style.colour_name),
+        ),
+        (24, 22, 20),
+        PANEL_W - 100,
+        bold=True,
+    )
     draw.text((80, 28), text, font=fnt, fill=CREAM, anchor="lm")
     when = _kingdom_round(locale, private_view.get("kingdom"), private_view.get("round", "?"))
     phase = private_view.get("phase", "")
     if phase in PHASES:
         when = f"{when} · {_phase(locale, phase)}"
-    draw.text((80, 60), fit_text(when, font(16), PANEL_W - 100), font=font(16),
-              fill=CREAM_SOFT, anchor="lm")
-    stats = t(locale, "Gold {gold}   VP {vp}   Favor cards {cards}   Provinces: {provinces}",
-              gold=player.get("gold", 0), vp=player.get("score", 0), cards=sum(hand.values()),
-              provinces=", ".join(player.get("provinces", [])) or "—")
-    draw.text((20, 92), fit_text(stats, font(18, bold=True), PANEL_W - 40),
-              font=font(18, bold=True), fill=GOLD, anchor="lm")
+    draw.text(
+        (80, 60),
+        fit_text(when, font(16), PANEL_W - 100),
+        font=font(16),
+        fill=CREAM_SOFT,
+        anchor="lm",
+    )
+    stats = t(
+        locale,
+        "Gold {gold}   VP {vp}   Favor cards {cards}   Provinces: {provinces}",
+        gold=player.get("gold", 0),
+        vp=player.get("score", 0),
+        cards=sum(hand.values()),
+        provinces=", ".join(player.get("provinces", [])) or "—",
+    )
+    draw.text(
+        (20, 92),
+        fit_text(stats, font(18, bold=True), PANEL_W - 40),
+        font=font(18, bold=True),
+        fill=GOLD,
+        anchor="lm",
+    )
 
     y = 126
     entries = [(CARDS.get(k, (_card_name(k), "grey", "")), n) for k, n in cards]
     if player.get("has_theft"):
         entries.append((THEFT, 1))
     if not entries:
-        draw.text((24, y + row_h // 2), t(locale, "No favor cards in hand."), font=font(18),
-                  fill=INK, anchor="lm")
+        draw.text(
+            (24, y + row_h // 2),
+            t(locale, "No favor cards in hand."),
+            font=font(18),
+            fill=INK,
+            anchor="lm",
+        )
     mid = (row_h - 6) // 2
     for (name, colour_key, effect), count in entries:
         colour, phase_name = PHASE_COLOURS[colour_key]
-        rounded_panel(draw, (16, y, PANEL_W - 16, y + row_h - 6), fill=PAPER, outline=colour,
-                      radius=8, width=2)
+        rounded_panel(
+            draw,
+            (16, y, PANEL_W - 16, y + row_h - 6),
+            fill=PAPER,
+            outline=colour,
+            radius=8,
+            width=2,
+        )
         draw.rounded_rectangle((16, y, 150, y + row_h - 6), radius=8, fill=colour)
         text, fnt = fit_font(_say(locale, phase_name), (15, 14, 13), 126, bold=True)
         draw.text((83, y + mid), text, font=fnt, fill=text_on(colour), anchor="mm")
         _draw_card_name(draw, _say(locale, name), (166, y + mid), 244)
         _draw_effect(draw, _say(locale, effect), (420, y + mid), 390)
-        draw.text((PANEL_W - 30, y + mid), f"×{count}", font=font(22, bold=True),
-                  fill=INK, anchor="rm")
+        draw.text(
+            (PANEL_W - 30, y + mid), f"×{count}", font=font(22, bold=True), fill=INK, anchor="rm"
+        )
         y += row_h
 
     y += 14
     sealed = me.get("sealed")
-    rounded_panel(draw, (16, y, PANEL_W - 16, y + 70), fill=(232, 238, 250),
-                  outline=PHASE_COLOURS["blue"][0], radius=10, width=2)
+    rounded_panel(
+        draw,
+        (16, y, PANEL_W - 16, y + 70),
+        fill=(232, 238, 250),
+        outline=PHASE_COLOURS["blue"][0],
+        radius=10,
+        width=2,
+    )
     if sealed:
         label = t(locale, "Your sealed offering: {offer}", offer=_sealed_text(sealed, locale))
-        sub = t(locale, "option {option} · secret until every seat has answered",
-                option=sealed)
+        sub = t(locale, "option {option} · secret until every seat has answered", option=sealed)
     elif phase == "offering":
         label = t(locale, "Offering: not sealed yet")
         sub = t(locale, "answer in your DM or with /play")
     else:
         label = t(locale, "No sealed answer pending")
         sub = t(locale, "offerings are sealed in phase 3")
-    draw.text((32, y + 22), fit_text(label, font(19, bold=True), PANEL_W - 64),
-              font=font(19, bold=True), fill=INK, anchor="lm")
-    draw.text((32, y + 50), fit_text(sub, font(15), PANEL_W - 64), font=font(15),
-              fill=INK_SOFT, anchor="lm")
+    draw.text(
+        (32, y + 22),
+        fit_text(label, font(19, bold=True), PANEL_W - 64),
+        font=font(19, bold=True),
+        fill=INK,
+        anchor="lm",
+    )
+    draw.text(
+        (32, y + 50),
+        fit_text(sub, font(15), PANEL_W - 64),
+        font=font(15),
+        fill=INK_SOFT,
+        anchor="lm",
+    )
     return image
 
 
-def _draw_card_name(draw: ImageDraw.ImageDraw, name: str, xy: tuple[int, int], width: int
-                    ) -> None:
+def _draw_card_name(draw: ImageDraw.ImageDraw, name: str, xy: tuple[int, int], width: int) -> None:
     """A card's name: one line (20 px, smaller if needed), or two lines at 16 px."""
     x, y = xy
     text, fnt = fit_font(name, (20, 18, 17), width, bold=True)
@@ -927,12 +1179,10 @@ def _draw_card_name(draw: ImageDraw.ImageDraw, name: str, xy: tuple[int, int], w
     lines = wrap_text(name, font(16, bold=True), width, max_lines=2)
     for index, line in enumerate(lines):
         offset = (index - (len(lines) - 1) / 2) * 19
-        draw.text((x, round(y + offset)), line, font=font(16, bold=True), fill=INK,
-                  anchor="lm")
+        draw.text((x, round(y + offset)), line, font=font(16, bold=True), fill=INK, anchor="lm")
 
 
-def _draw_effect(draw: ImageDraw.ImageDraw, effect: str, xy: tuple[int, int], width: int
-                 ) -> None:
+def _draw_effect(draw: ImageDraw.ImageDraw, effect: str, xy: tuple[int, int], width: int) -> None:
     """A card's reminder: one line at 15 px, or two at 14 px when it is longer."""
     x, y = xy
     if text_advance(font(15), effect) <= width:
@@ -953,8 +1203,9 @@ def _sealed_text(option_id: str, locale: str = "en") -> str:
             words.append(t(locale, "Theft card"))
         elif part.startswith("offer:"):
             amount = part.split(":", 1)[1]
-            words.append(_say(locale, _gold(int(amount)) if amount.isdigit()
-                              else msg("{n} gold", n=amount)))
+            words.append(
+                _say(locale, _gold(int(amount)) if amount.isdigit() else msg("{n} gold", n=amount))
+            )
         elif part == "adjust":
             words.append(t(locale, "with Offering Adjustment"))
         else:

@@ -89,8 +89,9 @@ def approx_length(text: str, fnt: ImageFont.FreeTypeFont) -> float:
     """The advance of ``text`` summed word by word (cached words; kerning across a space is
     left out, a pixel at most)."""
     words = text.split(" ")
-    return sum(text_advance(fnt, word) for word in words if word) \
-        + text_advance(fnt, " ") * (len(words) - 1)
+    return sum(text_advance(fnt, word) for word in words if word) + text_advance(fnt, " ") * (
+        len(words) - 1
+    )
 
 
 # Lines at least this long are put together word by word: FreeType rasterizes every glyph of
@@ -144,6 +145,7 @@ def line_mask(fnt: ImageFont.FreeTypeFont, text: str, anchor: str) -> tuple[Any,
 @dataclass(frozen=True)
 class DrawnText:
     """A text a renderer drew: its anchor point, its words and its font size in px."""
+
     x: float
     y: float
     text: str
@@ -154,7 +156,8 @@ class DrawnText:
 # While set (``recording_texts``), every text drawn through ``canvas_draw`` is noted here: the
 # focus image scales a region until its smallest text reads on a phone; tests measure sizes.
 TEXT_LOG: contextvars.ContextVar[list[DrawnText] | None] = contextvars.ContextVar(
-    "scarab_text_log", default=None)
+    "scarab_text_log", default=None
+)
 
 
 @contextlib.contextmanager
@@ -183,11 +186,19 @@ class CachedTextDraw(ImageDraw.ImageDraw):
     def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):
         log = TEXT_LOG.get()
         if log is not None and text and isinstance(font, ImageFont.FreeTypeFont):
-            log.append(DrawnText(float(xy[0]), float(xy[1]), str(text), int(font.size),
-                                 self.canvas.size))
-        plain = (self._rgb and not args and not kwargs and isinstance(text, str)
-                 and "\n" not in text and isinstance(font, ImageFont.FreeTypeFont)
-                 and isinstance(fill, tuple) and len(fill) == 3)
+            log.append(
+                DrawnText(float(xy[0]), float(xy[1]), str(text), int(font.size), self.canvas.size)
+            )
+        plain = (
+            self._rgb
+            and not args
+            and not kwargs
+            and isinstance(text, str)
+            and "\n" not in text
+            and isinstance(font, ImageFont.FreeTypeFont)
+            and isinstance(fill, tuple)
+            and len(fill) == 3
+        )
         if not plain:
             return super().text(xy, text, fill, font, anchor, *args, **kwargs)
         if not text:
@@ -198,8 +209,9 @@ class CachedTextDraw(ImageDraw.ImageDraw):
             left, top = round(xy[0]) + dx, round(xy[1]) + dy
             # a solid ink image pasted through the mask: Pillow blends an image through a
             # mask several times faster than a bare colour, with the same pixels
-            self.canvas.im.paste(solid(fill, width, height).im,
-                                 (left, top, left + width, top + height), mask)
+            self.canvas.im.paste(
+                solid(fill, width, height).im, (left, top, left + width, top + height), mask
+            )
         return None
 
 
@@ -229,8 +241,9 @@ def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
 
 
 @functools.lru_cache(maxsize=4096)
-def fit_font(text: str, sizes: Sequence[int], width: float, *, bold: bool = False
-             ) -> tuple[str, ImageFont.FreeTypeFont]:
+def fit_font(
+    text: str, sizes: Sequence[int], width: float, *, bold: bool = False
+) -> tuple[str, ImageFont.FreeTypeFont]:
     """``text`` in the largest of ``sizes`` (largest first) in which it fits ``width`` px, cut
     with an ellipsis at the smallest: longer Portuguese and Polish words get a smaller font
     where needed rather than a cut."""
@@ -254,8 +267,9 @@ def fit_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> str:
     return text.rstrip() + "…"
 
 
-def wrap_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int,
-              max_lines: int | None = None) -> list[str]:
+def wrap_text(
+    text: str, fnt: ImageFont.FreeTypeFont, max_width: int, max_lines: int | None = None
+) -> list[str]:
     """Greedy word wrap; the last allowed line gets an ellipsis if text is left over."""
     lines: list[str] = []
     current = ""
@@ -277,8 +291,14 @@ def wrap_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int,
     return [fit_text(line, fnt, max_width) for line in lines]
 
 
-def wrap_items(items: Sequence[str], fnt: ImageFont.FreeTypeFont, max_width: int,
-               max_lines: int | None = None, sep: str = " · ", locale: str = "en") -> list[str]:
+def wrap_items(
+    items: Sequence[str],
+    fnt: ImageFont.FreeTypeFont,
+    max_width: int,
+    max_lines: int | None = None,
+    sep: str = " · ",
+    locale: str = "en",
+) -> list[str]:
     """Join ``items`` with ``sep`` into lines, never splitting an item across lines; items that
     do not fit in ``max_lines`` become a final "+n more" (said in ``locale``)."""
     lines: list[str] = []
@@ -287,8 +307,9 @@ def wrap_items(items: Sequence[str], fnt: ImageFont.FreeTypeFont, max_width: int
     gap = text_advance(fnt, sep)
     for index, item in enumerate(items):
         candidate = f"{current}{sep}{item}" if current else item
-        candidate_width = width + gap + text_advance(fnt, item) if current \
-            else text_advance(fnt, item)
+        candidate_width = (
+            width + gap + text_advance(fnt, item) if current else text_advance(fnt, item)
+        )
         if current and candidate_width > max_width:
             if max_lines is not None and len(lines) + 1 == max_lines:
                 rest = len(items) - index
@@ -308,23 +329,42 @@ def wrap_items(items: Sequence[str], fnt: ImageFont.FreeTypeFont, max_width: int
     return [fit_text(line, fnt, max_width) for line in lines]
 
 
-def outlined_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
-                  fnt: ImageFont.FreeTypeFont, fill: RGB = INK, outline: RGB = WHITE,
-                  width: int = 2, anchor: str = "la") -> None:
+def outlined_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    fnt: ImageFont.FreeTypeFont,
+    fill: RGB = INK,
+    outline: RGB = WHITE,
+    width: int = 2,
+    anchor: str = "la",
+) -> None:
     """Text with a halo so it reads on any background (maps, tokens)."""
-    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor, stroke_width=width,
-              stroke_fill=outline)
+    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor, stroke_width=width, stroke_fill=outline)
 
 
-def shadow_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
-                fnt: ImageFont.FreeTypeFont, fill: RGB = WHITE,
-                shadow: RGB = (0, 0, 0), offset: int = 2, anchor: str = "la") -> None:
+def shadow_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    fnt: ImageFont.FreeTypeFont,
+    fill: RGB = WHITE,
+    shadow: RGB = (0, 0, 0),
+    offset: int = 2,
+    anchor: str = "la",
+) -> None:
     draw.text((xy[0] + offset, xy[1] + offset), text, font=fnt, fill=shadow, anchor=anchor)
     draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
 
 
-def rounded_panel(draw: ImageDraw.ImageDraw, box: Sequence[float], fill: RGB | None = PAPER,
-                  outline: RGB | None = INK_SOFT, radius: int = 10, width: int = 2) -> None:
+def rounded_panel(
+    draw: ImageDraw.ImageDraw,
+    box: Sequence[float],
+    fill: RGB | None = PAPER,
+    outline: RGB | None = INK_SOFT,
+    radius: int = 10,
+    width: int = 2,
+) -> None:
     draw.rounded_rectangle(tuple(box), radius=radius, fill=fill, outline=outline, width=width)
 
 
@@ -337,13 +377,22 @@ def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[floa
         r *= 1.12
         return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
     if shape == "hexagon":
-        return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
-                for a in range(0, 360, 60)]
+        return [
+            (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+            for a in range(0, 360, 60)
+        ]
     raise ValueError(shape)
 
 
-def draw_shape(draw: ImageDraw.ImageDraw, shape: str, center: tuple[float, float], r: float,
-               fill: RGB, outline: RGB | None = None, width: int = 1) -> None:
+def draw_shape(
+    draw: ImageDraw.ImageDraw,
+    shape: str,
+    center: tuple[float, float],
+    r: float,
+    fill: RGB,
+    outline: RGB | None = None,
+    width: int = 1,
+) -> None:
     cx, cy = center
     if shape == "circle":
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
@@ -355,8 +404,13 @@ def draw_shape(draw: ImageDraw.ImageDraw, shape: str, center: tuple[float, float
         draw.polygon(points, fill=fill, outline=outline, width=width)
 
 
-def seat_token(draw: ImageDraw.ImageDraw, center: tuple[float, float], seat: int,
-               size: int = 26, letter: bool = True) -> None:
+def seat_token(
+    draw: ImageDraw.ImageDraw,
+    center: tuple[float, float],
+    seat: int,
+    size: int = 26,
+    letter: bool = True,
+) -> None:
     """The seat's marker: its shape, filled with its colour, black rim, white halo, letter."""
     style = seat_style(seat)
     r = size / 2
@@ -381,12 +435,22 @@ class Column:
     align: str = "left"  # left | center | right
 
 
-def draw_table(draw: ImageDraw.ImageDraw, origin: tuple[int, int], columns: Sequence[Column],
-               rows: Sequence[Sequence[Cell]], *, row_height: int = 36, header_height: int = 30,
-               body_size: int = 18, header_size: int = 15,
-               header_fill: RGB = (70, 58, 44), header_ink: RGB = WHITE,
-               zebra: tuple[RGB, RGB] = ((255, 251, 240), (244, 236, 218)),
-               row_fills: Sequence[RGB | None] | None = None, padding: int = 8) -> int:
+def draw_table(
+    draw: ImageDraw.ImageDraw,
+    origin: tuple[int, int],
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[Cell]],
+    *,
+    row_height: int = 36,
+    header_height: int = 30,
+    body_size: int = 18,
+    header_size: int = 15,
+    header_fill: RGB = (70, 58, 44),
+    header_ink: RGB = WHITE,
+    zebra: tuple[RGB, RGB] = ((255, 251, 240), (244, 236, 218)),
+    row_fills: Sequence[RGB | None] | None = None,
+    padding: int = 8,
+) -> int:
     """A small table. A cell is text, ``None`` or a callable drawing into its box.
 
     Returns the y just under the table.
@@ -397,13 +461,19 @@ def draw_table(draw: ImageDraw.ImageDraw, origin: tuple[int, int], columns: Sequ
     draw.rectangle((x0, y, x0 + total, y + header_height), fill=header_fill)
     x = x0
     for column in columns:
-        _cell_text(draw, (x, y, x + column.width, y + header_height), column.title, head_font,
-                   header_ink, column.align, padding)
+        _cell_text(
+            draw,
+            (x, y, x + column.width, y + header_height),
+            column.title,
+            head_font,
+            header_ink,
+            column.align,
+            padding,
+        )
         x += column.width
     y += header_height
     for index, row in enumerate(rows):
-        fill = (row_fills[index] if row_fills and row_fills[index] else None) \
-            or zebra[index % 2]
+        fill = (row_fills[index] if row_fills and row_fills[index] else None) or zebra[index % 2]
         draw.rectangle((x0, y, x0 + total, y + row_height), fill=fill)
         x = x0
         for column, cell in zip(columns, row, strict=False):
@@ -418,8 +488,15 @@ def draw_table(draw: ImageDraw.ImageDraw, origin: tuple[int, int], columns: Sequ
     return y
 
 
-def _cell_text(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str,
-               fnt: ImageFont.FreeTypeFont, fill: RGB, align: str, padding: int) -> None:
+def _cell_text(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    text: str,
+    fnt: ImageFont.FreeTypeFont,
+    fill: RGB,
+    align: str,
+    padding: int,
+) -> None:
     x0, y0, x1, y1 = box
     text = fit_text(text, fnt, x1 - x0 - 2 * padding)
     cy = (y0 + y1) / 2
@@ -443,14 +520,14 @@ def palette_image(*samples: Image.Image, colours: int = 256) -> Image.Image:
     return sheet.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def colour_swatch(colours: Sequence[RGB], backgrounds: Sequence[RGB], seats: int = 5,
-                  width: int = 600) -> Image.Image:
+def colour_swatch(
+    colours: Sequence[RGB], backgrounds: Sequence[RGB], seats: int = 5, width: int = 600
+) -> Image.Image:
     """Every foreground colour as antialiased text and shapes on every background, plus all
     seat tokens: quantizing this with the static layer gives a palette for dynamic pieces."""
     cell = 40
     per_row = max(1, width // cell)
-    items = [(fg, bg) for bg in backgrounds for fg in colours] + [
-        (None, bg) for bg in backgrounds]
+    items = [(fg, bg) for bg in backgrounds for fg in colours] + [(None, bg) for bg in backgrounds]
     rows = (len(items) + per_row - 1) // per_row
     image = Image.new("RGB", (width, rows * cell), WHITE)
     draw = ImageDraw.Draw(image)
@@ -482,14 +559,15 @@ BAND_RULE: RGB = (232, 188, 72)
 @dataclass(frozen=True)
 class Band:
     """What a board's header band says, every word already in the reader's language."""
-    title: str                                   # the game's name
-    status: str                                  # round / phase
-    turn_label: str                              # "Turn" said in the view's language
-    turn: tuple[int, ...]                        # seats to act (tokens)
-    turn_text: str                               # e.g. "Seat C", or "—"
-    score_label: str                             # "VP", "Devotion"...
-    scores: tuple[tuple[int, int], ...]          # (seat, score) per seat, seat order
-    detail: str = ""                             # the step, said after the status if it fits
+
+    title: str  # the game's name
+    status: str  # round / phase
+    turn_label: str  # "Turn" said in the view's language
+    turn: tuple[int, ...]  # seats to act (tokens)
+    turn_text: str  # e.g. "Seat C", or "—"
+    score_label: str  # "VP", "Devotion"...
+    scores: tuple[tuple[int, int], ...]  # (seat, score) per seat, seat order
+    detail: str = ""  # the step, said after the status if it fits
 
     def status_line(self, fits: Callable[[str], bool]) -> str:
         """The status with its detail when that fits, else the status alone."""
@@ -558,8 +636,9 @@ def _draw_band(draw: ImageDraw.ImageDraw, band: Band, top: int, width: int) -> N
     x = right
     for seat, score in band.scores:
         seat_token(draw, (x + token / 2, line2), seat, size=token)
-        draw.text((x + token + round(8 * scale), line2), str(score), font=bold, fill=BAND_INK,
-                  anchor="lm")
+        draw.text(
+            (x + token + round(8 * scale), line2), str(score), font=bold, fill=BAND_INK, anchor="lm"
+        )
         x += score_w
 
 
@@ -595,17 +674,27 @@ def is_word(text: str) -> bool:
     return len(text.strip()) >= 3
 
 
-def smallest_text(texts: Sequence[DrawnText], boxes: Sequence[Box], canvas: tuple[int, int],
-                  words: bool = True) -> int | None:
+def smallest_text(
+    texts: Sequence[DrawnText], boxes: Sequence[Box], canvas: tuple[int, int], words: bool = True
+) -> int | None:
     """The smallest font size of a word (or, ``words=False``, a tag) drawn on the board
     (``canvas``: its size under the band) and anchored inside one of ``boxes``."""
-    sizes = [t.size for t in texts if is_word(t.text) == words and t.canvas == canvas
-             and any(x0 <= t.x <= x1 and y0 <= t.y <= y1 for x0, y0, x1, y1 in boxes)]
+    sizes = [
+        t.size
+        for t in texts
+        if is_word(t.text) == words
+        and t.canvas == canvas
+        and any(x0 <= t.x <= x1 and y0 <= t.y <= y1 for x0, y0, x1, y1 in boxes)
+    ]
     return min(sizes) if sizes else None
 
 
-def focus_scale(texts: Sequence[DrawnText], boxes: Sequence[Box], canvas: tuple[int, int],
-                floor: int | None = None) -> float:
+def focus_scale(
+    texts: Sequence[DrawnText],
+    boxes: Sequence[Box],
+    canvas: tuple[int, int],
+    floor: int | None = None,
+) -> float:
     """How much ``boxes`` are enlarged so their smallest word is FOCUS_TEXT_PX px tall and
     their smallest tag FOCUS_TAG_PX; ``floor``: the smallest text of pasted tiles in the boxes
     (drawn on their own images, maybe cached, so not recorded here)."""
@@ -615,16 +704,23 @@ def focus_scale(texts: Sequence[DrawnText], boxes: Sequence[Box], canvas: tuple[
     return min(FOCUS_MAX_SCALE, max(1.0, scale))
 
 
-def focus_image(board: Image.Image, boxes: Sequence[Box], texts: Sequence[DrawnText],
-                top: int = 0, background: RGB = PAPER, floor: int | None = None
-                ) -> Image.Image:
+def focus_image(
+    board: Image.Image,
+    boxes: Sequence[Box],
+    texts: Sequence[DrawnText],
+    top: int = 0,
+    background: RGB = PAPER,
+    floor: int | None = None,
+) -> Image.Image:
     """The ``boxes`` of ``board`` (coordinates of the board under its band; ``top`` = the
     band's height) enlarged until their smallest word is FOCUS_TEXT_PX px, packed in rows at
     most FOCUS_MAX_W px wide. A box wider than that is cut into slices set one under the other.
     """
     width, height = board.width, board.height - top
-    clipped = [(max(0, int(x0)), max(0, int(y0)), min(width, int(x1)), min(height, int(y1)))
-               for x0, y0, x1, y1 in boxes]
+    clipped = [
+        (max(0, int(x0)), max(0, int(y0)), min(width, int(x1)), min(height, int(y1)))
+        for x0, y0, x1, y1 in boxes
+    ]
     clipped = [b for b in dict.fromkeys(clipped) if b[2] > b[0] and b[3] > b[1]]
     if not clipped:
         clipped = [(0, 0, width, min(height, 400))]
@@ -638,8 +734,7 @@ def focus_image(board: Image.Image, boxes: Sequence[Box], texts: Sequence[DrawnT
             right = min(x1, left + slice_w)
             crop = board.crop((left, y0 + top, right, y1 + top))
             size = (max(1, round(crop.width * scale)), max(1, round(crop.height * scale)))
-            pieces.append(crop.resize(size, Image.Resampling.LANCZOS)
-                          if scale != 1.0 else crop)
+            pieces.append(crop.resize(size, Image.Resampling.LANCZOS) if scale != 1.0 else crop)
     rows: list[list[Image.Image]] = [[]]
     used = 0
     for piece in pieces:
@@ -648,8 +743,9 @@ def focus_image(board: Image.Image, boxes: Sequence[Box], texts: Sequence[DrawnT
             used = 0
         used += piece.width + (FOCUS_PAD if rows[-1] else 0)
         rows[-1].append(piece)
-    out_w = min(FOCUS_MAX_W, max(sum(p.width for p in row) + FOCUS_PAD * (len(row) + 1)
-                                 for row in rows))
+    out_w = min(
+        FOCUS_MAX_W, max(sum(p.width for p in row) + FOCUS_PAD * (len(row) + 1) for row in rows)
+    )
     out_h = sum(max(p.height for p in row) for row in rows) + FOCUS_PAD * (len(rows) + 1)
     image = Image.new("RGB", (out_w, out_h), background)
     y = FOCUS_PAD

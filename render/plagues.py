@@ -117,9 +117,15 @@ BADGE_ON: RGB = (255, 200, 60)
 BADGE_OFF: RGB = (230, 224, 210)
 
 TILE_FILL: dict[str, RGB] = {
-    "sphinx": (236, 198, 112), "obelisk": (186, 188, 200), "egyptian": (222, 150, 118),
-    "plantation": (156, 204, 112), "herd": (196, 156, 108), "coin": (246, 212, 76),
-    "boat": (126, 178, 232), "province": (196, 168, 228), "pharaoh": (140, 36, 40),
+    "sphinx": (236, 198, 112),
+    "obelisk": (186, 188, 200),
+    "egyptian": (222, 150, 118),
+    "plantation": (156, 204, 112),
+    "herd": (196, 156, 108),
+    "coin": (246, 212, 76),
+    "boat": (126, 178, 232),
+    "province": (196, 168, 228),
+    "pharaoh": (140, 36, 40),
 }
 # Every word below is a Msg (its English text), said in the board's language when drawn.
 CATEGORY: dict[str, tuple[str, RGB]] = {
@@ -128,35 +134,78 @@ CATEGORY: dict[str, tuple[str, RGB]] = {
     "trade": (msg("TRADE"), (120, 190, 120)),
     "scoring": (msg("SCORING"), (186, 140, 214)),
 }
-TIMING = {"immediate": msg("⚡ immediate"), "phase1": msg("phase 1"), "phase2": msg("phase 2"),
-          "phase3": msg("phase 3"), "round": msg("whole round")}
-PHASES = {"dice": msg("Phase 1: Dice"), "territories": msg("Phase 2: Territories"),
-          "plague": msg("Phase 3: Plague"), "over": msg("Game over")}
-STEPS = {"turns": msg("die turns"), "soldiers": msg("soldiers"),
-         "picks": msg("territory picks"), "tribute": msg("tribute"), "losses": msg("losses"),
-         "uses": msg("tile & card uses"), "reveal": msg("plague revealed"),
-         "over": msg("final scores")}
-PROVINCE_NAMES = {"abydos": (term("Abydos"), msg("power: a die ±1 or ±2")),
-                  "buto": (term("Buto"), msg("power: 2 extra cards at a pick")),
-                  "memphis": (term("Memphis"), msg("power: tribute −1")),
-                  "edfu": (term("Edfu"), msg("power: die 3, draw 6 tiles"))}
+TIMING = {
+    "immediate": msg("⚡ immediate"),
+    "phase1": msg("phase 1"),
+    "phase2": msg("phase 2"),
+    "phase3": msg("phase 3"),
+    "round": msg("whole round"),
+}
+PHASES = {
+    "dice": msg("Phase 1: Dice"),
+    "territories": msg("Phase 2: Territories"),
+    "plague": msg("Phase 3: Plague"),
+    "over": msg("Game over"),
+}
+STEPS = {
+    "turns": msg("die turns"),
+    "soldiers": msg("soldiers"),
+    "picks": msg("territory picks"),
+    "tribute": msg("tribute"),
+    "losses": msg("losses"),
+    "uses": msg("tile & card uses"),
+    "reveal": msg("plague revealed"),
+    "over": msg("final scores"),
+}
+PROVINCE_NAMES = {
+    "abydos": (term("Abydos"), msg("power: a die ±1 or ±2")),
+    "buto": (term("Buto"), msg("power: 2 extra cards at a pick")),
+    "memphis": (term("Memphis"), msg("power: tribute −1")),
+    "edfu": (term("Edfu"), msg("power: die 3, draw 6 tiles")),
+}
 # bonus codes: C/F (city/field development) are explained by the footer legend, which says
 # them the same way in every language
-BONUS_LABEL = {"dev_city": msg("C+1"), "dev_field": msg("F+1"), "coin": "¢1", "soldiers": "⚔3",
-               "hebrew": msg("H")}
-HEBREW_LABEL = {"province": msg("prov+1"), "boat": msg("boat+1"), "dev1": msg("dev+1"),
-                "take_tile": msg("tile"), "discard_penalty": msg("−pen."), "ankh": "☥"}
-PROVINCE_BONUS_LABEL = {"take_hebrew": msg("Hebrew"), "take_tile": msg("tile"),
-                        "dev2": msg("dev+2")}
+BONUS_LABEL = {
+    "dev_city": msg("C+1"),
+    "dev_field": msg("F+1"),
+    "coin": "¢1",
+    "soldiers": "⚔3",
+    "hebrew": msg("H"),
+}
+HEBREW_LABEL = {
+    "province": msg("prov+1"),
+    "boat": msg("boat+1"),
+    "dev1": msg("dev+1"),
+    "take_tile": msg("tile"),
+    "discard_penalty": msg("−pen."),
+    "ankh": "☥",
+}
+PROVINCE_BONUS_LABEL = {
+    "take_hebrew": msg("Hebrew"),
+    "take_tile": msg("tile"),
+    "dev2": msg("dev+2"),
+}
 # Short effects of the 6 pharaoh cards (presentation only; the rules live in rules/plagues).
-PHARAOH_SHORT = {1: (msg("dev +1"), msg("coin: +2")), 2: ("+5", msg("soldiers")),
-                 3: (msg("1 coin"), ""), 4: (msg("province"), "+3"), 5: ("1 ☥", "Ankh"),
-                 6: (msg("boat"), "+2")}
+PHARAOH_SHORT = {
+    1: (msg("dev +1"), msg("coin: +2")),
+    2: ("+5", msg("soldiers")),
+    3: (msg("1 coin"), ""),
+    4: (msg("province"), "+3"),
+    5: ("1 ☥", "Ankh"),
+    6: (msg("boat"), "+2"),
+}
 OCCUPATION = ("city", "field", "river")
 OCCUPATION_LABEL = {"city": msg("city"), "field": msg("field"), "river": msg("river")}
-TILE_NAMES = {"sphinx": msg("Sphinx"), "obelisk": msg("Obelisk"), "egyptian": msg("Egyptian"),
-              "plantation": msg("Plantation"), "herd": msg("Herd"), "coin": msg("Coin"),
-              "boat": msg("Boat"), "pharaoh": msg("Pharaoh")}
+TILE_NAMES = {
+    "sphinx": msg("Sphinx"),
+    "obelisk": msg("Obelisk"),
+    "egyptian": msg("Egyptian"),
+    "plantation": msg("Plantation"),
+    "herd": msg("Herd"),
+    "coin": msg("Coin"),
+    "boat": msg("Boat"),
+    "pharaoh": msg("Pharaoh"),
+}
 
 
 def _tile_kind(tile: str) -> str:
@@ -190,9 +239,17 @@ def _fit(text: str, size: int, bold: bool, width: int, smallest: int = 11) -> tu
     return fit_font(text, range(size, smallest - 1, -1), width, bold=bold)
 
 
-def _label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-           width: int, bold: bool = False, fill: RGB = INK, anchor: str = "lm",
-           smallest: int = 11) -> int:
+def _label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    width: int,
+    bold: bool = False,
+    fill: RGB = INK,
+    anchor: str = "lm",
+    smallest: int = 11,
+) -> int:
     """Draw ``text`` at ``size`` px or smaller so that it fits ``width``; returns its width."""
     text, fnt = _fit(str(text), size, bold, int(width), smallest)
     draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
@@ -201,23 +258,32 @@ def _label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: 
 
 # --- cached drawing helpers (a board redraws the same shapes every turn) -----------------------
 @functools.lru_cache(maxsize=2048)
-def _rrect_stamp(w: int, h: int, radius: int, fill: RGB | None, outline: RGB | None,
-                 width: int) -> Image.Image:
+def _rrect_stamp(
+    w: int, h: int, radius: int, fill: RGB | None, outline: RGB | None, width: int
+) -> Image.Image:
     stamp = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    ImageDraw.Draw(stamp).rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=fill,
-                                            outline=outline, width=width)
+    ImageDraw.Draw(stamp).rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=radius, fill=fill, outline=outline, width=width
+    )
     return stamp
 
 
-def _rrect(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: int = 0,
-           fill: RGB | None = None, outline: RGB | None = None, width: int = 1) -> None:
+def _rrect(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    radius: int = 0,
+    fill: RGB | None = None,
+    outline: RGB | None = None,
+    width: int = 1,
+) -> None:
     """``draw.rounded_rectangle`` as a cached stamp pasted with its alpha (much faster)."""
     x0, y0, x1, y1 = (round(v) for v in box)
     stamp = _rrect_stamp(x1 - x0 + 1, y1 - y0 + 1, radius, fill, outline, width)
     canvas = getattr(draw, "canvas", None)
     if canvas is None:
-        draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=fill, outline=outline,
-                               width=width)
+        draw.rounded_rectangle(
+            (x0, y0, x1, y1), radius=radius, fill=fill, outline=outline, width=width
+        )
         return
     canvas.paste(stamp, (x0, y0), stamp)
 
@@ -243,7 +309,7 @@ class StaticKey:
 @dataclass(frozen=True)
 class Layout:
     height: int
-    boards: tuple[tuple[int, int], ...]   # board origin per seat
+    boards: tuple[tuple[int, int], ...]  # board origin per seat
     footer_y: int
     final_y: int | None
 
@@ -252,15 +318,23 @@ def static_key(view: dict[str, Any], locale: str = "en") -> StaticKey:
     """The never-changing part of a view and the language of its words (the static layer's
     cache key)."""
     seats = len(view.get("players") or []) or int(view.get("seats", 2))
-    return StaticKey(seats, view.get("ai_seat"), bool(view.get("advanced")),
-                     bool(view.get("short")), int(view.get("last_round") or 10),
-                     tuple(view.get("moses_rounds") or ()), view.get("final") is not None,
-                     locale)
+    return StaticKey(
+        seats,
+        view.get("ai_seat"),
+        bool(view.get("advanced")),
+        bool(view.get("short")),
+        int(view.get("last_round") or 10),
+        tuple(view.get("moses_rounds") or ()),
+        view.get("final") is not None,
+        locale,
+    )
 
 
 def _layout(key: StaticKey) -> Layout:
-    origins = tuple((MARGIN + (s % 2) * (PB_W + PB_GAP), BOARDS_Y + (s // 2) * (PB_H + PB_GAP))
-                    for s in range(key.seats))
+    origins = tuple(
+        (MARGIN + (s % 2) * (PB_W + PB_GAP), BOARDS_Y + (s // 2) * (PB_H + PB_GAP))
+        for s in range(key.seats)
+    )
     y = BOARDS_Y + ((key.seats + 1) // 2) * (PB_H + PB_GAP)
     final_y = None
     if key.final:
@@ -394,15 +468,17 @@ def static_layer(key: StaticKey) -> tuple[Image.Image, Layout]:
     draw = canvas_draw(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER_BG)
     _label(draw, (MARGIN, 18), t(loc, "10 PLAGUES OF EGYPT"), 24, 325, bold=True, fill=GOLD)
-    variants = [t(loc, "advanced papyrus") if key.advanced else t(loc, "normal papyrus"),
-                t(loc, "{n} rounds (short)", n=key.last_round) if key.short
-                else t(loc, "{n} rounds", n=key.last_round)]
+    variants = [
+        t(loc, "advanced papyrus") if key.advanced else t(loc, "normal papyrus"),
+        t(loc, "{n} rounds (short)", n=key.last_round)
+        if key.short
+        else t(loc, "{n} rounds", n=key.last_round),
+    ]
     if key.ai_seat is not None:
         variants.append(t(loc, "solo vs. AI"))
     _label(draw, (MARGIN, 46), " · ".join(variants), 14, 325, fill=CREAM_SOFT)
     _label(draw, (805, 18), t(loc, "Turn order"), 14, 215, fill=CREAM_SOFT)
-    _label(draw, (1045, 18), t(loc, "Acting now ▶"), 14, WIDTH - 1045 - MARGIN,
-           fill=CREAM_SOFT)
+    _label(draw, (1045, 18), t(loc, "Acting now ▶"), 14, WIDTH - 1045 - MARGIN, fill=CREAM_SOFT)
     for x in (790, 1030):
         draw.line((x, 8, x, HEADER_H - 8), fill=(96, 82, 64), width=1)
 
@@ -411,31 +487,82 @@ def static_layer(key: StaticKey) -> tuple[Image.Image, Layout]:
         _static_board(draw, seat, origin, seat == key.ai_seat, loc)
 
     if layout.final_y is not None:
-        _label(draw, (MARGIN, layout.final_y + FINAL_TITLE_H // 2), t(loc, "Final scores"), 22,
-               190, bold=True)
+        _label(
+            draw,
+            (MARGIN, layout.final_y + FINAL_TITLE_H // 2),
+            t(loc, "Final scores"),
+            22,
+            190,
+            bold=True,
+        )
     nile_vp = " / ".join(str(p) for p in sorted(NILE_VP))
     vps = " / ".join(str(v) for _, v in sorted(NILE_VP.items()))
-    for index, line in enumerate((
-            t(loc, "Seats: colour + letter + shape · ▶ acting · bonuses: C+1 / F+1 city / field "
-                   "development, ¢1 coin income, ⚔3 soldiers, H Hebrew bonus (yellow = active)"),
-            t(loc, "Nile {spaces} (green) score {vps} VP · ● on the province card = one-time "
-                   "bonus still there · grey die card = used this round · grey labels = option "
-                   "ids", spaces=nile_vp, vps=vps))):
-        _label(draw, (MARGIN, layout.footer_y + 14 + index * 20), line, 14, WIDTH - 2 * MARGIN,
-               fill=INK_SOFT)
+    for index, line in enumerate(
+        (
+            t(
+                loc,
+                "Seats: colour + letter + shape · ▶ acting · bonuses: C+1 / F+1 city / field "
+                "development, ¢1 coin income, ⚔3 soldiers, H Hebrew bonus (yellow = active)",
+            ),
+            t(
+                loc,
+                "Nile {spaces} (green) score {vps} VP · ● on the province card = one-time "
+                "bonus still there · grey die card = used this round · grey labels = option "
+                "ids",
+                spaces=nile_vp,
+                vps=vps,
+            ),
+        )
+    ):
+        _label(
+            draw,
+            (MARGIN, layout.footer_y + 14 + index * 20),
+            line,
+            14,
+            WIDTH - 2 * MARGIN,
+            fill=INK_SOFT,
+        )
 
     swatch = colour_swatch(
-        [INK, INK_SOFT, CREAM, GOLD, HIGHLIGHT, GOOD, BAD, WHITE, NILE_DARK, USED_DIE,
-         *TILE_FILL.values(), *(c for _, c in CATEGORY.values())],
-        [PAPER, BOX_FILL, HEADER_BG, ACTING_FILL, WINNER_FILL, EMPTY_CELL, TRACK_FILL,
-         NILE_FILL, BONUS_SPACE, PAPYRUS_NOW, BADGE_ON, *TILE_FILL.values(),
-         *(c for _, c in CATEGORY.values())], seats=max(key.seats, 2), width=WIDTH)
+        [
+            INK,
+            INK_SOFT,
+            CREAM,
+            GOLD,
+            HIGHLIGHT,
+            GOOD,
+            BAD,
+            WHITE,
+            NILE_DARK,
+            USED_DIE,
+            *TILE_FILL.values(),
+            *(c for _, c in CATEGORY.values()),
+        ],
+        [
+            PAPER,
+            BOX_FILL,
+            HEADER_BG,
+            ACTING_FILL,
+            WINNER_FILL,
+            EMPTY_CELL,
+            TRACK_FILL,
+            NILE_FILL,
+            BONUS_SPACE,
+            PAPYRUS_NOW,
+            BADGE_ON,
+            *TILE_FILL.values(),
+            *(c for _, c in CATEGORY.values()),
+        ],
+        seats=max(key.seats, 2),
+        width=WIDTH,
+    )
     image.info[PALETTE_HINT] = palette_image(image, swatch)
     return image, layout
 
 
-def _box(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str,
-         room: int = 20) -> None:
+def _box(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str, room: int = 20
+) -> None:
     """A framed box with its title (``room`` px kept free right of the title)."""
     rounded_panel(draw, box, fill=BOX_FILL, outline=INK_SOFT, radius=8, width=2)
     _label(draw, (box[0] + 10, box[1] + 14), title, 15, box[2] - box[0] - 10 - room, bold=True)
@@ -447,80 +574,133 @@ def _static_collective(draw: ImageDraw.ImageDraw, key: StaticKey) -> None:
     for k in range(1, 7):
         x0, y0, x1, _y1 = _dice_space(k)
         _rrect(draw, _dice_space(k), radius=6, fill=PAPYRUS_BG, outline=INK_SOFT)
-        _rrect(draw, (x0 + 6, y0 + 6, x0 + 34, y0 + 34), radius=5, fill=WHITE,
-               outline=INK, width=2)
+        _rrect(draw, (x0 + 6, y0 + 6, x0 + 34, y0 + 34), radius=5, fill=WHITE, outline=INK, width=2)
         draw.text((x0 + 20, y0 + 20), str(k), font=font(18, bold=True), fill=INK, anchor="mm")
-        draw.text((x1 - 6, y0 + 20), _option_id("tile", k), font=font(14), fill=INK_SOFT,
-                  anchor="rm")
+        draw.text(
+            (x1 - 6, y0 + 20), _option_id("tile", k), font=font(14), fill=INK_SOFT, anchor="rm"
+        )
     _box(draw, HEBREW_BOX, t(loc, "Hebrews · hebrew:v"), room=40)
     inner = HEBREW_BOX[2] - HEBREW_BOX[0] - 16
-    _label(draw, (HEBREW_BOX[0] + 10, COLL_Y + 112), t(loc, "free with a die ≥ 2 × value"), 14,
-           inner, fill=INK_SOFT)
-    _label(draw, (HEBREW_BOX[0] + 10, COLL_Y + 130), t(loc, "(H bonus: die ≥ value)"), 14,
-           inner, fill=INK_SOFT)
+    _label(
+        draw,
+        (HEBREW_BOX[0] + 10, COLL_Y + 112),
+        t(loc, "free with a die ≥ 2 × value"),
+        14,
+        inner,
+        fill=INK_SOFT,
+    )
+    _label(
+        draw,
+        (HEBREW_BOX[0] + 10, COLL_Y + 130),
+        t(loc, "(H bonus: die ≥ value)"),
+        14,
+        inner,
+        fill=INK_SOFT,
+    )
     _box(draw, SUPPLY_BOX, t(loc, "Supply & decks"))
     _box(draw, PLAGUE_BOX, t(loc, "Plague"), room=150)
     mode = "advanced" if key.advanced else "normal"
-    _box(draw, PAPYRUS_BOX,
-         t(loc, "Papyrus (advanced side) · round, tribute, Ankh, losses") if key.advanced
-         else t(loc, "Papyrus (normal side) · round, tribute, Ankh, losses"))
-    labels = (t(loc, "Round"), t(loc, "Tribute"), t(loc, "☥ to cancel"), t(loc, "Losses"),
-              t(loc, "Moses"))
+    _box(
+        draw,
+        PAPYRUS_BOX,
+        t(loc, "Papyrus (advanced side) · round, tribute, Ankh, losses")
+        if key.advanced
+        else t(loc, "Papyrus (normal side) · round, tribute, Ankh, losses"),
+    )
+    labels = (
+        t(loc, "Round"),
+        t(loc, "Tribute"),
+        t(loc, "☥ to cancel"),
+        t(loc, "Losses"),
+        t(loc, "Moses"),
+    )
     tributes = PAPYRUS[mode]["tribute"]
     ankhs = PAPYRUS[mode]["ankh_needed"]
     for row, label in enumerate(labels):
         x0, y0, _x1, y1 = _papyrus_cell(1, row)
-        _label(draw, (x0 - PAPYRUS_LABEL_W + 2, (y0 + y1) // 2), label, 14,
-               PAPYRUS_LABEL_W - 5, bold=row == 0)
+        _label(
+            draw,
+            (x0 - PAPYRUS_LABEL_W + 2, (y0 + y1) // 2),
+            label,
+            14,
+            PAPYRUS_LABEL_W - 5,
+            bold=row == 0,
+        )
     for round_ in range(1, len(tributes) + 1):
         playing = round_ <= key.last_round
-        values = (str(round_), str(tributes[round_ - 1]), str(ankhs[round_ - 1]),
-                  str(LOSSES_BY_ROUND[round_ - 1]),
-                  "✦" if round_ in key.moses else "")
+        values = (
+            str(round_),
+            str(tributes[round_ - 1]),
+            str(ankhs[round_ - 1]),
+            str(LOSSES_BY_ROUND[round_ - 1]),
+            "✦" if round_ in key.moses else "",
+        )
         for row, value in enumerate(values):
             box = _papyrus_cell(round_, row)
             fill = (PAPYRUS_BG if row == 0 else PAPER) if playing else BADGE_OFF
             draw.rectangle(box, fill=fill, outline=CREAM_SOFT)
-            draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), value,
-                      font=font(14, bold=row == 0), fill=INK if playing else INK_SOFT,
-                      anchor="mm")
+            draw.text(
+                ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
+                value,
+                font=font(14, bold=row == 0),
+                fill=INK if playing else INK_SOFT,
+                anchor="mm",
+            )
     _box(draw, LOSS_BOX, t(loc, "Loss card · cancel:n"), room=130)
     _box(draw, PHARAOH_BOX, t(loc, "Pharaoh cards · die k takes card k"))
     for n in range(1, 7):
         x0, y0, x1, _y1 = box = _pharaoh_card(n)
-        _rrect(draw, box, radius=6, fill=(246, 232, 196), outline=(150, 110, 40),
-               width=2)
-        draw.text(((x0 + x1) // 2, y0 + 16), str(n), font=font(22, bold=True), fill=INK,
-                  anchor="mm")
+        _rrect(draw, box, radius=6, fill=(246, 232, 196), outline=(150, 110, 40), width=2)
+        draw.text(
+            ((x0 + x1) // 2, y0 + 16), str(n), font=font(22, bold=True), fill=INK, anchor="mm"
+        )
         top, bottom = PHARAOH_SHORT.get(n, (localise(PHARAOH_CARDS[n][1], loc)[:8], ""))
-        _label(draw, ((x0 + x1) // 2, y0 + 42), localise(top, loc), 14, x1 - x0 - 6,
-               bold=True, anchor="mm", smallest=10)
+        _label(
+            draw,
+            ((x0 + x1) // 2, y0 + 42),
+            localise(top, loc),
+            14,
+            x1 - x0 - 6,
+            bold=True,
+            anchor="mm",
+            smallest=10,
+        )
         if bottom:
-            _label(draw, ((x0 + x1) // 2, y0 + 59), localise(bottom, loc), 14, x1 - x0 - 6,
-                   anchor="mm", smallest=10)
+            _label(
+                draw,
+                ((x0 + x1) // 2, y0 + 59),
+                localise(bottom, loc),
+                14,
+                x1 - x0 - 6,
+                anchor="mm",
+                smallest=10,
+            )
     _box(draw, TERRITORY_BOX, t(loc, "Territory cards · pick:<id> in phase 2"), room=200)
 
 
-def _static_board(draw: ImageDraw.ImageDraw, seat: int, origin: tuple[int, int],
-                  ai: bool, loc: str = "en") -> None:
+def _static_board(
+    draw: ImageDraw.ImageDraw, seat: int, origin: tuple[int, int], ai: bool, loc: str = "en"
+) -> None:
     bx, by = origin
     style = seat_style(seat)
-    rounded_panel(draw, (bx, by, bx + PB_W, by + PB_H), fill=PAPER, outline=style.colour,
-                  radius=10, width=3)
+    rounded_panel(
+        draw, (bx, by, bx + PB_W, by + PB_H), fill=PAPER, outline=style.colour, radius=10, width=3
+    )
     draw.rectangle((bx + 3, by + 3, bx + PB_W - 3, by + 40), fill=(238, 228, 204))
     draw.line((bx + 3, by + 41, bx + PB_W - 3, by + 41), fill=style.colour, width=2)
     seat_token(draw, (bx + 22, by + 22), seat, size=28)
-    draw.text((bx + 44, by + 22), _seat_name(seat, loc), font=font(19, bold=True), fill=INK,
-              anchor="lm")
+    draw.text(
+        (bx + 44, by + 22), _seat_name(seat, loc), font=font(19, bold=True), fill=INK, anchor="lm"
+    )
 
     # city and field grids with the bonuses between their spaces
     for area, label, y, fill in (
-            ("c", t(loc, "CITY · sphinx, obelisk, egyptian"), 54, CITY_BG),
-            ("f", t(loc, "FIELD · plantation, herd, egyptian"), 171, FIELD_BG)):
+        ("c", t(loc, "CITY · sphinx, obelisk, egyptian"), 54, CITY_BG),
+        ("f", t(loc, "FIELD · plantation, herd, egyptian"), 171, FIELD_BG),
+    ):
         _label(draw, (bx + 12, by + y), label, 14, TRACK_X - 22, bold=True)
         first, last = _cell(origin, f"{area}0"), _cell(origin, f"{area}5")
-        _rrect(draw, (first[0] - 5, first[1] - 4, last[2] + 28, last[3] + 4),
-               radius=6, fill=fill)
+        _rrect(draw, (first[0] - 5, first[1] - 4, last[2] + 28, last[3] + 4), radius=6, fill=fill)
         for index in range(6):
             cell = f"{area}{index}"
             box = _cell(origin, cell)
@@ -531,31 +711,58 @@ def _static_board(draw: ImageDraw.ImageDraw, seat: int, origin: tuple[int, int],
             draw.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), outline=CREAM_SOFT, width=2)
     for a, b, kind in BONUS_EDGES:
         cx, cy = _edge_center(origin, a, b)
-        _rrect(draw, (cx - 15, cy - 12, cx + 15, cy + 12), radius=6, fill=BADGE_OFF,
-               outline=INK_SOFT)
-        _label(draw, (cx, cy), localise(BONUS_LABEL.get(kind, kind[:3]), loc), 14, 28,
-               fill=INK_SOFT, anchor="mm")
+        _rrect(
+            draw, (cx - 15, cy - 12, cx + 15, cy + 12), radius=6, fill=BADGE_OFF, outline=INK_SOFT
+        )
+        _label(
+            draw,
+            (cx, cy),
+            localise(BONUS_LABEL.get(kind, kind[:3]), loc),
+            14,
+            28,
+            fill=INK_SOFT,
+            anchor="mm",
+        )
 
     # development tracks (cells show VP), Nile, province card
     tx = bx + TRACK_X
     room = PB_W - TRACK_X - 10
     for track, y in (("city", 52), ("field", 96)):
-        title = (t(loc, "City development (VP) · track:city") if track == "city"
-                 else t(loc, "Field development (VP) · track:field"))
+        title = (
+            t(loc, "City development (VP) · track:city")
+            if track == "city"
+            else t(loc, "Field development (VP) · track:field")
+        )
         _label(draw, (tx, by + y), title, 14, room, bold=True)
         for pos in range(DEV_LAST + 1):
             box = _dev_cell(origin, track, pos)
             draw.rectangle(box, fill=TRACK_FILL, outline=CREAM_SOFT)
-            draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), str(DEV_VP[pos]),
-                      font=font(14), fill=INK_SOFT, anchor="mm")
+            draw.text(
+                ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
+                str(DEV_VP[pos]),
+                font=font(14),
+                fill=INK_SOFT,
+                anchor="mm",
+            )
     nile_w = _label(draw, (tx, by + 140), t(loc, "Nile"), 14, 80, bold=True)
-    _label(draw, (tx + nile_w + 8, by + 140), t(loc, "¢ income  ▣ river  ♦ diamond  ☥ Ankh"),
-           14, room - nile_w - 8, fill=INK_SOFT)
+    _label(
+        draw,
+        (tx + nile_w + 8, by + 140),
+        t(loc, "¢ income  ▣ river  ♦ diamond  ☥ Ankh"),
+        14,
+        room - nile_w - 8,
+        fill=INK_SOFT,
+    )
     for pos in range(NILE_LAST + 1):
         box = _nile_cell(origin, pos)
         draw.rectangle(box, fill=VP_FILL if pos in NILE_VP else NILE_FILL, outline=WHITE)
-        draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), str(pos), font=font(14),
-                  fill=NILE_DARK, anchor="mm")
+        draw.text(
+            ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
+            str(pos),
+            font=font(14),
+            fill=NILE_DARK,
+            anchor="mm",
+        )
         marks = []
         if pos in NILE_COINS:
             marks.append(("¢", (160, 110, 0)))
@@ -567,58 +774,97 @@ def _static_board(draw: ImageDraw.ImageDraw, seat: int, origin: tuple[int, int],
             marks.append(("☥", INK))
         for index, (mark, colour) in enumerate(marks[:2]):
             dx = 0 if len(marks) == 1 else (-6 if index == 0 else 6)
-            draw.text(((box[0] + box[2]) // 2 + dx, box[3] + 9), mark,
-                      font=font(14, bold=True), fill=colour, anchor="mm")
-    once = " · ".join(f"{p} {localise(PROVINCE_BONUS_LABEL.get(k, k), loc)}"
-                      for p, k in sorted(PROVINCE_ONCE.items()))
+            draw.text(
+                ((box[0] + box[2]) // 2 + dx, box[3] + 9),
+                mark,
+                font=font(14, bold=True),
+                fill=colour,
+                anchor="mm",
+            )
+    once = " · ".join(
+        f"{p} {localise(PROVINCE_BONUS_LABEL.get(k, k), loc)}"
+        for p, k in sorted(PROVINCE_ONCE.items())
+    )
     card_w = _label(draw, (tx, by + 200), t(loc, "Province card"), 14, 136, bold=True)
     _label(draw, (tx + card_w + 8, by + 200), once, 14, 316 - card_w - 8, fill=INK_SOFT)
     specials = {PROVINCE_TWO_SA, PROVINCE_ANKH, PROVINCE_LAST, *PROVINCE_ONCE}
     for pos in range(PROVINCE_LAST + 1):
         box = _pcard_cell(origin, pos)
-        draw.rectangle(box, fill=BONUS_SPACE if pos in specials else TRACK_FILL,
-                       outline=CREAM_SOFT)
-        draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), str(pos), font=font(14),
-                  fill=INK_SOFT, anchor="mm")
-    legend = t(loc, "{two}+ two special actions · {ankh}+ ☥ · {last} = {vp} VP",
-               two=PROVINCE_TWO_SA, ankh=PROVINCE_ANKH, last=PROVINCE_LAST, vp=PROVINCE_END_VP)
+        draw.rectangle(box, fill=BONUS_SPACE if pos in specials else TRACK_FILL, outline=CREAM_SOFT)
+        draw.text(
+            ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
+            str(pos),
+            font=font(14),
+            fill=INK_SOFT,
+            anchor="mm",
+        )
+    legend = t(
+        loc,
+        "{two}+ two special actions · {ankh}+ ☥ · {last} = {vp} VP",
+        two=PROVINCE_TWO_SA,
+        ankh=PROVINCE_ANKH,
+        last=PROVINCE_LAST,
+        vp=PROVINCE_END_VP,
+    )
     _label(draw, (tx, by + 268), legend, 14, 316, fill=INK_SOFT)
 
     # die cards, discard area, occupation tiles
-    _label(draw, (bx + 12, by + 298),
-           t(loc, "AI die row (solo)") if ai else t(loc, "Die cards · die:k"), 14, 244,
-           bold=True)
+    _label(
+        draw,
+        (bx + 12, by + 298),
+        t(loc, "AI die row (solo)") if ai else t(loc, "Die cards · die:k"),
+        14,
+        244,
+        bold=True,
+    )
     if ai:
-        _label(draw, (bx + 262, by + 298), t(loc, "AI: no support table"), 14, 216,
-               bold=True)
-        _label(draw, (bx + 262, by + 328), t(loc, "no discard, no Ankh tokens"), 14, 216,
-               fill=INK_SOFT)
+        _label(draw, (bx + 262, by + 298), t(loc, "AI: no support table"), 14, 216, bold=True)
+        _label(
+            draw, (bx + 262, by + 328), t(loc, "no discard, no Ankh tokens"), 14, 216, fill=INK_SOFT
+        )
     else:
-        _label(draw, (bx + 262, by + 298), t(loc, "Discard · recover:A/B"), 14, 216,
-               bold=True)
+        _label(draw, (bx + 262, by + 298), t(loc, "Discard · recover:A/B"), 14, 216, bold=True)
         for slot in ("A", "B"):
             box = _discard(origin, slot)
             _rrect(draw, box, radius=5, fill=EMPTY_CELL, outline=INK_SOFT)
             dice = "·".join(str(d) for d in DISCARD_DICE.get(slot, ()))
-            _label(draw, (box[0] + 4, box[1] + 3), t(loc, "{slot} dice {dice}", slot=slot,
-                                                      dice=dice),
-                   14, box[2] - box[0] - 8, fill=INK_SOFT, anchor="la")
+            _label(
+                draw,
+                (box[0] + 4, box[1] + 3),
+                t(loc, "{slot} dice {dice}", slot=slot, dice=dice),
+                14,
+                box[2] - box[0] - 8,
+                fill=INK_SOFT,
+                anchor="la",
+            )
     _label(draw, (bx + 484, by + 298), t(loc, "Occupation"), 14, PB_W - 484 - 10, bold=True)
     for index, name in enumerate(OCCUPATION):
         box = _occupation(origin, index)
         _rrect(draw, box, radius=5, fill=EMPTY_CELL, outline=CREAM_SOFT)
-        _label(draw, ((box[0] + box[2]) // 2, box[1] + 11),
-               localise(OCCUPATION_LABEL[name], loc), 14, box[2] - box[0] - 4, fill=INK_SOFT,
-               anchor="mm")
+        _label(
+            draw,
+            ((box[0] + box[2]) // 2, box[1] + 11),
+            localise(OCCUPATION_LABEL[name], loc),
+            14,
+            box[2] - box[0] - 4,
+            fill=INK_SOFT,
+            anchor="mm",
+        )
 
     # Hebrew column (7 spaces; later columns repeat 1-6)
     _label(draw, (bx + 12, by + 364), *_hebrew_column_title(loc))
     for index, bonus in enumerate(HEBREW_COLUMN):
         box = _hebrew_space(origin, index)
         draw.rectangle(box, fill=EMPTY_CELL, outline=INK_SOFT)
-        _label(draw, ((box[0] + box[2]) // 2, box[1] + 9),
-               localise(HEBREW_LABEL.get(bonus, bonus[:6]), loc), 14, HEB_W - 4,
-               fill=INK_SOFT, anchor="mm")
+        _label(
+            draw,
+            ((box[0] + box[2]) // 2, box[1] + 9),
+            localise(HEBREW_LABEL.get(bonus, bonus[:6]), loc),
+            14,
+            HEB_W - 4,
+            fill=INK_SOFT,
+            anchor="mm",
+        )
 
 
 def _hebrew_column_title(loc: str) -> tuple[str, int, int, bool]:
@@ -652,16 +898,18 @@ def _highlights(highlight: str | Iterable[str] | None) -> set[str]:
     return {str(h) for h in highlight}
 
 
-def board(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
-          locale: str = "en") -> Image.Image:
+def board(
+    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+) -> Image.Image:
     """The public board, its words in ``locale``. Reads only public keys of ``view`` (a private
     view's "me" is ignored)."""
     image, _places, _layout = _board(view, highlight, locale)
     return with_band(image, header_band(view, locale))
 
 
-def _board(view: dict[str, Any], highlight: str | Iterable[str] | None, locale: str
-           ) -> tuple[Image.Image, Places, Layout]:
+def _board(
+    view: dict[str, Any], highlight: str | Iterable[str] | None, locale: str
+) -> tuple[Image.Image, Places, Layout]:
     """The board under its band, where each option-id place was drawn, and its layout."""
     key = static_key(view, locale)
     base, layout = static_layer(key)
@@ -675,42 +923,48 @@ def _board(view: dict[str, Any], highlight: str | Iterable[str] | None, locale: 
     for player in players:
         seat = int(player.get("seat", 0))
         if seat < len(layout.boards):
-            _draw_player(draw, view, player, layout.boards[seat], seat in acting, places,
-                         locale)
+            _draw_player(draw, view, player, layout.boards[seat], seat in acting, places, locale)
     if layout.final_y is not None:
         _draw_final(draw, view, layout.final_y, locale)
     marks = _highlights(highlight)
     if marks:
         for box in _resolve(marks, view, places):
             x0, y0, x1, y1 = box
-            _rrect(draw, (x0 - 6, y0 - 6, x1 + 6, y1 + 6), radius=8, outline=INK,
-                   width=2)
-            _rrect(draw, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=7,
-                   outline=HIGHLIGHT, width=4)
+            _rrect(draw, (x0 - 6, y0 - 6, x1 + 6, y1 + 6), radius=8, outline=INK, width=2)
+            _rrect(draw, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=7, outline=HIGHLIGHT, width=4)
     return image, places, layout
 
 
 # the shared places each phase's decision is about (the acting seat's board comes with them)
-FOCUS_PLACES = {"dice": ("tile:", "hebrew:"), "territories": ("pick:",),
-                "plague": ("cancel:", "plague")}
+FOCUS_PLACES = {
+    "dice": ("tile:", "hebrew:"),
+    "territories": ("pick:",),
+    "plague": ("cancel:", "plague"),
+}
 
 
-def focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
-          locale: str = "en") -> Image.Image:
+def focus(
+    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+) -> Image.Image:
     """The region the current decision is about, enlarged to read on a phone: the dice
     spaces and Hebrews, the territory cards or the plague, and the acting seat's board."""
     return board_and_focus(view, highlight=highlight, locale=locale)[1]
 
 
-def board_and_focus(view: dict[str, Any], *, highlight: str | Iterable[str] | None = None,
-                    locale: str = "en") -> tuple[Image.Image, Image.Image]:
+def board_and_focus(
+    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+) -> tuple[Image.Image, Image.Image]:
     """``board`` and ``focus`` from one drawing of the board (a turn post shows both)."""
     with recording_texts() as texts:
         image, places, layout = _board(view, highlight, locale)
     image = with_band(image, header_band(view, locale))
     printed = _static_texts(static_key(view, locale))
-    return image, focus_image(image, focus_boxes(view, places, layout, highlight),
-                              [*printed, *texts], top=band_height(image.width))
+    return image, focus_image(
+        image,
+        focus_boxes(view, places, layout, highlight),
+        [*printed, *texts],
+        top=band_height(image.width),
+    )
 
 
 @functools.lru_cache(maxsize=16)
@@ -722,28 +976,42 @@ def _static_texts(key: StaticKey) -> tuple[DrawnText, ...]:
 
 
 def _union(boxes: list[Box]) -> Box:
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-            max(b[3] for b in boxes))
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
-def focus_boxes(view: dict[str, Any], places: Places, layout: Layout,
-                highlight: str | Iterable[str] | None = None) -> list[Box]:
+def focus_boxes(
+    view: dict[str, Any],
+    places: Places,
+    layout: Layout,
+    highlight: str | Iterable[str] | None = None,
+) -> list[Box]:
     """Where on the board (under its band) the current decision is."""
     groups: list[Box] = []
     marks = _highlights(highlight)
     if marks:
         groups += _resolve(marks, view, places)
     for prefix in FOCUS_PLACES.get(str(view.get("phase") or ""), ()):
-        found = [box for name, boxes in places.shared.items() if name.startswith(prefix)
-                 for box in boxes]
+        found = [
+            box for name, boxes in places.shared.items() if name.startswith(prefix) for box in boxes
+        ]
         if found:
             groups.append(_union(found))
     # one seat's board: the current seat's, else the only acting seat's (a decision all seats
     # make at once is about the shared places)
     current = view.get("current")
     acting = [int(seat) for seat in view.get("acting") or []]
-    seats = {int(current)} if current is not None and int(current) in acting \
-        else set(acting) if len(acting) == 1 or not groups else set()
+    seats = (
+        {int(current)}
+        if current is not None and int(current) in acting
+        else set(acting)
+        if len(acting) == 1 or not groups
+        else set()
+    )
     for seat in sorted(seats)[:1]:
         if seat < len(layout.boards):
             x, y = layout.boards[seat]
@@ -754,16 +1022,31 @@ def focus_boxes(view: dict[str, Any], places: Places, layout: Layout,
 def header_band(view: dict[str, Any], loc: str = "en") -> Band:
     """The board's header band: game, round and phase, step, whose turn, every score."""
     phase = view.get("phase", "")
-    status = t(loc, "Round {round}/{last} · {phase}", round=view.get("round", "?"),
-               last=view.get("last_round") or 10, phase=PHASES.get(phase, phase))
+    status = t(
+        loc,
+        "Round {round}/{last} · {phase}",
+        round=view.get("round", "?"),
+        last=view.get("last_round") or 10,
+        phase=PHASES.get(phase, phase),
+    )
     step = view.get("step")
     detail = localise(STEPS.get(step, step), loc) if step and phase != "over" else ""
     acting = tuple(int(seat) for seat in view.get("acting") or [])
     waiting = t(loc, "nobody") if phase == "over" else "" if acting else "—"
-    scores = tuple((int(p.get("seat", i)), int(p.get("score", 0) or 0))
-                   for i, p in enumerate(view.get("players") or []))
-    return Band(t(loc, "10 PLAGUES OF EGYPT"), status, t(loc, "Turn"), acting, waiting,
-                t(loc, "VP"), scores, detail)
+    scores = tuple(
+        (int(p.get("seat", i)), int(p.get("score", 0) or 0))
+        for i, p in enumerate(view.get("players") or [])
+    )
+    return Band(
+        t(loc, "10 PLAGUES OF EGYPT"),
+        status,
+        t(loc, "Turn"),
+        acting,
+        waiting,
+        t(loc, "VP"),
+        scores,
+        detail,
+    )
 
 
 def _resolve(marks: set[str], view: dict[str, Any], places: Places) -> list[Box]:
@@ -779,8 +1062,9 @@ def _resolve(marks: set[str], view: dict[str, Any], places: Places) -> list[Box]
     boxes: list[Box] = []
     names: set[str] = set()
     seat_names: set[str] = set()
-    seats = {int(m.split(":")[1]) for m in marks
-             if m.startswith("seat:") and m.split(":")[1].isdigit()}
+    seats = {
+        int(m.split(":")[1]) for m in marks if m.startswith("seat:") and m.split(":")[1].isdigit()
+    }
     if not seats:
         current = view.get("current")
         seats = {current} if current is not None else set(view.get("acting") or [])
@@ -809,8 +1093,9 @@ def _resolve(marks: set[str], view: dict[str, Any], places: Places) -> list[Box]
         elif head in ("recover", "slot", "drop") and len(parts) == 2:
             seat_names.add(f"recover:{parts[1]}")
         elif head in ("track", "pay") and len(parts) == 2:
-            seat_names.update({"track:city", "track:field"} if parts[1] == "split"
-                              else {f"track:{parts[1]}"})
+            seat_names.update(
+                {"track:city", "track:field"} if parts[1] == "split" else {f"track:{parts[1]}"}
+            )
         elif head == "card" and len(parts) == 2:
             for (_seat, name), found in places.seat.items():
                 if name == mark:
@@ -831,8 +1116,13 @@ def _resolve(marks: set[str], view: dict[str, Any], places: Places) -> list[Box]
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str = "en") -> None:
     phase = view.get("phase", "")
     last = view.get("last_round") or 10
-    title = t(loc, "Round {round}/{last} · {phase}", round=view.get("round", "?"), last=last,
-              phase=PHASES.get(phase, phase))
+    title = t(
+        loc,
+        "Round {round}/{last} · {phase}",
+        round=view.get("round", "?"),
+        last=last,
+        phase=PHASES.get(phase, phase),
+    )
     step = view.get("step")
     _label(draw, (345, 18), title, 18, 435, bold=True, fill=CREAM)
     parts = []
@@ -857,15 +1147,27 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str = "en
         seat_token(draw, (x, 45), seat, size=24)
         x += 36
     if len(acting) == 1:
-        _label(draw, (x - 12, 45), t(loc, "Seat {n}", n=acting[0] + 1), 16,
-               WIDTH - MARGIN - x + 12, bold=True, fill=CREAM)
+        _label(
+            draw,
+            (x - 12, 45),
+            t(loc, "Seat {n}", n=acting[0] + 1),
+            16,
+            WIDTH - MARGIN - x + 12,
+            bold=True,
+            fill=CREAM,
+        )
     elif not acting:
-        _label(draw, (1045, 45), t(loc, "nobody") if phase == "over" else "—", 16,
-               WIDTH - MARGIN - 1045, fill=CREAM)
+        _label(
+            draw,
+            (1045, 45),
+            t(loc, "nobody") if phase == "over" else "—",
+            16,
+            WIDTH - MARGIN - 1045,
+            fill=CREAM,
+        )
 
 
-def _tile(draw: ImageDraw.ImageDraw, box: Box, tile: str, size: int = 15,
-          loc: str = "en") -> None:
+def _tile(draw: ImageDraw.ImageDraw, box: Box, tile: str, size: int = 15, loc: str = "en") -> None:
     fill = TILE_FILL.get(_tile_kind(tile), PAPER)
     _rrect(draw, box, radius=6, fill=fill, outline=INK, width=2)
     text = _tile_text(tile, loc)
@@ -873,12 +1175,18 @@ def _tile(draw: ImageDraw.ImageDraw, box: Box, tile: str, size: int = 15,
     fnt = font(size, bold=True)
     if _width(fnt, text) > width:
         text, fnt = _fit(text, 14, False, width)
-    draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), text,
-              font=fnt, fill=text_on(fill), anchor="mm")
+    draw.text(
+        ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
+        text,
+        font=fnt,
+        fill=text_on(fill),
+        anchor="mm",
+    )
 
 
-def _draw_collective(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Places,
-                     loc: str = "en") -> None:
+def _draw_collective(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Places, loc: str = "en"
+) -> None:
     # dice spaces
     spaces = list(view.get("dice_spaces") or [])
     for k in range(1, 7):
@@ -890,38 +1198,81 @@ def _draw_collective(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Pl
             _tile(draw, inner, tile, loc=loc)
         else:
             _rrect(draw, inner, radius=6, outline=INK_SOFT, width=1)
-            _label(draw, ((x0 + x1) // 2, (inner[1] + inner[3]) // 2), t(loc, "empty"), 14,
-                   inner[2] - inner[0] - 6, fill=INK_SOFT, anchor="mm")
+            _label(
+                draw,
+                ((x0 + x1) // 2, (inner[1] + inner[3]) // 2),
+                t(loc, "empty"),
+                14,
+                inner[2] - inner[0] - 6,
+                fill=INK_SOFT,
+                anchor="mm",
+            )
     # Hebrews
     hebrews = list(view.get("hebrews") or [])
     for index, value in enumerate(hebrews[:3]):
         box = _hebrew_tile(index)
         _rrect(draw, box, radius=8, fill=(250, 250, 250), outline=INK, width=2)
-        draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), str(value),
-                  font=font(28, bold=True), fill=INK, anchor="mm")
+        draw.text(
+            ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
+            str(value),
+            font=font(28, bold=True),
+            fill=INK,
+            anchor="mm",
+        )
         places.add(f"hebrew:{value}", box)
     if not hebrews:
-        _label(draw, (HEBREW_BOX[0] + 14, COLL_Y + 66), t(loc, "none left this round"), 15,
-               HEBREW_BOX[2] - HEBREW_BOX[0] - 24, fill=INK_SOFT)
+        _label(
+            draw,
+            (HEBREW_BOX[0] + 14, COLL_Y + 66),
+            t(loc, "none left this round"),
+            15,
+            HEBREW_BOX[2] - HEBREW_BOX[0] - 24,
+            fill=INK_SOFT,
+        )
     elif len(hebrews) > 3:
-        draw.text((HEBREW_BOX[2] - 8, COLL_Y + 14), f"+{len(hebrews) - 3}",
-                  font=font(15, bold=True), fill=INK, anchor="rm")
-    _label(draw, (HEBREW_BOX[0] + 10, COLL_Y + 148),
-           t(loc, "Hebrew reserve {n}", n=view.get("hebrew_reserve", 0)), 14,
-           HEBREW_BOX[2] - HEBREW_BOX[0] - 16, bold=True)
+        draw.text(
+            (HEBREW_BOX[2] - 8, COLL_Y + 14),
+            f"+{len(hebrews) - 3}",
+            font=font(15, bold=True),
+            fill=INK,
+            anchor="rm",
+        )
+    _label(
+        draw,
+        (HEBREW_BOX[0] + 10, COLL_Y + 148),
+        t(loc, "Hebrew reserve {n}", n=view.get("hebrew_reserve", 0)),
+        14,
+        HEBREW_BOX[2] - HEBREW_BOX[0] - 16,
+        bold=True,
+    )
     # supply
-    lines = (t(loc, "Reserve {n} tiles", n=view.get("reserve", 0)),
-             t(loc, "Out of game {n}", n=view.get("removed", 0)),
-             t(loc, "Plague deck {n}", n=view.get("plague_deck", 0)),
-             t(loc, "Loss deck {n}", n=view.get("loss_deck", 0)),
-             t(loc, "Territory deck {n}", n=view.get("territory_deck", 0)))
+    lines = (
+        t(loc, "Reserve {n} tiles", n=view.get("reserve", 0)),
+        t(loc, "Out of game {n}", n=view.get("removed", 0)),
+        t(loc, "Plague deck {n}", n=view.get("plague_deck", 0)),
+        t(loc, "Loss deck {n}", n=view.get("loss_deck", 0)),
+        t(loc, "Territory deck {n}", n=view.get("territory_deck", 0)),
+    )
     supply_w = SUPPLY_BOX[2] - SUPPLY_BOX[0] - 16
     for index, line in enumerate(lines):
-        _label(draw, (SUPPLY_BOX[0] + 10, COLL_Y + 42 + index * 22), line, 15, supply_w,
-               bold=index == 0)
+        _label(
+            draw,
+            (SUPPLY_BOX[0] + 10, COLL_Y + 42 + index * 22),
+            line,
+            15,
+            supply_w,
+            bold=index == 0,
+        )
     if int(view.get("reserve", 99)) <= 2:
-        _label(draw, (SUPPLY_BOX[0] + 10, COLL_Y + 148), t(loc, "≤ 2: last round!"), 14,
-               supply_w, bold=True, fill=BAD)
+        _label(
+            draw,
+            (SUPPLY_BOX[0] + 10, COLL_Y + 148),
+            t(loc, "≤ 2: last round!"),
+            14,
+            supply_w,
+            bold=True,
+            fill=BAD,
+        )
     _draw_plague(draw, view.get("plague"), places, loc)
     _draw_papyrus(draw, view)
     _draw_loss(draw, view.get("loss_card"), places, loc)
@@ -934,8 +1285,16 @@ def _draw_collective(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Pl
         places.add(f"pharaoh:{n}", box)
         holder = card.get("holder")
         if holder is None:
-            _label(draw, ((x0 + x1) // 2, y1 - 18), t(loc, "free"), 14, x1 - x0 - 6, bold=True,
-                   fill=GOOD, anchor="mm")
+            _label(
+                draw,
+                ((x0 + x1) // 2, y1 - 18),
+                t(loc, "free"),
+                14,
+                x1 - x0 - 6,
+                bold=True,
+                fill=GOOD,
+                anchor="mm",
+            )
         else:
             _rrect(draw, (x0 + 3, y1 - 34, x1 - 3, y1 - 3), radius=5, fill=WHITE)
             seat_token(draw, ((x0 + x1) // 2, y1 - 18), holder, size=24)
@@ -946,19 +1305,27 @@ def _draw_collective(draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Pl
         _territory(draw, box, card, loc)
         places.add(f"pick:{card.get('id')}", box)
     if not cards:
-        draw.text((TERRITORY_BOX[0] + 14, ROW3_Y + 70), t(loc, "No face-up territory cards."),
-                  font=font(16), fill=INK_SOFT, anchor="lm")
-    draw.text((TERRITORY_BOX[2] - 10, ROW3_Y + 14),
-              t(loc, "deck {n}", n=view.get("territory_deck", 0)), font=font(15), fill=INK,
-              anchor="rm")
+        draw.text(
+            (TERRITORY_BOX[0] + 14, ROW3_Y + 70),
+            t(loc, "No face-up territory cards."),
+            font=font(16),
+            fill=INK_SOFT,
+            anchor="lm",
+        )
+    draw.text(
+        (TERRITORY_BOX[2] - 10, ROW3_Y + 14),
+        t(loc, "deck {n}", n=view.get("territory_deck", 0)),
+        font=font(15),
+        fill=INK,
+        anchor="rm",
+    )
 
 
 def _use_label(use: str, loc: str) -> str:
     return t(loc, "permanent") if use == "permanent" else t(loc, "single use")
 
 
-def _territory(draw: ImageDraw.ImageDraw, box: Box, card: dict[str, Any],
-               loc: str = "en") -> None:
+def _territory(draw: ImageDraw.ImageDraw, box: Box, card: dict[str, Any], loc: str = "en") -> None:
     x0, y0, x1, y1 = box
     cid = str(card.get("id", "?"))
     category = card.get("category") or TERRITORIES.get(cid, {}).get("cat", "")
@@ -968,52 +1335,85 @@ def _territory(draw: ImageDraw.ImageDraw, box: Box, card: dict[str, Any],
     draw.rectangle((x0, y0 + 14, x1, y0 + 24), fill=colour)
     pick = f"pick:{cid}" if _ids_shown(loc) else ""
     pick_w = _width(font(14), pick) if pick else -8
-    _label(draw, (x0 + 10, y0 + 12), localise(label, loc), 14, x1 - x0 - 28 - pick_w,
-           bold=True, fill=text_on(colour))
+    _label(
+        draw,
+        (x0 + 10, y0 + 12),
+        localise(label, loc),
+        14,
+        x1 - x0 - 28 - pick_w,
+        bold=True,
+        fill=text_on(colour),
+    )
     if pick:
         draw.text((x1 - 10, y0 + 12), pick, font=font(14), fill=text_on(colour), anchor="rm")
     name = localise(card.get("name") or TERRITORIES.get(cid, {}).get("name", cid), loc)
     lines = wrap_text(name, font(16, bold=True), x1 - x0 - 20, max_lines=2)
     for index, line in enumerate(lines):
-        draw.text((x0 + 10, y0 + 40 + index * 21), line, font=font(16, bold=True), fill=INK,
-                  anchor="lm")
+        draw.text(
+            (x0 + 10, y0 + 40 + index * 21), line, font=font(16, bold=True), fill=INK, anchor="lm"
+        )
     text = localise(card.get("text") or "", loc)
     if text and text != name and len(lines) < 2:
-        draw.text((x0 + 10, y0 + 64), fit_text(text, font(14), x1 - x0 - 20), font=font(14),
-                  fill=INK_SOFT, anchor="lm")
+        draw.text(
+            (x0 + 10, y0 + 64),
+            fit_text(text, font(14), x1 - x0 - 20),
+            font=font(14),
+            fill=INK_SOFT,
+            anchor="lm",
+        )
     extra = TERRITORIES.get(cid, {})
     if extra.get("use"):
-        _label(draw, (x1 - 10, y1 - 12), _use_label(extra["use"], loc), 14, x1 - x0 - 20,
-               fill=INK_SOFT, anchor="rm")
+        _label(
+            draw,
+            (x1 - 10, y1 - 12),
+            _use_label(extra["use"], loc),
+            14,
+            x1 - x0 - 20,
+            fill=INK_SOFT,
+            anchor="rm",
+        )
 
 
-def _draw_plague(draw: ImageDraw.ImageDraw, plague: dict[str, Any] | None,
-                 places: Places, loc: str = "en") -> None:
+def _draw_plague(
+    draw: ImageDraw.ImageDraw, plague: dict[str, Any] | None, places: Places, loc: str = "en"
+) -> None:
     x0, y0, x1, y1 = PLAGUE_BOX
     places.add("plague", PLAGUE_BOX)
     if not plague:
-        draw.text((x0 + 12, y0 + 60), t(loc, "none revealed"), font=font(17), fill=INK_SOFT,
-                  anchor="lm")
+        draw.text(
+            (x0 + 12, y0 + 60), t(loc, "none revealed"), font=font(17), fill=INK_SOFT, anchor="lm"
+        )
         return
-    timing = localise(TIMING.get(plague.get("timing", ""), str(plague.get("timing", ""))),
-                      loc)
+    timing = localise(TIMING.get(plague.get("timing", ""), str(plague.get("timing", ""))), loc)
     pill = font(14, bold=True)
     pill_w = _width(pill, timing) + 14
     immediate = bool(plague.get("immediate"))
     fill = (255, 190, 60) if immediate else (222, 214, 240)
-    _rrect(draw, (x1 - 10 - pill_w, y0 + 4, x1 - 10, y0 + 24), radius=6, fill=fill,
-           outline=INK_SOFT)
+    _rrect(
+        draw, (x1 - 10 - pill_w, y0 + 4, x1 - 10, y0 + 24), radius=6, fill=fill, outline=INK_SOFT
+    )
     draw.text((x1 - 10 - pill_w // 2, y0 + 14), timing, font=pill, fill=INK, anchor="mm")
     name = localise(plague.get("name", plague.get("id", "?")), loc)
-    size = next((z for z in (20, 18, 16) if _width(font(z, bold=True), name) <= x1 - x0 - 24),
-                16)
-    draw.text((x0 + 12, y0 + 44), fit_text(name, font(size, bold=True), x1 - x0 - 24),
-              font=font(size, bold=True), fill=BAD, anchor="lm")
-    for index, line in enumerate(wrap_text(localise(plague.get("text", ""), loc), font(15),
-                                           x1 - x0 - 24, max_lines=3)):
+    size = next((z for z in (20, 18, 16) if _width(font(z, bold=True), name) <= x1 - x0 - 24), 16)
+    draw.text(
+        (x0 + 12, y0 + 44),
+        fit_text(name, font(size, bold=True), x1 - x0 - 24),
+        font=font(size, bold=True),
+        fill=BAD,
+        anchor="lm",
+    )
+    for index, line in enumerate(
+        wrap_text(localise(plague.get("text", ""), loc), font(15), x1 - x0 - 24, max_lines=3)
+    ):
         draw.text((x0 + 12, y0 + 72 + index * 20), line, font=font(15), fill=INK, anchor="lm")
-    _label(draw, (x0 + 12, y1 - 14), t(loc, "unpaid tribute: penalty card −3 VP"), 14,
-           x1 - x0 - 24, fill=INK_SOFT)
+    _label(
+        draw,
+        (x0 + 12, y1 - 14),
+        t(loc, "unpaid tribute: penalty card −3 VP"),
+        14,
+        x1 - x0 - 24,
+        fill=INK_SOFT,
+    )
 
 
 def _draw_papyrus(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -1024,45 +1424,74 @@ def _draw_papyrus(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     bottom = _papyrus_cell(round_, 4)
     draw.rectangle((top[0], top[1], top[2], bottom[3]), outline=(200, 120, 0), width=3)
     draw.rectangle((top[0] + 2, top[1] + 2, top[2] - 2, top[3] - 1), fill=PAPYRUS_NOW)
-    draw.text(((top[0] + top[2]) // 2, (top[1] + top[3]) // 2), str(round_),
-              font=font(14, bold=True), fill=INK, anchor="mm")
+    draw.text(
+        ((top[0] + top[2]) // 2, (top[1] + top[3]) // 2),
+        str(round_),
+        font=font(14, bold=True),
+        fill=INK,
+        anchor="mm",
+    )
 
 
-def _draw_loss(draw: ImageDraw.ImageDraw, card: dict[str, Any] | None, places: Places,
-               loc: str = "en") -> None:
+def _draw_loss(
+    draw: ImageDraw.ImageDraw, card: dict[str, Any] | None, places: Places, loc: str = "en"
+) -> None:
     x0, y0, x1, y1 = LOSS_BOX
     if not card:
-        draw.text((x0 + 12, y0 + 60), t(loc, "none revealed"), font=font(17), fill=INK_SOFT,
-                  anchor="lm")
+        draw.text(
+            (x0 + 12, y0 + 60), t(loc, "none revealed"), font=font(17), fill=INK_SOFT, anchor="lm"
+        )
         return
     cid, losses = card.get("id", "?"), card.get("losses", "?")
-    title = (t(loc, "{id} · 1 loss", id=cid) if losses == 1
-             else t(loc, "{id} · {n} losses", id=cid, n=losses))
+    title = (
+        t(loc, "{id} · 1 loss", id=cid)
+        if losses == 1
+        else t(loc, "{id} · {n} losses", id=cid, n=losses)
+    )
     draw.text((x1 - 10, y0 + 14), title, font=font(14, bold=True), fill=BAD, anchor="rm")
     parts = list(card.get("parts") or [])
     for index, part in enumerate(parts[:3]):
         box = _loss_part(index)
         places.add(f"cancel:{index + 1}", box)
         _rrect(draw, box, radius=5, fill=(250, 228, 220), outline=(200, 150, 140))
-        draw.text((box[0] + 6, (box[1] + box[3]) // 2), _option_id("cancel", index + 1),
-                  font=font(14), fill=INK_SOFT, anchor="lm")
+        draw.text(
+            (box[0] + 6, (box[1] + box[3]) // 2),
+            _option_id("cancel", index + 1),
+            font=font(14),
+            fill=INK_SOFT,
+            anchor="lm",
+        )
         alternatives = [localise(a, loc) for a in part]
-        text = alternatives[0] if len(alternatives) == 1 else " / ".join(
-            f"alt:{j + 1} {a}" for j, a in enumerate(alternatives))
+        text = (
+            alternatives[0]
+            if len(alternatives) == 1
+            else " / ".join(f"alt:{j + 1} {a}" for j, a in enumerate(alternatives))
+        )
         room, cy = box[2] - box[0] - 80, (box[1] + box[3]) // 2
         if _width(font(13, bold=True), text) <= room:
             _label(draw, (box[0] + 74, cy), text, 15, room, bold=True)
         else:  # two lines in the part's box
             lines = wrap_text(text, font(12, bold=True), room, max_lines=2)
             for row, line in enumerate(lines):
-                draw.text((box[0] + 74, cy + (row - (len(lines) - 1) / 2) * 13), line,
-                          font=font(12, bold=True), fill=INK, anchor="lm")
+                draw.text(
+                    (box[0] + 74, cy + (row - (len(lines) - 1) / 2) * 13),
+                    line,
+                    font=font(12, bold=True),
+                    fill=INK,
+                    anchor="lm",
+                )
 
 
 # --- a province board --------------------------------------------------------------------------
-def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
-                 origin: tuple[int, int], acting: bool, places: Places,
-                 loc: str = "en") -> None:
+def _draw_player(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    player: dict[str, Any],
+    origin: tuple[int, int],
+    acting: bool,
+    places: Places,
+    loc: str = "en",
+) -> None:
     bx, by = origin
     seat = int(player.get("seat", 0))
     ai = bool(player.get("is_ai"))
@@ -1080,10 +1509,13 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
             ink = text_on(fill)
             draw.rectangle(box, fill=fill, outline=INK, width=2)
             draw.text((box[0] + 4, box[1] + 2), cell, font=font(14), fill=ink)
-            draw.text(((box[0] + box[2]) // 2, box[3] - 12),
-                      fit_text(_tile_text(tile, loc), font(14), CELL_W - 4), font=font(14),
-                      fill=ink,
-                      anchor="mm")
+            draw.text(
+                ((box[0] + box[2]) // 2, box[3] - 12),
+                fit_text(_tile_text(tile, loc), font(14), CELL_W - 4),
+                font=font(14),
+                fill=ink,
+                anchor="mm",
+            )
     for bonus in player.get("bonuses") or []:
         if not bonus.get("active"):
             continue
@@ -1092,10 +1524,22 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
             cx, cy = _edge_center(origin, a, b)
         except (ValueError, IndexError):
             continue
-        _rrect(draw, (cx - 15, cy - 12, cx + 15, cy + 12), radius=6, fill=BADGE_ON,
-               outline=INK, width=2)
-        _label(draw, (cx, cy), localise(BONUS_LABEL.get(bonus.get("kind", ""), "?"), loc), 14,
-               28, anchor="mm")
+        _rrect(
+            draw,
+            (cx - 15, cy - 12, cx + 15, cy + 12),
+            radius=6,
+            fill=BADGE_ON,
+            outline=INK,
+            width=2,
+        )
+        _label(
+            draw,
+            (cx, cy),
+            localise(BONUS_LABEL.get(bonus.get("kind", ""), "?"), loc),
+            14,
+            28,
+            anchor="mm",
+        )
     for line, complete in enumerate((player.get("lines") or [])[:4]):
         if complete:
             cx, cy = _line_mark(origin, line)
@@ -1128,8 +1572,13 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
                 _die(draw, box, str(card["value"]), False, loc)
             else:
                 _rrect(draw, box, radius=5, fill=DIE_BACK, outline=INK, width=2)
-                draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), "?",
-                          font=font(18, bold=True), fill=CREAM, anchor="mm")
+                draw.text(
+                    ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
+                    "?",
+                    font=font(18, bold=True),
+                    fill=CREAM,
+                    anchor="mm",
+                )
     else:
         for value in range(1, 7):
             box = _die_card(origin, value - 1)
@@ -1144,19 +1593,27 @@ def _draw_player(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
             places.add(f"recover:{slot}", box, seat)
             tile = discard.get(slot)
             if tile:
-                _tile(draw, (box[0] + 3, box[1] + 17, box[2] - 3, box[3] - 3), tile, size=14,
-                      loc=loc)
+                _tile(
+                    draw, (box[0] + 3, box[1] + 17, box[2] - 3, box[3] - 3), tile, size=14, loc=loc
+                )
     left = set(player.get("occupation_left") or [])
     for index, name in enumerate(OCCUPATION):
         x0, y0, x1, y1 = box = _occupation(origin, index)
         if name in left:
-            _rrect(draw, (x0 + 3, y0 + 20, x1 - 3, y1 - 3), radius=4, fill=GOLD,
-                   outline=INK)
-            draw.text(((x0 + x1) // 2, y0 + 30), "+2/+2", font=font(14, bold=True), fill=INK,
-                      anchor="mm")
+            _rrect(draw, (x0 + 3, y0 + 20, x1 - 3, y1 - 3), radius=4, fill=GOLD, outline=INK)
+            draw.text(
+                ((x0 + x1) // 2, y0 + 30), "+2/+2", font=font(14, bold=True), fill=INK, anchor="mm"
+            )
         else:
-            _label(draw, ((x0 + x1) // 2, y0 + 30), t(loc, "taken"), 14, x1 - x0 - 4,
-                   fill=INK_SOFT, anchor="mm")
+            _label(
+                draw,
+                ((x0 + x1) // 2, y0 + 30),
+                t(loc, "taken"),
+                14,
+                x1 - x0 - 4,
+                fill=INK_SOFT,
+                anchor="mm",
+            )
 
     _draw_hebrews(draw, player, origin, loc)
     _draw_status(draw, view, player, origin, loc)
@@ -1172,10 +1629,16 @@ def _clamp(value: Any, last: int) -> int:
 
 def _marker(draw: ImageDraw.ImageDraw, box: Box, seat: int, label: str) -> None:
     colour = seat_style(seat).colour
-    draw.rectangle((box[0] - 1, box[1] - 2, box[2] + 1, box[3] + 2), fill=colour, outline=INK,
-                   width=2)
-    draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), label,
-              font=font(14, bold=True), fill=text_on(colour), anchor="mm")
+    draw.rectangle(
+        (box[0] - 1, box[1] - 2, box[2] + 1, box[3] + 2), fill=colour, outline=INK, width=2
+    )
+    draw.text(
+        ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
+        label,
+        font=font(14, bold=True),
+        fill=text_on(colour),
+        anchor="mm",
+    )
 
 
 def _die(draw: ImageDraw.ImageDraw, box: Box, label: str, used: bool, loc: str = "en") -> None:
@@ -1183,33 +1646,47 @@ def _die(draw: ImageDraw.ImageDraw, box: Box, label: str, used: bool, loc: str =
     if used:
         _rrect(draw, box, radius=5, fill=USED_DIE, outline=INK_SOFT, width=1)
         draw.text((cx, cy - 6), label, font=font(16, bold=True), fill=WHITE, anchor="mm")
-        _label(draw, (cx, cy + 11), t(loc, "used"), 14, box[2] - box[0] - 2, fill=WHITE,
-               anchor="mm", smallest=9)
+        _label(
+            draw,
+            (cx, cy + 11),
+            t(loc, "used"),
+            14,
+            box[2] - box[0] - 2,
+            fill=WHITE,
+            anchor="mm",
+            smallest=9,
+        )
     else:
         _rrect(draw, box, radius=5, fill=WHITE, outline=INK, width=2)
         draw.text((cx, cy), label, font=font(20, bold=True), fill=INK, anchor="mm")
 
 
-def _draw_player_header(draw: ImageDraw.ImageDraw, view: dict[str, Any],
-                        player: dict[str, Any], origin: tuple[int, int], acting: bool,
-                        loc: str = "en") -> None:
+def _draw_player_header(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    player: dict[str, Any],
+    origin: tuple[int, int],
+    acting: bool,
+    loc: str = "en",
+) -> None:
     bx, by = origin
     x = bx + 44 + _width(font(19, bold=True), _seat_name(int(player.get("seat", 0)), loc))
     if acting:
-        draw.text((x + 12, by + 22), "▶", font=font(18, bold=True), fill=HIGHLIGHT,
-                  anchor="mm")
+        draw.text((x + 12, by + 22), "▶", font=font(18, bold=True), fill=HIGHLIGHT, anchor="mm")
     province = player.get("province")
     if player.get("is_ai"):
         name = t(loc, "AI (solo)")
     else:
-        name = localise(PROVINCE_NAMES.get(province or "", (str(province or "—").title(), ""))[0],
-                        loc)
+        name = localise(
+            PROVINCE_NAMES.get(province or "", (str(province or "—").title(), ""))[0], loc
+        )
     draw.text((x + 26, by + 22), name, font=font(18, bold=True), fill=INK, anchor="lm")
     x += 26 + _width(font(18, bold=True), name) + 10
     score = player.get("score", 0)
     score_text = t(loc, "1 VP") if score == 1 else t(loc, "{n} VP", n=score)
-    draw.text((bx + PB_W - 12, by + 22), score_text, font=font(20, bold=True), fill=INK,
-              anchor="rm")
+    draw.text(
+        (bx + PB_W - 12, by + 22), score_text, font=font(20, bold=True), fill=INK, anchor="rm"
+    )
     right = bx + PB_W - 12 - _width(font(20, bold=True), score_text) - 8
     pills: list[tuple[str, RGB]] = []
     soldiers = player.get("soldiers")
@@ -1227,28 +1704,34 @@ def _draw_player_header(draw: ImageDraw.ImageDraw, view: dict[str, Any],
         pills.append((t(loc, "plague ignored"), (222, 214, 240)))
     penalties = int(player.get("penalties") or 0)
     if penalties:
-        pills.append((t(loc, "☠ {n} penalty (−{vp} VP)", n=penalties, vp=3 * penalties),
-                      (246, 196, 190)))
+        pills.append(
+            (t(loc, "☠ {n} penalty (−{vp} VP)", n=penalties, vp=3 * penalties), (246, 196, 190))
+        )
     pill_font = font(14, bold=True)
     for text, fill in reversed(pills):
         w = _width(pill_font, text) + 12
         if right - w < x:
             break
-        _rrect(draw, (right - w, by + 11, right, by + 33), radius=6, fill=fill,
-               outline=INK_SOFT)
+        _rrect(draw, (right - w, by + 11, right, by + 33), radius=6, fill=fill, outline=INK_SOFT)
         draw.text((right - w // 2, by + 22), text, font=pill_font, fill=INK, anchor="mm")
         right -= w + 6
 
 
-def _draw_hebrews(draw: ImageDraw.ImageDraw, player: dict[str, Any],
-                  origin: tuple[int, int], loc: str = "en") -> None:
+def _draw_hebrews(
+    draw: ImageDraw.ImageDraw, player: dict[str, Any], origin: tuple[int, int], loc: str = "en"
+) -> None:
     bx, by = origin
     hebrews = [int(h) for h in player.get("hebrews") or []]
     size = len(HEBREW_COLUMN)
-    columns = [hebrews[i:i + size] for i in range(0, len(hebrews), size)]
+    columns = [hebrews[i : i + size] for i in range(0, len(hebrews), size)]
     if len(columns) > 1:
-        freed = t(loc, "{n} freed · sum {sum} · column {column}", n=len(hebrews),
-                  sum=sum(hebrews), column=len(columns))
+        freed = t(
+            loc,
+            "{n} freed · sum {sum} · column {column}",
+            n=len(hebrews),
+            sum=sum(hebrews),
+            column=len(columns),
+        )
     else:
         freed = t(loc, "{n} freed · sum {sum}", n=len(hebrews), sum=sum(hebrews))
     title, size, room, bold = _hebrew_column_title(loc)
@@ -1261,30 +1744,67 @@ def _draw_hebrews(draw: ImageDraw.ImageDraw, player: dict[str, Any],
             continue
         x0, y0, x1, y1 = _hebrew_space(origin, index)
         draw.rectangle((x0 + 1, y0 + 18, x1 - 1, y1 - 1), fill=(255, 255, 255))
-        draw.text((x0 + 6, y0 + 31), str(values[0]), font=font(18, bold=True), fill=INK,
-                  anchor="lm")
+        draw.text(
+            (x0 + 6, y0 + 31), str(values[0]), font=font(18, bold=True), fill=INK, anchor="lm"
+        )
         if len(values) > 1:
-            draw.text((x1 - 4, y0 + 31), " ".join(str(v) for v in values[1:]),
-                      font=font(14, bold=True), fill=NILE_DARK, anchor="rm")
+            draw.text(
+                (x1 - 4, y0 + 31),
+                " ".join(str(v) for v in values[1:]),
+                font=font(14, bold=True),
+                fill=NILE_DARK,
+                anchor="rm",
+            )
 
 
-def _draw_status(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
-                 origin: tuple[int, int], loc: str = "en") -> None:
+def _draw_status(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    player: dict[str, Any],
+    origin: tuple[int, int],
+    loc: str = "en",
+) -> None:
     bx, by = origin
     x, width = bx + 442, PB_W - 442 - 10
     tokens = player.get("ankh_tokens") or {}
     soldiers = player.get("soldiers")
     if player.get("is_ai"):
-        lines: list[tuple[str, bool]] = [(t(loc, "AI: no tribute, no losses"), True),
-                                         (t(loc, "no plague effects, no Ankh"), False)]
+        lines: list[tuple[str, bool]] = [
+            (t(loc, "AI: no tribute, no losses"), True),
+            (t(loc, "no plague effects, no Ankh"), False),
+        ]
     else:
         lines = [
-            (t(loc, "☥ active {n} (need {need})", n=player.get("ankh_active", 0),
-               need=view.get("ankh_needed", "?")), True),
-            (t(loc, "☥ tokens {board} on board · {supply} left", board=tokens.get("board", 0),
-               supply=tokens.get("supply", 0)), False)]
-    lines.append((t(loc, "Income {n} ¢ · soldiers {soldiers}", n=player.get("income", 0),
-                    soldiers="—" if soldiers is None else soldiers), soldiers is not None))
+            (
+                t(
+                    loc,
+                    "☥ active {n} (need {need})",
+                    n=player.get("ankh_active", 0),
+                    need=view.get("ankh_needed", "?"),
+                ),
+                True,
+            ),
+            (
+                t(
+                    loc,
+                    "☥ tokens {board} on board · {supply} left",
+                    board=tokens.get("board", 0),
+                    supply=tokens.get("supply", 0),
+                ),
+                False,
+            ),
+        ]
+    lines.append(
+        (
+            t(
+                loc,
+                "Income {n} ¢ · soldiers {soldiers}",
+                n=player.get("income", 0),
+                soldiers="—" if soldiers is None else soldiers,
+            ),
+            soldiers is not None,
+        )
+    )
     extras = []
     if player.get("special_actions_used"):
         extras.append(t(loc, "SA used {n}", n=player["special_actions_used"]))
@@ -1299,8 +1819,13 @@ def _draw_status(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[s
         _label(draw, (x, by + 362 + index * 18), text, 14, width, bold=bold)
 
 
-def _draw_holdings(draw: ImageDraw.ImageDraw, player: dict[str, Any], origin: tuple[int, int],
-                   places: Places, loc: str = "en") -> None:
+def _draw_holdings(
+    draw: ImageDraw.ImageDraw,
+    player: dict[str, Any],
+    origin: tuple[int, int],
+    places: Places,
+    loc: str = "en",
+) -> None:
     bx, by = origin
     seat = int(player.get("seat", 0))
     kept = player.get("kept") or {}
@@ -1311,12 +1836,17 @@ def _draw_holdings(draw: ImageDraw.ImageDraw, player: dict[str, Any], origin: tu
         items.append(t(loc, "{n} coin", n=kept["coin"]))
     provinces = kept.get("province") or []
     if provinces:
-        items.append(t(loc, "Province {values}",
-                       values="+".join(str(v) for v in provinces)))
+        items.append(t(loc, "Province {values}", values="+".join(str(v) for v in provinces)))
     pharaoh_tiles = int(kept.get("pharaoh_unused", 0)) + int(kept.get("pharaoh_used", 0))
     if pharaoh_tiles:
-        items.append(t(loc, "Pharaoh tile {ready} ready / {used} used",
-                       ready=kept.get("pharaoh_unused", 0), used=kept.get("pharaoh_used", 0)))
+        items.append(
+            t(
+                loc,
+                "Pharaoh tile {ready} ready / {used} used",
+                ready=kept.get("pharaoh_unused", 0),
+                used=kept.get("pharaoh_used", 0),
+            )
+        )
     cards = player.get("pharaoh_cards") or []
     if cards:
         items.append(t(loc, "pharaoh card {cards}", cards=", ".join(str(c) for c in cards)))
@@ -1325,9 +1855,14 @@ def _draw_holdings(draw: ImageDraw.ImageDraw, player: dict[str, Any], origin: tu
     for index, line in enumerate(lines):
         draw.text((bx + 12, by + 442 + index * 19), line, font=font(15), fill=INK, anchor="lm")
     # territory cards as pills (card:<id>)
-    _draw_card_pills(draw, list(player.get("territory") or []), seat,
-                     (bx + 12, by + 444 + len(lines) * 19, bx + PB_W - 12, by + PB_H - 5),
-                     places, loc)
+    _draw_card_pills(
+        draw,
+        list(player.get("territory") or []),
+        seat,
+        (bx + 12, by + 444 + len(lines) * 19, bx + PB_W - 12, by + PB_H - 5),
+        places,
+        loc,
+    )
 
 
 def _card_name(card: dict[str, Any], loc: str) -> str:
@@ -1339,21 +1874,29 @@ PILL_SIZES = (14, 13, 12, 11)  # a territory card's pill: name sizes, largest fi
 PILL_NAME_W = 300  # px for the name in a pill
 
 
-def _draw_card_pills(draw: ImageDraw.ImageDraw, territory: list[dict[str, Any]], seat: int,
-                     area: Box, places: Places, loc: str = "en") -> None:
+def _draw_card_pills(
+    draw: ImageDraw.ImageDraw,
+    territory: list[dict[str, Any]],
+    seat: int,
+    area: Box,
+    places: Places,
+    loc: str = "en",
+) -> None:
     """A seat's territory cards as pills in ``area``; what does not fit becomes "+n more"."""
     x0, y0, x1, y1 = area
     pill_font, row_h = font(14, bold=True), 24
     if not territory:
-        draw.text((x0, y0 + 10), t(loc, "No territory cards."), font=font(14), fill=INK_SOFT,
-                  anchor="lm")
+        draw.text(
+            (x0, y0 + 10), t(loc, "No territory cards."), font=font(14), fill=INK_SOFT, anchor="lm"
+        )
         return
     # the card's name in every language (its id is made of English words: issue 12, item 8),
     # in a smaller font where a long name needs it
-    fitted = [fit_font(_card_name(c, loc), PILL_SIZES, PILL_NAME_W, bold=True)
-              for c in territory]
-    labels = [name + (" ✓" if c.get("used") else "")
-              for (name, _f), c in zip(fitted, territory, strict=True)]
+    fitted = [fit_font(_card_name(c, loc), PILL_SIZES, PILL_NAME_W, bold=True) for c in territory]
+    labels = [
+        name + (" ✓" if c.get("used") else "")
+        for (name, _f), c in zip(fitted, territory, strict=True)
+    ]
     fonts = [fnt for _name, fnt in fitted]
     widths = [_width(fnt, label) + 14 for fnt, label in zip(fonts, labels, strict=True)]
     rows = max(1, (y1 - y0 + 3) // row_h)
@@ -1382,23 +1925,45 @@ def _draw_card_pills(draw: ImageDraw.ImageDraw, territory: list[dict[str, Any]],
         card, w = territory[index], widths[index]
         used = bool(card.get("used"))
         colour = CATEGORY.get(card.get("category", ""), ("", BADGE_OFF))[1]
-        _rrect(draw, (px, py, px + w, py + 21), radius=6,
-               fill=BADGE_OFF if used else colour,
-               outline=colour if used else INK_SOFT, width=2 if used else 1)
-        draw.text((px + w // 2, py + 10), labels[index], font=fonts[index],
-                  fill=INK_SOFT if used else text_on(colour), anchor="mm")
+        _rrect(
+            draw,
+            (px, py, px + w, py + 21),
+            radius=6,
+            fill=BADGE_OFF if used else colour,
+            outline=colour if used else INK_SOFT,
+            width=2 if used else 1,
+        )
+        draw.text(
+            (px + w // 2, py + 10),
+            labels[index],
+            font=fonts[index],
+            fill=INK_SOFT if used else text_on(colour),
+            anchor="mm",
+        )
         places.add(f"card:{card.get('id')}", (px, py, px + w, py + 21), seat)
     if shown < len(labels):
         px, py = (spots[-1][0] + widths[shown - 1] + 6, spots[-1][1]) if spots else (x0, y0)
-        draw.text((px, py + 10), t(loc, "+{n} more", n=len(labels) - shown), font=pill_font,
-                  fill=INK, anchor="lm")
+        draw.text(
+            (px, py + 10),
+            t(loc, "+{n} more", n=len(labels) - shown),
+            font=pill_font,
+            fill=INK,
+            anchor="lm",
+        )
 
 
 # --- final scores ------------------------------------------------------------------------------
-BREAKDOWN = (("development", msg("Dev")), ("nile", msg("Nile")), ("tiles", msg("Tiles")),
-             ("pharaoh_tiles", msg("Ph. tiles")), ("territory", msg("Territory")),
-             ("province", msg("Prov. 24")), ("hebrews", msg("Hebrews")),
-             ("penalties", msg("Penalty")), ("discard", msg("Discard")))
+BREAKDOWN = (
+    ("development", msg("Dev")),
+    ("nile", msg("Nile")),
+    ("tiles", msg("Tiles")),
+    ("pharaoh_tiles", msg("Ph. tiles")),
+    ("territory", msg("Territory")),
+    ("province", msg("Prov. 24")),
+    ("hebrews", msg("Hebrews")),
+    ("penalties", msg("Penalty")),
+    ("discard", msg("Discard")),
+)
 
 
 def _ordinal(n: int, loc: str = "en") -> str:
@@ -1411,14 +1976,16 @@ def _ordinal(n: int, loc: str = "en") -> str:
     return t(loc, "{n}th", n=n)
 
 
-def _draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int,
-                loc: str = "en") -> None:
+def _draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, loc: str = "en") -> None:
     final = view.get("final") or {}
     scores = list(final.get("scores") or [])
     places = list(final.get("places") or [])
     breakdown = list(final.get("breakdown") or [])
-    columns = [Column(t(loc, "Seat"), 190), Column(t(loc, "Place"), 90, "center"),
-               Column(t(loc, "Total"), 90, "right")]
+    columns = [
+        Column(t(loc, "Seat"), 190),
+        Column(t(loc, "Place"), 90, "center"),
+        Column(t(loc, "Total"), 90, "right"),
+    ]
     columns += [Column(localise(title, loc), 100, "right") for _, title in BREAKDOWN]
     rows, fills = [], []
     for seat in range(len(view.get("players") or [])):
@@ -1432,21 +1999,46 @@ def _draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int,
             _label(d, (x0 + 42, cy), seat_text, 16, x1 - x0 - 48, bold=True)
 
         items = breakdown[seat] if seat < len(breakdown) else {}
-        rows.append([seat_cell, _ordinal(places[seat], loc) if seat < len(places) else "",
-                     str(scores[seat]) if seat < len(scores) else "",
-                     *(str(items.get(k, "")) for k, _ in BREAKDOWN)])
+        rows.append(
+            [
+                seat_cell,
+                _ordinal(places[seat], loc) if seat < len(places) else "",
+                str(scores[seat]) if seat < len(scores) else "",
+                *(str(items.get(k, "")) for k, _ in BREAKDOWN),
+            ]
+        )
         fills.append(WINNER_FILL if winner else None)
-    header_size = next((size for size in (14, 13, 12, 11)
-                        if all(_width(font(size, bold=True), column.title) <= column.width - 16
-                               for column in columns)), 11)
-    draw_table(draw, (MARGIN, y + FINAL_TITLE_H), columns, rows,
-               row_height=FINAL_ROW_H, header_height=FINAL_HEAD_H, body_size=17,
-               header_size=header_size, row_fills=fills)
+    header_size = next(
+        (
+            size
+            for size in (14, 13, 12, 11)
+            if all(
+                _width(font(size, bold=True), column.title) <= column.width - 16
+                for column in columns
+            )
+        ),
+        11,
+    )
+    draw_table(
+        draw,
+        (MARGIN, y + FINAL_TITLE_H),
+        columns,
+        rows,
+        row_height=FINAL_ROW_H,
+        header_height=FINAL_HEAD_H,
+        body_size=17,
+        header_size=header_size,
+        row_fills=fills,
+    )
     notes = [localise(n, loc) for n in final.get("tiebreaks") or []]
     if notes:
-        draw.text((MARGIN + 200, y + FINAL_TITLE_H // 2),
-                  fit_text(" ".join(notes), font(14), WIDTH - 230), font=font(14),
-                  fill=INK_SOFT, anchor="lm")
+        draw.text(
+            (MARGIN + 200, y + FINAL_TITLE_H // 2),
+            fit_text(" ".join(notes), font(14), WIDTH - 230),
+            font=font(14),
+            fill=INK_SOFT,
+            anchor="lm",
+        )
 
 
 # --- private panel -----------------------------------------------------------------------------
@@ -1476,11 +2068,17 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     if kept.get("coin"):
         beside.append(t(loc, "{n} coin", n=kept["coin"]))
     if kept.get("province"):
-        beside.append(t(loc, "Province {values}",
-                        values="+".join(str(v) for v in kept["province"])))
+        beside.append(
+            t(loc, "Province {values}", values="+".join(str(v) for v in kept["province"]))
+        )
     if kept.get("pharaoh_unused"):
-        beside.append(t(loc, "{n} Pharaoh tile ready (token:plague / token:penalty)",
-                        n=kept["pharaoh_unused"]))
+        beside.append(
+            t(
+                loc,
+                "{n} Pharaoh tile ready (token:plague / token:penalty)",
+                n=kept["pharaoh_unused"],
+            )
+        )
     cards = player.get("pharaoh_cards") or []
     if cards:
         described = []
@@ -1493,8 +2091,9 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     lost = [f"{slot}: {_tile_text(tile, loc)}" for slot, tile in sorted(discard.items()) if tile]
     if lost:
         beside.append(t(loc, "discard {tiles}", tiles=", ".join(lost)))
-    beside_lines = wrap_items(beside or [t(loc, "Nothing beside your board.")], font(16),
-                              PANEL_W - 40, 3, locale=loc)
+    beside_lines = wrap_items(
+        beside or [t(loc, "Nothing beside your board.")], font(16), PANEL_W - 40, 3, locale=loc
+    )
     row_h = 48
     height = 120 + 26 + 20 * len(beside_lines)
     if drawn_tiles:
@@ -1513,26 +2112,56 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     style = seat_style(seat)
     province = player.get("province")
     name, power = PROVINCE_NAMES.get(province or "", (str(province or "—").title(), ""))
-    colour = {"blue": msg("blue"), "vermillion": msg("vermillion"), "green": msg("green"),
-              "pink": msg("pink"), "orange": msg("orange")}.get(style.colour_name,
-                                                                style.colour_name)
-    _label(draw, (80, 28), t(loc, "Your hand · Seat {n} ({letter}, {colour}) · {province}",
-                             n=seat + 1, letter=style.letter, colour=colour, province=name),
-           22, PANEL_W - 100, bold=True, fill=CREAM)
+    colour = {
+        "blue": msg("blue"),
+        "vermillion": msg("vermillion"),
+        "green": msg("green"),
+        "pink": msg("pink"),
+        "orange": msg("orange"),
+    }.get(style.colour_name, style.colour_name)
+    _label(
+        draw,
+        (80, 28),
+        t(
+            loc,
+            "Your hand · Seat {n} ({letter}, {colour}) · {province}",
+            n=seat + 1,
+            letter=style.letter,
+            colour=colour,
+            province=name,
+        ),
+        22,
+        PANEL_W - 100,
+        bold=True,
+        fill=CREAM,
+    )
     phase = private_view.get("phase", "")
-    line = t(loc, "Round {round}/{last} · {phase}", round=private_view.get("round", "?"),
-             last=private_view.get("last_round", 10), phase=PHASES.get(phase, phase))
+    line = t(
+        loc,
+        "Round {round}/{last} · {phase}",
+        round=private_view.get("round", "?"),
+        last=private_view.get("last_round", 10),
+        phase=PHASES.get(phase, phase),
+    )
     if power:
         line = f"{line} · {localise(power, loc)}"
     _label(draw, (80, 58), line, 16, PANEL_W - 100, fill=CREAM_SOFT)
     used = set(player.get("dice_used") or [])
     unused = [str(v) for v in range(1, 7) if v not in used]
-    coins = t(loc, "Coins {n} + card 3", n=kept.get("coin", 0)) \
-        if 3 in (player.get("pharaoh_cards") or []) else t(loc, "Coins {n}", n=kept.get("coin", 0))
-    stats = "   ".join((t(loc, "Unused dice {dice}", dice=" ".join(unused) or "—"), coins,
-                        t(loc, "Income {n}", n=player.get("income", 0)),
-                        f"☥ {player.get('ankh_active', 0)}",
-                        t(loc, "VP {n}", n=player.get("score", 0))))
+    coins = (
+        t(loc, "Coins {n} + card 3", n=kept.get("coin", 0))
+        if 3 in (player.get("pharaoh_cards") or [])
+        else t(loc, "Coins {n}", n=kept.get("coin", 0))
+    )
+    stats = "   ".join(
+        (
+            t(loc, "Unused dice {dice}", dice=" ".join(unused) or "—"),
+            coins,
+            t(loc, "Income {n}", n=player.get("income", 0)),
+            f"☥ {player.get('ankh_active', 0)}",
+            t(loc, "VP {n}", n=player.get("score", 0)),
+        )
+    )
     _label(draw, (20, 92), stats, 18, PANEL_W - 40, bold=True, fill=GOLD)
 
     y = 126
@@ -1546,8 +2175,13 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
         for tile in drawn_tiles:
             _tile(draw, (x, y, x + 124, y + 40), tile, loc=loc)
             if _ids_shown(loc):
-                draw.text((x + 62, y + 54), _option_id("keep", tile), font=font(14), fill=INK_SOFT,
-                          anchor="mm")
+                draw.text(
+                    (x + 62, y + 54),
+                    _option_id("keep", tile),
+                    font=font(14),
+                    fill=INK_SOFT,
+                    anchor="mm",
+                )
             x += 136
         y += 70
     if drawn_cards:
@@ -1557,8 +2191,13 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
             y += row_h
     y = _panel_title(draw, y, t(loc, "Your territory cards (card:<id> to use)"))
     if not territory:
-        draw.text((24, y + row_h // 2 - 4), t(loc, "No territory cards yet."), font=font(17),
-                  fill=INK, anchor="lm")
+        draw.text(
+            (24, y + row_h // 2 - 4),
+            t(loc, "No territory cards yet."),
+            font=font(17),
+            fill=INK,
+            anchor="lm",
+        )
         y += row_h
     for card in territory:
         _panel_card(draw, y, card, row_h, "card", loc)
@@ -1568,10 +2207,13 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
         for index, cid in enumerate(bottom):
             col, row = index % 2, index // 2
             name = localise(TERRITORIES.get(cid, {}).get("name", cid), loc)
-            draw.text((24 + col * 430, y + 12 + row * 28),
-                      fit_text(name, font(15), 410),
-                      font=font(15), fill=INK,
-                      anchor="lm")
+            draw.text(
+                (24 + col * 430, y + 12 + row * 28),
+                fit_text(name, font(15), 410),
+                font=font(15),
+                fill=INK,
+                anchor="lm",
+            )
     return image
 
 
@@ -1580,8 +2222,14 @@ def _panel_title(draw: ImageDraw.ImageDraw, y: int, title: str) -> int:
     return y + 40
 
 
-def _panel_card(draw: ImageDraw.ImageDraw, y: int, card: dict[str, Any], row_h: int,
-                prefix: str, loc: str = "en") -> None:
+def _panel_card(
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    card: dict[str, Any],
+    row_h: int,
+    prefix: str,
+    loc: str = "en",
+) -> None:
     cid = str(card.get("id", "?"))
     data = TERRITORIES.get(cid, {})
     category = card.get("category") or data.get("cat", "")
@@ -1596,24 +2244,39 @@ def _panel_card(draw: ImageDraw.ImageDraw, y: int, card: dict[str, Any], row_h: 
     else:
         lines = wrap_text(label, font(12, bold=True), 146, max_lines=2)
         for index, line in enumerate(lines):
-            draw.text((93, mid + (index - (len(lines) - 1) / 2) * 15), line,
-                      font=font(12, bold=True), fill=text_on(colour), anchor="mm")
+            draw.text(
+                (93, mid + (index - (len(lines) - 1) / 2) * 15),
+                line,
+                font=font(12, bold=True),
+                fill=text_on(colour),
+                anchor="mm",
+            )
     name = _card_name(card, loc)
     if _ids_shown(loc):
-        draw.text((184, mid - 9), fit_text(name, font(17, bold=True), 520),
-                  font=font(17, bold=True), fill=INK, anchor="lm")
-        draw.text((184, mid + 11), f"{prefix}:{cid}", font=font(14), fill=INK_SOFT,
-                  anchor="lm")
+        draw.text(
+            (184, mid - 9),
+            fit_text(name, font(17, bold=True), 520),
+            font=font(17, bold=True),
+            fill=INK,
+            anchor="lm",
+        )
+        draw.text((184, mid + 11), f"{prefix}:{cid}", font=font(14), fill=INK_SOFT, anchor="lm")
     else:  # the name in up to two lines
         lines = wrap_text(name, font(16, bold=True), 520, max_lines=2)
         for index, line in enumerate(lines):
-            draw.text((184, mid + (index - (len(lines) - 1) / 2) * 19), line,
-                      font=font(16, bold=True), fill=INK, anchor="lm")
+            draw.text(
+                (184, mid + (index - (len(lines) - 1) / 2) * 19),
+                line,
+                font=font(16, bold=True),
+                fill=INK,
+                anchor="lm",
+            )
     status = ""
     if card.get("used"):
         status = t(loc, "used ✓")
     elif data.get("use"):
         status = _use_label(data["use"], loc)
     if status:
-        _label(draw, (PANEL_W - 30, mid), status, 16, PANEL_W - 30 - 184 - 530, bold=True,
-               anchor="rm")
+        _label(
+            draw, (PANEL_W - 30, mid), status, 16, PANEL_W - 30 - 184 - 530, bold=True, anchor="rm"
+        )

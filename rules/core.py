@@ -114,8 +114,7 @@ class Event:
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Event:
         text = decode(raw["msg"]) if "msg" in raw else raw["text"]
-        return cls(raw["kind"], text, raw.get("data", {}), raw.get("seat"),
-                   raw.get("private_to"))
+        return cls(raw["kind"], text, raw.get("data", {}), raw.get("seat"), raw.get("private_to"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,9 +129,14 @@ class Variant:
 
     def check(self, value: str) -> str:
         if value not in self.choices:
-            raise IllegalMove(msg("{option}: '{value}' is not one of {choices}.",
-                                  option=self.label, value=value,
-                                  choices=", ".join(self.choices)))
+            raise IllegalMove(
+                msg(
+                    "{option}: '{value}' is not one of {choices}.",
+                    option=self.label,
+                    value=value,
+                    choices=", ".join(self.choices),
+                )
+            )
         return value
 
 
@@ -152,9 +156,12 @@ class Result:
         return [seat for seat, place in enumerate(self.places) if place == 1]
 
     def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "places": list(self.places),
-                "tiebreaks": [encode(t) for t in self.tiebreaks],
-                "details": [encode(d) for d in self.details]}
+        return {
+            "scores": list(self.scores),
+            "places": list(self.places),
+            "tiebreaks": [encode(t) for t in self.tiebreaks],
+            "details": [encode(d) for d in self.details],
+        }
 
 
 _MASK64 = (1 << 64) - 1
@@ -284,8 +291,9 @@ class Engine(ABC):
             raise IllegalMove(msg("It is not your turn: nothing is waiting for your answer."))
         if decision.option(option_id) is None:
             reason = self.explain_refusal(state, decision, option_id)
-            raise IllegalMove(reason or msg("'{option}' is not one of your current choices.",
-                                            option=option_id))
+            raise IllegalMove(
+                reason or msg("'{option}' is not one of your current choices.", option=option_id)
+            )
         new_state = self.copy(state)
         events = self._apply(new_state, seat, option_id)
         self.check_decisions(new_state)
@@ -299,8 +307,10 @@ class Engine(ABC):
         decisions = self.pending(state)
         for decision in decisions:
             if not decision.options:
-                raise EmptyDecision(f"{self.game_id}: decision {decision.key!r} for seat "
-                                    f"{decision.seat} has no option")
+                raise EmptyDecision(
+                    f"{self.game_id}: decision {decision.key!r} for seat "
+                    f"{decision.seat} has no option"
+                )
         return decisions
 
     def explain_refusal(self, state: Any, decision: Decision, option_id: str) -> str | None:
@@ -315,17 +325,29 @@ class Engine(ABC):
         unknown = sorted(set(given) - set(known))
         if unknown:
             offered = ", ".join(known) or term("none")
-            raise IllegalMove(msg("Unknown table option(s) for {game}: {unknown}. "
-                                  "Its options: {offered}.", game=self.title,
-                                  unknown=", ".join(unknown), offered=offered))
-        return {key: variant.check(given.get(key, variant.default))
-                for key, variant in known.items()}
+            raise IllegalMove(
+                msg(
+                    "Unknown table option(s) for {game}: {unknown}. Its options: {offered}.",
+                    game=self.title,
+                    unknown=", ".join(unknown),
+                    offered=offered,
+                )
+            )
+        return {
+            key: variant.check(given.get(key, variant.default)) for key, variant in known.items()
+        }
 
     def check_seats(self, seats: int) -> None:
         if not self.min_players <= seats <= self.max_players:
-            raise IllegalMove(msg("{game} takes {low}–{high} seats, not {seats}.",
-                                  game=self.title, low=self.min_players,
-                                  high=self.max_players, seats=seats))
+            raise IllegalMove(
+                msg(
+                    "{game} takes {low}–{high} seats, not {seats}.",
+                    game=self.title,
+                    low=self.min_players,
+                    high=self.max_players,
+                    seats=seats,
+                )
+            )
 
     # --- undo (Board Game Arena's policy) ---------------------------------------------
     hidden_zones: tuple[str, ...] = ()

@@ -84,13 +84,13 @@ def table_settings(engine: Engine) -> list[dict[str, str]]:
     (the rest at their defaults). Sweeps play each of these at every seat count."""
     settings: list[dict[str, str]] = [{}]
     for variant in engine.variants:
-        settings += [{variant.key: choice} for choice in variant.choices
-                     if choice != variant.default]
+        settings += [
+            {variant.key: choice} for choice in variant.choices if choice != variant.default
+        ]
     return settings
 
 
-def replay(engine: Engine, seats: int, options: dict[str, str], seed: int,
-           log: list[Move]) -> Any:
+def replay(engine: Engine, seats: int, options: dict[str, str], seed: int, log: list[Move]) -> Any:
     state = engine.new_game(seats, options, seed)
     for seat, option_id in log:
         state, _events = engine.apply(state, seat, option_id)
@@ -147,8 +147,10 @@ def check_hidden_information(engine: Engine, state: Any, seats: int | None = Non
         first, second = decision.options[0].id, decision.options[-1].id
         after_first, events_first = engine.apply(state, decision.seat, first)
         after_second, events_second = engine.apply(state, decision.seat, second)
-        if not (_round_goes_on(engine, decisions, decision, after_first)
-                and _round_goes_on(engine, decisions, decision, after_second)):
+        if not (
+            _round_goes_on(engine, decisions, decision, after_first)
+            and _round_goes_on(engine, decisions, decision, after_second)
+        ):
             continue  # the last answer that counted: the engine reveals the round now
         for onlooker in onlookers:
             view_a = canonical_json(engine.view(after_first, onlooker))
@@ -165,8 +167,7 @@ def check_hidden_information(engine: Engine, state: Any, seats: int | None = Non
     return checked
 
 
-def _round_goes_on(engine: Engine, before: list[Decision], answered: Decision,
-                   after: Any) -> bool:
+def _round_goes_on(engine: Engine, before: list[Decision], answered: Decision, after: Any) -> bool:
     """Whether another seat's decision that was open with ``answered`` is still open after it
     (else ``answered`` closed the round, and a reveal is due: a merged Ankh god's proposal
     closes with the greater seat's answer)."""

@@ -7,9 +7,12 @@ from tests.support.toygame import TOY
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
-        "--rule", action="append", default=[], metavar="ID",
+        "--rule",
+        action="append",
+        default=[],
+        metavar="ID",
         help="run only the tests tagged with this rule id of docs/rules/ (a rule marker or the id "
-             "in the test's docstring), e.g. --rule TEK-R140; may be given more than once",
+        "in the test's docstring), e.g. --rule TEK-R140; may be given more than once",
     )
 
 

@@ -46,8 +46,11 @@ def test_specification_ids_are_well_formed(game_id: str) -> None:
     foreign = [rule_id for rule_id in ids if not rule_id.startswith(PREFIX[game_id] + "-R")]
     assert not foreign, f"ids of another prefix in {path.name}: {foreign}"
     # an id-looking bullet that the definition pattern does not accept is a typo
-    loose = [line for line in path.read_text("utf-8").splitlines()
-             if line.startswith(f"- **{PREFIX[game_id]}-") and not DEFINITION.match(line)]
+    loose = [
+        line
+        for line in path.read_text("utf-8").splitlines()
+        if line.startswith(f"- **{PREFIX[game_id]}-") and not DEFINITION.match(line)
+    ]
     assert not loose, loose
 
 
@@ -62,8 +65,11 @@ def test_every_rule_has_a_tagged_test(game_id: str) -> None:
 
 def test_every_tag_names_a_real_rule() -> None:
     known = all_defined_ids()
-    unknown = {rule_id: sorted(map(str, files)) for rule_id, files in tagged_ids().items()
-               if rule_id not in known}
+    unknown = {
+        rule_id: sorted(map(str, files))
+        for rule_id, files in tagged_ids().items()
+        if rule_id not in known
+    }
     assert not unknown, f"tests tagged with ids that docs/rules/ does not define: {unknown}"
 
 
@@ -113,8 +119,12 @@ def _select(rules_wanted: list[str], items: list[_Item]) -> tuple[list[str], lis
 
 
 def test_the_rule_option_keeps_only_the_tests_of_that_rule() -> None:
-    items = [_Item("marked", ("TEK-R140",)), _Item("other", ("TEK-R141",)),
-             _Item("docstring", doc="Osiris row 5 (TEK-R140)."), _Item("untagged")]
+    items = [
+        _Item("marked", ("TEK-R140",)),
+        _Item("other", ("TEK-R141",)),
+        _Item("docstring", doc="Osiris row 5 (TEK-R140)."),
+        _Item("untagged"),
+    ]
     assert _select(["TEK-R140"], items) == (["marked", "docstring"], ["other", "untagged"])
     items = [_Item("a", ("TEK-R140",)), _Item("b", ("AMR-R058",)), _Item("c")]
     assert _select(["tek-r140", "AMR-R058"], items) == (["a", "b"], ["c"])

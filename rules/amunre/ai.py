@@ -40,9 +40,20 @@ THEFT_BELOW = 4  # with less gold, steal instead
 BRIBE_MARGIN = 4
 YELLOW_FIT_GOLD = 3.0
 # Cards the AI hands over first when it must pay with cards.
-PAY_ORDER = ("protection", "bribe", "offering_adjust", "master_scribes", "master_farmers",
-             "nile_or_border", "upper_or_lower", "same_bank", "extra_farmer", "fixed_income",
-             "bountiful_harvest", "architect")
+PAY_ORDER = (
+    "protection",
+    "bribe",
+    "offering_adjust",
+    "master_scribes",
+    "master_farmers",
+    "nile_or_border",
+    "upper_or_lower",
+    "same_bank",
+    "extra_farmer",
+    "fixed_income",
+    "bountiful_harvest",
+    "architect",
+)
 
 
 def harvests_left(state: State) -> int:
@@ -63,9 +74,11 @@ def province_worth(state: State, seat: int, pid: str) -> float:
     hand = state["players"][seat]["hand"]
     owned = [PROVINCE_BY_ID[p] for p in own_provinces(state, seat)]
     if owned:
-        fits = {"same_bank": all(p.bank == data.bank for p in owned),
-                "nile_or_border": all(p.nile == data.nile for p in owned),
-                "upper_or_lower": all(p.region == data.region for p in owned)}
+        fits = {
+            "same_bank": all(p.bank == data.bank for p in owned),
+            "nile_or_border": all(p.nile == data.nile for p in owned),
+            "upper_or_lower": all(p.region == data.region for p in owned),
+        }
         worth += sum(YELLOW_FIT_GOLD for card, fit in fits.items() if fit and card in hand)
     return worth
 

@@ -45,10 +45,17 @@ def start_auction(state: State, events: list[Event]) -> None:
         "turn": state["start_player"],  # AMR-R014
         "settle": None,  # seats still to settle, once bidding is over
     }
-    events.append(Event("reveal", msg("Round {round}: the provinces on auction are {provinces}.",
-                                      round=state["round"],
-                                      provinces=[province_name(pid) for pid in revealed]),
-                        {"provinces": list(revealed), "round": state["round"]}))
+    events.append(
+        Event(
+            "reveal",
+            msg(
+                "Round {round}: the provinces on auction are {provinces}.",
+                round=state["round"],
+                provinces=[province_name(pid) for pid in revealed],
+            ),
+            {"provinces": list(revealed), "round": state["round"]},
+        )
+    )
 
 
 def holds_top_bid(state: State, seat: int) -> bool:
@@ -80,31 +87,56 @@ def bid_decision(state: State) -> Decision:
             continue
         name = province_name(pid)
         for value in _free_spaces(auction, pid, budget):
-            options.append(Option(f"bid:{pid}:{value}",
-                                  msg("Bid {value} on {province}", value=value, province=name)))
+            options.append(
+                Option(
+                    f"bid:{pid}:{value}",
+                    msg("Bid {value} on {province}", value=value, province=name),
+                )
+            )
             if protect and value != TOP_SPACE and value <= budget - 1:
-                options.append(Option(f"bid:{pid}:{value}+protect",
-                                      msg("Bid {value} on {province} and play Protection",
-                                          value=value, province=name),
-                                      msg("blocks the next space above your bid")))
+                options.append(
+                    Option(
+                        f"bid:{pid}:{value}+protect",
+                        msg(
+                            "Bid {value} on {province} and play Protection",
+                            value=value,
+                            province=name,
+                        ),
+                        msg("blocks the next space above your bid"),
+                    )
+                )
     if outbid_on is not None and can_play(player, "bribe"):
         # AMR-R021: Bribe lets an outbid seat bid again on the same card.
         name = province_name(outbid_on)
         for value in _free_spaces(auction, outbid_on, budget - 1):
-            options.append(Option(f"bribe:{value}",
-                                  msg("Play Bribe: bid {value} again on {province}",
-                                      value=value, province=name)))
+            options.append(
+                Option(
+                    f"bribe:{value}",
+                    msg("Play Bribe: bid {value} again on {province}", value=value, province=name),
+                )
+            )
             if protect and value != TOP_SPACE and value <= budget - 2:
-                options.append(Option(f"bribe:{value}+protect",
-                                      msg("Play Bribe: bid {value} again on {province}, "
-                                          "with Protection", value=value, province=name)))
+                options.append(
+                    Option(
+                        f"bribe:{value}+protect",
+                        msg(
+                            "Play Bribe: bid {value} again on {province}, with Protection",
+                            value=value,
+                            province=name,
+                        ),
+                    )
+                )
     options.extend(sell_options(state, seat))
     if outbid_on is None:
-        prompt = msg("{seat}: place your scribe — bid on one of the provinces.",
-                     seat=seat_name(seat))
+        prompt = msg(
+            "{seat}: place your scribe — bid on one of the provinces.", seat=seat_name(seat)
+        )
     else:
-        prompt = msg("{seat}: you were outbid on {province} — bid on another province.",
-                     seat=seat_name(seat), province=province_name(outbid_on))
+        prompt = msg(
+            "{seat}: you were outbid on {province} — bid on another province.",
+            seat=seat_name(seat),
+            province=province_name(outbid_on),
+        )
     return Decision(seat, "bid", prompt, tuple(options))
 
 
@@ -115,32 +147,53 @@ def apply_bid(state: State, seat: int, option_id: str, events: list[Event]) -> N
     if parts[0] == "bribe":
         pid, value = auction["scribe"][seat], int(parts[1])
         play_card(state, seat, "bribe")
-        events.append(Event("card", msg("{seat} plays Bribe.", seat=seat_name(seat)),
-                            {"seat": seat, "card": "bribe"}, seat=seat))
+        events.append(
+            Event(
+                "card",
+                msg("{seat} plays Bribe.", seat=seat_name(seat)),
+                {"seat": seat, "card": "bribe"},
+                seat=seat,
+            )
+        )
     else:
         pid, value = parts[1], int(parts[2])
     previous = auction["bids"][pid]
     auction["bids"][pid] = [seat, value]
     auction["scribe"][seat] = pid
     if previous is None:
-        text = msg("{seat} bids {value} on {province}.", seat=seat_name(seat), value=value,
-                   province=province_name(pid))
+        text = msg(
+            "{seat} bids {value} on {province}.",
+            seat=seat_name(seat),
+            value=value,
+            province=province_name(pid),
+        )
     else:
-        text = msg("{seat} bids {value} on {province}, outbidding {other}.",
-                   seat=seat_name(seat), value=value, province=province_name(pid),
-                   other=seat_name(previous[0]))
-    events.append(Event("bid", text, {"seat": seat, "province": pid, "value": value},
-                        seat=seat))
+        text = msg(
+            "{seat} bids {value} on {province}, outbidding {other}.",
+            seat=seat_name(seat),
+            value=value,
+            province=province_name(pid),
+            other=seat_name(previous[0]),
+        )
+    events.append(Event("bid", text, {"seat": seat, "province": pid, "value": value}, seat=seat))
     if protect:
         # AMR-R020: the space directly above is blocked until the end of this auction.
         blocked_space = BID_SPACES[BID_SPACES.index(value) + 1]
         play_card(state, seat, "protection")
         auction["blocked"][pid].append(blocked_space)
-        events.append(Event("card", msg("{seat} plays Protection: space {space} on {province} "
-                                        "is blocked.", seat=seat_name(seat), space=blocked_space,
-                                        province=province_name(pid)),
-                            {"seat": seat, "card": "protection", "province": pid,
-                             "blocked": blocked_space}, seat=seat))
+        events.append(
+            Event(
+                "card",
+                msg(
+                    "{seat} plays Protection: space {space} on {province} is blocked.",
+                    seat=seat_name(seat),
+                    space=blocked_space,
+                    province=province_name(pid),
+                ),
+                {"seat": seat, "card": "protection", "province": pid, "blocked": blocked_space},
+                seat=seat,
+            )
+        )
     # AMR-R014 / AMR-R015: the turn passes clockwise; seats holding a top bid pass.
     seats = state["seats"]
     for step in range(1, seats + 1):
@@ -158,8 +211,7 @@ def advance_auction(state: State, events: list[Event]) -> bool:
             return True
         # AMR-R022: every card holds exactly one scribe: the auction ends at once.
         auction["settle"] = turn_order(state)
-        events.append(Event("auction_end",
-                            msg("Every province has one bidder: the auction ends.")))
+        events.append(Event("auction_end", msg("Every province has one bidder: the auction ends.")))
     while auction["settle"]:
         # AMR-R023: settlement seat by seat in turn order: pay, then take the province.
         seat = auction["settle"][0]
@@ -171,11 +223,21 @@ def advance_auction(state: State, events: list[Event]) -> bool:
         if paid < value:
             # AMR-R024: short of gold: hand over favor cards until covered.
             state["debt"] = {"seat": seat, "amount": value - paid, "kind": "bid"}
-            events.append(Event("debt", msg("{seat} pays {gold} and must hand over {count} "
-                                            "favor card(s) for {province}.",
-                                            seat=seat_name(seat), gold=gold(paid),
-                                            count=value - paid, province=province_name(pid)),
-                                {"seat": seat, "amount": value - paid}, seat=seat))
+            events.append(
+                Event(
+                    "debt",
+                    msg(
+                        "{seat} pays {gold} and must hand over {count} "
+                        "favor card(s) for {province}.",
+                        seat=seat_name(seat),
+                        gold=gold(paid),
+                        count=value - paid,
+                        province=province_name(pid),
+                    ),
+                    {"seat": seat, "amount": value - paid},
+                    seat=seat,
+                )
+            )
             return True
         finish_settlement(state, seat, events)
     return False
@@ -191,30 +253,56 @@ def finish_settlement(state: State, seat: int, events: list[Event]) -> None:
     player = state["players"][seat]
     state["provinces"][pid]["owner"] = seat
     player["provinces"].append(pid)
-    events.append(Event("settle", msg("{seat} pays {gold} and takes {province}.",
-                                      seat=seat_name(seat), gold=gold(value),
-                                      province=province_name(pid)),
-                        {"seat": seat, "province": pid, "value": value}, seat=seat))
+    events.append(
+        Event(
+            "settle",
+            msg(
+                "{seat} pays {gold} and takes {province}.",
+                seat=seat_name(seat),
+                gold=gold(value),
+                province=province_name(pid),
+            ),
+            {"seat": seat, "province": pid, "value": value},
+            seat=seat,
+        )
+    )
     cards = auction["bonus_favor"].pop(pid)
     for card in cards:
         add_card(player, card)
-    events.extend(drawn_events(seat, cards, msg("bonus of {province}",
-                                                province=province_name(pid))))
+    events.extend(
+        drawn_events(seat, cards, msg("bonus of {province}", province=province_name(pid)))
+    )
     if data.immediate_gold:
         player["gold"] += data.immediate_gold
-        events.append(Event("gain", msg("{seat} gains {gold} (bonus of {province}).",
-                                        seat=seat_name(seat), gold=gold(data.immediate_gold),
-                                        province=province_name(pid)),
-                            {"seat": seat, "gold": data.immediate_gold}, seat=seat))
+        events.append(
+            Event(
+                "gain",
+                msg(
+                    "{seat} gains {gold} (bonus of {province}).",
+                    seat=seat_name(seat),
+                    gold=gold(data.immediate_gold),
+                    province=province_name(pid),
+                ),
+                {"seat": seat, "gold": data.immediate_gold},
+                seat=seat,
+            )
+        )
     if data.immediate_stones:
         # A11 #3: the bonus stone stays in the province that carried it (AMR-R034 applies).
         built = place_stones(state, pid, data.immediate_stones)
         if built:
-            text = msg("{seat} places {count} bonus stone(s) in {province} and builds "
-                       "{built} pyramid(s).", seat=seat_name(seat), count=data.immediate_stones,
-                       province=data.name, built=built)
+            text = msg(
+                "{seat} places {count} bonus stone(s) in {province} and builds {built} pyramid(s).",
+                seat=seat_name(seat),
+                count=data.immediate_stones,
+                province=data.name,
+                built=built,
+            )
         else:
-            text = msg("{seat} places {count} bonus stone(s) in {province}.",
-                       seat=seat_name(seat), count=data.immediate_stones, province=data.name)
+            text = msg(
+                "{seat} places {count} bonus stone(s) in {province}.",
+                seat=seat_name(seat),
+                count=data.immediate_stones,
+                province=data.name,
+            )
         events.append(Event("stone", text, {"seat": seat, "province": pid}, seat=seat))
-

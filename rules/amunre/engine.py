@@ -44,8 +44,11 @@ class AmunReEngine(DictStateEngine):
         debt = state["debt"]
         if debt is not None:
             seat = debt["seat"]
-            prompt = msg("{seat}: you are {gold} short — sell favor cards (1 gold each) to pay.",
-                         seat=seat_name(seat), gold=gold(debt["amount"]))
+            prompt = msg(
+                "{seat}: you are {gold} short — sell favor cards (1 gold each) to pay.",
+                seat=seat_name(seat),
+                gold=gold(debt["amount"]),
+            )
             return [Decision(seat, "pay", prompt, tuple(pay_options(state, seat)))]
         if phase == "auction":
             return [auction.bid_decision(state)]
@@ -82,18 +85,26 @@ class AmunReEngine(DictStateEngine):
         self._progress(state, events)
         return events
 
-    def _apply_payment(self, state: State, seat: int, option_id: str,
-                       events: list[Event]) -> None:
+    def _apply_payment(self, state: State, seat: int, option_id: str, events: list[Event]) -> None:
         """AMR-R024 / AMR-R041: one favor card sold (AMR-R087) covers 1 gold of the
         shortfall."""
         debt = state["debt"]
         card = option_id.split(":", 1)[1]
         discard_card(state, seat, card)
         debt["amount"] -= 1
-        events.append(Event("pay", msg("{seat} sells a {card} card for {gold} and pays it.",
-                                       seat=seat_name(seat), card=card_name(card),
-                                       gold=gold(SELL_VALUE)),
-                            {"seat": seat, "card": card}, seat=seat))
+        events.append(
+            Event(
+                "pay",
+                msg(
+                    "{seat} sells a {card} card for {gold} and pays it.",
+                    seat=seat_name(seat),
+                    card=card_name(card),
+                    gold=gold(SELL_VALUE),
+                ),
+                {"seat": seat, "card": card},
+                seat=seat,
+            )
+        )
         if debt["amount"] > 0 and state["players"][seat]["hand"]:
             return
         state["debt"] = None

@@ -63,23 +63,32 @@ def purchase_decision(state: State) -> Decision:
         kind, left = placing["kind"], placing["left"]
         if kind == "farmer":
             # AMR-R030: each farmer goes on a free field of an own province.
-            options = [Option(f"farmer:{pid}", msg("Farmer to {province}",
-                                                   province=province_name(pid)),
-                              msg("{n} free field(s)", n=free_fields(state, pid)))
-                       for pid in provinces if free_fields(state, pid) > 0]
+            options = [
+                Option(
+                    f"farmer:{pid}",
+                    msg("Farmer to {province}", province=province_name(pid)),
+                    msg("{n} free field(s)", n=free_fields(state, pid)),
+                )
+                for pid in provinces
+                if free_fields(state, pid) > 0
+            ]
         else:
             # AMR-R031: each stone goes into an own province and never moves.
-            options = [Option(f"stone:{pid}", msg("Stone to {province}",
-                                                  province=province_name(pid)),
-                              msg("{n} stone(s) there", n=state["provinces"][pid]["stones"]))
-                       for pid in provinces]
+            options = [
+                Option(
+                    f"stone:{pid}",
+                    msg("Stone to {province}", province=province_name(pid)),
+                    msg("{n} stone(s) there", n=state["provinces"][pid]["stones"]),
+                )
+                for pid in provinces
+            ]
         options.extend(sell_options(state, seat))
         if kind == "farmer":
-            prompt = msg("{seat}: place your farmer ({left} left).", seat=seat_name(seat),
-                         left=left)
+            prompt = msg(
+                "{seat}: place your farmer ({left} left).", seat=seat_name(seat), left=left
+            )
         else:
-            prompt = msg("{seat}: place your stone ({left} left).", seat=seat_name(seat),
-                         left=left)
+            prompt = msg("{seat}: place your stone ({left} left).", seat=seat_name(seat), left=left)
         return Decision(seat, f"place_{kind}", prompt, tuple(options))
 
     money = player["gold"]
@@ -100,19 +109,32 @@ def purchase_decision(state: State) -> Decision:
         # AMR-R036: an own province holding exactly 2 stones.
         for pid in provinces:
             if state["provinces"][pid]["stones"] == ARCHITECT_STONES:
-                options.append(Option(f"architect:{pid}",
-                                      msg("Play Architect: build a pyramid in {province}",
-                                          province=province_name(pid))))
+                options.append(
+                    Option(
+                        f"architect:{pid}",
+                        msg(
+                            "Play Architect: build a pyramid in {province}",
+                            province=province_name(pid),
+                        ),
+                    )
+                )
     if can_play(player, "extra_farmer"):
         # AMR-R037: any own province, field or not.
         for pid in provinces:
-            options.append(Option(f"extrafarmer:{pid}",
-                                  msg("Play Extra Farmer: a free farmer in {province}",
-                                      province=province_name(pid))))
+            options.append(
+                Option(
+                    f"extrafarmer:{pid}",
+                    msg(
+                        "Play Extra Farmer: a free farmer in {province}",
+                        province=province_name(pid),
+                    ),
+                )
+            )
     options.extend(sell_options(state, seat))
     options.append(Option("done", msg("Done: end your purchases")))
-    prompt = msg("{seat}: buy favor cards, then farmers, then stones — or finish.",
-                 seat=seat_name(seat))
+    prompt = msg(
+        "{seat}: buy favor cards, then farmers, then stones — or finish.", seat=seat_name(seat)
+    )
     return Decision(seat, "purchase", prompt, tuple(options))
 
 
@@ -123,8 +145,9 @@ def apply_purchase(state: State, seat: int, option_id: str, events: list[Event])
     action = parts[0]
     name = seat_name(seat)
     if action == "done":
-        events.append(Event("done", msg("{seat} ends the purchases.", seat=name), {"seat": seat},
-                            seat=seat))
+        events.append(
+            Event("done", msg("{seat} ends the purchases.", seat=name), {"seat": seat}, seat=seat)
+        )
         if purchase["queue"]:
             purchase["seat"] = purchase["queue"].pop(0)
             purchase["stage"] = "favor"
@@ -135,10 +158,19 @@ def apply_purchase(state: State, seat: int, option_id: str, events: list[Event])
         kind, count = parts[1], int(parts[2])
         cost = purchase_cost(count)
         player["gold"] -= cost
-        events.append(Event("buy", msg("{seat} buys {items} for {gold}.", seat=name,
-                                       items=_items(kind, count), gold=gold(cost)),
-                            {"seat": seat, "kind": kind, "count": count, "cost": cost},
-                            seat=seat))
+        events.append(
+            Event(
+                "buy",
+                msg(
+                    "{seat} buys {items} for {gold}.",
+                    seat=name,
+                    items=_items(kind, count),
+                    gold=gold(cost),
+                ),
+                {"seat": seat, "kind": kind, "count": count, "cost": cost},
+                seat=seat,
+            )
+        )
         # AMR-R027: a finished step is not reopened.
         purchase["stage"] = STAGES[STAGES.index(kind) + 1]
         if kind == "favor":
@@ -155,8 +187,11 @@ def apply_purchase(state: State, seat: int, option_id: str, events: list[Event])
             prov["farmers"] += 1
             text = msg("{seat} places a farmer in {province}.", seat=name, province=where)
         elif place_stones(state, pid, 1):  # AMR-R034
-            text = msg("{seat} places a stone in {province} and builds a pyramid.", seat=name,
-                       province=where)
+            text = msg(
+                "{seat} places a stone in {province} and builds a pyramid.",
+                seat=name,
+                province=where,
+            )
         else:
             text = msg("{seat} places a stone in {province}.", seat=name, province=where)
         events.append(Event(action, text, {"seat": seat, "province": pid}, seat=seat))
@@ -168,16 +203,34 @@ def apply_purchase(state: State, seat: int, option_id: str, events: list[Event])
         play_card(state, seat, "architect")
         prov["stones"] -= ARCHITECT_STONES
         prov["pyramids"] += 1
-        events.append(Event("card", msg("{seat} plays Architect and builds a pyramid in "
-                                        "{province}.", seat=name, province=province_name(pid)),
-                            {"seat": seat, "card": "architect", "province": pid}, seat=seat))
+        events.append(
+            Event(
+                "card",
+                msg(
+                    "{seat} plays Architect and builds a pyramid in {province}.",
+                    seat=name,
+                    province=province_name(pid),
+                ),
+                {"seat": seat, "card": "architect", "province": pid},
+                seat=seat,
+            )
+        )
     elif action == "extrafarmer":
         # AMR-R037: the Extra Farmer never occupies a field.
         play_card(state, seat, "extra_farmer")
         prov["extra_farmers"] += 1
-        events.append(Event("card", msg("{seat} plays Extra Farmer in {province}.", seat=name,
-                                        province=province_name(pid)),
-                            {"seat": seat, "card": "extra_farmer", "province": pid}, seat=seat))
+        events.append(
+            Event(
+                "card",
+                msg(
+                    "{seat} plays Extra Farmer in {province}.",
+                    seat=name,
+                    province=province_name(pid),
+                ),
+                {"seat": seat, "card": "extra_farmer", "province": pid},
+                seat=seat,
+            )
+        )
 
 
 def _items(kind: str, count: int) -> Msg:
@@ -197,8 +250,7 @@ def _items(kind: str, count: int) -> Msg:
 
 def _buy_label(kind: str, count: int) -> Msg:
     """AMR-R028: the option to buy ``count`` items of a kind at once."""
-    return msg("Buy {items} for {gold}", items=_items(kind, count),
-               gold=gold(purchase_cost(count)))
+    return msg("Buy {items} for {gold}", items=_items(kind, count), gold=gold(purchase_cost(count)))
 
 
 def advance_purchases(state: State, events: list[Event]) -> bool:

@@ -51,13 +51,19 @@ def yellow_condition(state: State, seat: int, card: str) -> bool:
 
 
 def pyramids_of(state: State, seat: int, bank: str | None = None) -> int:
-    return sum(state["provinces"][pid]["pyramids"] for pid in own_provinces(state, seat)
-               if bank is None or PROVINCE_BY_ID[pid].bank == bank)
+    return sum(
+        state["provinces"][pid]["pyramids"]
+        for pid in own_provinces(state, seat)
+        if bank is None or PROVINCE_BY_ID[pid].bank == bank
+    )
 
 
 def stones_of(state: State, seat: int, bank: str | None = None) -> int:
-    return sum(state["provinces"][pid]["stones"] for pid in own_provinces(state, seat)
-               if bank is None or PROVINCE_BY_ID[pid].bank == bank)
+    return sum(
+        state["provinces"][pid]["stones"]
+        for pid in own_provinces(state, seat)
+        if bank is None or PROVINCE_BY_ID[pid].bank == bank
+    )
 
 
 def bank_majority(state: State, bank: str) -> list[int]:
@@ -85,8 +91,9 @@ def kingdom_scoring(state: State, events: list[Event]) -> None:
         provinces = own_provinces(state, seat)
         # AMR-R066: each temple scores the tile's VP per temple.
         temples = sum(PROVINCE_BY_ID[pid].temples for pid in provinces)
-        add_score(state, seat, temples * tile.vp_per_temple, msg("{n} temple(s)", n=temples),
-                  events)
+        add_score(
+            state, seat, temples * tile.vp_per_temple, msg("{n} temple(s)", n=temples), events
+        )
         # AMR-R067: +1 per pyramid (a double pyramid counts 2).
         add_score(state, seat, pyramids_of(state, seat) * PYRAMID_VP, msg("pyramids"), events)
         # AMR-R068: +3 x the pyramids of the own province with the fewest.
@@ -122,9 +129,17 @@ def end_old_kingdom(state: State, events: list[Event]) -> None:
     state["rng"] = rng.state
     state["province_deck"] = deck
     state["kingdom"] = 2
-    events.append(Event("kingdom", msg("The Old Kingdom ends: scribes and farmers leave the "
-                                       "board; stones and pyramids stay. The New Kingdom "
-                                       "begins."), {"kingdom": 2}))
+    events.append(
+        Event(
+            "kingdom",
+            msg(
+                "The Old Kingdom ends: scribes and farmers leave the "
+                "board; stones and pyramids stay. The New Kingdom "
+                "begins."
+            ),
+            {"kingdom": 2},
+        )
+    )
 
 
 def gold_bonus(golds: list[int]) -> list[int]:
@@ -146,19 +161,35 @@ def end_game(state: State, events: list[Event]) -> None:
                 discard_card(state, seat, card)
         if sold:
             player["gold"] += sold * SELL_VALUE
-            events.append(Event("sell", msg("{seat} sells {count} favor card(s) for {gold}.",
-                                            seat=seat_name(seat), count=sold,
-                                            gold=gold(sold * SELL_VALUE)),
-                                {"seat": seat, "count": sold}, seat=seat))
+            events.append(
+                Event(
+                    "sell",
+                    msg(
+                        "{seat} sells {count} favor card(s) for {gold}.",
+                        seat=seat_name(seat),
+                        count=sold,
+                        gold=gold(sold * SELL_VALUE),
+                    ),
+                    {"seat": seat, "count": sold},
+                    seat=seat,
+                )
+            )
     golds = [player["gold"] for player in state["players"]]
     for seat, vp in enumerate(gold_bonus(golds)):
         add_score(state, seat, vp, msg("gold bonus ({gold})", gold=gold(golds[seat])), events)
     state["phase"] = "over"
     state["final"] = final_result(state).to_json()
-    scores = [msg("{seat}: {vp} VP", seat=seat_name(s), vp=p["score"])
-              for s, p in enumerate(state["players"])]
-    events.append(Event("game_over", msg("The game is over. {scores}.", scores=scores),
-                        {"scores": [p["score"] for p in state["players"]]}))
+    scores = [
+        msg("{seat}: {vp} VP", seat=seat_name(s), vp=p["score"])
+        for s, p in enumerate(state["players"])
+    ]
+    events.append(
+        Event(
+            "game_over",
+            msg("The game is over. {scores}.", scores=scores),
+            {"scores": [p["score"] for p in state["players"]]},
+        )
+    )
 
 
 def final_result(state: State) -> Result:
@@ -182,27 +213,40 @@ def _names(seats: list[int]) -> Msg:
     return msg("{first} and {last}", first=names[:-1], last=names[-1])
 
 
-def _tiebreak_text(tied: list[int], keys: list[tuple[int, int, int]],
-                   places: tuple[int, ...]) -> Msg:
+def _tiebreak_text(
+    tied: list[int], keys: list[tuple[int, int, int]], places: tuple[int, ...]
+) -> Msg:
     """AMR-R081, in words: pyramids first, then stones, else a shared place."""
-    parts = [msg("{seats} tied on {vp} VP", seats=_names(tied), vp=keys[tied[0]][0]),
-             msg("pyramids {counts}",
-                 counts=[msg("{seat} {n}", seat=seat_name(s), n=keys[s][1]) for s in tied])]
+    parts = [
+        msg("{seats} tied on {vp} VP", seats=_names(tied), vp=keys[tied[0]][0]),
+        msg(
+            "pyramids {counts}",
+            counts=[msg("{seat} {n}", seat=seat_name(s), n=keys[s][1]) for s in tied],
+        ),
+    ]
     by_pyramids: dict[int, list[int]] = {}
     for seat in tied:
         by_pyramids.setdefault(keys[seat][1], []).append(seat)
     still = [group for group in by_pyramids.values() if len(group) > 1]
     for group in still:
-        parts.append(msg("stones {counts}",
-                         counts=[msg("{seat} {n}", seat=seat_name(s), n=keys[s][2])
-                                 for s in group]))
+        parts.append(
+            msg(
+                "stones {counts}",
+                counts=[msg("{seat} {n}", seat=seat_name(s), n=keys[s][2]) for s in group],
+            )
+        )
     shared: dict[tuple[int, int, int], list[int]] = {}
     for seat in tied:
         shared.setdefault(keys[seat], []).append(seat)
     for group in shared.values():
         if len(group) > 1:
-            parts.append(msg("{seats} stay tied and share place {place}", seats=_names(group),
-                             place=places[group[0]]))
+            parts.append(
+                msg(
+                    "{seats} stay tied and share place {place}",
+                    seats=_names(group),
+                    place=places[group[0]],
+                )
+            )
     text = parts[0]
     for part in parts[1:]:
         text = msg("{first}; {then}", first=text, then=part)

@@ -16,8 +16,7 @@ from rules.core import Rng
 def new_state(seats: int, seed: int) -> State:
     rng = Rng.from_seed(seed)
     # AMR-R005: 3N province cards at random; the rest leave the game unseen (AMR-R092).
-    in_play = sorted(rng.sample(PROVINCE_IDS, PROVINCES_PER_SEAT * seats),
-                     key=PROVINCE_IDS.index)
+    in_play = sorted(rng.sample(PROVINCE_IDS, PROVINCES_PER_SEAT * seats), key=PROVINCE_IDS.index)
     province_deck = list(in_play)
     rng.shuffle(province_deck)
     # AMR-R004 / AMR-R082: one Architect per seat; the other 39 - N cards form the deck.
@@ -53,8 +52,10 @@ def new_state(seats: int, seed: int) -> State:
         "favor_deck": favor_deck,
         "favor_discard": {},
         # AMR-R007: no farmers, stones or pyramids anywhere.
-        "provinces": {pid: {"owner": None, "farmers": 0, "extra_farmers": 0, "stones": 0,
-                            "pyramids": 0} for pid in PROVINCE_IDS},
+        "provinces": {
+            pid: {"owner": None, "farmers": 0, "extra_farmers": 0, "stones": 0, "pyramids": 0}
+            for pid in PROVINCE_IDS
+        },
         "players": players,
         "auction": None,
         "purchase": None,

@@ -33,7 +33,6 @@ FAVOR_ORDER = FAVOR_TYPES
 State = dict[str, Any]
 
 
-
 def seat_name(seat: int) -> Msg:
     return msg("Seat {n}", n=seat + 1)
 
@@ -98,9 +97,17 @@ def sell_card(state: State, seat: int, card: str) -> Event:
     """AMR-R087: any favor card sells for 1 gold from the reserve."""
     discard_card(state, seat, card)
     state["players"][seat]["gold"] += SELL_VALUE
-    return Event("sell", msg("{seat} sells a {card} card for {gold}.", seat=seat_name(seat),
-                             card=card_name(card), gold=gold(SELL_VALUE)),
-                 {"seat": seat, "card": card}, seat=seat)
+    return Event(
+        "sell",
+        msg(
+            "{seat} sells a {card} card for {gold}.",
+            seat=seat_name(seat),
+            card=card_name(card),
+            gold=gold(SELL_VALUE),
+        ),
+        {"seat": seat, "card": card},
+        seat=seat,
+    )
 
 
 def favor_available(state: State) -> int:
@@ -144,12 +151,20 @@ def drawn_events(seat: int, drawn: list[str], source: Msg) -> list[Event]:
     if count == 1:
         text = msg("{seat} draws 1 favor card ({source}).", seat=seat_name(seat), source=source)
     else:
-        text = msg("{seat} draws {count} favor cards ({source}).", seat=seat_name(seat),
-                   count=count, source=source)
+        text = msg(
+            "{seat} draws {count} favor cards ({source}).",
+            seat=seat_name(seat),
+            count=count,
+            source=source,
+        )
     public = Event("draw", text, {"seat": seat, "count": count}, seat=seat)
-    private = Event("draw_private", msg("You draw: {cards}.",
-                                        cards=[card_name(card) for card in drawn]),
-                    {"cards": list(drawn)}, seat=seat, private_to=seat)
+    private = Event(
+        "draw_private",
+        msg("You draw: {cards}.", cards=[card_name(card) for card in drawn]),
+        {"cards": list(drawn)},
+        seat=seat,
+        private_to=seat,
+    )
     return [public, private]
 
 
@@ -186,9 +201,14 @@ def add_score(state: State, seat: int, vp: int, reason: Msg, events: list[Event]
         return
     state["players"][seat]["score"] += vp
     state["score_log"].append([seat, vp, str(reason), state["kingdom"]])
-    events.append(Event("score", msg("{seat} scores {vp} VP ({reason}).", seat=seat_name(seat),
-                                     vp=vp, reason=reason),
-                        {"seat": seat, "vp": vp, "reason": str(reason)}, seat=seat))
+    events.append(
+        Event(
+            "score",
+            msg("{seat} scores {vp} VP ({reason}).", seat=seat_name(seat), vp=vp, reason=reason),
+            {"seat": seat, "vp": vp, "reason": str(reason)},
+            seat=seat,
+        )
+    )
 
 
 def start_phase(state: State, phase: str) -> None:
@@ -201,15 +221,29 @@ def start_phase(state: State, phase: str) -> None:
 def sell_options(state: State, seat: int) -> list[Option]:
     """AMR-R087: ``sell:<type>`` in every non-secret decision of the owning seat."""
     hand = state["players"][seat]["hand"]
-    return [Option(f"sell:{card}", msg("Sell a {card} card for {gold}", card=card_name(card),
-                                       gold=gold(SELL_VALUE)))
-            for card in FAVOR_ORDER if hand.get(card, 0) > 0]
+    return [
+        Option(
+            f"sell:{card}",
+            msg("Sell a {card} card for {gold}", card=card_name(card), gold=gold(SELL_VALUE)),
+        )
+        for card in FAVOR_ORDER
+        if hand.get(card, 0) > 0
+    ]
 
 
 def pay_options(state: State, seat: int) -> list[Option]:
     """AMR-R024 / AMR-R041 with AMR-R087: sell one favor card of a type and pay its gold at
     once (one act: the card is discarded, the shortfall drops by its 1 gold)."""
     hand = state["players"][seat]["hand"]
-    return [Option(f"pay:{card}", msg("Sell a {card} card for {gold} and pay it",
-                                      card=card_name(card), gold=gold(SELL_VALUE)))
-            for card in FAVOR_ORDER if hand.get(card, 0) > 0]
+    return [
+        Option(
+            f"pay:{card}",
+            msg(
+                "Sell a {card} card for {gold} and pay it",
+                card=card_name(card),
+                gold=gold(SELL_VALUE),
+            ),
+        )
+        for card in FAVOR_ORDER
+        if hand.get(card, 0) > 0
+    ]

@@ -18,9 +18,13 @@ PHASE_NAMES: dict[str, Msg] = {
 LAST_ROUND = 6  # AMR-R008: two kingdoms of three rounds
 # The final scores' categories, from the reasons of ``score_log`` (AMR-R077).
 CATEGORIES: tuple[tuple[str, Msg], ...] = (
-    ("temples", msg("Temples")), ("pyramids", msg("Pyramids")),
-    ("pyramid sets", msg("Pyramid sets")), ("banks", msg("Bank majorities")),
-    ("cards", msg("Favor cards")), ("gold", msg("Gold bonus")))
+    ("temples", msg("Temples")),
+    ("pyramids", msg("Pyramids")),
+    ("pyramid sets", msg("Pyramid sets")),
+    ("banks", msg("Bank majorities")),
+    ("cards", msg("Favor cards")),
+    ("gold", msg("Gold bonus")),
+)
 
 
 def score_category(reason: str) -> str:
@@ -41,8 +45,7 @@ def score_breakdown(state: State) -> list[list[list[Any]]]:
     totals = [dict.fromkeys((key for key, _ in CATEGORIES), 0) for _ in state["players"]]
     for seat, vp, reason, _kingdom in state["score_log"]:
         totals[seat][score_category(reason)] += vp
-    return [[[label, parts[key]] for key, label in CATEGORIES if parts[key]]
-            for parts in totals]
+    return [[[label, parts[key]] for key, label in CATEGORIES if parts[key]] for parts in totals]
 
 
 def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, Any]:
@@ -58,52 +61,87 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
         prov = state["provinces"][data.id]
         in_auction = auction is not None and data.id in auction["revealed"]
         top = auction["bids"][data.id] if in_auction else None
-        provinces.append({
-            "id": data.id, "name": data.name, "region": data.region, "bank": data.bank,
-            "nile": data.nile, "row": data.row, "col": data.col, "fields": data.fields,
-            "favor_limit": data.favor_limit, "gold_mine": data.gold_mine,
-            "caravan": data.caravan, "temples": data.temples,
-            # AMR-R090: immediate favor cards as a count only (AMR-R092).
-            "immediate": {"favor": data.immediate_favor, "gold": data.immediate_gold,
-                          "stones": data.immediate_stones},
-            "owner": prov["owner"], "farmers": prov["farmers"],
-            "extra_farmers": prov["extra_farmers"], "stones": prov["stones"],
-            "pyramids": prov["pyramids"], "in_auction": in_auction,
-            "bid": {"seat": top[0], "value": top[1]} if top else None,
-            "blocked": sorted(auction["blocked"][data.id]) if in_auction else [],
-        })
+        provinces.append(
+            {
+                "id": data.id,
+                "name": data.name,
+                "region": data.region,
+                "bank": data.bank,
+                "nile": data.nile,
+                "row": data.row,
+                "col": data.col,
+                "fields": data.fields,
+                "favor_limit": data.favor_limit,
+                "gold_mine": data.gold_mine,
+                "caravan": data.caravan,
+                "temples": data.temples,
+                # AMR-R090: immediate favor cards as a count only (AMR-R092).
+                "immediate": {
+                    "favor": data.immediate_favor,
+                    "gold": data.immediate_gold,
+                    "stones": data.immediate_stones,
+                },
+                "owner": prov["owner"],
+                "farmers": prov["farmers"],
+                "extra_farmers": prov["extra_farmers"],
+                "stones": prov["stones"],
+                "pyramids": prov["pyramids"],
+                "in_auction": in_auction,
+                "bid": {"seat": top[0], "value": top[1]} if top else None,
+                "blocked": sorted(auction["blocked"][data.id]) if in_auction else [],
+            }
+        )
     players = []
     for index, player in enumerate(state["players"]):
         shown = revealed[index] if revealed else None
-        players.append({
-            "seat": index, "score": player["score"], "gold": player["gold"],
-            "favor_cards": hand_size(player), "has_theft": player["theft"],
-            "provinces": list(player["provinces"]),
-            # AMR-R093: only whether the seat has committed, never what.
-            "answered": str(index) in sealed or (phase == "offering" and shown is not None),
-            "offering": dict(shown) if shown else None,
-            "rank": ranks[index] if ranks else None,
-        })
+        players.append(
+            {
+                "seat": index,
+                "score": player["score"],
+                "gold": player["gold"],
+                "favor_cards": hand_size(player),
+                "has_theft": player["theft"],
+                "provinces": list(player["provinces"]),
+                # AMR-R093: only whether the seat has committed, never what.
+                "answered": str(index) in sealed or (phase == "offering" and shown is not None),
+                "offering": dict(shown) if shown else None,
+                "rank": ranks[index] if ranks else None,
+            }
+        )
     view: dict[str, Any] = {
-        "game": "amunre", "seats": state["seats"], "kingdom": state["kingdom"],
-        "round": state["round"], "phase": phase, "start_player": state["start_player"],
-        "acting": acting, "tile": state["tile"],
+        "game": "amunre",
+        "seats": state["seats"],
+        "kingdom": state["kingdom"],
+        "round": state["round"],
+        "phase": phase,
+        "start_player": state["start_player"],
+        "acting": acting,
+        "tile": state["tile"],
         "collective_offering": state["collective_offering"],
-        "favor_deck": len(state["favor_deck"]), "province_deck": len(state["province_deck"]),
+        "favor_deck": len(state["favor_deck"]),
+        "province_deck": len(state["province_deck"]),
         "favor_discard": dict(state["favor_discard"]),
-        "provinces": provinces, "players": players,
+        "provinces": provinces,
+        "players": players,
         "debt": dict(state["debt"]) if state["debt"] else None,
         "final": state["final"],
-        "round_label": msg("Round {round}/{last} · {phase}", round=state["round"],
-                           last=LAST_ROUND, phase=PHASE_NAMES.get(phase, phase)),
+        "round_label": msg(
+            "Round {round}/{last} · {phase}",
+            round=state["round"],
+            last=LAST_ROUND,
+            phase=PHASE_NAMES.get(phase, phase),
+        ),
         "scores": [p["score"] for p in players],
     }
     if phase == "over":
         view["score_breakdown"] = score_breakdown(state)
     if seat is not None:
         # AMR-R091: the seat's own card types and its sealed answer.
-        view["me"] = {"seat": seat, "hand": dict(state["players"][seat]["hand"]),
-                      "sealed": sealed_option(sealed.get(str(seat)))}
+        view["me"] = {
+            "seat": seat,
+            "hand": dict(state["players"][seat]["hand"]),
+            "sealed": sealed_option(sealed.get(str(seat))),
+        }
         view["summary"] = private_summary(view)
     return view
 
@@ -116,24 +154,28 @@ def private_summary(view: dict[str, Any]) -> list[Msg]:
     cards: list[Msg] = []
     for card in sorted(hand, key=FAVOR_TYPES.index):
         name = FAVOR_BY_ID[card].name
-        cards.append(name if hand[card] == 1 else msg("{card} ×{count}", card=name,
-                                                       count=hand[card]))
-    lines = [msg("Your favor cards: {cards}.", cards=cards) if cards
-             else msg("You hold no favor cards.")]
+        cards.append(
+            name if hand[card] == 1 else msg("{card} ×{count}", card=name, count=hand[card])
+        )
+    lines = [
+        msg("Your favor cards: {cards}.", cards=cards) if cards else msg("You hold no favor cards.")
+    ]
     sealed = me["sealed"]
     if sealed is not None:
         action, _, adjust = sealed.partition("+")
         if action == "theft" and adjust:
-            lines.append(msg("Your secret offering: your Theft card, with an Offering "
-                             "Adjustment."))
+            lines.append(msg("Your secret offering: your Theft card, with an Offering Adjustment."))
         elif action == "theft":
             lines.append(msg("Your secret offering: your Theft card."))
         elif adjust:
-            lines.append(msg("Your secret offering: {gold}, with an Offering Adjustment.",
-                             gold=gold(int(action.split(":")[1]))))
+            lines.append(
+                msg(
+                    "Your secret offering: {gold}, with an Offering Adjustment.",
+                    gold=gold(int(action.split(":")[1])),
+                )
+            )
         else:
-            lines.append(msg("Your secret offering: {gold}.",
-                             gold=gold(int(action.split(":")[1]))))
+            lines.append(msg("Your secret offering: {gold}.", gold=gold(int(action.split(":")[1]))))
     return lines
 
 

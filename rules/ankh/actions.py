@@ -56,8 +56,9 @@ def action_decision(state: State, task: dict) -> list[Decision]:
         label = ACTION_LABELS[action]
         if pos + 1 == length:
             label = msg("{action} (triggers the event)", action=label)
-        opts.append(Option(f"act:{action}", label,
-                           msg("marker {pos}/{length}", pos=pos + 1, length=length)))
+        opts.append(
+            Option(f"act:{action}", label, msg("marker {pos}/{length}", pos=pos + 1, length=length))
+        )
     god = name(state, player_of(state, seat))
     if task["n"] == 1:
         prompt = msg("{god}: choose your first action.", god=god)
@@ -66,19 +67,28 @@ def action_decision(state: State, task: dict) -> list[Decision]:
     return [Decision(seat, "action", prompt, tuple(opts))]
 
 
-def apply_action(state: State, task: dict, seat: int, option_id: str,
-                 events: list[Event]) -> None:
+def apply_action(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     pop(state)
     action = option_id.split(":", 1)[1]
     player = player_of(state, seat)
     state["tracks"][action] += 1  # ANKH-R029
     triggered = state["tracks"][action] >= state["track_len"][action]  # ANKH-R031
     state["turn"]["taken"].append(action)
-    events.append(Event("action", msg("{god} takes {action}.", god=name(state, player),
-                                      action=ACTION_LABELS[action]),
-                        {"action": action, "event": triggered}, seat=seat))
-    after = {"t": "after_action", "seat": seat, "n": task["n"], "action": action,
-             "event": triggered}
+    events.append(
+        Event(
+            "action",
+            msg("{god} takes {action}.", god=name(state, player), action=ACTION_LABELS[action]),
+            {"action": action, "event": triggered},
+            seat=seat,
+        )
+    )
+    after = {
+        "t": "after_action",
+        "seat": seat,
+        "n": task["n"],
+        "action": action,
+        "event": triggered,
+    }
     if action == "move":
         push(state, {"t": "move", "seat": seat, "p": player, "moved": [], "sel": None}, after)
     elif action == "summon":
@@ -96,8 +106,12 @@ def after_action(state: State, task: dict, events: list[Event]) -> None:
     end = {"t": "end_turn", "seat": seat}
     if task["event"]:
         # ANKH-R031/R032: resolve the event, then the marker goes back; the turn ends
-        push(state, *event_track.trigger(state, player, events),
-             {"t": "reset_marker", "action": action}, end)
+        push(
+            state,
+            *event_track.trigger(state, player, events),
+            {"t": "reset_marker", "action": action},
+            end,
+        )
         return
     merged = len(state["players"][player]["seats"]) > 1
     if task["n"] == 1 and action != "unlock" and not merged:  # ANKH-R033/R034/R036
@@ -128,8 +142,9 @@ def push_targets(state: State, target: str, origin: str, pushed_owner: int) -> l
     out = []
     for n in NEIGHBORS[target]:
         if n == origin:
-            ok = n in LAND and (n not in state["underworld"]
-                                or has_god(state, pushed_owner, "osiris"))
+            ok = n in LAND and (
+                n not in state["underworld"] or has_god(state, pushed_owner, "osiris")
+            )
         else:
             ok = can_stand(state, n, pushed_owner)
         if ok:
@@ -149,8 +164,9 @@ def destinations(state: State, origin: str) -> list[str]:
             out.append(h)
         elif fig["kind"] == "satet" and h in state["figures"] and h not in state["monuments"]:
             enemy = state["figures"][h]  # ANKH-R130/R131
-            if enemy["owner"] != owner and (h not in state["underworld"]
-                                            or has_god(state, owner, "osiris")):
+            if enemy["owner"] != owner and (
+                h not in state["underworld"] or has_god(state, owner, "osiris")
+            ):
                 if push_targets(state, h, origin, enemy["owner"]):
                     out.append(h)
     return out
@@ -159,25 +175,37 @@ def destinations(state: State, origin: str) -> list[str]:
 def move_decision(state: State, task: dict) -> list[Decision]:
     seat, player = task["seat"], task["p"]
     if task["sel"] is None:
-        opts = [Option(f"fig:{h}", msg("Move {figure} on {hex}", figure=figure_label(state, f),
-                                       hex=h))
-                for h, f in sorted(state["figures"].items())
-                if f["owner"] == player and h not in task["moved"] and destinations(state, h)]
+        opts = [
+            Option(f"fig:{h}", msg("Move {figure} on {hex}", figure=figure_label(state, f), hex=h))
+            for h, f in sorted(state["figures"].items())
+            if f["owner"] == player and h not in task["moved"] and destinations(state, h)
+        ]
         if not opts:
             return []
         opts.append(Option("done", msg("Stop moving")))
-        return [Decision(seat, "move", msg("{god}: pick a figure to move (each up to {n} "
-                                           "spaces).", n=MOVE_RANGE, god=name(state, player)),
-                         tuple(opts))]
+        return [
+            Decision(
+                seat,
+                "move",
+                msg(
+                    "{god}: pick a figure to move (each up to {n} spaces).",
+                    n=MOVE_RANGE,
+                    god=name(state, player),
+                ),
+                tuple(opts),
+            )
+        ]
     origin = task["sel"]
     opts = [Option(f"to:{h}", msg("To {hex}", hex=h)) for h in destinations(state, origin)]
     opts.append(Option("stay", msg("Leave it on {hex}", hex=origin)))
-    return [Decision(seat, "move_to", msg("Where does the figure on {hex} go?", hex=origin),
-                     tuple(opts))]
+    return [
+        Decision(
+            seat, "move_to", msg("Where does the figure on {hex} go?", hex=origin), tuple(opts)
+        )
+    ]
 
 
-def apply_move(state: State, task: dict, seat: int, option_id: str,
-               events: list[Event]) -> None:
+def apply_move(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     if option_id == "done":
         pop(state)
         return
@@ -194,13 +222,31 @@ def apply_move(state: State, task: dict, seat: int, option_id: str,
     follow: list[dict] = []
     if dest in state["figures"]:  # ANKH-R130: Satet pushes the enemy figure
         pushed = state["figures"].pop(dest)
-        follow.append({"t": "push", "seat": seat, "p": task["p"], "hex": dest,
-                       "origin": origin, "fig": pushed})
+        follow.append(
+            {
+                "t": "push",
+                "seat": seat,
+                "p": task["p"],
+                "hex": dest,
+                "origin": origin,
+                "fig": pushed,
+            }
+        )
     state["figures"][dest] = fig
     task["moved"].append(dest)
-    events.append(Event("move", msg("{figure} moves {origin} → {dest}.",
-                                    figure=figure_label(state, fig), origin=origin, dest=dest),
-                        {"from": origin, "to": dest}, seat=seat))
+    events.append(
+        Event(
+            "move",
+            msg(
+                "{figure} moves {origin} → {dest}.",
+                figure=figure_label(state, fig),
+                origin=origin,
+                dest=dest,
+            ),
+            {"from": origin, "to": dest},
+            seat=seat,
+        )
+    )
     if fig["kind"] == "giant_scorpion":  # ANKH-R137
         follow.append({"t": "aim", "seat": seat, "p": task["p"], "hex": dest})
     if follow:
@@ -210,19 +256,34 @@ def apply_move(state: State, task: dict, seat: int, option_id: str,
 def push_decision(state: State, task: dict) -> list[Decision]:
     targets = push_targets(state, task["hex"], task["origin"], task["fig"]["owner"])
     opts = tuple(Option(f"push:{h}", msg("Push it to {hex}", hex=h)) for h in targets)
-    return [Decision(task["seat"], "push", msg("Satet pushes {figure} off {hex}: where to?",
-                                               figure=figure_label(state, task["fig"]),
-                                               hex=task["hex"]), opts)]
+    return [
+        Decision(
+            task["seat"],
+            "push",
+            msg(
+                "Satet pushes {figure} off {hex}: where to?",
+                figure=figure_label(state, task["fig"]),
+                hex=task["hex"],
+            ),
+            opts,
+        )
+    ]
 
 
-def apply_push(state: State, task: dict, seat: int, option_id: str,
-               events: list[Event]) -> None:
+def apply_push(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     pop(state)
     dest = option_id[5:]
     state["figures"][dest] = task["fig"]
-    events.append(Event("push", msg("Satet pushes {figure} to {hex}.",
-                                    figure=figure_label(state, task["fig"]), hex=dest),
-                        {"from": task["hex"], "to": dest}, seat=seat))
+    events.append(
+        Event(
+            "push",
+            msg(
+                "Satet pushes {figure} to {hex}.", figure=figure_label(state, task["fig"]), hex=dest
+            ),
+            {"from": task["hex"], "to": dest},
+            seat=seat,
+        )
+    )
     if task["fig"]["kind"] == "giant_scorpion":  # ANKH-R137: moved under any circumstances
         owner = task["fig"]["owner"]
         push(state, {"t": "aim", "seat": decider(state, owner), "p": owner, "hex": dest})
@@ -236,30 +297,49 @@ def aim_pairs(hex_: str) -> list[tuple[str, str]]:
 def aim_decision(state: State, task: dict) -> list[Decision]:
     if task["hex"] not in state["figures"]:
         return []
-    opts = tuple(Option(f"aim:{a}+{b}", msg("Aim at {a} and {b}", a=a, b=b))
-                 for a, b in aim_pairs(task["hex"]))
-    return [Decision(task["seat"], "aim",
-                     msg("Aim the Giant Scorpion's claws at 2 touching spaces."), opts)]
+    opts = tuple(
+        Option(f"aim:{a}+{b}", msg("Aim at {a} and {b}", a=a, b=b))
+        for a, b in aim_pairs(task["hex"])
+    )
+    return [
+        Decision(
+            task["seat"], "aim", msg("Aim the Giant Scorpion's claws at 2 touching spaces."), opts
+        )
+    ]
 
 
-def apply_aim(state: State, task: dict, seat: int, option_id: str,
-              events: list[Event]) -> None:
+def apply_aim(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     pop(state)
     a, b = option_id[4:].split("+")
     state["figures"][task["hex"]]["aim"] = [a, b]
-    events.append(Event("aim", msg("The Giant Scorpion on {hex} aims at {a} and {b}.",
-                                   hex=task["hex"], a=a, b=b),
-                        {"hex": task["hex"], "aim": [a, b]}, seat=seat))
+    events.append(
+        Event(
+            "aim",
+            msg("The Giant Scorpion on {hex} aims at {a} and {b}.", hex=task["hex"], a=a, b=b),
+            {"hex": task["hex"], "aim": [a, b]},
+            seat=seat,
+        )
+    )
 
 
 # --- Summon Figure --------------------------------------------------------------------
 def new_summon(state: State, seat: int, player: int) -> dict:
     pyramids = []
     if has_power(state, player, "pyramid_attunement"):  # ANKH-R103
-        pyramids = sorted(h for h, m in state["monuments"].items()
-                          if m["owner"] == player and m["type"] == "pyramid")
-    return {"t": "summon", "seat": seat, "p": player, "regular": True, "pyramids": pyramids,
-            "underworld": has_god(state, player, "osiris"), "piece": None}
+        pyramids = sorted(
+            h
+            for h, m in state["monuments"].items()
+            if m["owner"] == player and m["type"] == "pyramid"
+        )
+    return {
+        "t": "summon",
+        "seat": seat,
+        "p": player,
+        "regular": True,
+        "pyramids": pyramids,
+        "underworld": has_god(state, player, "osiris"),
+        "piece": None,
+    }
 
 
 def prison_of(state: State, player: int) -> int | None:
@@ -305,32 +385,56 @@ def summon_decision(state: State, task: dict) -> list[Decision]:
         pieces = summon_pieces(state, task)
         if not pieces:
             return []
-        labels = {"warrior": msg("A warrior"),
-                  "prisoner": msg("An imprisoned warrior (pay {n} follower(s))", n=PRISONER_RANSOM)}
+        labels = {
+            "warrior": msg("A warrior"),
+            "prisoner": msg("An imprisoned warrior (pay {n} follower(s))", n=PRISONER_RANSOM),
+        }
         opts = [Option(f"pc:{k}", labels.get(k, GUARDIAN_NAMES.get(k, k))) for k in pieces]
         opts.append(Option("done", msg("Summon nothing more")))
-        return [Decision(seat, "summon", msg("{god}: which figure do you summon?",
-                                             god=name(state, player)), tuple(opts))]
+        return [
+            Decision(
+                seat,
+                "summon",
+                msg("{god}: which figure do you summon?", god=name(state, player)),
+                tuple(opts),
+            )
+        ]
     kind = "warrior" if task["piece"] == "prisoner" else task["piece"]
     opts = [Option(f"at:{h}", msg("On {hex}", hex=h)) for h in summon_spaces(state, task, kind)]
     opts.append(Option("back", msg("Choose another figure")))
     return [Decision(seat, "summon_at", msg("Where do you summon it?"), tuple(opts))]
 
 
-def place_summoned(state: State, seat: int, player: int, kind: str, hex_: str,
-                   events: list[Event], follow: list[dict]) -> None:
+def place_summoned(
+    state: State,
+    seat: int,
+    player: int,
+    kind: str,
+    hex_: str,
+    events: list[Event],
+    follow: list[dict],
+) -> None:
     state["figures"][hex_] = {"kind": kind, "owner": player, "radiant": False, "aim": None}
-    events.append(Event("summon", msg("{god} summons {figure} on {hex}.",
-                                      god=name(state, player), figure=A_FIGURE[kind], hex=hex_),
-                        {"hex": hex_, "kind": kind, "player": player}, seat=seat))
+    events.append(
+        Event(
+            "summon",
+            msg(
+                "{god} summons {figure} on {hex}.",
+                god=name(state, player),
+                figure=A_FIGURE[kind],
+                hex=hex_,
+            ),
+            {"hex": hex_, "kind": kind, "player": player},
+            seat=seat,
+        )
+    )
     if has_god(state, player, "ra") and state["players"][player]["suns"] > 0:
         follow.append({"t": "sun", "seat": seat, "p": player, "hex": hex_})  # ANKH-R125
     if kind == "giant_scorpion":
         follow.append({"t": "aim", "seat": seat, "p": player, "hex": hex_})  # ANKH-R137
 
 
-def apply_summon(state: State, task: dict, seat: int, option_id: str,
-                 events: list[Event]) -> None:
+def apply_summon(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     if option_id == "done":
         pop(state)
         return
@@ -376,20 +480,29 @@ def sun_decision(state: State, task: dict) -> list[Decision]:
     fig = state["figures"].get(task["hex"])
     if fig is None or fig["owner"] != task["p"] or state["players"][task["p"]]["suns"] <= 0:
         return []
-    return [Decision(task["seat"], "sun",
-                     msg("Attach a sun token to the figure on {hex}?", hex=task["hex"]),
-                     (Option("sun:yes", msg("Yes, make it Radiant")),
-                      Option("sun:no", msg("No"))))]
+    return [
+        Decision(
+            task["seat"],
+            "sun",
+            msg("Attach a sun token to the figure on {hex}?", hex=task["hex"]),
+            (Option("sun:yes", msg("Yes, make it Radiant")), Option("sun:no", msg("No"))),
+        )
+    ]
 
 
-def apply_sun(state: State, task: dict, seat: int, option_id: str,
-              events: list[Event]) -> None:
+def apply_sun(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     pop(state)
     if option_id == "sun:yes":
         state["figures"][task["hex"]]["radiant"] = True
         state["players"][task["p"]]["suns"] -= 1
-        events.append(Event("sun", msg("The figure on {hex} is Radiant.", hex=task["hex"]),
-                            {"hex": task["hex"]}, seat=seat))
+        events.append(
+            Event(
+                "sun",
+                msg("The figure on {hex} is Radiant.", hex=task["hex"]),
+                {"hex": task["hex"]},
+                seat=seat,
+            )
+        )
 
 
 # --- Gain Followers -------------------------------------------------------------------
@@ -399,15 +512,21 @@ def gain_followers(state: State, player: int, events: list[Event]) -> int:
     for h, m in state["monuments"].items():
         if m["owner"] not in (None, player):
             continue
-        if any(n in state["figures"] and state["figures"][n]["owner"] == player
-               for n in adjacent_hexes(state, h)):
+        if any(
+            n in state["figures"] and state["figures"][n]["owner"] == player
+            for n in adjacent_hexes(state, h)
+        ):
             count += 1
     if has_power(state, player, "revered"):
         count += 1
     state["players"][player]["followers"] += count
-    events.append(Event("followers", msg("{god} gains {count} follower(s).",
-                                         god=name(state, player), count=count),
-                        {"player": player, "amount": count}))
+    events.append(
+        Event(
+            "followers",
+            msg("{god} gains {count} follower(s).", god=name(state, player), count=count),
+            {"player": player, "amount": count},
+        )
+    )
     return count
 
 
@@ -415,13 +534,20 @@ def gain_followers(state: State, player: int, events: list[Event]) -> int:
 def start_unlock(state: State, seat: int, player: int, events: list[Event]) -> list[dict]:
     pl = state["players"][player]
     if pl["unlocks"] >= len(UNLOCK_LEVELS):
-        events.append(Event("unlock",
-                            msg("No ankh token left on the dashboard: nothing happens.")))
+        events.append(Event("unlock", msg("No ankh token left on the dashboard: nothing happens.")))
         return []  # ANKH-R045
     level = UNLOCK_LEVELS[pl["unlocks"]]
     if pl["followers"] < level:
-        events.append(Event("unlock", msg("{god} has fewer than {level} followers: nothing "
-                                          "happens.", god=name(state, player), level=level)))
+        events.append(
+            Event(
+                "unlock",
+                msg(
+                    "{god} has fewer than {level} followers: nothing happens.",
+                    god=name(state, player),
+                    level=level,
+                ),
+            )
+        )
         return []
     second = len(state["turn"]["taken"]) > 1
     return [{"t": "unlock", "seat": seat, "p": player, "level": level, "optional": second}]
@@ -433,26 +559,38 @@ def unlock_decision(state: State, task: dict) -> list[Decision]:
     locked = [p for p in POWERS[level] if p not in pl["powers"]]
     if sum(1 for p in POWERS[level] if p in pl["powers"]) >= POWERS_PER_LEVEL:
         return []  # ANKH-R046 (cannot happen with 2 tokens per level; kept as a guard)
-    opts = [Option(f"power:{p}", POWER_NAMES[p],
-                   msg("level {level}, costs {level} follower(s)", level=level))
-            for p in locked]
+    opts = [
+        Option(
+            f"power:{p}",
+            POWER_NAMES[p],
+            msg("level {level}, costs {level} follower(s)", level=level),
+        )
+        for p in locked
+    ]
     if task.get("optional"):  # ANKH-R033: a second action may be declined
         opts.append(Option("skip", msg("Unlock nothing")))
-    return [Decision(task["seat"], "unlock",
-                     msg("Unlock a level-{level} ankh power (sacrifice {level} follower(s)).",
-                         level=level), tuple(opts))]
+    return [
+        Decision(
+            task["seat"],
+            "unlock",
+            msg("Unlock a level-{level} ankh power (sacrifice {level} follower(s)).", level=level),
+            tuple(opts),
+        )
+    ]
 
 
 def free_base(state: State, player: int, size: str) -> bool:
     """ANKH-R048: a guardian needs a free base of its size (2 large, 2 small)."""
-    used = sum(1 for f in state["figures"].values()
-               if f["owner"] == player and GUARDIAN_SIZE.get(f["kind"]) == size)
+    used = sum(
+        1
+        for f in state["figures"].values()
+        if f["owner"] == player and GUARDIAN_SIZE.get(f["kind"]) == size
+    )
     used += sum(1 for g in state["players"][player]["guardians"] if GUARDIAN_SIZE[g] == size)
     return used < (LARGE_BASES if size == "large" else SMALL_BASES)
 
 
-def apply_unlock(state: State, task: dict, seat: int, option_id: str,
-                 events: list[Event]) -> None:
+def apply_unlock(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     pop(state)
     if option_id == "skip":
         return
@@ -462,9 +600,14 @@ def apply_unlock(state: State, task: dict, seat: int, option_id: str,
     pl["followers"] -= level  # ANKH-R044
     pl["unlocks"] += 1
     pl["powers"].append(power)
-    events.append(Event("unlock", msg("{god} unlocks {power}.", god=name(state, player),
-                                      power=POWER_NAMES[power]),
-                        {"player": player, "power": power}, seat=seat))
+    events.append(
+        Event(
+            "unlock",
+            msg("{god} unlocks {power}.", god=name(state, player), power=POWER_NAMES[power]),
+            {"player": player, "power": power},
+            seat=seat,
+        )
+    )
     if pl["unlocks"] in GUARDIAN_SYMBOL_UNLOCKS:  # ANKH-R047 / B7
         card = state["guardian_cards"][str(level)]
         kind = card["kind"]
@@ -472,7 +615,14 @@ def apply_unlock(state: State, task: dict, seat: int, option_id: str,
             card["left"] -= 1
             pl["guardians"].append(kind)
             pl["guardians"].sort()
-            events.append(Event("guardian", msg("{god} takes {guardian} into reserve.",
-                                                god=name(state, player), guardian=A_FIGURE[kind]),
-                                {"player": player, "kind": kind}))
-
+            events.append(
+                Event(
+                    "guardian",
+                    msg(
+                        "{god} takes {guardian} into reserve.",
+                        god=name(state, player),
+                        guardian=A_FIGURE[kind],
+                    ),
+                    {"player": player, "kind": kind},
+                )
+            )

@@ -16,9 +16,20 @@ from rules.ankh.state import (
 )
 from rules.core import Decision
 
-POWER_PREFERENCE = ("commanding", "revered", "omnipresent", "inspiring", "resplendent",
-                    "temple_attunement", "pyramid_attunement", "obelisk_attunement",
-                    "glorious", "magnanimous", "bountiful", "worshipful")
+POWER_PREFERENCE = (
+    "commanding",
+    "revered",
+    "omnipresent",
+    "inspiring",
+    "resplendent",
+    "temple_attunement",
+    "pyramid_attunement",
+    "obelisk_attunement",
+    "glorious",
+    "magnanimous",
+    "bountiful",
+    "worshipful",
+)
 GOD_PREFERENCE = ("ra", "amun", "isis", "anubis", "osiris")
 CARD_PREFERENCE = ("chariots", "drought", "plague", "flood", "miracle", "build", "cycle")
 CHEAP_CARDS = ("cycle", "build", "miracle", "flood", "plague", "drought", "chariots")
@@ -81,8 +92,7 @@ class _Spots:
 
     def best_gain(self, origin: str) -> float:
         here = self.score(origin, origin)
-        best = max((self.score(d, origin) for d in destinations(self.state, origin)),
-                   default=here)
+        best = max((self.score(d, origin) for d in destinations(self.state, origin)), default=here)
         return best - here
 
 
@@ -92,8 +102,12 @@ def _action_values(state: State, player: int) -> dict[str, float]:
     mine = [h for h, f in state["figures"].items() if f["owner"] == player]
     spots = _Spots(state, player)
     move = sum(max(0.0, spots.best_gain(h)) for h in mine)
-    monuments = {m for h in mine for m in adjacent_hexes(state, h)
-                 if m in state["monuments"] and state["monuments"][m]["owner"] in (None, player)}
+    monuments = {
+        m
+        for h in mine
+        for m in adjacent_hexes(state, h)
+        if m in state["monuments"] and state["monuments"][m]["owner"] in (None, player)
+    }
     followers = float(len(monuments)) + (1.0 if "revered" in pl["powers"] else 0.0)
     summon = -1.0
     if pl["warriors"] or pl["guardians"]:
@@ -101,8 +115,12 @@ def _action_values(state: State, player: int) -> dict[str, float]:
     unlock = -2.0
     if pl["unlocks"] < len(UNLOCK_LEVELS) and pl["followers"] >= UNLOCK_LEVELS[pl["unlocks"]]:
         unlock = 4.0 if pl["unlocks"] < 4 else 2.5
-    return {"act:move": move, "act:summon": summon, "act:followers": followers,
-            "act:unlock": unlock}
+    return {
+        "act:move": move,
+        "act:summon": summon,
+        "act:followers": followers,
+        "act:unlock": unlock,
+    }
 
 
 def _choose_action(state: State, decision: Decision, player: int) -> str:
@@ -113,7 +131,7 @@ def _choose_action(state: State, decision: Decision, player: int) -> str:
     def plan(i: str) -> float:
         if not first or i == "act:unlock":
             return value[i]
-        below = ids[ids.index(i) + 1:]
+        below = ids[ids.index(i) + 1 :]
         return value[i] + max((value[b] for b in below), default=0.0)
 
     return max(ids, key=lambda i: (plan(i), -ids.index(i)))
@@ -164,8 +182,7 @@ def choose(state: State, decision: Decision) -> str:
         origin = task["sel"]
         here = spots.score(origin, origin)
         dests = [i for i in ids if i.startswith("to:")]
-        scored = max(dests, key=lambda i: (spots.score(i[3:], origin), -ids.index(i)),
-                     default=None)
+        scored = max(dests, key=lambda i: (spots.score(i[3:], origin), -ids.index(i)), default=None)
         if scored and spots.score(scored[3:], origin) > here:
             return scored
         return "stay"
@@ -173,8 +190,9 @@ def choose(state: State, decision: Decision) -> str:
         return next((i for i in ids if i.startswith("pc:")), "done")
     if key in ("summon_at", "mummy", "build_at", "obelisk_to", "osiris_to"):
         spots = [i for i in ids if i.startswith(("at:", "to:", "uw:"))]
-        return max(spots, key=lambda i: (_near_monument(state, i.split(":")[1], player),
-                                         -ids.index(i)))
+        return max(
+            spots, key=lambda i: (_near_monument(state, i.split(":")[1], player), -ids.index(i))
+        )
     if key == "unlock":
         powers = [i for i in ids if i.startswith("power:")]
         return min(powers, key=lambda i: POWER_PREFERENCE.index(i[6:])) if powers else "skip"
@@ -186,8 +204,11 @@ def choose(state: State, decision: Decision) -> str:
     if key == "amun":
         return "amun:two" if len(state["players"][player]["hand"]) >= 4 else "amun:one"
     if key in ("caravan", "caravan_swap", "obelisk"):
-        return "skip" if "skip" in ids else ("pass" if "pass" in ids else
-                                             ("done" if "done" in ids else ids[0]))
+        return (
+            "skip"
+            if "skip" in ids
+            else ("pass" if "pass" in ids else ("done" if "done" in ids else ids[0]))
+        )
     if key == "isis":
         return ids[0]
     if key == "worshipful":
@@ -197,6 +218,7 @@ def choose(state: State, decision: Decision) -> str:
     if key == "sun":
         return "sun:yes"
     if key == "aim":
+
         def hurt(option: str) -> int:
             score = 0
             for h in option[4:].split("+"):
@@ -204,5 +226,6 @@ def choose(state: State, decision: Decision) -> str:
                 if mon is not None:
                     score += -2 if mon["owner"] == player else 1
             return score
+
         return max(ids, key=lambda i: (hurt(i), -ids.index(i)))
     return ids[0]

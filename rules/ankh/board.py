@@ -223,8 +223,7 @@ def valid_lines(camels: frozenset, min_land: int = MIN_REGION_LAND) -> tuple[fro
             if len(first) < len(land):
                 rest = land - first
                 second = fill(next(iter(sorted(rest))), land, line)
-                good = (len(second) == len(rest) and len(first) >= min_land
-                        and len(rest) >= min_land)
+                good = len(second) == len(rest) and len(first) >= min_land and len(rest) >= min_land
             checked[line] = good
         return checked[line]
 

@@ -91,12 +91,24 @@ class AnkhEngine(DictStateEngine):
     min_players = 2  # ANKH-R001
     max_players = 5
     variants = (
-        Variant("scenario", msg("Scenario (random: one for the seat count)"),
-                ("random", "middle_kingdom", "old_kingdom"), "random"),
-        Variant("gods", msg("Gods (dealt at random, or chosen in turn order)"),
-                ("random", "choose", "fixed"), "random"),
-        Variant("guardians", msg("Guardians (one card per level, at random or chosen by the "
-                                 "first player)"), ("random", "choose"), "random"),
+        Variant(
+            "scenario",
+            msg("Scenario (random: one for the seat count)"),
+            ("random", "middle_kingdom", "old_kingdom"),
+            "random",
+        ),
+        Variant(
+            "gods",
+            msg("Gods (dealt at random, or chosen in turn order)"),
+            ("random", "choose", "fixed"),
+            "random",
+        ),
+        Variant(
+            "guardians",
+            msg("Guardians (one card per level, at random or chosen by the first player)"),
+            ("random", "choose"),
+            "random",
+        ),
     )
 
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> State:
@@ -133,9 +145,16 @@ class AnkhEngine(DictStateEngine):
         acting = sorted({d.seat for d in decisions})
         step = decisions[0].key if decisions else None
         res = self.result(state)
-        outcome = None if res is None else {  # texts stay texts (Result.to_json encodes them)
-            "scores": list(res.scores), "places": list(res.places),
-            "tiebreaks": list(res.tiebreaks), "details": list(res.details)}
+        outcome = (
+            None
+            if res is None
+            else {  # texts stay texts (Result.to_json encodes them)
+                "scores": list(res.scores),
+                "places": list(res.places),
+                "tiebreaks": list(res.tiebreaks),
+                "details": list(res.details),
+            }
+        )
         return build_view(state, seat, acting, step, outcome)
 
     def result(self, state: State) -> Result | None:

@@ -16,8 +16,13 @@ def trigger(state: State, player: int, events: list[Event]) -> list[dict]:
     state["event_pos"] += 1
     kind = EVENT_TRACK[state["event_pos"] - 1]
     seat = state["turn"]["seat"]
-    events.append(Event("event", msg("Event: {event}.", event=EVENT_LABELS[kind]),
-                        {"event": kind, "position": state["event_pos"]}))
+    events.append(
+        Event(
+            "event",
+            msg("Event: {event}.", event=EVENT_LABELS[kind]),
+            {"event": kind, "position": state["event_pos"]},
+        )
+    )
     if kind == "control":
         return [{"t": "control", "seat": seat, "p": player}]
     if kind == "caravan":
@@ -31,31 +36,51 @@ def control_targets(state: State, player: int) -> list[str]:
         return []  # ANKH-R052
 
     def near(h: str) -> bool:
-        return any(n in state["figures"] and state["figures"][n]["owner"] == player
-                   for n in adjacent_hexes(state, h))
+        return any(
+            n in state["figures"] and state["figures"][n]["owner"] == player
+            for n in adjacent_hexes(state, h)
+        )
 
     neutral = [h for h, m in state["monuments"].items() if m["owner"] is None]
     if neutral:  # ANKH-R050
         return sorted(h for h in neutral if near(h))
-    return sorted(h for h, m in state["monuments"].items()  # ANKH-R051
-                  if m["owner"] is not None and m["owner"] != player and near(h))
+    return sorted(
+        h
+        for h, m in state["monuments"].items()  # ANKH-R051
+        if m["owner"] is not None and m["owner"] != player and near(h)
+    )
 
 
 def control_decision(state: State, task: dict) -> list[Decision]:
     targets = control_targets(state, task["p"])
     if not targets:
         return []
-    opts = [Option(f"ctl:{h}", msg("Take the {monument} on {hex}",
-                                   monument=MONUMENT_NAMES[state["monuments"][h]["type"]], hex=h))
-            for h in targets]
+    opts = [
+        Option(
+            f"ctl:{h}",
+            msg(
+                "Take the {monument} on {hex}",
+                monument=MONUMENT_NAMES[state["monuments"][h]["type"]],
+                hex=h,
+            ),
+        )
+        for h in targets
+    ]
     opts.append(Option("skip", msg("Take no monument")))
-    return [Decision(task["seat"], "control",
-                     msg("{god}: Control Monument — put an ankh token on a monument.",
-                         god=name(state, task["p"])), tuple(opts))]
+    return [
+        Decision(
+            task["seat"],
+            "control",
+            msg(
+                "{god}: Control Monument — put an ankh token on a monument.",
+                god=name(state, task["p"]),
+            ),
+            tuple(opts),
+        )
+    ]
 
 
-def apply_control(state: State, task: dict, seat: int, option_id: str,
-                  events: list[Event]) -> None:
+def apply_control(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     pop(state)
     if option_id == "skip":
         return
@@ -64,13 +89,21 @@ def apply_control(state: State, task: dict, seat: int, option_id: str,
     old = mon["owner"]
     mon["owner"] = task["p"]
     if old is None:
-        text = msg("{god} takes a neutral {monument} on {hex}.", god=name(state, task["p"]),
-                   monument=MONUMENT_NAMES[mon["type"]], hex=hex_)
+        text = msg(
+            "{god} takes a neutral {monument} on {hex}.",
+            god=name(state, task["p"]),
+            monument=MONUMENT_NAMES[mon["type"]],
+            hex=hex_,
+        )
     else:
-        text = msg("{god} takes {owner}'s {monument} on {hex}.", god=name(state, task["p"]),
-                   owner=name(state, old), monument=MONUMENT_NAMES[mon["type"]], hex=hex_)
-    events.append(Event("control", text, {"hex": hex_, "from": old, "to": task["p"]},
-                        seat=seat))
+        text = msg(
+            "{god} takes {owner}'s {monument} on {hex}.",
+            god=name(state, task["p"]),
+            owner=name(state, old),
+            monument=MONUMENT_NAMES[mon["type"]],
+            hex=hex_,
+        )
+    events.append(Event("control", text, {"hex": hex_, "from": old, "to": task["p"]}, seat=seat))
 
 
 # --- Camel Caravan --------------------------------------------------------------------
@@ -80,8 +113,11 @@ def _camels(state: State) -> frozenset:
 
 def open_lines(state: State, line: list) -> list[frozenset]:
     chosen = {tuple(e) for e in line}
-    return [ln for ln in valid_lines(_camels(state))
-            if len(ln) <= state["camel_supply"] and chosen <= ln]
+    return [
+        ln
+        for ln in valid_lines(_camels(state))
+        if len(ln) <= state["camel_supply"] and chosen <= ln
+    ]
 
 
 def caravan_decision(state: State, task: dict) -> list[Decision]:
@@ -90,21 +126,28 @@ def caravan_decision(state: State, task: dict) -> list[Decision]:
         return []
     chosen = {tuple(e) for e in task["line"]}
     edges = sorted({e for ln in lines for e in ln} - chosen)
-    opts = [Option(f"camel:{a}-{b}", msg("Camel between {a} and {b}", a=a, b=b))
-            for a, b in edges]
+    opts = [Option(f"camel:{a}-{b}", msg("Camel between {a} and {b}", a=a, b=b)) for a, b in edges]
     if frozenset(chosen) in lines:
         opts.append(Option("done", msg("Finish the line here")))
     if not chosen:
         opts.append(Option("skip", msg("Place no camels")))
     placed = len(chosen)
-    return [Decision(task["seat"], "caravan",
-                     msg("{god}: Camel Caravan — place a camel ({placed} placed, at most {most}).",
-                         god=name(state, task["p"]), placed=placed, most=MAX_CAMELS_PER_LINE),
-                     tuple(opts))]
+    return [
+        Decision(
+            task["seat"],
+            "caravan",
+            msg(
+                "{god}: Camel Caravan — place a camel ({placed} placed, at most {most}).",
+                god=name(state, task["p"]),
+                placed=placed,
+                most=MAX_CAMELS_PER_LINE,
+            ),
+            tuple(opts),
+        )
+    ]
 
 
-def apply_caravan(state: State, task: dict, seat: int, option_id: str,
-                  events: list[Event]) -> None:
+def apply_caravan(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     if option_id == "skip":
         pop(state)
         return
@@ -116,28 +159,38 @@ def apply_caravan(state: State, task: dict, seat: int, option_id: str,
     place_line(state, task, [tuple(e) for e in task["line"]], events)
 
 
-def place_line(state: State, task: dict, line: list[tuple[str, str]],
-               events: list[Event]) -> None:
+def place_line(state: State, task: dict, line: list[tuple[str, str]], events: list[Event]) -> None:
     """Put the camels down, split the region (ANKH-R054) and ask for the tokens (R055/R056)."""
     before = region_land(state)
     state["camels"] = sorted([list(e) for e in _camels(state) | set(line)])
     state["camel_supply"] -= len(line)
     comps = compute_regions(_camels(state))
-    old = next(r for r in state["regions"]
-               if before[r["name"]] not in comps)
+    old = next(r for r in state["regions"] if before[r["name"]] not in comps)
     parts = sorted((c for c in comps if c < before[old["name"]]), key=lambda c: min(c))
     names = [f"{old['name']}{i + 1}" for i in range(len(parts))]
     idx = state["regions"].index(old)
-    state["regions"][idx:idx + 1] = [{"name": n, "token": None, "seed": min(c)}
-                                     for n, c in zip(names, parts, strict=True)]
-    events.append(Event("caravan", msg("{count} camels split {region} into {a} and {b}.",
-                                       count=len(line), region=old["name"], a=names[0],
-                                       b=names[1]),
-                        {"camels": [list(e) for e in sorted(line)], "old": old["name"],
-                         "new": names}, seat=task["seat"]))
-    push(state, {"t": "keep", "seat": task["seat"], "p": task["p"], "new": names,
-                 "token": old["token"]},
-         {"t": "swap", "seat": task["seat"], "p": task["p"], "new": names, "pick": None})
+    state["regions"][idx : idx + 1] = [
+        {"name": n, "token": None, "seed": min(c)} for n, c in zip(names, parts, strict=True)
+    ]
+    events.append(
+        Event(
+            "caravan",
+            msg(
+                "{count} camels split {region} into {a} and {b}.",
+                count=len(line),
+                region=old["name"],
+                a=names[0],
+                b=names[1],
+            ),
+            {"camels": [list(e) for e in sorted(line)], "old": old["name"], "new": names},
+            seat=task["seat"],
+        )
+    )
+    push(
+        state,
+        {"t": "keep", "seat": task["seat"], "p": task["p"], "new": names, "token": old["token"]},
+        {"t": "swap", "seat": task["seat"], "p": task["p"], "new": names, "pick": None},
+    )
 
 
 def region_by_name(state: State, region: str) -> dict:
@@ -145,14 +198,21 @@ def region_by_name(state: State, region: str) -> dict:
 
 
 def keep_decision(state: State, task: dict) -> list[Decision]:
-    opts = tuple(Option(f"keep:{n}", msg("{region} keeps token {token}", region=n,
-                                         token=task["token"])) for n in task["new"])
-    return [Decision(task["seat"], "caravan_keep",
-                     msg("Which new region keeps the old conflict-order token?"), opts)]
+    opts = tuple(
+        Option(f"keep:{n}", msg("{region} keeps token {token}", region=n, token=task["token"]))
+        for n in task["new"]
+    )
+    return [
+        Decision(
+            task["seat"],
+            "caravan_keep",
+            msg("Which new region keeps the old conflict-order token?"),
+            opts,
+        )
+    ]
 
 
-def apply_keep(state: State, task: dict, seat: int, option_id: str,
-               events: list[Event]) -> None:
+def apply_keep(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     pop(state)
     keep = option_id[5:]
     other = next(n for n in task["new"] if n != keep)
@@ -160,29 +220,55 @@ def apply_keep(state: State, task: dict, seat: int, option_id: str,
     state["order_tokens"].sort()
     token = state["order_tokens"].pop(0)  # ANKH-R055: the lowest token in the supply
     region_by_name(state, other)["token"] = token
-    events.append(Event("tokens", msg("{keep} keeps token {old}; {other} takes token {new}.",
-                                      keep=keep, old=task["token"], other=other, new=token),
-                        {keep: task["token"], other: token}, seat=seat))
+    events.append(
+        Event(
+            "tokens",
+            msg(
+                "{keep} keeps token {old}; {other} takes token {new}.",
+                keep=keep,
+                old=task["token"],
+                other=other,
+                new=token,
+            ),
+            {keep: task["token"], other: token},
+            seat=seat,
+        )
+    )
 
 
 def swap_decision(state: State, task: dict) -> list[Decision]:
     if task["pick"] is None:
-        opts = [Option(f"swap:{n}", msg("Swap the token of {region}", region=n))
-                for n in task["new"]]
+        opts = [
+            Option(f"swap:{n}", msg("Swap the token of {region}", region=n)) for n in task["new"]
+        ]
         opts.append(Option("skip", msg("Swap nothing")))
-        return [Decision(task["seat"], "caravan_swap",
-                         msg("Swap a new region's conflict-order token with another?"),
-                         tuple(opts))]
-    opts = [Option(f"with:{r['name']}", msg("With {region} (token {token})", region=r["name"],
-                                            token=r["token"]))
-            for r in state["regions"] if r["name"] != task["pick"]]
-    return [Decision(task["seat"], "caravan_swap_with",
-                     msg("Swap {region}'s token with which region?", region=task["pick"]),
-                     tuple(opts))]
+        return [
+            Decision(
+                task["seat"],
+                "caravan_swap",
+                msg("Swap a new region's conflict-order token with another?"),
+                tuple(opts),
+            )
+        ]
+    opts = [
+        Option(
+            f"with:{r['name']}",
+            msg("With {region} (token {token})", region=r["name"], token=r["token"]),
+        )
+        for r in state["regions"]
+        if r["name"] != task["pick"]
+    ]
+    return [
+        Decision(
+            task["seat"],
+            "caravan_swap_with",
+            msg("Swap {region}'s token with which region?", region=task["pick"]),
+            tuple(opts),
+        )
+    ]
 
 
-def apply_swap(state: State, task: dict, seat: int, option_id: str,
-               events: list[Event]) -> None:
+def apply_swap(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     if option_id.startswith("swap:"):
         task["pick"] = option_id[5:]
         return
@@ -192,7 +278,11 @@ def apply_swap(state: State, task: dict, seat: int, option_id: str,
     a = region_by_name(state, task["pick"])
     b = region_by_name(state, option_id[5:])
     a["token"], b["token"] = b["token"], a["token"]  # ANKH-R056
-    events.append(Event("tokens", msg("{a} and {b} swap conflict-order tokens.", a=a["name"],
-                                      b=b["name"]),
-                        {a["name"]: a["token"], b["name"]: b["token"]}, seat=seat))
-
+    events.append(
+        Event(
+            "tokens",
+            msg("{a} and {b} swap conflict-order tokens.", a=a["name"], b=b["name"]),
+            {a["name"]: a["token"], b["name"]: b["token"]},
+            seat=seat,
+        )
+    )

@@ -97,14 +97,23 @@ def merge(state: State, events: list[Event]) -> None:
     low["merged_into"] = greater
     low["seats"] = []
     _enter_space(state, greater, low["devotion"], "merge")  # ANKH-R148: onto the lesser pawn
-    events.append(Event(
-        "merge", msg("{lesser}, the lesser god, merges into {greater}: {merged} is one god "
-                     "played by {seats} (each on their own turn, one action); in battles "
-                     "{partner} proposes and {decider}, the greater god's seat, decides.",
-                     lesser=low_name, greater=high_name, merged=name(state, greater),
-                     seats=seats_text(high["seats"]), partner=seats_text(high["seats"][1:]),
-                     decider=seats_text(high["seats"][:1])),
-        {"lesser": lesser, "greater": greater, "seats": list(high["seats"])}))
+    events.append(
+        Event(
+            "merge",
+            msg(
+                "{lesser}, the lesser god, merges into {greater}: {merged} is one god "
+                "played by {seats} (each on their own turn, one action); in battles "
+                "{partner} proposes and {decider}, the greater god's seat, decides.",
+                lesser=low_name,
+                greater=high_name,
+                merged=name(state, greater),
+                seats=seats_text(high["seats"]),
+                partner=seats_text(high["seats"][1:]),
+                decider=seats_text(high["seats"][:1]),
+            ),
+            {"lesser": lesser, "greater": greater, "seats": list(high["seats"])},
+        )
+    )
 
 
 def _return_guardian(state: State, kind: str) -> None:
@@ -135,12 +144,12 @@ def forget(state: State, events: list[Event]) -> None:
             state["underworld"] = []
             pl["underworld_tokens"] = 0
         pl["forgotten"] = True
-        events.append(Event("forgotten", msg("{god} is forgotten.", god=name(state, p)),
-                            {"player": p}))
+        events.append(
+            Event("forgotten", msg("{god} is forgotten.", god=name(state, p)), {"player": p})
+        )
     left = active_players(state)
     if not left:  # ANKH-R157 / B26
-        finish(state, [], events,
-               msg("every god is forgotten: Egypt turns atheist, nobody wins"))
+        finish(state, [], events, msg("every god is forgotten: Egypt turns atheist, nobody wins"))
     elif len(left) == 1:  # ANKH-R159
         finish(state, left, events, msg("{god} is the only god left", god=name(state, left[0])))
 
@@ -148,8 +157,12 @@ def forget(state: State, events: list[Event]) -> None:
 def final_scoring(state: State, events: list[Event]) -> None:
     """ANKH-R160: most devotion wins; the devotion stack breaks ties."""
     best = max(active_players(state), key=lambda p: devotion_key(state, p))
-    finish(state, [best], events, msg("{god} has the most devotion after the last Conflict",
-                                      god=name(state, best)))
+    finish(
+        state,
+        [best],
+        events,
+        msg("{god} has the most devotion after the last Conflict", god=name(state, best)),
+    )
 
 
 def gods_summary(state: State, players: list[int]) -> Msg:
@@ -158,8 +171,7 @@ def gods_summary(state: State, players: list[int]) -> Msg:
     for p in players:
         pl = state["players"][p]
         merged, forgotten = len(pl["seats"]) > 1, pl["forgotten"]
-        who = {"god": name(state, p), "seats": seats_text(pl["seats"]),
-               "devotion": pl["devotion"]}
+        who = {"god": name(state, p), "seats": seats_text(pl["seats"]), "devotion": pl["devotion"]}
         if merged and forgotten:
             text = msg("{god} ({seats}): {devotion} devotion, merged, forgotten", **who)
         elif merged:
@@ -177,17 +189,21 @@ def final_result(state: State) -> Result:
     scores = tuple(state["players"][state["seat_player"][s]]["devotion"] for s in range(seats))
     winners = state["winners"] or []
     if not winners:
-        return Result(scores, tuple([seats] * seats), (),
-                      (msg("Every god was forgotten: nobody wins (all seats share the last "
-                           "place)."),
-                       gods_summary(state, sorted(set(state["seat_player"])))))
+        return Result(
+            scores,
+            tuple([seats] * seats),
+            (),
+            (
+                msg("Every god was forgotten: nobody wins (all seats share the last place)."),
+                gods_summary(state, sorted(set(state["seat_player"]))),
+            ),
+        )
 
     def rank_key(player: int) -> tuple:
         pl = state["players"][player]
         return (player in winners, not pl["forgotten"], pl["devotion"], pl["stack"])
 
-    players = sorted({state["seat_player"][s] for s in range(seats)}, key=rank_key,
-                     reverse=True)
+    players = sorted({state["seat_player"][s] for s in range(seats)}, key=rank_key, reverse=True)
     place_of = {}
     above = 0
     for p in players:  # competition ranking by seats
@@ -207,6 +223,13 @@ def devotion_ties(state: State, players: list[int]) -> list[Msg]:
     for p in players:
         pl = state["players"][p]
         groups.setdefault((pl["forgotten"], pl["devotion"]), []).append(p)
-    return [msg("Tied on {devotion} devotion, the devotion stack decides (higher pawn ranks "
-                "first): {gods}.", devotion=devotion, gods=[name(state, p) for p in group])
-            for (_, devotion), group in groups.items() if len(group) > 1]
+    return [
+        msg(
+            "Tied on {devotion} devotion, the devotion stack decides (higher pawn ranks "
+            "first): {gods}.",
+            devotion=devotion,
+            gods=[name(state, p) for p in group],
+        )
+        for (_, devotion), group in groups.items()
+        if len(group) > 1
+    ]

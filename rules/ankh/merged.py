@@ -61,24 +61,43 @@ def with_proposals(state: State, decisions: list[Decision]) -> list[Decision]:
             proposal = decision.option(said[str(player)] or "")
             if proposal is not None:
                 decision = Decision(
-                    decision.seat, decision.key,
-                    msg("{prompt} ({partner} proposes: {choice}. Your answer decides.)",
-                        prompt=decision.prompt, partner=seats_text(seats[1:]),
-                        choice=proposal.label),
-                    decision.options, decision.secret)
+                    decision.seat,
+                    decision.key,
+                    msg(
+                        "{prompt} ({partner} proposes: {choice}. Your answer decides.)",
+                        prompt=decision.prompt,
+                        partner=seats_text(seats[1:]),
+                        choice=proposal.label,
+                    ),
+                    decision.options,
+                    decision.secret,
+                )
             out.append(decision)
             continue
         out.append(decision)
-        options = tuple(Option(o.id, msg("Propose: {choice}", choice=o.label), o.detail)
-                        for o in decision.options)
-        options += (Option(DEFER, msg("No proposal: leave it to {greater}",
-                                      greater=seats_text(seats[:1]))),)
+        options = tuple(
+            Option(o.id, msg("Propose: {choice}", choice=o.label), o.detail)
+            for o in decision.options
+        )
+        options += (
+            Option(DEFER, msg("No proposal: leave it to {greater}", greater=seats_text(seats[:1]))),
+        )
         for partner in seats[1:]:
-            out.append(Decision(
-                partner, decision.key,
-                msg("{prompt} (A proposal to {greater}, the greater god's seat, whose answer "
-                    "decides.)", prompt=decision.prompt, greater=seats_text(seats[:1])),
-                options, decision.secret, advisory=True))  # the game never waits for it
+            out.append(
+                Decision(
+                    partner,
+                    decision.key,
+                    msg(
+                        "{prompt} (A proposal to {greater}, the greater god's seat, whose answer "
+                        "decides.)",
+                        prompt=decision.prompt,
+                        greater=seats_text(seats[:1]),
+                    ),
+                    options,
+                    decision.secret,
+                    advisory=True,
+                )
+            )  # the game never waits for it
     return out
 
 
@@ -97,8 +116,15 @@ def propose(state: State, seat: int, option: Option, events: list[Event]) -> Non
         text = msg("You leave this decision to {greater}.", greater=greater)
     else:
         text = msg("You propose to {greater}: {choice}.", greater=greater, choice=option.label)
-    events.append(Event("proposal", text, {"option": None if deferred else option.id},
-                        seat=seat, private_to=seat))
+    events.append(
+        Event(
+            "proposal",
+            text,
+            {"option": None if deferred else option.id},
+            seat=seat,
+            private_to=seat,
+        )
+    )
 
 
 def answered(state: State, seat: int) -> None:

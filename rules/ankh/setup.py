@@ -35,16 +35,24 @@ SCENARIO_NAMES = ("middle_kingdom", "old_kingdom")
 def new_player(seat: int, god: str | None) -> dict:
     """A god's kit; ``god`` is None while the seat has still to choose it (``gods=choose``)."""
     pl = {
-        "gods": [], "seats": [seat],
-        "devotion": 0, "stack": 0,
+        "gods": [],
+        "seats": [seat],
+        "devotion": 0,
+        "stack": 0,
         "followers": START_FOLLOWERS,  # ANKH-R018
-        "hand": list(CARDS), "used": [],  # ANKH-R016 / R018
-        "powers": [], "unlocks": 0,  # ANKH-R019: 6 tokens on the dashboard row
+        "hand": list(CARDS),
+        "used": [],  # ANKH-R016 / R018
+        "powers": [],
+        "unlocks": 0,  # ANKH-R019: 6 tokens on the dashboard row
         "ankh_tokens": ANKH_TOKENS_RESERVE,
-        "warriors": WARRIORS_PER_GOD, "guardians": [],
+        "warriors": WARRIORS_PER_GOD,
+        "guardians": [],
         "prisoners": [],
-        "suns": 0, "underworld_tokens": 0, "amun_up": False,
-        "merged_into": None, "forgotten": False,
+        "suns": 0,
+        "underworld_tokens": 0,
+        "amun_up": False,
+        "merged_into": None,
+        "forgotten": False,
     }
     if god is not None:
         give_god(pl, god)
@@ -77,25 +85,37 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> State:
         guardian_cards[str(level)] = {"kind": kind, "left": guardian_minis(kind, seats)}
     players = [new_player(s, chosen[s]) for s in range(seats)]
     state: State = {
-        "game": "ankh", "seats": seats, "options": dict(options), "rng": 0,
-        "scenario": scenario["id"], "first_player": first,
-        "players": players, "seat_player": list(range(seats)),
+        "game": "ankh",
+        "seats": seats,
+        "options": dict(options),
+        "rng": 0,
+        "scenario": scenario["id"],
+        "first_player": first,
+        "players": players,
+        "seat_player": list(range(seats)),
         "stack_counter": 0,
-        "figures": {}, "monuments": {}, "underworld": [],
+        "figures": {},
+        "monuments": {},
+        "underworld": [],
         "camels": sorted(sorted(e) for e in scenario["camels"]),
-        "regions": [{"name": r["name"], "token": r["token"], "seed": r["seed"]}
-                    for r in scenario["regions"]],
+        "regions": [
+            {"name": r["name"], "token": r["token"], "seed": r["seed"]} for r in scenario["regions"]
+        ],
         "supply": {t: MONUMENT_SUPPLY for t in MONUMENT_TYPES},
         "camel_supply": CAMEL_SUPPLY - len(scenario["camels"]),
         "order_tokens": [],
         "guardian_cards": guardian_cards,
         "tracks": {a: 0 for a in ACTIONS},  # ANKH-R022: every marker on its start space
         "track_len": {a: seats + ACTION_TRACK_OFFSET[a] for a in ACTIONS},
-        "event_pos": 0, "conflicts": 0,
+        "event_pos": 0,
+        "conflicts": 0,
         "tiebreaker": {"holder": None, "up": True},
         "turn": {"seat": first, "taken": []},
-        "stack": [], "conflict": None,
-        "phase": "play", "winners": None, "end_reason": None,
+        "stack": [],
+        "conflict": None,
+        "phase": "play",
+        "winners": None,
+        "end_reason": None,
     }
     used_tokens = {r["token"] for r in scenario["regions"]}
     state["order_tokens"] = [t for t in ORDER_TOKENS if t not in used_tokens]
@@ -116,11 +136,14 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> State:
     assert ANKH_TOKENS_DASHBOARD == 6
     state["rng"] = rng.state
     if options.get("guardians") == "choose":  # ANKH-R025: by agreement (the first player)
-        state["stack"] = [{"t": "guardian", "seat": first, "level": level}
-                          for level in sorted(GUARDIANS, reverse=True)]
+        state["stack"] = [
+            {"t": "guardian", "seat": first, "level": level}
+            for level in sorted(GUARDIANS, reverse=True)
+        ]
     if mode == "choose":  # each seat picks its god, in turn order from the first player
-        state["stack"] += [{"t": "god", "seat": (first + k) % seats}
-                           for k in range(seats - 1, -1, -1)]
+        state["stack"] += [
+            {"t": "god", "seat": (first + k) % seats} for k in range(seats - 1, -1, -1)
+        ]
     return state
 
 
@@ -141,39 +164,73 @@ def god_decision(state: State, task: dict) -> list[Decision]:
     seat = task["seat"]
     place = (seat - state["first_player"]) % state["seats"] + 1
     opts = tuple(Option(f"god:{g}", GOD_NAMES[g], GOD_SUMMARY[g]) for g in left)
-    return [Decision(seat, "god", msg("{seat}: choose your god ({place} in turn order).",
-                                      seat=msg("Seat {n}", n=seat + 1), place=ORDINALS[place]),
-                     opts)]
+    return [
+        Decision(
+            seat,
+            "god",
+            msg(
+                "{seat}: choose your god ({place} in turn order).",
+                seat=msg("Seat {n}", n=seat + 1),
+                place=ORDINALS[place],
+            ),
+            opts,
+        )
+    ]
 
 
 def apply_god(state: State, task: dict, seat: int, option_id: str, events: list[Event]) -> None:
     state["stack"].pop()
     god = option_id[4:]
     give_god(state["players"][seat], god)
-    events.append(Event("god", msg("{seat} chooses {god}.", seat=msg("Seat {n}", n=seat + 1),
-                                   god=GOD_NAMES[god]),
-                        {"seat": seat, "god": god}, seat=seat))
+    events.append(
+        Event(
+            "god",
+            msg("{seat} chooses {god}.", seat=msg("Seat {n}", n=seat + 1), god=GOD_NAMES[god]),
+            {"seat": seat, "god": god},
+            seat=seat,
+        )
+    )
     if not any(t["t"] == "god" for t in state["stack"]):
         start = state["first_player"]
-        events.append(Event("gods", msg(
-            "The gods: {gods}. {first} plays first.",
-            gods=[msg("{seat} {god}", seat=seats_text([s]),
-                      god=GOD_NAMES[state["players"][s]["gods"][0]])
-                  for s in range(state["seats"])],
-            first=msg("Seat {n}", n=start + 1)),
-            {"gods": [state["players"][s]["gods"][0] for s in range(state["seats"])]}))
+        events.append(
+            Event(
+                "gods",
+                msg(
+                    "The gods: {gods}. {first} plays first.",
+                    gods=[
+                        msg(
+                            "{seat} {god}",
+                            seat=seats_text([s]),
+                            god=GOD_NAMES[state["players"][s]["gods"][0]],
+                        )
+                        for s in range(state["seats"])
+                    ],
+                    first=msg("Seat {n}", n=start + 1),
+                ),
+                {"gods": [state["players"][s]["gods"][0] for s in range(state["seats"])]},
+            )
+        )
 
 
 def guardian_decision(state: State, task: dict) -> list[Decision]:
     level = task["level"]
     seats = state["seats"]
-    opts = tuple(Option(f"guardian:{kind}", GUARDIAN_NAMES[kind], _guardian_detail(kind, level,
-                                                                                   seats))
-                 for kind in GUARDIANS[level])
-    return [Decision(task["seat"], "guardian",
-                     msg("{seat} (first player, for the table): choose the level-{level} "
-                         "guardian.", seat=msg("Seat {n}", n=task["seat"] + 1), level=level),
-                     opts)]
+    opts = tuple(
+        Option(f"guardian:{kind}", GUARDIAN_NAMES[kind], _guardian_detail(kind, level, seats))
+        for kind in GUARDIANS[level]
+    )
+    return [
+        Decision(
+            task["seat"],
+            "guardian",
+            msg(
+                "{seat} (first player, for the table): choose the level-{level} guardian.",
+                seat=msg("Seat {n}", n=task["seat"] + 1),
+                level=level,
+            ),
+            opts,
+        )
+    ]
 
 
 def _guardian_detail(kind: str, level: int, seats: int):
@@ -183,14 +240,21 @@ def _guardian_detail(kind: str, level: int, seats: int):
     return msg("level {level}, small base, {minis} mini(s) in play", level=level, minis=minis)
 
 
-def apply_guardian(state: State, task: dict, seat: int, option_id: str,
-                   events: list[Event]) -> None:
+def apply_guardian(
+    state: State, task: dict, seat: int, option_id: str, events: list[Event]
+) -> None:
     state["stack"].pop()
     kind = option_id.split(":", 1)[1]
     level = task["level"]
-    state["guardian_cards"][str(level)] = {"kind": kind,
-                                           "left": guardian_minis(kind, state["seats"])}
-    events.append(Event("guardian_card", msg("Level-{level} guardian: {guardian}.", level=level,
-                                             guardian=GUARDIAN_NAMES[kind]),
-                        {"level": level, "kind": kind}, seat=seat))
-
+    state["guardian_cards"][str(level)] = {
+        "kind": kind,
+        "left": guardian_minis(kind, state["seats"]),
+    }
+    events.append(
+        Event(
+            "guardian_card",
+            msg("Level-{level} guardian: {guardian}.", level=level, guardian=GUARDIAN_NAMES[kind]),
+            {"level": level, "kind": kind},
+            seat=seat,
+        )
+    )

@@ -50,8 +50,11 @@ def has_power(state: State, player: int, power: str) -> bool:
 
 def active_players(state: State) -> list[int]:
     """Gods still on the devotion track (not merged away, not forgotten)."""
-    return [i for i, pl in enumerate(state["players"])
-            if pl["merged_into"] is None and not pl["forgotten"]]
+    return [
+        i
+        for i, pl in enumerate(state["players"])
+        if pl["merged_into"] is None and not pl["forgotten"]
+    ]
 
 
 def devotion_key(state: State, player: int) -> tuple[int, int]:
@@ -132,8 +135,13 @@ def _adjacency(camels: tuple, seeds: tuple) -> dict[str, frozenset]:
     out = {}
     for a, ns in NEIGHBORS.items():
         ra = where.get(a, ())
-        out[a] = frozenset(b for b in ns if edge(a, b) not in RIVER and edge(a, b) not in cams
-                           and any(r in ra for r in where.get(b, ())))
+        out[a] = frozenset(
+            b
+            for b in ns
+            if edge(a, b) not in RIVER
+            and edge(a, b) not in cams
+            and any(r in ra for r in where.get(b, ()))
+        )
     return out
 
 
@@ -212,8 +220,7 @@ def _enter_space(state: State, player: int, value: int, why: str) -> None:
     pl["stack"] = state["stack_counter"]
 
 
-def gain_devotion(state: State, player: int, amount: int, events: list[Event],
-                  reason: Msg) -> None:
+def gain_devotion(state: State, player: int, amount: int, events: list[Event], reason: Msg) -> None:
     """One devotion gain (one instance for Bountiful, ANKH-R106/R107); win at the top."""
     if amount <= 0 or state["phase"] == "over":
         return
@@ -222,24 +229,45 @@ def gain_devotion(state: State, player: int, amount: int, events: list[Event],
         amount += 1  # ANKH-R106
     value = min(DEVOTION_TOP, pl["devotion"] + amount)
     _enter_space(state, player, value, getattr(reason, "template", str(reason)))
-    events.append(Event("devotion", msg("{god} gains {amount} devotion ({reason}).",
-                                        god=name(state, player), amount=amount, reason=reason),
-                        {"player": player, "amount": amount, "devotion": value}))
+    events.append(
+        Event(
+            "devotion",
+            msg(
+                "{god} gains {amount} devotion ({reason}).",
+                god=name(state, player),
+                amount=amount,
+                reason=reason,
+            ),
+            {"player": player, "amount": amount, "devotion": value},
+        )
+    )
     if value >= DEVOTION_TOP:  # ANKH-R158
-        finish(state, [player], events, msg("{god} reaches the top of the devotion track",
-                                            god=name(state, player)))
+        finish(
+            state,
+            [player],
+            events,
+            msg("{god} reaches the top of the devotion track", god=name(state, player)),
+        )
 
 
-def lose_devotion(state: State, player: int, amount: int, events: list[Event],
-                  reason: Msg) -> None:
+def lose_devotion(state: State, player: int, amount: int, events: list[Event], reason: Msg) -> None:
     pl = state["players"][player]
     value = max(0, pl["devotion"] - amount)  # B4: never below 0
     if value == pl["devotion"]:
         return
     _enter_space(state, player, value, getattr(reason, "template", str(reason)))
-    events.append(Event("devotion", msg("{god} loses {amount} devotion ({reason}).",
-                                        god=name(state, player), amount=amount, reason=reason),
-                        {"player": player, "amount": -amount, "devotion": value}))
+    events.append(
+        Event(
+            "devotion",
+            msg(
+                "{god} loses {amount} devotion ({reason}).",
+                god=name(state, player),
+                amount=amount,
+                reason=reason,
+            ),
+            {"player": player, "amount": -amount, "devotion": value},
+        )
+    )
 
 
 def finish(state: State, winners: list[int], events: list[Event], reason: Msg | str) -> None:
@@ -247,8 +275,9 @@ def finish(state: State, winners: list[int], events: list[Event], reason: Msg | 
     state["stack"] = []
     state["winners"] = winners
     state["end_reason"] = encode(reason)  # JSON keeps the text translatable
-    events.append(Event("game_over", msg("Game over: {reason}.", reason=reason),
-                        {"winners": winners}))
+    events.append(
+        Event("game_over", msg("Game over: {reason}.", reason=reason), {"winners": winners})
+    )
 
 
 def is_red(state: State, player: int) -> bool:

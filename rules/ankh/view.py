@@ -11,13 +11,21 @@ from rules.text import Msg, msg, term
 
 # The final scores' categories: each devotion change (``devotion_log``) by its reason.
 CATEGORIES: tuple[tuple[str, Msg], ...] = (
-    ("monuments", msg("Monument majorities")), ("dominance", msg("Dominating regions")),
-    ("battles", msg("Battles won")), ("powers", msg("Powers and cards")),
-    ("losses", msg("Devotion lost")), ("merge", msg("Merged gods")),
-    ("other", msg("Other devotion")))
-REASON_CATEGORY = {"monument majorities in {region}": "monuments",
-                   "dominating {region}": "dominance", "winning in {region}": "battles",
-                   "a Cat Mummy was killed": "losses", "merge": "merge"}
+    ("monuments", msg("Monument majorities")),
+    ("dominance", msg("Dominating regions")),
+    ("battles", msg("Battles won")),
+    ("powers", msg("Powers and cards")),
+    ("losses", msg("Devotion lost")),
+    ("merge", msg("Merged gods")),
+    ("other", msg("Other devotion")),
+)
+REASON_CATEGORY = {
+    "monument majorities in {region}": "monuments",
+    "dominating {region}": "dominance",
+    "winning in {region}": "battles",
+    "a Cat Mummy was killed": "losses",
+    "merge": "merge",
+}
 
 
 def score_breakdown(state: State) -> list[list[list[Any]]]:
@@ -28,8 +36,11 @@ def score_breakdown(state: State) -> list[list[list[Any]]]:
         totals[player][REASON_CATEGORY.get(why, "powers")] += change
     for player, parts in zip(state["players"], totals, strict=True):
         parts["other"] = player["devotion"] - sum(parts.values())
-    return [[[label, totals[player][key]] for key, label in CATEGORIES if totals[player][key]]
-            for player in state["seat_player"]]
+    return [
+        [[label, totals[player][key]] for key, label in CATEGORIES if totals[player][key]]
+        for player in state["seat_player"]
+    ]
+
 
 SEALED_TASKS = ("cards", "bids")
 
@@ -59,82 +70,138 @@ def answered(state: State) -> dict[int, bool]:
     return out
 
 
-def build_view(state: State, seat: int | None, acting: list[int], step: str | None,
-               result: dict | None) -> dict[str, Any]:
+def build_view(
+    state: State, seat: int | None, acting: list[int], step: str | None, result: dict | None
+) -> dict[str, Any]:
     done = answered(state)
     players = []
     for i, pl in enumerate(state["players"]):
-        players.append({
-            "player": i, "seats": list(pl["seats"]), "god": pl["gods"][0] if pl["gods"] else None,
-            "gods": list(pl["gods"]),
-            "devotion": pl["devotion"], "stack": pl["stack"],
-            "red": pl["devotion"] <= RED_TOP,
-            "followers": pl["followers"],
-            "hand": list(pl["hand"]), "used": list(pl["used"]),
-            "powers": list(pl["powers"]),
-            "dashboard_tokens": len(UNLOCK_LEVELS) - pl["unlocks"],
-            "ankh_reserve": ankh_reserve(state, i) if pl["merged_into"] is None else 0,
-            "warriors": pl["warriors"], "guardians": list(pl["guardians"]),
-            "prisoners": list(pl["prisoners"]),
-            "suns": pl["suns"], "underworld_tokens": pl["underworld_tokens"],
-            "amun_token": pl["amun_up"],
-            "merged_into": pl["merged_into"], "forgotten": pl["forgotten"],
-            "answered": done.get(i, False),
-        })
+        players.append(
+            {
+                "player": i,
+                "seats": list(pl["seats"]),
+                "god": pl["gods"][0] if pl["gods"] else None,
+                "gods": list(pl["gods"]),
+                "devotion": pl["devotion"],
+                "stack": pl["stack"],
+                "red": pl["devotion"] <= RED_TOP,
+                "followers": pl["followers"],
+                "hand": list(pl["hand"]),
+                "used": list(pl["used"]),
+                "powers": list(pl["powers"]),
+                "dashboard_tokens": len(UNLOCK_LEVELS) - pl["unlocks"],
+                "ankh_reserve": ankh_reserve(state, i) if pl["merged_into"] is None else 0,
+                "warriors": pl["warriors"],
+                "guardians": list(pl["guardians"]),
+                "prisoners": list(pl["prisoners"]),
+                "suns": pl["suns"],
+                "underworld_tokens": pl["underworld_tokens"],
+                "amun_token": pl["amun_up"],
+                "merged_into": pl["merged_into"],
+                "forgotten": pl["forgotten"],
+                "answered": done.get(i, False),
+            }
+        )
     order = sorted(state["regions"], key=lambda r: (r["token"] is None, r["token"] or 0))
     land = region_land(state)
     regions = []
     for r in order:
         hexes = region_hexes(state, r["name"])
-        regions.append({"id": r["name"], "token": r["token"], "land": len(land[r["name"]]),
-                        "hexes": sorted(land[r["name"]]),
-                        "water": [h for h in hexes if h not in land[r["name"]]]})
+        regions.append(
+            {
+                "id": r["name"],
+                "token": r["token"],
+                "land": len(land[r["name"]]),
+                "hexes": sorted(land[r["name"]]),
+                "water": [h for h in hexes if h not in land[r["name"]]],
+            }
+        )
     conflict = None
     if state["conflict"] is not None:
         c = state["conflict"]
         battle = None
         if c["battle"] is not None:
             b = c["battle"]
-            battle = {"participants": list(b["participants"]), "amun_two": b["amun_two"],
-                      "played": b["played"], "bids": b["bids"], "strength": b["strength"],
-                      "winner": b["winner"]}
+            battle = {
+                "participants": list(b["participants"]),
+                "amun_two": b["amun_two"],
+                "played": b["played"],
+                "bids": b["bids"],
+                "strength": b["strength"],
+                "winner": b["winner"],
+            }
         conflict = {"region": c["region"], "queue": list(c["queue"]), "battle": battle}
     view: dict[str, Any] = {
-        "game": "ankh", "seats": state["seats"], "scenario": state["scenario"],
+        "game": "ankh",
+        "seats": state["seats"],
+        "scenario": state["scenario"],
         "phase": state["phase"],
         "turn_seat": state["turn"]["seat"] if state["phase"] == "play" else None,
         "first_player": state["first_player"],
-        "acting": acting, "step": step,
+        "acting": acting,
+        "step": step,
         "actions_this_turn": list(state["turn"]["taken"]),
-        "action_tracks": [{"action": a, "position": state["tracks"][a],
-                           "length": state["track_len"][a]} for a in ACTIONS],
-        "event_track": {"position": state["event_pos"], "spaces": list(EVENT_TRACK),
-                        "conflicts_done": state["conflicts"]},
-        "hexes": [{"id": h, "row": row_col(h)[0], "col": row_col(h)[1],
-                   "terrain": TERRAIN[h], "regions": list(hex_regions(state, h)),
-                   "underworld": h in state["underworld"]} for h in HEXES],
+        "action_tracks": [
+            {"action": a, "position": state["tracks"][a], "length": state["track_len"][a]}
+            for a in ACTIONS
+        ],
+        "event_track": {
+            "position": state["event_pos"],
+            "spaces": list(EVENT_TRACK),
+            "conflicts_done": state["conflicts"],
+        },
+        "hexes": [
+            {
+                "id": h,
+                "row": row_col(h)[0],
+                "col": row_col(h)[1],
+                "terrain": TERRAIN[h],
+                "regions": list(hex_regions(state, h)),
+                "underworld": h in state["underworld"],
+            }
+            for h in HEXES
+        ],
         "river_edges": [list(e) for e in sorted(RIVER)],
         "camels": [list(e) for e in state["camels"]],
         "regions": regions,
-        "monuments": [{"hex": h, "type": m["type"], "owner": m["owner"]}
-                      for h, m in sorted(state["monuments"].items())],
-        "figures": [{"hex": h, "kind": f["kind"], "owner": f["owner"],
-                     "radiant": bool(f.get("radiant")), "aim": f.get("aim")}
-                    for h, f in sorted(state["figures"].items())],
+        "monuments": [
+            {"hex": h, "type": m["type"], "owner": m["owner"]}
+            for h, m in sorted(state["monuments"].items())
+        ],
+        "figures": [
+            {
+                "hex": h,
+                "kind": f["kind"],
+                "owner": f["owner"],
+                "radiant": bool(f.get("radiant")),
+                "aim": f.get("aim"),
+            }
+            for h, f in sorted(state["figures"].items())
+        ],
         "underworld": list(state["underworld"]),
         "players": players,
-        "guardian_cards": [{"level": int(lvl), "kind": c["kind"], "left": c["left"]}
-                           for lvl, c in sorted(state["guardian_cards"].items())],
-        "supply": {**state["supply"], "camels": state["camel_supply"],
-                   "order_tokens": list(state["order_tokens"])},
-        "tiebreaker": {"holder": state["tiebreaker"]["holder"],
-                       "face_up": state["tiebreaker"]["up"]},
+        "guardian_cards": [
+            {"level": int(lvl), "kind": c["kind"], "left": c["left"]}
+            for lvl, c in sorted(state["guardian_cards"].items())
+        ],
+        "supply": {
+            **state["supply"],
+            "camels": state["camel_supply"],
+            "order_tokens": list(state["order_tokens"]),
+        },
+        "tiebreaker": {
+            "holder": state["tiebreaker"]["holder"],
+            "face_up": state["tiebreaker"]["up"],
+        },
         "conflict": conflict,
         "winner": (state["winners"][0] if state["winners"] else None),
         "result": result,
-        "score_unit": term("devotion"),   # what result().scores count (docs/architecture.md)
-        "round_label": msg("Conflicts done: {done}/{total}", done=state["conflicts"],
-                           total=EVENT_TRACK.count("conflict")),
+        "score_unit": term("devotion"),  # what result().scores count (docs/architecture.md)
+        "round_label": msg(
+            "Conflicts done: {done}/{total}",
+            done=state["conflicts"],
+            total=EVENT_TRACK.count("conflict"),
+        ),
         # one per seat: its god's devotion (a merged god's seats share it)
         "scores": [state["players"][player]["devotion"] for player in state["seat_player"]],
     }
@@ -162,12 +229,16 @@ def private_summary(view: dict[str, Any]) -> list[Msg]:
     cards in hand and its sealed battle card(s) or Locust bid."""
     me = view["me"]
     hand = [CARD_NAMES[card] for card in view["players"][me["player"]]["hand"]]
-    lines = [msg("Your battle cards in hand: {cards}.", cards=hand) if hand
-             else msg("You have no battle cards in hand.")]
+    lines = [
+        msg("Your battle cards in hand: {cards}.", cards=hand)
+        if hand
+        else msg("You have no battle cards in hand.")
+    ]
     sealed = me["sealed"]
     if isinstance(sealed, list) and len(sealed) > 1:
-        lines.append(msg("Your sealed battle cards: {cards}.",
-                         cards=[CARD_NAMES[card] for card in sealed]))
+        lines.append(
+            msg("Your sealed battle cards: {cards}.", cards=[CARD_NAMES[card] for card in sealed])
+        )
     elif isinstance(sealed, list) and sealed:
         lines.append(msg("Your sealed battle card: {card}.", card=CARD_NAMES[sealed[0]]))
     elif isinstance(sealed, int):

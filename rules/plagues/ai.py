@@ -61,8 +61,9 @@ def _placement(state: State, seat: int, cell: str) -> float:
         if cell in (a, b):
             other = b if cell == a else a
             if cells[other] is not None:
-                score += {"dev_city": 3, "dev_field": 3, "coin": 3, "soldiers": 1.5,
-                          "hebrew": 2}[kind]
+                score += {"dev_city": 3, "dev_field": 3, "coin": 3, "soldiers": 1.5, "hebrew": 2}[
+                    kind
+                ]
             else:
                 score += 0.3
     return score
@@ -113,12 +114,15 @@ def _score(state: State, decision: Decision, option: str) -> float:
         from rules.plagues.dice import action_options
 
         value = int(option.split(":")[1])
-        best = max(_action_score(state, seat, value, o.id)
-                   for o in action_options(state, seat, value))
+        best = max(
+            _action_score(state, seat, value, o.id) for o in action_options(state, seat, value)
+        )
         return best - 0.25 * value
     if key == "action":
-        if option.startswith("token:") or (option.startswith("card:") and option not in (
-                "card:sa_die_as_six", "card:sa_swap_tiles")):
+        if option.startswith("token:") or (
+            option.startswith("card:")
+            and option not in ("card:sa_die_as_six", "card:sa_swap_tiles")
+        ):
             return _extra(state, seat, option)
         value = state["stacks"][seat][-1]["v"] if state["stacks"][seat] else 1
         return _action_score(state, seat, value, option)
@@ -139,7 +143,7 @@ def _score(state: State, decision: Decision, option: str) -> float:
         kind, track, *source = option.split(":")
         paid = kind == "pay"
         if source == ["tile"]:
-            return 0   # with both, pharaoh card 3 pays: it is lost at the tribute anyway
+            return 0  # with both, pharaoh card 3 pays: it is lost at the tribute anyway
         if paid and _coins_short(state, seat) > 0:
             return -1
         base = 3 if paid else 1
@@ -184,7 +188,7 @@ def _score(state: State, decision: Decision, option: str) -> float:
     if key == "buto_keep":
         card = TERRITORIES[option.split(":", 1)[1]]
         return {"scoring": 4.5, "trade": 3, "immediate": 3.5, "special_action": 2.5}[card["cat"]]
-    if key == "province":   # the draft: a steady discount first, then the tile powers
+    if key == "province":  # the draft: a steady discount first, then the tile powers
         return {"memphis": 4, "edfu": 3, "abydos": 2, "buto": 1}[option.split(":")[1]]
     if key == "discard_keep":
         return 1 if option == "drop:new" else 0
@@ -198,14 +202,14 @@ def _extra(state: State, seat: int, option: str) -> float:
         return -1
     cid = option.split(":")[1]
     if option.endswith(":tile"):
-        return -1   # with both sources, the AI pays with pharaoh card 3 (the other option)
+        return -1  # with both sources, the AI pays with pharaoh card 3 (the other option)
     if cid == "tr_skip_tribute":
         return 10 if _coins_short(state, seat) > 0 else -1
     if cid == "sa_hebrew_income":
         return 10 if _coins_short(state, seat) > 0 else -1
     if cid in ("tr_development", "tr_take_tile"):
         return 10 if coin_payable(state, seat) and _coins_short(state, seat) == 0 else -1
-    return 10   # free special actions and penalty discards: always worth it
+    return 10  # free special actions and penalty discards: always worth it
 
 
 def choose(state: State, decision: Decision) -> str:

@@ -49,8 +49,7 @@ def _track_text(seat: int, what: str, old: int, new: int) -> Msg:
     if what == "boat":
         return msg("{seat} moves the boat {old} → {new}.", seat=name, old=old, new=new)
     if what == "city":
-        return msg("{seat} moves the city development {old} → {new}.", seat=name, old=old,
-                   new=new)
+        return msg("{seat} moves the city development {old} → {new}.", seat=name, old=old, new=new)
     return msg("{seat} moves the field development {old} → {new}.", seat=name, old=old, new=new)
 
 
@@ -63,17 +62,22 @@ def advance(state: State, seat: int, what: str, n: int, events: list[Event]) -> 
         old = player["pcard"]
         new = max(0, min(PROVINCE_LAST, old + n))
         player["pcard"] = new
-        for space in sorted(player["markers"]):       # PLG-R157 / PLG-R164
+        for space in sorted(player["markers"]):  # PLG-R157 / PLG-R164
             if old < space <= new:
                 player["markers"].remove(space)
                 kind = PROVINCE_ONCE[space]
-                tasks.append({"k": "take_hebrew"} if kind == "take_hebrew" else
-                             {"k": "take_tile"} if kind == "take_tile" else {"k": "dev", "n": 2})
+                tasks.append(
+                    {"k": "take_hebrew"}
+                    if kind == "take_hebrew"
+                    else {"k": "take_tile"}
+                    if kind == "take_tile"
+                    else {"k": "dev", "n": 2}
+                )
     elif what == "boat":
         old = player["nile"]
         new = max(0, min(NILE_LAST, old + n))
         player["nile"] = new
-        if old < NILE_OCCUPATION <= new and "river" in player["occ"]:   # PLG-R085
+        if old < NILE_OCCUPATION <= new and "river" in player["occ"]:  # PLG-R085
             player["occ"].remove("river")
             tasks.append({"k": "occ", "area": "river"})
     else:
@@ -82,8 +86,7 @@ def advance(state: State, seat: int, what: str, n: int, events: list[Event]) -> 
         new = max(0, min(DEV_LAST, old + n))
         player["dev"][index] = new
     if new != old:
-        _ev(events, seat, "track", _track_text(seat, what, old, new),
-            track=what, old=old, new=new)
+        _ev(events, seat, "track", _track_text(seat, what, old, new), track=what, old=old, new=new)
     push(state, seat, *tasks)
 
 
@@ -108,14 +111,21 @@ def _occupation(state: State, seat: int, task: dict, events: list[Event]) -> Non
 
 def _dev_decide(state: State, seat: int, task: dict):
     if task["n"] == 1:
-        opts = [Option("track:city", term("City development +1")),
-                Option("track:field", term("Field development +1"))]
+        opts = [
+            Option("track:city", term("City development +1")),
+            Option("track:field", term("Field development +1")),
+        ]
     else:
-        opts = [Option("track:city", term("City development +2")),
-                Option("track:field", term("Field development +2")),
-                Option("track:split", term("Both developments +1"))]
-    return "track", msg("{seat}: choose the development track to advance.",
-                        seat=seat_name(seat)), opts
+        opts = [
+            Option("track:city", term("City development +2")),
+            Option("track:field", term("Field development +2")),
+            Option("track:split", term("Both developments +1")),
+        ]
+    return (
+        "track",
+        msg("{seat}: choose the development track to advance.", seat=seat_name(seat)),
+        opts,
+    )
 
 
 def _dev_answer(state: State, seat: int, task: dict, option: str, events: list[Event]) -> None:
@@ -138,15 +148,27 @@ def place_tile(state: State, seat: int, cell: str, tile: str, events: list[Event
     tokens = ankh_tokens(state, seat)
     player["cells"][cell] = tile
     after = edge_active(player)
-    _ev(events, seat, "place", msg("{seat} places {tile} on {cell}.", seat=seat_name(seat),
-                                   tile=a_tile(tile), cell=cell), tile=tile, cell=cell)
+    _ev(
+        events,
+        seat,
+        "place",
+        msg("{seat} places {tile} on {cell}.", seat=seat_name(seat), tile=a_tile(tile), cell=cell),
+        tile=tile,
+        cell=cell,
+    )
     tasks: list[dict] = []
     for was, now, (_a, _b, kind) in zip(before, after, BONUS_EDGES, strict=True):
         if now and not was and kind in ("dev_city", "dev_field"):
             tasks.append({"k": "adv", "what": kind[4:], "n": 1})
     if ankh_tokens(state, seat) > tokens:
-        _ev(events, seat, "ankh", msg("{seat} completes a line and puts an Ankh token on the "
-                                      "board.", seat=seat_name(seat)))
+        _ev(
+            events,
+            seat,
+            "ankh",
+            msg(
+                "{seat} completes a line and puts an Ankh token on the board.", seat=seat_name(seat)
+            ),
+        )
     area, cells = ("city", CITY_CELLS) if cell in CITY_CELLS else ("field", FIELD_CELLS)
     if area in player["occ"] and all(player["cells"][c] is not None for c in cells):
         player["occ"].remove(area)
@@ -161,8 +183,19 @@ def remove_tile(state: State, seat: int, cell: str, events: list[Event]) -> str:
     tile = player["cells"][cell]
     player["cells"][cell] = None
     after = edge_active(player)
-    _ev(events, seat, "remove", msg("{seat} loses the {tile} on {cell}.", seat=seat_name(seat),
-                                    tile=tile_name(tile), cell=cell), tile=tile, cell=cell)
+    _ev(
+        events,
+        seat,
+        "remove",
+        msg(
+            "{seat} loses the {tile} on {cell}.",
+            seat=seat_name(seat),
+            tile=tile_name(tile),
+            cell=cell,
+        ),
+        tile=tile,
+        cell=cell,
+    )
     for was, now, (_a, _b, kind) in zip(before, after, BONUS_EDGES, strict=True):
         if was and not now and kind in ("dev_city", "dev_field"):
             advance(state, seat, kind[4:], -1, events)
@@ -177,18 +210,31 @@ def _receive(state: State, seat: int, task: dict, events: list[Event]) -> None:
     kind = tile_type(tile)
     if kind in ("coin", "boat", "province", "pharaoh"):
         player["kept"].append(tile)
-        _ev(events, seat, "keep", msg("{seat} keeps {tile}.", seat=seat_name(seat),
-                                      tile=a_tile(tile)), tile=tile)
+        _ev(
+            events,
+            seat,
+            "keep",
+            msg("{seat} keeps {tile}.", seat=seat_name(seat), tile=a_tile(tile)),
+            tile=tile,
+        )
         if kind == "boat":
             advance(state, seat, "boat", 1, events)
         elif kind == "province":
             advance(state, seat, "province", province_value(tile), events)
         return
     cells = empty_cells(player, tile)
-    if not cells:   # PLG-R280 (solo AI); a human never receives such a tile
+    if not cells:  # PLG-R280 (solo AI); a human never receives such a tile
         state["removed"].append(tile)
-        _ev(events, seat, "lost", msg("{seat} cannot place the {tile}; it leaves the game.",
-                                      seat=seat_name(seat), tile=tile_name(tile)))
+        _ev(
+            events,
+            seat,
+            "lost",
+            msg(
+                "{seat} cannot place the {tile}; it leaves the game.",
+                seat=seat_name(seat),
+                tile=tile_name(tile),
+            ),
+        )
         return
     if len(cells) == 1:
         place_tile(state, seat, cells[0], tile, events)
@@ -199,8 +245,13 @@ def _receive(state: State, seat: int, task: dict, events: list[Event]) -> None:
 def _place_decide(state: State, seat: int, task: dict):
     cells = empty_cells(state["players"][seat], task["tile"])
     opts = [Option(f"space:{c}", msg("Space {cell}", cell=c)) for c in cells]
-    return "space", msg("{seat}: where does the {tile} go?", seat=seat_name(seat),
-                        tile=tile_name(task["tile"])), opts
+    return (
+        "space",
+        msg(
+            "{seat}: where does the {tile} go?", seat=seat_name(seat), tile=tile_name(task["tile"])
+        ),
+        opts,
+    )
 
 
 def _place_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -224,22 +275,41 @@ def take_from_space(state: State, space: int) -> str:
 
 def receivable_spaces(state: State, seat: int) -> list[int]:
     player = state["players"][seat]
-    return [i + 1 for i, t in enumerate(state["dice_spaces"])
-            if t is not None and can_receive(player, t)]
+    return [
+        i + 1
+        for i, t in enumerate(state["dice_spaces"])
+        if t is not None and can_receive(player, t)
+    ]
 
 
 def _take_decide(state: State, seat: int, task: dict):
-    opts = [Option(f"tile:{k}", msg("Take the {tile} (space {space})",
-                                    tile=tile_name(state["dice_spaces"][k - 1]), space=k))
-            for k in receivable_spaces(state, seat)]
-    return "tile", msg("{seat}: take any tile from the collective board.",
-                       seat=seat_name(seat)), opts
+    opts = [
+        Option(
+            f"tile:{k}",
+            msg(
+                "Take the {tile} (space {space})",
+                tile=tile_name(state["dice_spaces"][k - 1]),
+                space=k,
+            ),
+        )
+        for k in receivable_spaces(state, seat)
+    ]
+    return (
+        "tile",
+        msg("{seat}: take any tile from the collective board.", seat=seat_name(seat)),
+        opts,
+    )
 
 
 def _take_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     tile = take_from_space(state, int(option.split(":")[1]))
-    _ev(events, seat, "take", msg("{seat} takes {tile}.", seat=seat_name(seat),
-                                  tile=a_tile(tile)), tile=tile)
+    _ev(
+        events,
+        seat,
+        "take",
+        msg("{seat} takes {tile}.", seat=seat_name(seat), tile=a_tile(tile)),
+        tile=tile,
+    )
     push(state, seat, {"k": "recv", "tile": tile})
 
 
@@ -248,11 +318,16 @@ def _take_tile(state: State, seat: int, task: dict, events: list[Event]) -> None
     """PLG-R069: take any tile without a die; nothing if none can be received."""
     if is_ai(state, seat):
         from rules.plagues.solo import ai_take_any_tile
+
         ai_take_any_tile(state, seat, events)
         return
     if not receivable_spaces(state, seat):
-        _ev(events, seat, "nothing", msg("{seat} could take a tile, but none can be received.",
-                                         seat=seat_name(seat)))
+        _ev(
+            events,
+            seat,
+            "nothing",
+            msg("{seat} could take a tile, but none can be received.", seat=seat_name(seat)),
+        )
         return
     push(state, seat, {"k": "take_tile_pick"})
 
@@ -268,11 +343,21 @@ def free_hebrew(state: State, seat: int, value: int, events: list[Event]) -> Non
     index = len(player["hebrews"]) - 1
     space = index % 7
     bonus = HEBREW_COLUMN[space]
-    _ev(events, seat, "hebrew", msg("{seat} frees a Hebrew of value {value} (column space "
-                                    "{space}).", seat=seat_name(seat), value=value,
-                                    space=space + 1), value=value, space=space + 1)
+    _ev(
+        events,
+        seat,
+        "hebrew",
+        msg(
+            "{seat} frees a Hebrew of value {value} (column space {space}).",
+            seat=seat_name(seat),
+            value=value,
+            space=space + 1,
+        ),
+        value=value,
+        space=space + 1,
+    )
     if is_ai(state, seat) and bonus in AI_NO_HEBREW_BONUS:
-        return   # PLG-R285
+        return  # PLG-R285
     if bonus == "province":
         advance(state, seat, "province", 1, events)
     elif bonus == "boat":
@@ -282,7 +367,7 @@ def free_hebrew(state: State, seat: int, value: int, events: list[Event]) -> Non
     elif bonus == "take_tile":
         push(state, seat, {"k": "take_tile"})
     elif bonus == "discard_penalty":
-        discard_penalty(state, seat, events)   # PLG-R106
+        discard_penalty(state, seat, events)  # PLG-R106
     # "ankh" (space 7) is a status: PLG-R108 / PLG-R109, derived in ankh_symbols
 
 
@@ -290,15 +375,24 @@ def discard_penalty(state: State, seat: int, events: list[Event]) -> None:
     player = state["players"][seat]
     if player["penalties"]:
         player["penalties"].pop()
-        _ev(events, seat, "penalty_out", msg("{seat} removes a penalty card from the game.",
-                                             seat=seat_name(seat)))
+        _ev(
+            events,
+            seat,
+            "penalty_out",
+            msg("{seat} removes a penalty card from the game.", seat=seat_name(seat)),
+        )
 
 
 def _hebrew_decide(state: State, seat: int, task: dict):
-    opts = [Option(f"hebrew:{v}", msg("Hebrew of value {value}", value=v))
-            for v in sorted(set(state["hebrews"]))]
-    return "hebrew", msg("{seat}: take a Hebrew from the collective board.",
-                         seat=seat_name(seat)), opts
+    opts = [
+        Option(f"hebrew:{v}", msg("Hebrew of value {value}", value=v))
+        for v in sorted(set(state["hebrews"]))
+    ]
+    return (
+        "hebrew",
+        msg("{seat}: take a Hebrew from the collective board.", seat=seat_name(seat)),
+        opts,
+    )
 
 
 def _hebrew_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -311,10 +405,14 @@ def _take_hebrew(state: State, seat: int, task: dict, events: list[Event]) -> No
     none left the player gets nothing. Judged when the task is reached, so a seat served after
     others (Moses, PLG-R199) sees what they left."""
     if not state["hebrews"]:
-        _ev(events, seat, "nothing", msg("{seat} could take a Hebrew, but none is left.",
-                                         seat=seat_name(seat)))
+        _ev(
+            events,
+            seat,
+            "nothing",
+            msg("{seat} could take a Hebrew, but none is left.", seat=seat_name(seat)),
+        )
         return
-    if is_ai(state, seat):   # PLG-R287
+    if is_ai(state, seat):  # PLG-R287
         free_hebrew(state, seat, max(state["hebrews"]), events)
         return
     if len(set(state["hebrews"])) == 1:
@@ -333,9 +431,19 @@ def _slot(state: State, seat: int, task: dict, events: list[Event]) -> None:
     empty = [s for s in ("A", "B") if discard[s] is None]
     if len(empty) == 1:
         discard[empty[0]] = task["tile"]
-        _ev(events, seat, "discard", msg("{seat} puts the {tile} on discard space {slot}.",
-                                         seat=seat_name(seat), tile=tile_name(task["tile"]),
-                                         slot=empty[0]), slot=empty[0], tile=task["tile"])
+        _ev(
+            events,
+            seat,
+            "discard",
+            msg(
+                "{seat} puts the {tile} on discard space {slot}.",
+                seat=seat_name(seat),
+                tile=tile_name(task["tile"]),
+                slot=empty[0],
+            ),
+            slot=empty[0],
+            tile=task["tile"],
+        )
         return
     push(state, seat, {"k": "slot_pick", "tile": task["tile"]})
 
@@ -344,15 +452,25 @@ def _slot_decide(state: State, seat: int, task: dict):
     discard = state["players"][seat]["discard"]
     tile = tile_name(task["tile"])
     if discard["A"] is None:
-        opts = [Option("slot:A", term("Discard space A (dice 1, 2)")),
-                Option("slot:B", term("Discard space B (dice 3, 4)"))]
-        return "discard_slot", msg("{seat}: where does the lost {tile} go?",
-                                   seat=seat_name(seat), tile=tile), opts
-    opts = [Option("drop:A", msg("Drop the {tile} on A", tile=tile_name(discard["A"]))),
-            Option("drop:B", msg("Drop the {tile} on B", tile=tile_name(discard["B"]))),
-            Option("drop:new", msg("Drop the new {tile}", tile=tile))]
-    return "discard_keep", msg("{seat}: the discard is full; which tile leaves the game?",
-                               seat=seat_name(seat)), opts
+        opts = [
+            Option("slot:A", term("Discard space A (dice 1, 2)")),
+            Option("slot:B", term("Discard space B (dice 3, 4)")),
+        ]
+        return (
+            "discard_slot",
+            msg("{seat}: where does the lost {tile} go?", seat=seat_name(seat), tile=tile),
+            opts,
+        )
+    opts = [
+        Option("drop:A", msg("Drop the {tile} on A", tile=tile_name(discard["A"]))),
+        Option("drop:B", msg("Drop the {tile} on B", tile=tile_name(discard["B"]))),
+        Option("drop:new", msg("Drop the new {tile}", tile=tile)),
+    ]
+    return (
+        "discard_keep",
+        msg("{seat}: the discard is full; which tile leaves the game?", seat=seat_name(seat)),
+        opts,
+    )
 
 
 def _slot_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -366,8 +484,14 @@ def _slot_answer(state: State, seat: int, task: dict, option: str, events: list[
     else:
         state["removed"].append(discard[where])
         discard[where] = task["tile"]
-    _ev(events, seat, "overflow", msg("{seat} keeps 2 tiles in the discard; the third leaves "
-                                      "the game.", seat=seat_name(seat)))
+    _ev(
+        events,
+        seat,
+        "overflow",
+        msg(
+            "{seat} keeps 2 tiles in the discard; the third leaves the game.", seat=seat_name(seat)
+        ),
+    )
 
 
 choice("slot_pick", _slot_decide, _slot_answer)
@@ -375,8 +499,10 @@ choice("slot_pick", _slot_decide, _slot_answer)
 
 def _remove_decide(state: State, seat: int, task: dict):
     cells = state["players"][seat]["cells"]
-    opts = [Option(f"space:{c}", msg("Lose the {tile} on {cell}", tile=tile_name(cells[c]),
-                                     cell=c)) for c in task["cells"]]
+    opts = [
+        Option(f"space:{c}", msg("Lose the {tile} on {cell}", tile=tile_name(cells[c]), cell=c))
+        for c in task["cells"]
+    ]
     return "loss_tile", msg("{seat}: choose the tile you lose.", seat=seat_name(seat)), opts
 
 

@@ -36,8 +36,9 @@ def _ev(events: list[Event], seat: int, kind: str, text: Msg, **data) -> None:
 
 # --- the die card ---------------------------------------------------------------------
 def _turn_decide(state: State, seat: int, task: dict):
-    opts = [Option(f"die:{v}", msg("Turn die card {value}", value=v))
-            for v in unused_dice(state, seat)]
+    opts = [
+        Option(f"die:{v}", msg("Turn die card {value}", value=v)) for v in unused_dice(state, seat)
+    ]
     opts += extras(state, seat, "turn")
     return "die", msg("{seat}: turn one of your unused die cards.", seat=seat_name(seat)), opts
 
@@ -48,11 +49,19 @@ def _turn_answer(state: State, seat: int, task: dict, option: str, events: list[
         return
     value = int(option.split(":")[1])
     player = state["players"][seat]
-    player["dice_used"].append(value)   # PLG-R050 / PLG-R052
-    _ev(events, seat, "die", msg("{seat} turns die card {value}.", seat=seat_name(seat),
-                                 value=value), value=value)
-    first = ({"k": "abydos", "v": value} if player["province"] == "abydos"
-             and not player["power_used"] else {"k": "action", "v": value})
+    player["dice_used"].append(value)  # PLG-R050 / PLG-R052
+    _ev(
+        events,
+        seat,
+        "die",
+        msg("{seat} turns die card {value}.", seat=seat_name(seat), value=value),
+        value=value,
+    )
+    first = (
+        {"k": "abydos", "v": value}
+        if player["province"] == "abydos" and not player["power_used"]
+        else {"k": "action", "v": value}
+    )
     # PLG-R047: after the action and all it triggers, a last window before the turn ends.
     push(state, seat, first, {"k": "turn_end", "ctx": "turn_end"})
 
@@ -61,8 +70,11 @@ def _abydos_decide(state: State, seat: int, task: dict):
     """PLG-R218: change the die by 1 or 2, within 1..6, once per round."""
     value = task["v"]
     opts = [Option("abydos:keep", msg("Keep the value {value}", value=value))]
-    opts += [Option(f"abydos:{v}", msg("Abydos: use it as a {value}", value=v))
-             for v in (value - 2, value - 1, value + 1, value + 2) if 1 <= v <= 6]
+    opts += [
+        Option(f"abydos:{v}", msg("Abydos: use it as a {value}", value=v))
+        for v in (value - 2, value - 1, value + 1, value + 2)
+        if 1 <= v <= 6
+    ]
     return "abydos", msg("{seat}: use the Abydos power on this die?", seat=seat_name(seat)), opts
 
 
@@ -72,8 +84,15 @@ def _abydos_answer(state: State, seat: int, task: dict, option: str, events: lis
     if choice_ != "keep":
         value = int(choice_)
         state["players"][seat]["power_used"] = True
-        _ev(events, seat, "abydos", msg("{seat} uses Abydos: the die counts as {value}.",
-                                        seat=seat_name(seat), value=value), value=value)
+        _ev(
+            events,
+            seat,
+            "abydos",
+            msg(
+                "{seat} uses Abydos: the die counts as {value}.", seat=seat_name(seat), value=value
+            ),
+            value=value,
+        )
     push(state, seat, {"k": "action", "v": value})
 
 
@@ -103,8 +122,11 @@ def action_options(state: State, seat: int, value: int) -> list[Option]:
     opts: list[Option] = []
     tile = state["dice_spaces"][value - 1]
     if tile is not None and can_receive(player, tile):
-        opts.append(Option("tile", msg("Take the {tile} on space {space}", tile=tile_name(tile),
-                                       space=value)))
+        opts.append(
+            Option(
+                "tile", msg("Take the {tile} on space {space}", tile=tile_name(tile), space=value)
+            )
+        )
     if pharaoh_takeable(state, seat, value):
         opts.append(Option("pharaoh", msg("Take pharaoh card {n}", n=value)))
     for hv in sorted(set(state["hebrews"])):
@@ -113,23 +135,36 @@ def action_options(state: State, seat: int, value: int) -> list[Option]:
     for slot, dice in DISCARD_DICE.items():
         lost = player["discard"][slot]
         if value in dice and lost is not None and can_receive(player, lost):
-            opts.append(Option(f"recover:{slot}", msg("Recover the {tile} ({slot})",
-                                                      tile=tile_name(lost), slot=slot)))
-    if (player["province"] == "edfu" and not player["power_used"] and value == EDFU_DIE
-            and state["reserve"]):
+            opts.append(
+                Option(
+                    f"recover:{slot}",
+                    msg("Recover the {tile} ({slot})", tile=tile_name(lost), slot=slot),
+                )
+            )
+    if (
+        player["province"] == "edfu"
+        and not player["power_used"]
+        and value == EDFU_DIE
+        and state["reserve"]
+    ):
         opts.append(Option("edfu", term("Edfu: draw 6 tiles from the reserve and keep one")))
     for card in player["terr"]:
         if not special_ready(state, seat, card):
             continue
         if card["id"] == "sa_die_as_six" and value in (4, 5) and pharaoh_takeable(state, seat, 6):
-            opts.append(Option("card:sa_die_as_six",
-                               term("Special action: take pharaoh card 6")))
-        if (card["id"] == "sa_swap_tiles" and ankh_symbols(state, seat) >= 1
-                and swaps(state, seat, value)):
-            opts.append(Option("card:sa_swap_tiles",
-                               term("Special action: swap two tiles, then take the tile on "
-                                    "this die's space")))
-    opts.append(Option("pass", term("Do nothing with this die")))   # PLG-R055
+            opts.append(Option("card:sa_die_as_six", term("Special action: take pharaoh card 6")))
+        if (
+            card["id"] == "sa_swap_tiles"
+            and ankh_symbols(state, seat) >= 1
+            and swaps(state, seat, value)
+        ):
+            opts.append(
+                Option(
+                    "card:sa_swap_tiles",
+                    term("Special action: swap two tiles, then take the tile on this die's space"),
+                )
+            )
+    opts.append(Option("pass", term("Do nothing with this die")))  # PLG-R055
     return opts
 
 
@@ -138,8 +173,10 @@ def flies_cost(state: State, seat: int, value: int) -> tuple[int, ...]:
     if not plague_on(state, seat, "flies"):
         return ()
     cards = [value]
-    if value in (4, 5) and any(c["id"] == "sa_die_as_six" and special_ready(state, seat, c)
-                               for c in state["players"][seat]["terr"]):
+    if value in (4, 5) and any(
+        c["id"] == "sa_die_as_six" and special_ready(state, seat, c)
+        for c in state["players"][seat]["terr"]
+    ):
         cards.append(6)
     return tuple(n for n in cards if n in FLIES_CARDS and pharaoh_free(state, n))
 
@@ -152,9 +189,10 @@ def swaps(state: State, seat: int, value: int) -> list[tuple[int, int]]:
     filled = [i + 1 for i, t in enumerate(spaces) if t]
     out = []
     for i, a in enumerate(filled):
-        for b in filled[i + 1:]:
-            tile = spaces[b - 1] if a == value else spaces[a - 1] if b == value \
-                else spaces[value - 1]
+        for b in filled[i + 1 :]:
+            tile = (
+                spaces[b - 1] if a == value else spaces[a - 1] if b == value else spaces[value - 1]
+            )
             if tile is not None and can_receive(player, tile):
                 out.append((a, b))
     return out
@@ -162,23 +200,38 @@ def swaps(state: State, seat: int, value: int) -> list[tuple[int, int]]:
 
 def _action_decide(state: State, seat: int, task: dict):
     opts = action_options(state, seat, task["v"])
-    opts[-1:-1] = extras(state, seat, "action", task["v"])   # PLG-R047, before "pass"
-    return ("action", msg("{seat}: choose the action for your die of value {value}.",
-                          seat=seat_name(seat), value=task["v"]), opts)
+    opts[-1:-1] = extras(state, seat, "action", task["v"])  # PLG-R047, before "pass"
+    return (
+        "action",
+        msg(
+            "{seat}: choose the action for your die of value {value}.",
+            seat=seat_name(seat),
+            value=task["v"],
+        ),
+        opts,
+    )
 
 
 def take_pharaoh(state: State, seat: int, n: int, events: list[Event]) -> None:
     """PLG-R090..PLG-R095."""
     state["pharaoh"][n - 1] = seat
     player = state["players"][seat]
-    _ev(events, seat, "pharaoh", msg("{seat} takes pharaoh card {n} ({effect}).",
-                                     seat=seat_name(seat), n=n, effect=PHARAOH_CARDS[n][1]),
-        n=n)
+    _ev(
+        events,
+        seat,
+        "pharaoh",
+        msg(
+            "{seat} takes pharaoh card {n} ({effect}).",
+            seat=seat_name(seat),
+            n=n,
+            effect=PHARAOH_CARDS[n][1],
+        ),
+        n=n,
+    )
     if n in FLIES_CARDS and plague_on(state, seat, "flies"):
         player["kept"].remove("coin")
         state["removed"].append("coin")
-        _ev(events, seat, "flies", msg("{seat} pays a coin tile (Flies).",
-                                       seat=seat_name(seat)))
+        _ev(events, seat, "flies", msg("{seat} pays a coin tile (Flies).", seat=seat_name(seat)))
     if n == 1:
         push(state, seat, {"k": "card1"})
     elif n == 4:
@@ -189,22 +242,33 @@ def take_pharaoh(state: State, seat: int, n: int, events: list[Event]) -> None:
 
 def _action_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     value = task["v"]
-    if option.startswith("token:") or (option.startswith("card:") and option not in (
-            "card:sa_die_as_six", "card:sa_swap_tiles")):
-        apply_extra(state, seat, option, task, events)   # PLG-R047
+    if option.startswith("token:") or (
+        option.startswith("card:") and option not in ("card:sa_die_as_six", "card:sa_swap_tiles")
+    ):
+        apply_extra(state, seat, option, task, events)  # PLG-R047
         return
     if option == "tile":
         tile = take_from_space(state, value)
-        _ev(events, seat, "take", msg("{seat} takes the {tile} from space {space}.",
-                                      seat=seat_name(seat), tile=tile_name(tile), space=value),
-            tile=tile, space=value)
+        _ev(
+            events,
+            seat,
+            "take",
+            msg(
+                "{seat} takes the {tile} from space {space}.",
+                seat=seat_name(seat),
+                tile=tile_name(tile),
+                space=value,
+            ),
+            tile=tile,
+            space=value,
+        )
         push(state, seat, {"k": "recv", "tile": tile})
     elif option == "pharaoh":
         take_pharaoh(state, seat, value, events)
-    elif option == "card:sa_die_as_six":   # PLG-R243
+    elif option == "card:sa_die_as_six":  # PLG-R243
         use_card(state, seat, "sa_die_as_six")
         take_pharaoh(state, seat, 6, events)
-    elif option == "card:sa_swap_tiles":   # PLG-R245: swap, then the die collects the tile
+    elif option == "card:sa_swap_tiles":  # PLG-R245: swap, then the die collects the tile
         use_card(state, seat, "sa_swap_tiles")
         push(state, seat, {"k": "swap", "v": value})
     elif option.startswith("hebrew:"):
@@ -214,8 +278,7 @@ def _action_answer(state: State, seat: int, task: dict, option: str, events: lis
     elif option == "edfu":
         edfu_draw(state, seat, events)
     else:
-        _ev(events, seat, "pass", msg("{seat} does nothing with the die.",
-                                      seat=seat_name(seat)))
+        _ev(events, seat, "pass", msg("{seat} does nothing with the die.", seat=seat_name(seat)))
 
 
 choice("action", _action_decide, _action_answer)
@@ -226,12 +289,25 @@ def _swap_decide(state: State, seat: int, task: dict):
     spaces = state["dice_spaces"]
     opts = []
     for a, b in swaps(state, seat, value):
-        tile = spaces[b - 1] if a == value else spaces[a - 1] if b == value \
-            else spaces[value - 1]
-        opts.append(Option(f"swap:{a}:{b}", msg("Swap spaces {a} and {b}, then take the {tile}",
-                                                a=a, b=b, tile=tile_name(tile))))
-    return "swap", msg("{seat}: swap two tiles on the dice spaces; your die {value} then takes "
-                       "the tile on space {value}.", seat=seat_name(seat), value=value), opts
+        tile = spaces[b - 1] if a == value else spaces[a - 1] if b == value else spaces[value - 1]
+        opts.append(
+            Option(
+                f"swap:{a}:{b}",
+                msg(
+                    "Swap spaces {a} and {b}, then take the {tile}", a=a, b=b, tile=tile_name(tile)
+                ),
+            )
+        )
+    return (
+        "swap",
+        msg(
+            "{seat}: swap two tiles on the dice spaces; your die {value} then takes "
+            "the tile on space {value}.",
+            seat=seat_name(seat),
+            value=value,
+        ),
+        opts,
+    )
 
 
 def _swap_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -239,8 +315,12 @@ def _swap_answer(state: State, seat: int, task: dict, option: str, events: list[
     spaces = state["dice_spaces"]
     i, j = int(a) - 1, int(b) - 1
     spaces[i], spaces[j] = spaces[j], spaces[i]
-    _ev(events, seat, "swap", msg("{seat} swaps the tiles on spaces {a} and {b}.",
-                                  seat=seat_name(seat), a=a, b=b))
+    _ev(
+        events,
+        seat,
+        "swap",
+        msg("{seat} swaps the tiles on spaces {a} and {b}.", seat=seat_name(seat), a=a, b=b),
+    )
     _action_answer(state, seat, {"k": "action", "v": task["v"]}, "tile", events)
 
 
@@ -249,17 +329,24 @@ choice("swap", _swap_decide, _swap_answer)
 
 def _card1_decide(state: State, seat: int, task: dict):
     """PLG-R090: +1 on a track, or pay 1 coin for +2 on one track or +1 on each."""
-    opts = [Option("track:city", term("City development +1")),
-            Option("track:field", term("Field development +1"))]
+    opts = [
+        Option("track:city", term("City development +1")),
+        Option("track:field", term("Field development +1")),
+    ]
     sources = coin_sources(state, seat)
     for src in sources:
-        tail = f":{src}" if len(sources) > 1 else ""   # the source is named when there are 2
+        tail = f":{src}" if len(sources) > 1 else ""  # the source is named when there are 2
         paid = source_text(src)
-        opts += [Option(f"pay:city{tail}", msg("Pay {paid}: city development +2", paid=paid)),
-                 Option(f"pay:field{tail}", msg("Pay {paid}: field development +2", paid=paid)),
-                 Option(f"pay:split{tail}", msg("Pay {paid}: both developments +1", paid=paid))]
-    return "pharaoh", msg("{seat}: pharaoh card 1 — choose your development.",
-                          seat=seat_name(seat)), opts
+        opts += [
+            Option(f"pay:city{tail}", msg("Pay {paid}: city development +2", paid=paid)),
+            Option(f"pay:field{tail}", msg("Pay {paid}: field development +2", paid=paid)),
+            Option(f"pay:split{tail}", msg("Pay {paid}: both developments +1", paid=paid)),
+        ]
+    return (
+        "pharaoh",
+        msg("{seat}: pharaoh card 1 — choose your development.", seat=seat_name(seat)),
+        opts,
+    )
 
 
 def _card1_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -268,8 +355,12 @@ def _card1_answer(state: State, seat: int, task: dict, option: str, events: list
         advance(state, seat, track, 1, events)
         return
     paid = pay_one_coin(state, seat, source[0] if source else None)
-    _ev(events, seat, "pay", msg("{seat} pays {paid} for the double development.",
-                                 seat=seat_name(seat), paid=paid))
+    _ev(
+        events,
+        seat,
+        "pay",
+        msg("{seat} pays {paid} for the double development.", seat=seat_name(seat), paid=paid),
+    )
     if track == "split":
         advance(state, seat, "city", 1, events)
         advance(state, seat, "field", 1, events)
@@ -285,16 +376,32 @@ def edfu_draw(state: State, seat: int, events: list[Event]) -> None:
     player = state["players"][seat]
     player["power_used"] = True
     drawn = [state["reserve"].pop() for _ in range(min(EDFU_DRAW, len(state["reserve"])))]
-    events.append(Event("edfu_draw", msg("{seat} draws: {tiles}.", seat=seat_name(seat),
-                                         tiles=[tile_name(t) for t in drawn]),
-                        {"tiles": drawn}, seat=seat, private_to=seat))
-    _ev(events, seat, "edfu", msg("{seat} uses Edfu and draws {n} tiles.", seat=seat_name(seat),
-                                  n=len(drawn)))
+    events.append(
+        Event(
+            "edfu_draw",
+            msg(
+                "{seat} draws: {tiles}.", seat=seat_name(seat), tiles=[tile_name(t) for t in drawn]
+            ),
+            {"tiles": drawn},
+            seat=seat,
+            private_to=seat,
+        )
+    )
+    _ev(
+        events,
+        seat,
+        "edfu",
+        msg("{seat} uses Edfu and draws {n} tiles.", seat=seat_name(seat), n=len(drawn)),
+    )
     if not any(can_receive(player, t) for t in drawn):
         state["reserve"].extend(drawn)
         rng_shuffle(state, state["reserve"])
-        _ev(events, seat, "edfu_none", msg("{seat} can receive none of them; they go back.",
-                                           seat=seat_name(seat)))
+        _ev(
+            events,
+            seat,
+            "edfu_none",
+            msg("{seat} can receive none of them; they go back.", seat=seat_name(seat)),
+        )
         return
     player["drawn_tiles"] = drawn
     push(state, seat, {"k": "edfu_keep"})
@@ -315,8 +422,17 @@ def _edfu_answer(state: State, seat: int, task: dict, option: str, events: list[
     state["reserve"].extend(drawn)
     player["drawn_tiles"] = []
     rng_shuffle(state, state["reserve"])
-    _ev(events, seat, "edfu_keep", msg("{seat} keeps {tile}; the rest is shuffled back.",
-                                       seat=seat_name(seat), tile=a_tile(tile)), tile=tile)
+    _ev(
+        events,
+        seat,
+        "edfu_keep",
+        msg(
+            "{seat} keeps {tile}; the rest is shuffled back.",
+            seat=seat_name(seat),
+            tile=a_tile(tile),
+        ),
+        tile=tile,
+    )
     push(state, seat, {"k": "recv", "tile": tile})
 
 

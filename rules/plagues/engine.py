@@ -32,14 +32,14 @@ from rules.text import msg, term
 class PlaguesEngine(DictStateEngine):
     game_id = "plagues"
     title = term("10 Plagues of Egypt")
-    min_players = 1   # PLG-R001: 1 = solo against the AI seat
+    min_players = 1  # PLG-R001: 1 = solo against the AI seat
     max_players = 4
     hidden_zones = ("reserve", "hebrew_reserve", "plague_deck", "loss_deck", "territory_deck")
     variants = (
-        Variant("advanced", term("Advanced papyrus"), ("off", "on"), "off"),   # PLG-R225
+        Variant("advanced", term("Advanced papyrus"), ("off", "on"), "off"),  # PLG-R225
         Variant("short", term("Short game (8 rounds)"), ("off", "on"), "off"),  # PLG-R202
         Variant("province", term("Solo: your province"), ("random",) + PROVINCES, "random"),
-        Variant("provinces", term("Provinces"), ("random", "draft"), "random"),   # PLG-R028
+        Variant("provinces", term("Provinces"), ("random", "draft"), "random"),  # PLG-R028
     )
 
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> State:
@@ -91,14 +91,14 @@ def progress(state: State, events: list[Event]) -> None:
 def step(state: State, events: list[Event]) -> None:
     stage = state["step"]
     count = len(state["players"])
-    if stage == "draft":                        # PLG-R028: provinces=draft
+    if stage == "draft":  # PLG-R028: provinces=draft
         if not setup.draft_next(state):
             state["counter"] = 0
             setup.start_bonuses(state, events)
             state["step"] = "start"
     elif stage == "start":
         state["step"], state["counter"] = "turns", 0
-    elif stage == "turns":                      # PLG-R050 / PLG-R051
+    elif stage == "turns":  # PLG-R050 / PLG-R051
         if state["counter"] < 3 * count:
             seat = state["order"][state["counter"] % count]
             state["counter"] += 1
@@ -108,17 +108,17 @@ def step(state: State, events: list[Event]) -> None:
                 push(state, seat, {"k": "turn"})
             return
         state["phase"], state["step"] = "territories", "soldiers"
-        for seat in humans(state):              # PLG-R118 / PLG-R048
+        for seat in humans(state):  # PLG-R118 / PLG-R048
             if extras(state, seat, "soldiers"):
                 push(state, seat, {"k": "soldiers"})
         state["simul"] = True
     elif stage == "soldiers":
         state["simul"] = False
-        territories.set_turn_order(state, events)   # PLG-R119 / PLG-R120
+        territories.set_turn_order(state, events)  # PLG-R119 / PLG-R120
         state["step"], state["counter"] = "picks", 0
     elif stage == "picks":
         _picks(state, events)
-    elif stage == "tribute":                    # PLG-R127
+    elif stage == "tribute":  # PLG-R127
         order = humans(state)
         if state["counter"] < len(order):
             seat = order[state["counter"]]
@@ -127,7 +127,7 @@ def step(state: State, events: list[Event]) -> None:
             return
         plague.assign_penalty(state, events)
         state["step"] = "losses"
-        for seat in humans(state):              # PLG-R136 (simultaneous)
+        for seat in humans(state):  # PLG-R136 (simultaneous)
             plague.start_losses(state, seat)
         state["simul"] = True
     elif stage == "losses":
@@ -146,17 +146,18 @@ def step(state: State, events: list[Event]) -> None:
         if rounds.moses_next(state):
             return
         if state["round"] in rounds.moses_rounds(state) and state["counter"] < 4:
-            rounds.moses_effect(state, state["counter"], events)   # PLG-R197
+            rounds.moses_effect(state, state["counter"], events)  # PLG-R197
             state["counter"] += 1
             return
         state["step"] = "end"
     elif stage == "end":
         if rounds.game_over(state):
-            state["phase"], state["step"] = "over", "over"   # PLG-R203
+            state["phase"], state["step"] = "over", "over"  # PLG-R203
             result = scoring.final_result(state)
             state["final"] = result.to_json()
-            state["final"]["breakdown"] = [scoring.breakdown(state, s)
-                                           for s in range(len(state["players"]))]
+            state["final"]["breakdown"] = [
+                scoring.breakdown(state, s) for s in range(len(state["players"]))
+            ]
             events.append(Event("end", msg("The game is over."), state["final"]))
             return
         rounds.end_of_round_first(state, events)
@@ -183,7 +184,7 @@ def _picks(state: State, events: list[Event]) -> None:
         elif not blocked and state["territories"]:
             push(state, seat, {"k": "pick"})
         return
-    state["territory_discard"] += state["territories"]   # PLG-R122 / PLG-R177
+    state["territory_discard"] += state["territories"]  # PLG-R122 / PLG-R177
     state["territories"] = []
     state["phase"], state["step"], state["counter"] = "plague", "tribute", 0
 

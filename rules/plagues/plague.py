@@ -40,19 +40,34 @@ def pay_tribute(state: State, seat: int, events: list[Event], plan: str | None =
     plans = tribute_plans(state, seat)
     card3 = state["pharaoh"][2] == seat
     if card3:
-        spend_pharaoh(state, 3)   # PLG-R132: card 3 returns at the tribute either way
+        spend_pharaoh(state, 3)  # PLG-R132: card 3 returns at the tribute either way
     if player["skip_tribute"]:
         player["paid"] = True
-        _ev(events, seat, "tribute", msg("{seat} skips the tribute (trade card).",
-                                         seat=seat_name(seat)), paid=True)
+        _ev(
+            events,
+            seat,
+            "tribute",
+            msg("{seat} skips the tribute (trade card).", seat=seat_name(seat)),
+            paid=True,
+        )
         return
     due = tribute_due(state, seat)
     if not plans:
         have = income(state, seat) + card3 + player["kept"].count("coin")
         player["paid"] = False
-        _ev(events, seat, "tribute", msg("{seat} cannot pay the tribute of {due} (has {have}).",
-                                         seat=seat_name(seat), due=due, have=have),
-            paid=False, due=due)
+        _ev(
+            events,
+            seat,
+            "tribute",
+            msg(
+                "{seat} cannot pay the tribute of {due} (has {have}).",
+                seat=seat_name(seat),
+                due=due,
+                have=have,
+            ),
+            paid=False,
+            due=due,
+        )
         return
     chosen = next((p for p in plans if p[0] == plan), plans[0])
     tiles = chosen[1]
@@ -60,9 +75,21 @@ def pay_tribute(state: State, seat: int, events: list[Event], plan: str | None =
         player["kept"].remove("coin")
         state["removed"].append("coin")
     player["paid"] = True
-    _ev(events, seat, "tribute", msg("{seat} pays the tribute of {due} (spends {coins} coin "
-                                     "tiles).", seat=seat_name(seat), due=due, coins=tiles),
-        paid=True, due=due, coins=tiles, card3=chosen[2])
+    _ev(
+        events,
+        seat,
+        "tribute",
+        msg(
+            "{seat} pays the tribute of {due} (spends {coins} coin tiles).",
+            seat=seat_name(seat),
+            due=due,
+            coins=tiles,
+        ),
+        paid=True,
+        due=due,
+        coins=tiles,
+        card3=chosen[2],
+    )
 
 
 def plan_label(state: State, seat: int, plan: tuple[str, int, bool]) -> Msg:
@@ -74,13 +101,26 @@ def plan_label(state: State, seat: int, plan: tuple[str, int, bool]) -> Msg:
     _id, tiles, card3 = plan
     have = income(state, seat)
     if card3:
-        return msg("Pay the tribute of {due}: income {income}, pharaoh card 3 and {tiles} coin "
-                   "tiles", due=due, income=min(have, due), tiles=tiles)
+        return msg(
+            "Pay the tribute of {due}: income {income}, pharaoh card 3 and {tiles} coin tiles",
+            due=due,
+            income=min(have, due),
+            tiles=tiles,
+        )
     if state["pharaoh"][2] == seat:
-        return msg("Pay the tribute of {due}: income {income} and {tiles} coin tiles (pharaoh "
-                   "card 3 goes back unused)", due=due, income=min(have, due), tiles=tiles)
-    return msg("Pay the tribute of {due}: income {income} and {tiles} coin tiles", due=due,
-               income=min(have, due), tiles=tiles)
+        return msg(
+            "Pay the tribute of {due}: income {income} and {tiles} coin tiles (pharaoh "
+            "card 3 goes back unused)",
+            due=due,
+            income=min(have, due),
+            tiles=tiles,
+        )
+    return msg(
+        "Pay the tribute of {due}: income {income} and {tiles} coin tiles",
+        due=due,
+        income=min(have, due),
+        tiles=tiles,
+    )
 
 
 def tribute_options(state: State, seat: int) -> list[Option]:
@@ -90,8 +130,16 @@ def tribute_options(state: State, seat: int) -> list[Option]:
     due = tribute_due(state, seat)
     player = state["players"][seat]
     have = income(state, seat) + player["kept"].count("coin") + (state["pharaoh"][2] == seat)
-    return [Option("pay", msg("Settle the tribute of {due}: you have only {have} (penalty risk)",
-                              due=due, have=have))]
+    return [
+        Option(
+            "pay",
+            msg(
+                "Settle the tribute of {due}: you have only {have} (penalty risk)",
+                due=due,
+                have=have,
+            ),
+        )
+    ]
 
 
 def _tribute_decide(state: State, seat: int, task: dict):
@@ -138,14 +186,23 @@ def assign_penalty(state: State, events: list[Event]) -> None:
     losers.sort(key=lambda s: penalty_key(state, s))
     if len(losers) > 1 and penalty_key(state, losers[0]) == penalty_key(state, losers[1]):
         state["plague_fate"] = "out"
-        events.append(Event("penalty", msg("The non-payers are tied: the plague card leaves "
-                                           "the game.")))
+        events.append(
+            Event("penalty", msg("The non-payers are tied: the plague card leaves the game."))
+        )
         return
     seat = losers[0]
     state["players"][seat]["penalties"].append(plague)
     state["plague_fate"] = "taken"
-    _ev(events, seat, "penalty", msg("{seat} takes the {plague} card as a penalty (-3 VP).",
-                                     seat=seat_name(seat), plague=PLAGUES[plague][0]))
+    _ev(
+        events,
+        seat,
+        "penalty",
+        msg(
+            "{seat} takes the {plague} card as a penalty (-3 VP).",
+            seat=seat_name(seat),
+            plague=PLAGUES[plague][0],
+        ),
+    )
 
 
 # --- step 2: losses ----------------------------------------------------------------------
@@ -194,11 +251,16 @@ def _loss(state: State, seat: int, task: dict, events: list[Event]) -> None:
 
 def _cancel_decide(state: State, seat: int, task: dict):
     parts = LOSS_CARDS[state["loss"]]
-    opts = [Option(f"cancel:{i + 1}", msg("Cancel: {loss}", loss=_either(part)))
-            for i, part in enumerate(parts)]
+    opts = [
+        Option(f"cancel:{i + 1}", msg("Cancel: {loss}", loss=_either(part)))
+        for i, part in enumerate(parts)
+    ]
     opts.append(Option("cancel:none", term("Cancel nothing")))
-    return "cancel_loss", msg("{seat}: cancel one loss with your Ankh symbols?",
-                              seat=seat_name(seat)), opts
+    return (
+        "cancel_loss",
+        msg("{seat}: cancel one loss with your Ankh symbols?", seat=seat_name(seat)),
+        opts,
+    )
 
 
 def _cancel_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -208,13 +270,21 @@ def _cancel_answer(state: State, seat: int, task: dict, option: str, events: lis
     if which != "none":
         skip = int(which) - 1
         # PLG-R140: pharaoh card 5 is spent only when the other symbols fall short.
-        if (holds_card5(state, seat)
-                and ankh_symbols(state, seat, card5=False) < ankh_needed(state)):
+        if holds_card5(state, seat) and ankh_symbols(state, seat, card5=False) < ankh_needed(state):
             spend_pharaoh(state, 5)
-            _ev(events, seat, "ankh_card", msg("{seat} spends pharaoh card 5.",
-                                               seat=seat_name(seat)))
-        _ev(events, seat, "cancel", msg("{seat} cancels loss {n}.", seat=seat_name(seat),
-                                        n=skip + 1), part=skip + 1)
+            _ev(
+                events,
+                seat,
+                "ankh_card",
+                msg("{seat} spends pharaoh card 5.", seat=seat_name(seat)),
+            )
+        _ev(
+            events,
+            seat,
+            "cancel",
+            msg("{seat} cancels loss {n}.", seat=seat_name(seat), n=skip + 1),
+            part=skip + 1,
+        )
     push(state, seat, *[{"k": "loss_part", "i": i} for i in range(len(parts)) if i != skip])
 
 
@@ -225,7 +295,7 @@ choice("loss_cancel", _cancel_decide, _cancel_answer)
 def _loss_part(state: State, seat: int, task: dict, events: list[Event]) -> None:
     alts = LOSS_CARDS[state["loss"]][task["i"]]
     if len(alts) > 1:
-        push(state, seat, {"k": "loss_alt", "i": task["i"]})   # PLG-R143
+        push(state, seat, {"k": "loss_alt", "i": task["i"]})  # PLG-R143
     else:
         push(state, seat, {"k": "loss_do", "alt": plain(alts[0])})
 
@@ -260,8 +330,12 @@ def _loss_do(state: State, seat: int, task: dict, events: list[Event]) -> None:
         types = ("egyptian",) if kind == "egyptian" else tuple(arg)
         cells = [c for c, t in state["players"][seat]["cells"].items() if t in types]
         if not cells:
-            _ev(events, seat, "no_loss", msg("{seat} has no such tile: the loss does nothing.",
-                                             seat=seat_name(seat)))
+            _ev(
+                events,
+                seat,
+                "no_loss",
+                msg("{seat} has no such tile: the loss does nothing.", seat=seat_name(seat)),
+            )
         elif len(cells) == 1:
             tile = remove_tile(state, seat, cells[0], events)
             push(state, seat, {"k": "slot", "tile": tile})
@@ -272,8 +346,11 @@ def _loss_do(state: State, seat: int, task: dict, events: list[Event]) -> None:
 # --- after the losses: other uses (PLG-R048) ------------------------------------------------
 def _uses_decide(state: State, seat: int, task: dict):
     opts = extras(state, seat, "uses") + [Option("done", term("Done"))]
-    return "use_card", msg("{seat}: use a card or a Pharaoh tile before the round ends?",
-                           seat=seat_name(seat)), opts
+    return (
+        "use_card",
+        msg("{seat}: use a card or a Pharaoh tile before the round ends?", seat=seat_name(seat)),
+        opts,
+    )
 
 
 def _uses_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):

@@ -30,7 +30,7 @@ def last_round(state: State) -> int:
 
 def moses_rounds(state: State) -> tuple[int, ...]:
     if state["solo"]:
-        return ()   # PLG-R271
+        return ()  # PLG-R271
     return MOSES_ROUNDS_SHORT if state["short"] else MOSES_ROUNDS
 
 
@@ -51,18 +51,21 @@ def moses_effect(state: State, index: int, events: list[Event]) -> None:
     time in turn order, each with every choice it triggers resolved before the next moves
     (PLG-R199), so a "take a Hebrew / any tile" is asked only when its options are known."""
     what, n = MOSES_EFFECTS[index]
+
     def metric(seat: int) -> int:
         player = state["players"][seat]
         if what in ("city", "field"):
             return player["dev"][0 if what == "city" else 1]
         return player["nile"] if what == "boat" else player["pcard"]
+
     seats = humans(state)
     low = min(metric(s) for s in seats)
     queue = state.setdefault("moses_queue", [])
     for seat in seats:
         if metric(seat) == low:
-            events.append(Event("moses", _moses_text(seat, what, n),
-                                {"effect": index + 1}, seat=seat))
+            events.append(
+                Event("moses", _moses_text(seat, what, n), {"effect": index + 1}, seat=seat)
+            )
             queue.append([seat, what, n])
 
 
@@ -83,35 +86,48 @@ def game_over(state: State) -> bool:
 
 def reset_round(state: State) -> None:
     for player in state["players"]:
-        player.update(dice_used=[], sa_used=0, power_used=False, cancelled=False, paid=None,
-                      soldiers=None, hebrew_income=False, skip_tribute=False, sa_soldiers=False)
-        for card in player["terr"]:   # PLG-R191: rotated special actions straighten
+        player.update(
+            dice_used=[],
+            sa_used=0,
+            power_used=False,
+            cancelled=False,
+            paid=None,
+            soldiers=None,
+            hebrew_income=False,
+            skip_tribute=False,
+            sa_soldiers=False,
+        )
+        for card in player["terr"]:  # PLG-R191: rotated special actions straighten
             if TERRITORIES[card["id"]]["cat"] == "special_action":
                 card["used"] = False
 
 
 def end_of_round_first(state: State, events: list[Event]) -> None:
     """Steps 1-3: pharaoh cards back, 3 territory cards, reveal plague and loss card."""
-    state["pharaoh"] = [None] * 6                                   # PLG-R185
+    state["pharaoh"] = [None] * 6  # PLG-R185
     state["pharaoh_spent"] = [None] * 6
     if state["plague_fate"] == "discard":
-        state["plague_discard"].append(state["plague"])             # PLG-R155
+        state["plague_discard"].append(state["plague"])  # PLG-R155
     if state["loss"]:
         state["loss_discard"].append(state["loss"])
     state["plague_fate"] = None
     reset_round(state)
     deck = state["territory_deck"]
     state["territories"] = [deck.pop() for _ in range(min(TERRITORY_ROW, len(deck)))]  # R186
-    state["plague"] = state["plague_deck"].pop() if state["plague_deck"] else None   # R187
+    state["plague"] = state["plague_deck"].pop() if state["plague_deck"] else None  # R187
     state["loss"] = state["loss_deck"].pop() if state["loss_deck"] else None
     if state["plague"]:
-        events.append(Event("plague", msg("The next plague: {plague}.",
-                                          plague=PLAGUES[state["plague"]][0]),
-                            {"plague": state["plague"]}))
+        events.append(
+            Event(
+                "plague",
+                msg("The next plague: {plague}.", plague=PLAGUES[state["plague"]][0]),
+                {"plague": state["plague"]},
+            )
+        )
     if state["plague"] and PLAGUES[state["plague"]][1] == "immediate":
         for seat in humans(state):
             if unused_pharaoh_tiles(state, seat) > 0 and _strikes(state, seat):
-                push(state, seat, {"k": "reveal"})                  # PLG-R168
+                push(state, seat, {"k": "reveal"})  # PLG-R168
         state["simul"] = True
 
 
@@ -124,10 +140,15 @@ def _strikes(state: State, seat: int) -> bool:
 
 def _reveal_decide(state: State, seat: int, task: dict):
     name = PLAGUES[state["plague"]][0]
-    opts = [Option("token:plague", msg("Turn a Pharaoh tile and ignore {plague}", plague=name)),
-            Option("skip", term("Suffer it"))]
-    return "use_token", msg("{seat}: {plague} strikes. Use a Pharaoh tile?",
-                            seat=seat_name(seat), plague=name), opts
+    opts = [
+        Option("token:plague", msg("Turn a Pharaoh tile and ignore {plague}", plague=name)),
+        Option("skip", term("Suffer it")),
+    ]
+    return (
+        "use_token",
+        msg("{seat}: {plague} strikes. Use a Pharaoh tile?", seat=seat_name(seat), plague=name),
+        opts,
+    )
 
 
 def _reveal_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -135,8 +156,9 @@ def _reveal_answer(state: State, seat: int, task: dict, option: str, events: lis
         player = state["players"][seat]
         player["ph_used"] += 1
         player["cancelled"] = True
-        events.append(Event("use", msg("{seat} turns a Pharaoh tile.", seat=seat_name(seat)),
-                            seat=seat))
+        events.append(
+            Event("use", msg("{seat} turns a Pharaoh tile.", seat=seat_name(seat)), seat=seat)
+        )
 
 
 choice("reveal", _reveal_decide, _reveal_answer)
@@ -148,15 +170,17 @@ def end_of_round_second(state: State, events: list[Event]) -> None:
     plague = state["plague"]
     if plague in ("blood", "frogs"):
         for seat in range(len(state["players"])):
-            if plague_on(state, seat, plague):                      # PLG-R176 / PLG-R175
+            if plague_on(state, seat, plague):  # PLG-R176 / PLG-R175
                 if plague == "blood":
                     advance(state, seat, "boat", -1, events)
                 else:
                     advance(state, seat, "province", -2, events)
-    state["hebrews_out"] += state["hebrews"]                        # PLG-R188
-    state["hebrews"] = [state["hebrew_reserve"].pop()
-                        for _ in range(min(HEBREW_SPACES, len(state["hebrew_reserve"])))]
-    spaces = state["dice_spaces"]                                   # PLG-R189
+    state["hebrews_out"] += state["hebrews"]  # PLG-R188
+    state["hebrews"] = [
+        state["hebrew_reserve"].pop()
+        for _ in range(min(HEBREW_SPACES, len(state["hebrew_reserve"])))
+    ]
+    spaces = state["dice_spaces"]  # PLG-R189
     cleared = [t for t in spaces[:2] if t]
     rest = [t for t in spaces[2:] if t]
     while len(rest) < 6 and state["reserve"]:
@@ -164,10 +188,10 @@ def end_of_round_second(state: State, events: list[Event]) -> None:
     state["dice_spaces"] = rest + [None] * (6 - len(rest))
     state["reserve"].extend(cleared)
     rng_shuffle(state, state["reserve"])
-    state["round"] += 1                                             # PLG-R190
+    state["round"] += 1  # PLG-R190
     if state["solo"]:
-        rng_shuffle(state, state["ai_row"])                         # PLG-R297
+        rng_shuffle(state, state["ai_row"])  # PLG-R297
         state["ai_pos"] = 0
-    events.append(Event("round", msg("Round {n} begins.", n=state["round"]),
-                        {"round": state["round"]}))
-
+    events.append(
+        Event("round", msg("Round {n} begins.", n=state["round"]), {"round": state["round"]})
+    )

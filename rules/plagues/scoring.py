@@ -32,7 +32,7 @@ def hebrew_points(state: State) -> list[int]:
     """PLG-R210..PLG-R212 (averaged shared ranks) and PLG-R300 / PLG-R301 (solo)."""
     players = state["players"]
     sums = [sum(p["hebrews"]) for p in players]
-    values = HEBREW_RANK_VP[:len(players)]
+    values = HEBREW_RANK_VP[: len(players)]
     ranked = sorted(range(len(players)), key=lambda s: -sums[s])
     points = [0] * len(players)
     i = 0
@@ -43,9 +43,13 @@ def hebrew_points(state: State) -> list[int]:
         share = sum(values[i:j]) // (j - i)
         for s in ranked[i:j]:
             points[s] = share
-            if (state["solo"] and not is_ai(state, s) and i == 1
-                    and sums[s] < HUMAN_SECOND_HEBREW_MIN):
-                points[s] = 0   # PLG-R300
+            if (
+                state["solo"]
+                and not is_ai(state, s)
+                and i == 1
+                and sums[s] < HUMAN_SECOND_HEBREW_MIN
+            ):
+                points[s] = 0  # PLG-R300
         i = j
     return points
 
@@ -68,10 +72,13 @@ def scoring_card(state: State, seat: int, cid: str) -> int:
     if cid == "sc_empty_discard":
         return 5 if all(t is None for t in player["discard"].values()) else 0
     if cid == "sc_bonuses":
-        ok = (bonus_active(player, "coin") and bonus_active(player, "soldiers")
-              and bonus_active(player, "hebrew"))
+        ok = (
+            bonus_active(player, "coin")
+            and bonus_active(player, "soldiers")
+            and bonus_active(player, "hebrew")
+        )
         return 5 if ok else 0
-    return ankh_symbols(state, seat)   # sc_ankh
+    return ankh_symbols(state, seat)  # sc_ankh
 
 
 def breakdown(state: State, seat: int, hebrews: list[int] | None = None) -> dict[str, int]:
@@ -81,25 +88,25 @@ def breakdown(state: State, seat: int, hebrews: list[int] | None = None) -> dict
     kept = player["kept"]
     tiles = tiles_on_board(player) + sum(1 for t in kept if tile_type(t) in ("boat", "province"))
     if ai:
-        tiles += kept.count("coin")   # PLG-R303
+        tiles += kept.count("coin")  # PLG-R303
     territory = 0
     for card in player["terr"]:
         cat = TERRITORIES[card["id"]]["cat"]
         if cat == "trade":
-            territory += TRADE_VP                      # PLG-R233
+            territory += TRADE_VP  # PLG-R233
         elif cat == "scoring":
-            territory += SC_FLAT if ai else scoring_card(state, seat, card["id"])   # PLG-R302
+            territory += SC_FLAT if ai else scoring_card(state, seat, card["id"])  # PLG-R302
     out = {
-        "development": DEV_VP[min(player["dev"])],     # PLG-R204
-        "nile": NILE_VP.get(player["nile"], 0),        # PLG-R205
-        "tiles": tiles,                                # PLG-R206
-        "pharaoh_tiles": 2 * kept.count("pharaoh"),    # PLG-R207
-        "territory": territory,                        # PLG-R208
+        "development": DEV_VP[min(player["dev"])],  # PLG-R204
+        "nile": NILE_VP.get(player["nile"], 0),  # PLG-R205
+        "tiles": tiles,  # PLG-R206
+        "pharaoh_tiles": 2 * kept.count("pharaoh"),  # PLG-R207
+        "territory": territory,  # PLG-R208
         "province": 0 if ai or player["pcard"] < PROVINCE_LAST else PROVINCE_END_VP,
         "hebrews": hebrews[seat],
-        "penalties": 0 if ai else -PLAGUE_PENALTY * len(player["penalties"]),   # PLG-R213
+        "penalties": 0 if ai else -PLAGUE_PENALTY * len(player["penalties"]),  # PLG-R213
         "discard": 0 if ai else -2 * sum(1 for t in player["discard"].values() if t),
-    }   # PLG-R214; PLG-R304: no penalties for the AI
+    }  # PLG-R214; PLG-R304: no penalties for the AI
     return out
 
 
@@ -121,12 +128,30 @@ def final_result(state: State) -> Result:
                 continue
             a, b = seat_name(s), seat_name(t)
             if keys[s][1] != keys[t][1]:
-                notes.append(msg("{a} and {b} tie on {vp} VP; the province card decides.",
-                                 a=a, b=b, vp=totals[s]))
+                notes.append(
+                    msg(
+                        "{a} and {b} tie on {vp} VP; the province card decides.",
+                        a=a,
+                        b=b,
+                        vp=totals[s],
+                    )
+                )
             elif keys[s][2] != keys[t][2]:
-                notes.append(msg("{a} and {b} tie on {vp} VP and the province card; the Nile "
-                                 "decides.", a=a, b=b, vp=totals[s]))
+                notes.append(
+                    msg(
+                        "{a} and {b} tie on {vp} VP and the province card; the Nile decides.",
+                        a=a,
+                        b=b,
+                        vp=totals[s],
+                    )
+                )
             else:
-                notes.append(msg("{a} and {b} tie on {vp} VP, province card and Nile: they "
-                                 "share the place.", a=a, b=b, vp=totals[s]))
+                notes.append(
+                    msg(
+                        "{a} and {b} tie on {vp} VP, province card and Nile: they share the place.",
+                        a=a,
+                        b=b,
+                        vp=totals[s],
+                    )
+                )
     return Result(tuple(totals), places, tuple(notes))

@@ -27,13 +27,25 @@ def _ev(events: list[Event], seat: int, kind: str, text: Msg, **data) -> None:
 def _cards_text(seat: int, action: str, card: int, value: int) -> Msg:
     name = seat_name(seat)
     if action == "pharaoh":
-        return msg("The AI ({seat}) reveals {card} (action: pharaoh) and {value}.", seat=name,
-                   card=card, value=value)
+        return msg(
+            "The AI ({seat}) reveals {card} (action: pharaoh) and {value}.",
+            seat=name,
+            card=card,
+            value=value,
+        )
     if action == "tile":
-        return msg("The AI ({seat}) reveals {card} (action: tile) and {value}.", seat=name,
-                   card=card, value=value)
-    return msg("The AI ({seat}) reveals {card} (action: hebrew) and {value}.", seat=name,
-               card=card, value=value)
+        return msg(
+            "The AI ({seat}) reveals {card} (action: tile) and {value}.",
+            seat=name,
+            card=card,
+            value=value,
+        )
+    return msg(
+        "The AI ({seat}) reveals {card} (action: hebrew) and {value}.",
+        seat=name,
+        card=card,
+        value=value,
+    )
 
 
 def ai_turn(state: State, seat: int, events: list[Event]) -> None:
@@ -42,17 +54,37 @@ def ai_turn(state: State, seat: int, events: list[Event]) -> None:
     action_card, value = row[pos], row[pos + 1]
     state["ai_pos"] = pos + 2
     action = AI_ACTION[action_card]
-    _ev(events, seat, "ai_cards", _cards_text(seat, action, action_card, value),
-        action_card=action_card, value=value, action=action)
+    _ev(
+        events,
+        seat,
+        "ai_cards",
+        _cards_text(seat, action, action_card, value),
+        action_card=action_card,
+        value=value,
+        action=action,
+    )
     if action == "pharaoh":
         if not pharaoh_free(state, value):
-            _ev(events, seat, "ai_lost", msg("The AI ({seat}) loses the action: pharaoh card "
-                                             "{n} is taken.", seat=seat_name(seat), n=value))
+            _ev(
+                events,
+                seat,
+                "ai_lost",
+                msg(
+                    "The AI ({seat}) loses the action: pharaoh card {n} is taken.",
+                    seat=seat_name(seat),
+                    n=value,
+                ),
+            )
             return
         state["pharaoh"][value - 1] = seat
-        _ev(events, seat, "pharaoh", msg("The AI ({seat}) takes pharaoh card {n}.",
-                                         seat=seat_name(seat), n=value), n=value)
-        if value == 1:                                   # PLG-R277
+        _ev(
+            events,
+            seat,
+            "pharaoh",
+            msg("The AI ({seat}) takes pharaoh card {n}.", seat=seat_name(seat), n=value),
+            n=value,
+        )
+        if value == 1:  # PLG-R277
             push(state, seat, {"k": "ai_dev1"})
         elif value == 4:
             advance(state, seat, "province", 3, events)
@@ -60,18 +92,39 @@ def ai_turn(state: State, seat: int, events: list[Event]) -> None:
             advance(state, seat, "boat", 2, events)
     elif action == "tile":
         if state["dice_spaces"][value - 1] is None:
-            _ev(events, seat, "ai_lost", msg("The AI ({seat}) loses the action: space {space} "
-                                             "is empty.", seat=seat_name(seat), space=value))
+            _ev(
+                events,
+                seat,
+                "ai_lost",
+                msg(
+                    "The AI ({seat}) loses the action: space {space} is empty.",
+                    seat=seat_name(seat),
+                    space=value,
+                ),
+            )
             return
         tile = take_from_space(state, value)
-        _ev(events, seat, "take", msg("The AI ({seat}) takes the {tile} from space {space}.",
-                                      seat=seat_name(seat), tile=tile_name(tile), space=value),
-            tile=tile)
+        _ev(
+            events,
+            seat,
+            "take",
+            msg(
+                "The AI ({seat}) takes the {tile} from space {space}.",
+                seat=seat_name(seat),
+                tile=tile_name(tile),
+                space=value,
+            ),
+            tile=tile,
+        )
         push(state, seat, {"k": "recv", "tile": tile})
     else:
         if not state["hebrews"]:
-            _ev(events, seat, "ai_lost", msg("The AI ({seat}) loses the action: no Hebrew is "
-                                             "left.", seat=seat_name(seat)))
+            _ev(
+                events,
+                seat,
+                "ai_lost",
+                msg("The AI ({seat}) loses the action: no Hebrew is left.", seat=seat_name(seat)),
+            )
             return
         free_hebrew(state, seat, max(state["hebrews"]), events)
 
@@ -81,9 +134,18 @@ def ai_take_any_tile(state: State, seat: int, events: list[Event]) -> None:
     if state["dice_spaces"][0] is None:
         return
     tile = take_from_space(state, 1)
-    _ev(events, seat, "take", msg("The AI ({seat}) takes the {tile} from space {space}.",
-                                  seat=seat_name(seat), tile=tile_name(tile), space=1),
-        tile=tile)
+    _ev(
+        events,
+        seat,
+        "take",
+        msg(
+            "The AI ({seat}) takes the {tile} from space {space}.",
+            seat=seat_name(seat),
+            tile=tile_name(tile),
+            space=1,
+        ),
+        tile=tile,
+    )
     push(state, seat, {"k": "recv", "tile": tile})
 
 
@@ -128,10 +190,11 @@ def _ai_dev1(state: State, seat: int, task: dict, events: list[Event]) -> None:
 
 
 def _tie_decide(state: State, seat: int, task: dict):
-    opts = [Option("track:city", term("The AI's city development +1")),
-            Option("track:field", term("The AI's field development +1"))]
-    return "ai_track_tie", msg("The AI's development tracks are tied: which one advances?"), \
-        opts
+    opts = [
+        Option("track:city", term("The AI's city development +1")),
+        Option("track:field", term("The AI's field development +1")),
+    ]
+    return "ai_track_tie", msg("The AI's development tracks are tied: which one advances?"), opts
 
 
 def _tie_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -151,5 +214,9 @@ def ai_pick(state: State, seat: int, events: list[Event]) -> None:
                 state["territories"].remove(cid)
                 gain_territory(state, seat, cid, events)
                 return
-    _ev(events, seat, "no_pick", msg("The AI ({seat}) takes no territory card.",
-                                     seat=seat_name(seat)))
+    _ev(
+        events,
+        seat,
+        "no_pick",
+        msg("The AI ({seat}) takes no territory card.", seat=seat_name(seat)),
+    )

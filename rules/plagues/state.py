@@ -41,21 +41,33 @@ Player = dict[str, Any]
 
 # Tile names as the players read them ("the obelisk tile", "an obelisk tile").
 TILE_NAMES = {
-    "sphinx": term("sphinx tile"), "obelisk": term("obelisk tile"),
-    "egyptian": term("egyptian tile"), "plantation": term("plantation tile"),
-    "herd": term("herd tile"), "coin": term("coin tile"), "boat": term("boat tile"),
+    "sphinx": term("sphinx tile"),
+    "obelisk": term("obelisk tile"),
+    "egyptian": term("egyptian tile"),
+    "plantation": term("plantation tile"),
+    "herd": term("herd tile"),
+    "coin": term("coin tile"),
+    "boat": term("boat tile"),
     "pharaoh": term("pharaoh tile"),
 }
 A_TILES = {
-    "sphinx": term("a sphinx tile"), "obelisk": term("an obelisk tile"),
-    "egyptian": term("an egyptian tile"), "plantation": term("a plantation tile"),
-    "herd": term("a herd tile"), "coin": term("a coin tile"), "boat": term("a boat tile"),
+    "sphinx": term("a sphinx tile"),
+    "obelisk": term("an obelisk tile"),
+    "egyptian": term("an egyptian tile"),
+    "plantation": term("a plantation tile"),
+    "herd": term("a herd tile"),
+    "coin": term("a coin tile"),
+    "boat": term("a boat tile"),
     "pharaoh": term("a pharaoh tile"),
 }
 A_TILES_CAPITAL = {
-    "sphinx": term("A sphinx tile"), "obelisk": term("An obelisk tile"),
-    "egyptian": term("An egyptian tile"), "plantation": term("A plantation tile"),
-    "herd": term("A herd tile"), "coin": term("A coin tile"), "boat": term("A boat tile"),
+    "sphinx": term("A sphinx tile"),
+    "obelisk": term("An obelisk tile"),
+    "egyptian": term("An egyptian tile"),
+    "plantation": term("A plantation tile"),
+    "herd": term("A herd tile"),
+    "coin": term("A coin tile"),
+    "boat": term("A boat tile"),
     "pharaoh": term("A pharaoh tile"),
 }
 
@@ -125,8 +137,9 @@ def edge_active(player: Player) -> list[bool]:
 
 def bonus_active(player: Player, kind: str) -> int:
     cells = player["cells"]
-    return sum(1 for a, b, k in BONUS_EDGES
-               if k == kind and cells[a] is not None and cells[b] is not None)
+    return sum(
+        1 for a, b, k in BONUS_EDGES if k == kind and cells[a] is not None and cells[b] is not None
+    )
 
 
 def line_complete(player: Player) -> list[bool]:
@@ -197,13 +210,13 @@ def income(state: State, seat: int) -> int:
     """PLG-R128: permanent tribute income."""
     player = state["players"][seat]
     total = nile_coins(player)
-    if not plague_on(state, seat, "hail"):          # PLG-R181
+    if not plague_on(state, seat, "hail"):  # PLG-R181
         total += bonus_active(player, "coin")
     for card in player["terr"]:
         if card["id"] in ("tr_coin_1", "tr_coin_2") and trade_active(state, seat, card["id"]):
             total += 1
     if player["hebrew_income"]:
-        total += 2                                    # PLG-R246
+        total += 2  # PLG-R246
     return total
 
 
@@ -295,7 +308,7 @@ def pay_one_coin(state: State, seat: int, source: str | None = None) -> Msg:
         spend_pharaoh(state, 3)
     else:
         state["players"][seat]["kept"].remove("coin")
-        state["removed"].append("coin")   # PLG-R066: a spent coin tile leaves the game
+        state["removed"].append("coin")  # PLG-R066: a spent coin tile leaves the game
     return source_text(source)
 
 
@@ -345,6 +358,6 @@ def all_tiles(state: State) -> list[str]:
         tiles += player["kept"]
         tiles += [t for t in player["discard"].values() if t]
         tiles += player["drawn_tiles"]
-    for stack in state["stacks"]:   # tiles in transit inside an effect chain
+    for stack in state["stacks"]:  # tiles in transit inside an effect chain
         tiles += [task["tile"] for task in stack if "tile" in task]
     return tiles

@@ -34,6 +34,7 @@ def auto(kind: str) -> Callable[[Auto], Auto]:
     def register(fn: Auto) -> Auto:
         AUTO[kind] = fn
         return fn
+
     return register
 
 
@@ -46,6 +47,7 @@ def ai_resolve(kind: str) -> Callable[[Auto], Auto]:
     def register(fn: Auto) -> Auto:
         AI_RESOLVE[kind] = fn
         return fn
+
     return register
 
 

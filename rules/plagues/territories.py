@@ -33,8 +33,11 @@ def _quoted(cards: list[str]) -> list[Msg]:
 
 def _soldiers_decide(state: State, seat: int, task: dict):
     opts = extras(state, seat, "soldiers") + [Option("done", term("Done"))]
-    return "sa_soldiers", msg("{seat}: anything to use before the soldiers count?",
-                              seat=seat_name(seat)), opts
+    return (
+        "sa_soldiers",
+        msg("{seat}: anything to use before the soldiers count?", seat=seat_name(seat)),
+        opts,
+    )
 
 
 def _soldiers_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
@@ -49,8 +52,14 @@ def order_key(state: State, seat: int) -> tuple:
     """PLG-R119 / PLG-R120: soldiers, then province card, boat, tiles on board, Hebrews,
     then (RECON) the previous turn order."""
     player = state["players"][seat]
-    return (-player["soldiers"], -player["pcard"], -player["nile"], -tiles_on_board(player),
-            -len(player["hebrews"]), state["order"].index(seat))
+    return (
+        -player["soldiers"],
+        -player["pcard"],
+        -player["nile"],
+        -tiles_on_board(player),
+        -len(player["hebrews"]),
+        state["order"].index(seat),
+    )
 
 
 def set_turn_order(state: State, events: list[Event]) -> None:
@@ -60,31 +69,40 @@ def set_turn_order(state: State, events: list[Event]) -> None:
     counts = [state["players"][s]["soldiers"] for s in range(len(state["players"]))]
     played = [msg("{seat} {n}", seat=seat_name(s), n=n) for s, n in enumerate(counts)]
     order = [seat_name(s) for s in state["order"]]
-    events.append(Event("order", msg("Soldiers: {soldiers}. Turn order: {order}.",
-                                     soldiers=played, order=order),
-                        {"order": list(state["order"]), "soldiers": counts}))
+    events.append(
+        Event(
+            "order",
+            msg("Soldiers: {soldiers}. Turn order: {order}.", soldiers=played, order=order),
+            {"order": list(state["order"]), "soldiers": counts},
+        )
+    )
 
 
 def gain_territory(state: State, seat: int, cid: str, events: list[Event]) -> None:
     """PLG-R226: an immediate bonus applies and is discarded; other cards are kept."""
     card = TERRITORIES[cid]
-    _ev(events, seat, "territory", msg("{seat} takes {card}.", seat=seat_name(seat),
-                                       card=card["name"]), card=cid)
+    _ev(
+        events,
+        seat,
+        "territory",
+        msg("{seat} takes {card}.", seat=seat_name(seat), card=card["name"]),
+        card=cid,
+    )
     if card["cat"] != "immediate":
         state["players"][seat]["terr"].append({"id": cid, "used": False})
         return
     state["territory_discard"].append(cid)
     if cid == "ib_dev_city":
-        advance(state, seat, "city", 1, events)            # PLG-R235
+        advance(state, seat, "city", 1, events)  # PLG-R235
     elif cid == "ib_dev_field":
-        advance(state, seat, "field", 1, events)           # PLG-R236
+        advance(state, seat, "field", 1, events)  # PLG-R236
     elif cid == "ib_dev_both":
-        advance(state, seat, "city", 1, events)            # PLG-R237
+        advance(state, seat, "city", 1, events)  # PLG-R237
         advance(state, seat, "field", 1, events)
     elif cid.startswith("ib_province_"):
-        advance(state, seat, "province", int(cid[-1]), events)   # PLG-R238 / PLG-R239
+        advance(state, seat, "province", int(cid[-1]), events)  # PLG-R238 / PLG-R239
     elif cid.startswith("ib_nile_"):
-        advance(state, seat, "boat", int(cid[-1]), events)       # PLG-R240 / PLG-R241
+        advance(state, seat, "boat", int(cid[-1]), events)  # PLG-R240 / PLG-R241
 
 
 def darkness_blocks(state: State, seat: int) -> bool:
@@ -108,7 +126,7 @@ def _pick_answer(state: State, seat: int, task: dict, option: str, events: list[
     # action card just taken may be used at once).
     push(state, seat, {"k": "turn_end", "ctx": "pick_end"})
     if state["players"][seat]["province"] == "buto" and state["territory_deck"]:
-        push(state, seat, {"k": "buto", "card": cid})   # PLG-R221
+        push(state, seat, {"k": "buto", "card": cid})  # PLG-R221
         return
     gain_territory(state, seat, cid, events)
 
@@ -117,8 +135,10 @@ choice("pick", _pick_decide, _pick_answer)
 
 
 def _buto_decide(state: State, seat: int, task: dict):
-    opts = [Option("buto:draw", term("Buto: draw 2 more cards and keep one of the 3")),
-            Option("buto:no", term("Keep this card"))]
+    opts = [
+        Option("buto:draw", term("Buto: draw 2 more cards and keep one of the 3")),
+        Option("buto:no", term("Keep this card")),
+    ]
     return "buto", msg("{seat}: use the Buto power?", seat=seat_name(seat)), opts
 
 
@@ -130,11 +150,21 @@ def _buto_answer(state: State, seat: int, task: dict, option: str, events: list[
     deck = state["territory_deck"]
     drawn = [deck.pop() for _ in range(min(BUTO_DRAW, len(deck)))]
     player["drawn_cards"] = [task["card"]] + drawn
-    events.append(Event("buto_draw", msg("{seat} draws {cards}.", seat=seat_name(seat),
-                                         cards=_quoted(drawn)),
-                        {"cards": drawn}, seat=seat, private_to=seat))
-    _ev(events, seat, "buto", msg("{seat} uses Buto and draws {n} cards.", seat=seat_name(seat),
-                                  n=len(drawn)))
+    events.append(
+        Event(
+            "buto_draw",
+            msg("{seat} draws {cards}.", seat=seat_name(seat), cards=_quoted(drawn)),
+            {"cards": drawn},
+            seat=seat,
+            private_to=seat,
+        )
+    )
+    _ev(
+        events,
+        seat,
+        "buto",
+        msg("{seat} uses Buto and draws {n} cards.", seat=seat_name(seat), n=len(drawn)),
+    )
     push(state, seat, {"k": "buto_keep"})
 
 
@@ -154,32 +184,42 @@ def _buto_keep_answer(state: State, seat: int, task: dict, option: str, events: 
     _buto_bottom(state, seat, cid, others, events)
 
 
-def _buto_bottom(state: State, seat: int, cid: str, cards: list[str],
-                 events: list[Event]) -> None:
+def _buto_bottom(state: State, seat: int, cid: str, cards: list[str], events: list[Event]) -> None:
     """``cards`` go under the deck, the last one at the very bottom; then ``cid`` is gained."""
     player = state["players"][seat]
     for card in cards:
         state["territory_deck"].insert(0, card)
     player["buto_bottom"] = player["buto_bottom"] + cards
-    events.append(Event("buto_bottom", msg("{seat} puts {cards} under the deck.",
-                                           seat=seat_name(seat),
-                                           cards=_quoted(cards)),
-                        {"cards": list(cards)}, seat=seat, private_to=seat))
+    events.append(
+        Event(
+            "buto_bottom",
+            msg("{seat} puts {cards} under the deck.", seat=seat_name(seat), cards=_quoted(cards)),
+            {"cards": list(cards)},
+            seat=seat,
+            private_to=seat,
+        )
+    )
     player["drawn_cards"] = []
     gain_territory(state, seat, cid, events)
 
 
 def _buto_order_decide(state: State, seat: int, task: dict):
-    """"devolve as outras duas no fundo da pilha": the player puts them, so he orders them."""
+    """ "devolve as outras duas no fundo da pilha": the player puts them, so he orders them."""
     others = [c for c in state["players"][seat]["drawn_cards"] if c != task["keep"]]
-    opts = [Option(f"bottom:{c}", msg("{card} at the very bottom (drawn last)",
-                                      card=_quoted([c])[0])) for c in others]
-    return "buto_order", msg("{seat}: which card goes to the very bottom of the deck?",
-                             seat=seat_name(seat)), opts
+    opts = [
+        Option(f"bottom:{c}", msg("{card} at the very bottom (drawn last)", card=_quoted([c])[0]))
+        for c in others
+    ]
+    return (
+        "buto_order",
+        msg("{seat}: which card goes to the very bottom of the deck?", seat=seat_name(seat)),
+        opts,
+    )
 
 
-def _buto_order_answer(state: State, seat: int, task: dict, option: str,
-                       events: list[Event]) -> None:
+def _buto_order_answer(
+    state: State, seat: int, task: dict, option: str, events: list[Event]
+) -> None:
     last = option.split(":", 1)[1]
     others = [c for c in state["players"][seat]["drawn_cards"] if c not in (task["keep"], last)]
     _buto_bottom(state, seat, task["keep"], others + [last], events)

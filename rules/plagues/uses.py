@@ -62,16 +62,21 @@ def special_limit(state: State, seat: int) -> int:
 
 def special_ready(state: State, seat: int, card: dict) -> bool:
     player = state["players"][seat]
-    return (TERRITORIES[card["id"]]["cat"] == "special_action" and not card["used"]
-            and player["sa_used"] < special_limit(state, seat)
-            and not plague_on(state, seat, "livestock"))
+    return (
+        TERRITORIES[card["id"]]["cat"] == "special_action"
+        and not card["used"]
+        and player["sa_used"] < special_limit(state, seat)
+        and not plague_on(state, seat, "livestock")
+    )
 
 
 def recoverable(state: State, seat: int) -> list[str]:
     player = state["players"][seat]
-    return [slot for slot in DISCARD_DICE
-            if player["discard"][slot] is not None
-            and can_receive(player, player["discard"][slot])]
+    return [
+        slot
+        for slot in DISCARD_DICE
+        if player["discard"][slot] is not None and can_receive(player, player["discard"][slot])
+    ]
 
 
 def _special_usable(state: State, seat: int, cid: str, ctx: str) -> bool:
@@ -83,16 +88,20 @@ def _special_usable(state: State, seat: int, cid: str, ctx: str) -> bool:
     if cid == "sa_diamond_province":
         return ctx in GENERAL and player["nile"] >= need
     if cid == "sa_recover_free":
-        return (ctx in GENERAL and ankh_symbols(state, seat) >= need
-                and bool(recoverable(state, seat)))
+        return (
+            ctx in GENERAL and ankh_symbols(state, seat) >= need and bool(recoverable(state, seat))
+        )
     if cid == "sa_take_tile":
-        return (ctx in GENERAL and ankh_symbols(state, seat) >= need
-                and bool(receivable_spaces(state, seat)))
+        return (
+            ctx in GENERAL
+            and ankh_symbols(state, seat) >= need
+            and bool(receivable_spaces(state, seat))
+        )
     if cid == "sa_hebrew_income":
         return ctx == "tribute" and len(player["hebrews"]) >= need and not player["hebrew_income"]
     if cid == "sa_soldiers":
         return ctx == "soldiers" and player["pcard"] >= need and not player["sa_soldiers"]
-    return False   # sa_die_as_six / sa_swap_tiles belong to the phase-1 action (dice.py)
+    return False  # sa_die_as_six / sa_swap_tiles belong to the phase-1 action (dice.py)
 
 
 def _trade_usable(state: State, seat: int, cid: str, ctx: str) -> bool:
@@ -126,12 +135,20 @@ def card_uses(state: State, seat: int, ctx: str) -> list[Option]:
         elif cid in SINGLE_TRADES and _trade_usable(state, seat, cid, ctx):
             sources = coin_sources(state, seat)
             if len(sources) == 1:
-                opts.append(Option(f"card:{cid}", msg("Use {card} (pay {paid})", card=name,
-                                                      paid=source_text(sources[0]))))
+                opts.append(
+                    Option(
+                        f"card:{cid}",
+                        msg("Use {card} (pay {paid})", card=name, paid=source_text(sources[0])),
+                    )
+                )
             else:
-                opts += [Option(f"card:{cid}:{src}", msg("Use {card} (pay {paid})", card=name,
-                                                         paid=source_text(src)))
-                         for src in sources]
+                opts += [
+                    Option(
+                        f"card:{cid}:{src}",
+                        msg("Use {card} (pay {paid})", card=name, paid=source_text(src)),
+                    )
+                    for src in sources
+                ]
     return opts
 
 
@@ -139,8 +156,7 @@ def _loss_outcome(state: State, seat: int) -> tuple[bool, bool]:
     """(can cancel a loss, pharaoh card 5 would be spent for it) -- PLG-R138 / PLG-R140."""
     need = ankh_needed(state)
     can = ankh_symbols(state, seat) >= need
-    spend5 = (can and holds_card5(state, seat)
-              and ankh_symbols(state, seat, card5=False) < need)
+    spend5 = can and holds_card5(state, seat) and ankh_symbols(state, seat, card5=False) < need
     return can, spend5
 
 
@@ -193,8 +209,7 @@ def extras(state: State, seat: int, ctx: str, value: int | None = None) -> list[
     opts: list[Option] = []
     if unused_pharaoh_tiles(state, seat) > 0:
         if token_matters(state, seat, ctx, value):
-            opts.append(Option("token:plague",
-                               term("Pharaoh tile: ignore this round's plague")))
+            opts.append(Option("token:plague", term("Pharaoh tile: ignore this round's plague")))
         if player["penalties"] and ctx in GENERAL:
             opts.append(Option("token:penalty", term("Pharaoh tile: remove a penalty card")))
     return opts + card_uses(state, seat, ctx)
@@ -216,17 +231,21 @@ def use_card(state: State, seat: int, cid: str) -> None:
         player["sa_used"] += 1
 
 
-def apply_extra(state: State, seat: int, option: str, resume: dict,
-                events: list[Event]) -> None:
+def apply_extra(state: State, seat: int, option: str, resume: dict, events: list[Event]) -> None:
     player = state["players"][seat]
     push(state, seat, resume)
-    if option == "token:plague":   # PLG-R166
+    if option == "token:plague":  # PLG-R166
         player["ph_used"] += 1
         player["cancelled"] = True
-        _ev(events, seat, msg("{seat} turns a Pharaoh tile and ignores this round's plague.",
-                              seat=seat_name(seat)))
+        _ev(
+            events,
+            seat,
+            msg(
+                "{seat} turns a Pharaoh tile and ignores this round's plague.", seat=seat_name(seat)
+            ),
+        )
         return
-    if option == "token:penalty":   # PLG-R167
+    if option == "token:penalty":  # PLG-R167
         player["ph_used"] += 1
         _ev(events, seat, msg("{seat} turns a Pharaoh tile.", seat=seat_name(seat)))
         discard_penalty(state, seat, events)
@@ -235,37 +254,54 @@ def apply_extra(state: State, seat: int, option: str, resume: dict,
     cid = parts[1]
     use_card(state, seat, cid)
     if cid in SINGLE_TRADES:
-        paid = pay_one_coin(state, seat, parts[2] if len(parts) > 2 else None)   # PLG-R232
-        _ev(events, seat, msg("{seat} pays {paid} to use {card}.", seat=seat_name(seat),
-                              paid=paid, card=TERRITORIES[cid]["name"]), card=cid)
+        paid = pay_one_coin(state, seat, parts[2] if len(parts) > 2 else None)  # PLG-R232
+        _ev(
+            events,
+            seat,
+            msg(
+                "{seat} pays {paid} to use {card}.",
+                seat=seat_name(seat),
+                paid=paid,
+                card=TERRITORIES[cid]["name"],
+            ),
+            card=cid,
+        )
     else:
-        _ev(events, seat, msg("{seat} uses {card}.", seat=seat_name(seat),
-                              card=TERRITORIES[cid]["name"]), card=cid)
+        _ev(
+            events,
+            seat,
+            msg("{seat} uses {card}.", seat=seat_name(seat), card=TERRITORIES[cid]["name"]),
+            card=cid,
+        )
     if cid == "sa_egyptians_boat":
-        advance(state, seat, "boat", 1, events)          # PLG-R242
+        advance(state, seat, "boat", 1, events)  # PLG-R242
     elif cid == "sa_diamond_province":
-        advance(state, seat, "province", 2, events)      # PLG-R244
+        advance(state, seat, "province", 2, events)  # PLG-R244
     elif cid == "sa_recover_free":
-        push(state, seat, {"k": "recover_free"})         # PLG-R247
+        push(state, seat, {"k": "recover_free"})  # PLG-R247
     elif cid in ("sa_take_tile", "tr_take_tile"):
-        push(state, seat, {"k": "take_tile"})            # PLG-R249 / PLG-R254
+        push(state, seat, {"k": "take_tile"})  # PLG-R249 / PLG-R254
     elif cid == "sa_hebrew_income":
-        player["hebrew_income"] = True                   # PLG-R246
+        player["hebrew_income"] = True  # PLG-R246
     elif cid == "sa_soldiers":
-        player["sa_soldiers"] = True                     # PLG-R248
+        player["sa_soldiers"] = True  # PLG-R248
     elif cid == "tr_development":
-        push(state, seat, {"k": "dev", "n": 2})          # PLG-R253
+        push(state, seat, {"k": "dev", "n": 2})  # PLG-R253
     elif cid == "tr_skip_tribute":
-        player["skip_tribute"] = True                    # PLG-R255
+        player["skip_tribute"] = True  # PLG-R255
     elif cid == "tr_discard_penalty":
-        discard_penalty(state, seat, events)             # PLG-R256
+        discard_penalty(state, seat, events)  # PLG-R256
 
 
 def _recover_decide(state: State, seat: int, task: dict):
     player = state["players"][seat]
-    opts = [Option(f"recover:{s}", msg("Recover the {tile} ({slot})",
-                                       tile=tile_name(player["discard"][s]), slot=s))
-            for s in recoverable(state, seat)]
+    opts = [
+        Option(
+            f"recover:{s}",
+            msg("Recover the {tile} ({slot})", tile=tile_name(player["discard"][s]), slot=s),
+        )
+        for s in recoverable(state, seat)
+    ]
     return "recover", msg("{seat}: recover a tile from your discard.", seat=seat_name(seat)), opts
 
 
@@ -274,8 +310,17 @@ def recover(state: State, seat: int, slot: str, events: list[Event]) -> None:
     player = state["players"][seat]
     tile = player["discard"][slot]
     player["discard"][slot] = None
-    _ev(events, seat, msg("{seat} recovers the {tile} from discard space {slot}.",
-                          seat=seat_name(seat), tile=tile_name(tile), slot=slot), tile=tile)
+    _ev(
+        events,
+        seat,
+        msg(
+            "{seat} recovers the {tile} from discard space {slot}.",
+            seat=seat_name(seat),
+            tile=tile_name(tile),
+            slot=slot,
+        ),
+        tile=tile,
+    )
     push(state, seat, {"k": "recv", "tile": tile})
 
 
@@ -297,8 +342,11 @@ def _turn_end(state: State, seat: int, task: dict, events: list[Event]) -> None:
 
 def _turn_end_decide(state: State, seat: int, task: dict):
     opts = extras(state, seat, task["ctx"]) + [Option("done", term("End your turn"))]
-    return "turn_end", msg("{seat}: use a card or a Pharaoh tile before your turn ends?",
-                           seat=seat_name(seat)), opts
+    return (
+        "turn_end",
+        msg("{seat}: use a card or a Pharaoh tile before your turn ends?", seat=seat_name(seat)),
+        opts,
+    )
 
 
 def _turn_end_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):

@@ -32,16 +32,26 @@ from rules.plagues.state import (
 from rules.plagues.tasks import open_tasks
 from rules.text import Msg, msg, term
 
-AI_NAME = term("AI (solo)")   # the solo mode's opponent, "IA" in the rulebook (PLG-R272)
-PHASE_STEP = {"start": "turns", "end": "moses"}   # transient flow steps, as documented
-PHASE_NAMES = {"dice": msg("Phase 1: Dice"), "territories": msg("Phase 2: Territories"),
-               "plague": msg("Phase 3: Plague"), "over": msg("Game over")}
+AI_NAME = term("AI (solo)")  # the solo mode's opponent, "IA" in the rulebook (PLG-R272)
+PHASE_STEP = {"start": "turns", "end": "moses"}  # transient flow steps, as documented
+PHASE_NAMES = {
+    "dice": msg("Phase 1: Dice"),
+    "territories": msg("Phase 2: Territories"),
+    "plague": msg("Phase 3: Plague"),
+    "over": msg("Game over"),
+}
 # The final scores' categories (scoring.breakdown keys), as the result post names them.
-CATEGORIES = (("development", msg("Development")), ("nile", msg("Nile")),
-              ("tiles", msg("Tiles")), ("pharaoh_tiles", msg("Pharaoh tiles")),
-              ("territory", msg("Territories")), ("province", msg("Province card")),
-              ("hebrews", msg("Hebrews")), ("penalties", msg("Plague penalties")),
-              ("discard", msg("Discarded tiles")))
+CATEGORIES = (
+    ("development", msg("Development")),
+    ("nile", msg("Nile")),
+    ("tiles", msg("Tiles")),
+    ("pharaoh_tiles", msg("Pharaoh tiles")),
+    ("territory", msg("Territories")),
+    ("province", msg("Province card")),
+    ("hebrews", msg("Hebrews")),
+    ("penalties", msg("Plague penalties")),
+    ("discard", msg("Discarded tiles")),
+)
 
 
 def _taken_by(state: State, n: int) -> int | None:
@@ -65,26 +75,37 @@ def _player(state: State, seat: int, hebrews: list[int]) -> dict[str, Any]:
     tokens = ankh_tokens(state, seat)
     ai = is_ai(state, seat)
     return {
-        "seat": seat, "is_ai": ai, "province": player["province"],
+        "seat": seat,
+        "is_ai": ai,
+        "province": player["province"],
         "order": state["order"].index(seat) + 1,
         "city": {c: player["cells"][c] for c in CITY_CELLS},
         "field": {c: player["cells"][c] for c in FIELD_CELLS},
-        "bonuses": [{"a": a, "b": b, "kind": k, "active": on}
-                    for (a, b, k), on in zip(BONUS_EDGES, active, strict=True)],
+        "bonuses": [
+            {"a": a, "b": b, "kind": k, "active": on}
+            for (a, b, k), on in zip(BONUS_EDGES, active, strict=True)
+        ],
         "lines": line_complete(player),
         "dev": {"city": player["dev"][0], "field": player["dev"][1]},
-        "nile": player["nile"], "province_card": player["pcard"],
-        "markers_left": list(player["markers"]), "occupation_left": list(player["occ"]),
+        "nile": player["nile"],
+        "province_card": player["pcard"],
+        "markers_left": list(player["markers"]),
+        "occupation_left": list(player["occ"]),
         "hebrews": list(player["hebrews"]),
         "dice_used": list(player["dice_used"]),
-        "kept": {"boat": kept.count("boat"), "coin": kept.count("coin"),
-                 "province": [int(t[-1]) for t in kept if t.startswith("province")],
-                 "pharaoh_unused": kept.count("pharaoh") - player["ph_used"],
-                 "pharaoh_used": player["ph_used"]},
+        "kept": {
+            "boat": kept.count("boat"),
+            "coin": kept.count("coin"),
+            "province": [int(t[-1]) for t in kept if t.startswith("province")],
+            "pharaoh_unused": kept.count("pharaoh") - player["ph_used"],
+            "pharaoh_used": player["ph_used"],
+        },
         "discard": dict(player["discard"]),
         "pharaoh_cards": [n + 1 for n, holder in enumerate(state["pharaoh"]) if holder == seat],
-        "territory": [{"id": c["id"], "category": TERRITORIES[c["id"]]["cat"],
-                       "used": c["used"]} for c in player["terr"]],
+        "territory": [
+            {"id": c["id"], "category": TERRITORIES[c["id"]]["cat"], "used": c["used"]}
+            for c in player["terr"]
+        ],
         "penalties": len(player["penalties"]),
         "ankh_tokens": {"board": tokens, "supply": 0 if ai else 2 - tokens},
         "ankh_active": ankh_symbols(state, seat),
@@ -106,25 +127,52 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
     hebrews = hebrew_points(state)
     mode = "advanced" if state["advanced"] else "normal"
     view: dict[str, Any] = {
-        "game": "plagues", "seats": len(state["players"]), "solo": state["solo"],
-        "ai_seat": state["ai"], "advanced": state["advanced"], "short": state["short"],
-        "round": state["round"], "last_round": last_round(state),
-        "phase": state["phase"], "step": PHASE_STEP.get(state["step"], state["step"]),
-        "turn_order": list(state["order"]), "acting": acting, "current": current,
+        "game": "plagues",
+        "seats": len(state["players"]),
+        "solo": state["solo"],
+        "ai_seat": state["ai"],
+        "advanced": state["advanced"],
+        "short": state["short"],
+        "round": state["round"],
+        "last_round": last_round(state),
+        "phase": state["phase"],
+        "step": PHASE_STEP.get(state["step"], state["step"]),
+        "turn_order": list(state["order"]),
+        "acting": acting,
+        "current": current,
         "tribute": PAPYRUS[mode]["tribute"][state["round"] - 1],
         "ankh_needed": ankh_needed(state),
         "dice_spaces": list(state["dice_spaces"]),
-        "reserve": len(state["reserve"]), "removed": len(state["removed"]),
-        "hebrews": list(state["hebrews"]), "hebrew_reserve": len(state["hebrew_reserve"]),
-        "pharaoh_cards": [{"n": n, "id": PHARAOH_CARDS[n][0], "name": PHARAOH_CARDS[n][1],
-                           "holder": _taken_by(state, n)} for n in range(1, 7)],
-        "plague": None if plague is None else {
-            "id": plague, "name": PLAGUES[plague][0], "text": PLAGUES[plague][2],
-            "timing": PLAGUES[plague][1], "immediate": PLAGUES[plague][1] == "immediate"},
+        "reserve": len(state["reserve"]),
+        "removed": len(state["removed"]),
+        "hebrews": list(state["hebrews"]),
+        "hebrew_reserve": len(state["hebrew_reserve"]),
+        "pharaoh_cards": [
+            {
+                "n": n,
+                "id": PHARAOH_CARDS[n][0],
+                "name": PHARAOH_CARDS[n][1],
+                "holder": _taken_by(state, n),
+            }
+            for n in range(1, 7)
+        ],
+        "plague": None
+        if plague is None
+        else {
+            "id": plague,
+            "name": PLAGUES[plague][0],
+            "text": PLAGUES[plague][2],
+            "timing": PLAGUES[plague][1],
+            "immediate": PLAGUES[plague][1] == "immediate",
+        },
         "plague_deck": len(state["plague_deck"]),
-        "loss_card": None if loss is None else {
-            "id": loss, "losses": len(LOSS_CARDS[loss]),
-            "parts": [[alt_text(a) for a in part] for part in LOSS_CARDS[loss]]},
+        "loss_card": None
+        if loss is None
+        else {
+            "id": loss,
+            "losses": len(LOSS_CARDS[loss]),
+            "parts": [[alt_text(a) for a in part] for part in LOSS_CARDS[loss]],
+        },
         "loss_deck": len(state["loss_deck"]),
         "territories": [_card(c) for c in state["territories"]],
         "territory_deck": len(state["territory_deck"]),
@@ -132,21 +180,28 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
         "players": [_player(state, s, hebrews) for s in range(len(state["players"]))],
         "ai_row": None,
         "final": state["final"],
-        "seat_names": [AI_NAME if is_ai(state, s) else seat_name(s)
-                       for s in range(len(state["players"]))],
+        "seat_names": [
+            AI_NAME if is_ai(state, s) else seat_name(s) for s in range(len(state["players"]))
+        ],
     }
-    view["round_label"] = msg("Round {round}/{last} · {phase}", round=state["round"],
-                              last=view["last_round"],
-                              phase=PHASE_NAMES.get(state["phase"], state["phase"]))
+    view["round_label"] = msg(
+        "Round {round}/{last} · {phase}",
+        round=state["round"],
+        last=view["last_round"],
+        phase=PHASE_NAMES.get(state["phase"], state["phase"]),
+    )
     view["scores"] = [p["score"] for p in view["players"]]
     if state["final"] and state["final"].get("breakdown"):
-        view["score_breakdown"] = [[[label, part[key]] for key, label in CATEGORIES
-                                    if part.get(key)]
-                                   for part in state["final"]["breakdown"]]
+        view["score_breakdown"] = [
+            [[label, part[key]] for key, label in CATEGORIES if part.get(key)]
+            for part in state["final"]["breakdown"]
+        ]
     if state["solo"]:
         pos = state["ai_pos"]
-        view["ai_row"] = [{"value": v if i < pos else None, "revealed": i < pos}
-                          for i, v in enumerate(state["ai_row"])]
+        view["ai_row"] = [
+            {"value": v if i < pos else None, "revealed": i < pos}
+            for i, v in enumerate(state["ai_row"])
+        ]
     if seat is not None:
         player = state["players"][seat]
         drawn = list(player["drawn_tiles"]) or list(player["drawn_cards"])
@@ -163,14 +218,18 @@ def private_summary(view: dict[str, Any]) -> list[Msg]:
     lines = []
     drawn = me["drawn"]
     if drawn and all(item in TERRITORIES for item in drawn):
-        lines.append(msg("Territory cards you drew with Buto: {cards}.",
-                         cards=_quoted(drawn)))
+        lines.append(msg("Territory cards you drew with Buto: {cards}.", cards=_quoted(drawn)))
     elif drawn:
-        lines.append(msg("Tiles you drew with Edfu: {tiles}.",
-                         tiles=[tile_name(tile) for tile in drawn]))
+        lines.append(
+            msg("Tiles you drew with Edfu: {tiles}.", tiles=[tile_name(tile) for tile in drawn])
+        )
     if me["buto_bottom"]:
-        lines.append(msg("Cards you put under the territory deck (Buto): {cards}.",
-                         cards=_quoted(me["buto_bottom"])))
+        lines.append(
+            msg(
+                "Cards you put under the territory deck (Buto): {cards}.",
+                cards=_quoted(me["buto_bottom"]),
+            )
+        )
     return lines
 
 

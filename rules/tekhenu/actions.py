@@ -56,11 +56,21 @@ from rules.tekhenu.state import (
 from rules.text import Msg, msg, term
 
 DIE_SOURCES = ("die", "anubis", "extra", "t19")
-WAIVERS = {"horus": ("B13", "B14"), "ra": ("B13", "B14"), "bastet": ("B15", "B16"),
-           "hathor": ("B15", "B16")}
+WAIVERS = {
+    "horus": ("B13", "B14"),
+    "ra": ("B13", "B14"),
+    "bastet": ("B15", "B16"),
+    "hathor": ("B15", "B16"),
+}
 PRODUCE_BLESSINGS = ("B01", "B02", "B03", "B04", "B05", "B06", "B21", "B22")
-PRODUCE_GAIN = {"B01": {"limestone": 4}, "B02": {"granite": 4}, "B03": {"bread": 4},
-                "B04": {"papyrus": 4}, "B05": {"gold": 3}, "B06": {"scribe": 2}}
+PRODUCE_GAIN = {
+    "B01": {"limestone": 4},
+    "B02": {"granite": 4},
+    "B03": {"bread": 4},
+    "B04": {"papyrus": 4},
+    "B05": {"gold": 3},
+    "B06": {"scribe": 2},
+}
 
 
 # --- geometry ---------------------------------------------------------------------------
@@ -115,13 +125,22 @@ def buildings_in_lines(state: State, space: str) -> int:
 
 
 def open_building_spaces(state: State) -> list[str]:
-    return [wid for wid, (_k, _i, _bread, closed) in TEMPLE_BUILDINGS.items()
-            if state["n"] not in closed and wid not in state["tbuild"]]
+    return [
+        wid
+        for wid, (_k, _i, _bread, closed) in TEMPLE_BUILDINGS.items()
+        if state["n"] not in closed and wid not in state["tbuild"]
+    ]
 
 
 # --- costs and legality ----------------------------------------------------------------------
-def with_payment(label: Msg, state: State, seat: int, cost: dict[str, int],
-                 ctx: dict | None = None, named: bool = False) -> Msg:
+def with_payment(
+    label: Msg,
+    state: State,
+    seat: int,
+    cost: dict[str, int],
+    ctx: dict | None = None,
+    named: bool = False,
+) -> Msg:
     """An option that pays says what it will pay (TEK-R075: the named resource first, then
     Gold): ``Statue for Ra (pay 1 granite, 1 gold)``. With T10/T22 and more than one mix that
     can matter, the player chooses the mix next (rules/tekhenu/payment.py) and the label says
@@ -136,14 +155,20 @@ def with_payment(label: Msg, state: State, seat: int, cost: dict[str, int],
     if len(payment_mixes(state, seat, cost)) > 1:  # TEK-R255, TEK-R267
         if named:
             return msg("{option} (you choose how to pay)", option=label)
-        goods = [msg("{amount} {what}", amount=cost[k], what=WORDS[k])
-                 for k in (*RESOURCES, "gold", "scribe") if cost.get(k)]
+        goods = [
+            msg("{amount} {what}", amount=cost[k], what=WORDS[k])
+            for k in (*RESOURCES, "gold", "scribe")
+            if cost.get(k)
+        ]
         return msg("{option} ({goods}: you choose how to pay)", option=label, goods=goods)
     paid = {k: v for k, v in plan.items() if k in RESOURCES or k in ("gold", "scribe")}
     if named and paid == cost:
         return label
-    goods = [msg("{amount} {what}", amount=paid[k], what=WORDS[k])
-             for k in (*RESOURCES, "gold", "scribe") if paid.get(k)]
+    goods = [
+        msg("{amount} {what}", amount=paid[k], what=WORDS[k])
+        for k in (*RESOURCES, "gold", "scribe")
+        if paid.get(k)
+    ]
     return msg("{option} (pay {goods})", option=label, goods=goods)
 
 
@@ -173,14 +198,18 @@ PRE_GAIN = {"horus": ("T04", "granite"), "thoth": ("T20", "papyrus"), "hathor": 
 def affordable(state: State, seat: int, god: str, cost: dict[str, int], ctx: dict) -> bool:
     if ctx.get("free") or ctx.get("waived") or not cost:
         return True
-    if god in WAIVERS and not ctx.get("declined") \
-            and held_blessing(state["players"][seat], *WAIVERS[god]):
+    if (
+        god in WAIVERS
+        and not ctx.get("declined")
+        and held_blessing(state["players"][seat], *WAIVERS[god])
+    ):
         return True
     return can_pay_with_pre_gain(state, seat, god, cost, ctx)
 
 
-def can_pay_with_pre_gain(state: State, seat: int, god: str, cost: dict[str, int],
-                          ctx: dict) -> bool:
+def can_pay_with_pre_gain(
+    state: State, seat: int, god: str, cost: dict[str, int], ctx: dict
+) -> bool:
     """T04/T20/T21: the token "may be taken before the action", so it counts for legality
     until the action has begun (``ctx["begun"]``)."""
     player = state["players"][seat]
@@ -218,22 +247,28 @@ def god_legal(state: State, seat: int, god: str, value: int, ctx: dict | None = 
         if len(state["temple"]) >= TEMPLE_SIZE * TEMPLE_SIZE:
             return False
         data = PILLARS[tile]
-        return affordable(state, seat, god, {"limestone": data.limestone,
-                                             "granite": data.granite}, ctx)
+        return affordable(
+            state, seat, god, {"limestone": data.limestone, "granite": data.granite}, ctx
+        )
     if god == "hathor":
         if player["buildings"] <= 0:
             return False
-        return any(affordable(state, seat, god, {"bread": TEMPLE_BUILDINGS[wid][2]}, ctx)
-                   for wid in open_building_spaces(state))
+        return any(
+            affordable(state, seat, god, {"bread": TEMPLE_BUILDINGS[wid][2]}, ctx)
+            for wid in open_building_spaces(state)
+        )
     if god == "bastet":
         return affordable(state, seat, god, {"papyrus": 2}, ctx)
     if god == "thoth":
         count, cost = thoth_count(value)
-        if cost and not (ctx.get("free")
-                         or can_pay_with_pre_gain(state, seat, god, {"papyrus": cost}, ctx)):
+        if cost and not (
+            ctx.get("free") or can_pay_with_pre_gain(state, seat, god, {"papyrus": cost}, ctx)
+        ):
             return False
-        return any(len(cards.section_cards(state, sec)) >= count
-                   for sec in cards.reachable_sections(state, seat))
+        return any(
+            len(cards.section_cards(state, sec)) >= count
+            for sec in cards.reachable_sections(state, seat)
+        )
     if god == "osiris":
         if player["buildings"] <= 0:
             return False
@@ -244,9 +279,13 @@ def god_legal(state: State, seat: int, god: str, value: int, ctx: dict | None = 
 
 
 def osiris_free(state: State, row: int, districts: list[str] | None = None) -> list[str]:
-    return [sid for sid, space in OSIRIS_SPACES.items()
-            if space.row == row and sid not in state["osiris"]
-            and (not districts or space.district in districts)]
+    return [
+        sid
+        for sid, space in OSIRIS_SPACES.items()
+        if space.row == row
+        and sid not in state["osiris"]
+        and (not districts or space.district in districts)
+    ]
 
 
 def t14_values(state: State, seat: int, ctx: dict) -> list[int]:
@@ -278,9 +317,18 @@ def start_action(state: State, frame: dict, events: list[Event]) -> None:
         start_production(state, ctx, events)
         return
     if not possible:
-        events.append(Event("skip", msg("{seat} cannot perform the {god} action.",
-                                        seat=seat_name(state, seat), god=GOD_NAMES[ctx["god"]]),
-                            {"seat": seat}, seat=seat))
+        events.append(
+            Event(
+                "skip",
+                msg(
+                    "{seat} cannot perform the {god} action.",
+                    seat=seat_name(state, seat),
+                    god=GOD_NAMES[ctx["god"]],
+                ),
+                {"seat": seat},
+                seat=seat,
+            )
+        )
         return
     values = t14_values(state, seat, ctx)
     if len(values) > 1:
@@ -294,12 +342,23 @@ def start_action(state: State, frame: dict, events: list[Event]) -> None:
 @steps.decide("t14")
 def t14_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
-    options = tuple(Option(f"adj:{v - ctx['v']:+d}" if v != ctx["v"] else "adj:0",
-                           msg("Use value {value}", value=v) if v != ctx["v"]
-                           else msg("Use value {value} (no change)", value=v))
-                    for v in frame["values"])
-    return Decision(frame["s"], "t14", msg("Technology T14: change the die value for the {god} "
-                                           "action?", god=GOD_NAMES[ctx["god"]]), options)
+    options = tuple(
+        Option(
+            f"adj:{v - ctx['v']:+d}" if v != ctx["v"] else "adj:0",
+            msg("Use value {value}", value=v)
+            if v != ctx["v"]
+            else msg("Use value {value} (no change)", value=v),
+        )
+        for v in frame["values"]
+    )
+    return Decision(
+        frame["s"],
+        "t14",
+        msg(
+            "Technology T14: change the die value for the {god} action?", god=GOD_NAMES[ctx["god"]]
+        ),
+        options,
+    )
 
 
 @steps.apply("t14")
@@ -337,11 +396,19 @@ def begin_god(state: State, ctx: dict, events: list[Event]) -> None:
     if god == "hathor" and "T21" in techs:
         gain(state, seat, {"bread": 1}, "T21", events)
     ctx["begun"] = True
-    events.append(Event("action", msg("{seat} performs the {god} action with value {value}.",
-                                      seat=seat_name(state, seat), god=GOD_NAMES[god],
-                                      value=ctx["v"]),
-                        {"seat": seat, "god": god, "value": ctx["v"], "src": ctx["src"]},
-                        seat=seat))
+    events.append(
+        Event(
+            "action",
+            msg(
+                "{seat} performs the {god} action with value {value}.",
+                seat=seat_name(state, seat),
+                god=GOD_NAMES[god],
+                value=ctx["v"],
+            ),
+            {"seat": seat, "god": god, "value": ctx["v"], "src": ctx["src"]},
+            seat=seat,
+        )
+    )
     if god in WAIVERS and not ctx.get("free"):
         card = held_blessing(player, *WAIVERS[god])
         if card is not None and action_cost(state, ctx):
@@ -364,18 +431,24 @@ def action_cost(state: State, ctx: dict) -> bool:
 @steps.decide("waive")
 def waive_decision(state: State, frame: dict) -> Decision:
     ctx, card = frame["ctx"], frame["card"]
-    kinds = (term("Limestone/Granite") if ctx["god"] in ("ra", "horus")
-             else term("Papyrus/Bread"))
-    options = [Option(f"bless:{card}", msg("Play {card}: pay no {kinds}", card=card,
-                                           kinds=kinds))]
+    kinds = term("Limestone/Granite") if ctx["god"] in ("ra", "horus") else term("Papyrus/Bread")
+    options = [Option(f"bless:{card}", msg("Play {card}: pay no {kinds}", card=card, kinds=kinds))]
     if payable_without_waiver(state, ctx):
         label = msg("Pay normally")
         if ctx["god"] == "bastet":  # paid at once; the others pay on their next choice
             label = with_payment(label, state, ctx["s"], {"papyrus": 2}, ctx)
         options.append(Option("skip", label))
-    return Decision(frame["s"], "waive", msg("Play Blessing {card} to pay no {kinds} for this "
-                                             "{god} action?", card=card, kinds=kinds,
-                                             god=GOD_NAMES[ctx["god"]]), tuple(options))
+    return Decision(
+        frame["s"],
+        "waive",
+        msg(
+            "Play Blessing {card} to pay no {kinds} for this {god} action?",
+            card=card,
+            kinds=kinds,
+            god=GOD_NAMES[ctx["god"]],
+        ),
+        tuple(options),
+    )
 
 
 def payable_without_waiver(state: State, ctx: dict) -> bool:
@@ -394,8 +467,9 @@ def waive_apply(state: State, frame: dict, option: str, events: list[Event]) -> 
     push_target(state, ctx, events)
 
 
-def pay_cost(state: State, ctx: dict, cost: dict[str, int], reason: str,
-             events: list[Event]) -> None:
+def pay_cost(
+    state: State, ctx: dict, cost: dict[str, int], reason: str, events: list[Event]
+) -> None:
     if ctx.get("free") or ctx.get("waived") or not cost:
         return
     pay(state, ctx["s"], cost, reason, events)
@@ -441,18 +515,22 @@ def die_action_done(state: State, ctx: dict, events: list[Event]) -> None:
     turn = state.get("turn")
     if turn is not None and turn.get("seat") == ctx["s"]:
         turn["acted"] = turn.get("acted", 0) + 1
-    if ctx["src"] in DIE_SOURCES and ctx["v"] == 1 \
-            and "T11" in state["players"][ctx["s"]]["technologies"]:
+    if (
+        ctx["src"] in DIE_SOURCES
+        and ctx["v"] == 1
+        and "T11" in state["players"][ctx["s"]]["technologies"]
+    ):
         add_vp(state, ctx["s"], 2, "T11", events)
 
 
-def horus_bonuses(state: State, actor: int, god: str, events: list[Event],
-                  statues: list[int] | None = None) -> None:
+def horus_bonuses(
+    state: State, actor: int, god: str, events: list[Event], statues: list[int] | None = None
+) -> None:
     """TEK-R082/R083/R177/R181/R324: each Statue owner of that god gains the slot bonus once.
     ``statues``: the owners before the action (a Statue built by this very Horus action
     gives no bonus for it, TEK-R177)."""
     owners: list[int] = []
-    for owner in (state["god_statues"][god] if statues is None else statues):
+    for owner in state["god_statues"][god] if statues is None else statues:
         if owner not in owners:
             owners.append(owner)
     for owner in owners:
@@ -463,8 +541,13 @@ def horus_bonuses(state: State, actor: int, god: str, events: list[Event],
 
 def give_horus_bonus(state: State, owner: int, god: str, events: list[Event]) -> None:
     if is_bot(state, owner):
-        gain(state, owner, dict(BOT_HORUS_BONUS[god]),
-             msg("Horus bonus ({god})", god=GOD_NAMES[god]), events)
+        gain(
+            state,
+            owner,
+            dict(BOT_HORUS_BONUS[god]),
+            msg("Horus bonus ({god})", god=GOD_NAMES[god]),
+            events,
+        )
         return
     bonus = state["horus_bonus"][HORUS_VALUE[god] - 1]
     gain(state, owner, dict(bonus), msg("Horus bonus ({god})", god=GOD_NAMES[god]), events)
@@ -476,11 +559,17 @@ def give_horus_bonus(state: State, owner: int, god: str, events: list[Event]) ->
 @steps.decide("p12_value")
 def p12_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
-    options = tuple(Option(f"value:{v}", msg("Value {value} ({god})", value=v,
-                                             god=GOD_NAMES[HORUS_GOD[v]]))
-                    for v in ctx["values"] if horus_targets(state, dict(ctx, v=v)))
-    return Decision(frame["s"], "p12_value", msg("Pillar P12: choose the value (1, 2 or 3) of "
-                                                 "your Horus action."), options)
+    options = tuple(
+        Option(f"value:{v}", msg("Value {value} ({god})", value=v, god=GOD_NAMES[HORUS_GOD[v]]))
+        for v in ctx["values"]
+        if horus_targets(state, dict(ctx, v=v))
+    )
+    return Decision(
+        frame["s"],
+        "p12_value",
+        msg("Pillar P12: choose the value (1, 2 or 3) of your Horus action."),
+        options,
+    )
 
 
 @steps.apply("p12_value")
@@ -507,14 +596,19 @@ def horus_decision(state: State, frame: dict) -> Decision:
         if kind == "god":
             label = msg("Statue for {god}", god=GOD_NAMES[where])
         else:
-            label = msg("Statue for the people at {space} (+{gold} Gold)", space=where,
-                        gold=state["people_gold"][where])
-        label = with_payment(label, state, ctx["s"], statue_cost(state["players"][ctx["s"]]),
-                             ctx)
+            label = msg(
+                "Statue for the people at {space} (+{gold} Gold)",
+                space=where,
+                gold=state["people_gold"][where],
+            )
+        label = with_payment(label, state, ctx["s"], statue_cost(state["players"][ctx["s"]]), ctx)
         options.append(Option(target, label))
-    return Decision(frame["s"], "horus",
-                    msg("Horus: build your Statue for a god or for the people."),
-                    tuple(options))
+    return Decision(
+        frame["s"],
+        "horus",
+        msg("Horus: build your Statue for a god or for the people."),
+        tuple(options),
+    )
 
 
 @steps.apply("horus")
@@ -536,27 +630,47 @@ def build_statue(state: State, seat: int, kind: str, where: str, events: list[Ev
         state["god_statues"][where].append(seat)
         space = f"{where}:{len(state['god_statues'][where])}"
         player["statue_list"].append([where, space])
-        events.append(Event("statue", msg("{seat} builds a Statue for {god}.",
-                                          seat=seat_name(state, seat), god=GOD_NAMES[where]),
-                            {"seat": seat, "god": where}, seat=seat))
+        events.append(
+            Event(
+                "statue",
+                msg(
+                    "{seat} builds a Statue for {god}.",
+                    seat=seat_name(state, seat),
+                    god=GOD_NAMES[where],
+                ),
+                {"seat": seat, "god": where},
+                seat=seat,
+            )
+        )
         if state["n"] == 3:  # TEK-R180: the bonus once at once
             give_horus_bonus(state, seat, where, events)
         return
     state["people"][where] = seat
     player["statue_list"].append(["people", where])
-    events.append(Event("statue", msg("{seat} builds a Statue for the people at {space}.",
-                                      seat=seat_name(state, seat), space=where),
-                        {"seat": seat, "space": where}, seat=seat))
+    events.append(
+        Event(
+            "statue",
+            msg(
+                "{seat} builds a Statue for the people at {space}.",
+                seat=seat_name(state, seat),
+                space=where,
+            ),
+            {"seat": seat, "space": where},
+            seat=seat,
+        )
+    )
     gold = state["people_gold"][where]
     state["people_gold"][where] = 0
     if gold:
         gain(state, seat, {"gold": gold}, term("people Statue"), events)  # TEK-R086
     if where in PEOPLE_TEMPLE_LINE:  # TEK-R087
         kind_, index = PEOPLE_TEMPLE_LINE[where]
-        own = sum(1 for sp in line_spaces(kind_, index)
-                  if sp in state["temple"] and state["temple"][sp][2] == seat)
-        add_vp(state, seat, 3 * own, term("people Statue at the Temple"),
-               events)
+        own = sum(
+            1
+            for sp in line_spaces(kind_, index)
+            if sp in state["temple"] and state["temple"][sp][2] == seat
+        )
+        add_vp(state, seat, 3 * own, term("people Statue at the Temple"), events)
 
 
 # --- Ra (TEK-R089..R100) --------------------------------------------------------------------
@@ -564,22 +678,31 @@ def build_statue(state: State, seat: int, kind: str, where: str, events: list[Ev
 def ra_space_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     tile = state["ra"][ra_slot_for(ctx["v"])]
-    options = tuple(Option(f"space:{sp}", msg("Pillar {tile} on {space}", tile=tile, space=sp))
-                    for sp in temple_free(state))
-    return Decision(frame["s"], "ra_space", msg("Ra: choose the Temple Complex space for Pillar "
-                                                "tile {tile}.", tile=tile), options)
+    options = tuple(
+        Option(f"space:{sp}", msg("Pillar {tile} on {space}", tile=tile, space=sp))
+        for sp in temple_free(state)
+    )
+    return Decision(
+        frame["s"],
+        "ra_space",
+        msg("Ra: choose the Temple Complex space for Pillar tile {tile}.", tile=tile),
+        options,
+    )
 
 
 def temple_free(state: State) -> list[str]:
-    return [f"t{r}{c}" for r in range(TEMPLE_SIZE) for c in range(TEMPLE_SIZE)
-            if f"t{r}{c}" not in state["temple"]]
+    return [
+        f"t{r}{c}"
+        for r in range(TEMPLE_SIZE)
+        for c in range(TEMPLE_SIZE)
+        if f"t{r}{c}" not in state["temple"]
+    ]
 
 
 @steps.apply("ra_space")
 def ra_space_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
-    state["stack"].append({"k": "ra_rot", "s": ctx["s"], "ctx": ctx,
-                           "space": option.split(":")[1]})
+    state["stack"].append({"k": "ra_rot", "s": ctx["s"], "ctx": ctx, "space": option.split(":")[1]})
 
 
 @steps.decide("ra_rot")
@@ -591,12 +714,19 @@ def ra_rot_decision(state: State, frame: dict) -> Decision:
     for rot in range(4):
         edges = "".join(tile_edge(tile, rot, side)[0].upper() for side in SIDES)
         matches, _ = matching_edges(state, frame["space"], tile, rot)
-        label = msg("Turn {degrees} degrees (edges NESW {edges}, {matches} matching)",
-                    degrees=rot * 90, edges=edges, matches=matches)
+        label = msg(
+            "Turn {degrees} degrees (edges NESW {edges}, {matches} matching)",
+            degrees=rot * 90,
+            edges=edges,
+            matches=matches,
+        )
         options.append(Option(f"rot:{rot}", with_payment(label, state, ctx["s"], cost, ctx)))
-    return Decision(frame["s"], "ra_rot", msg("Ra: turn Pillar tile {tile} on {space}.",
-                                              tile=tile, space=frame["space"]),
-                    tuple(options))
+    return Decision(
+        frame["s"],
+        "ra_rot",
+        msg("Ra: turn Pillar tile {tile} on {space}.", tile=tile, space=frame["space"]),
+        tuple(options),
+    )
 
 
 @steps.apply("ra_rot")
@@ -604,21 +734,33 @@ def ra_rot_apply(state: State, frame: dict, option: str, events: list[Event]) ->
     place_pillar(state, frame["ctx"], frame["space"], int(option.split(":")[1]), events)
 
 
-def place_pillar(state: State, ctx: dict, space: str, rotation: int,
-                 events: list[Event]) -> None:
+def place_pillar(state: State, ctx: dict, space: str, rotation: int, events: list[Event]) -> None:
     seat = ctx["s"]
     slot = ra_slot_for(ctx["v"])
     tile = state["ra"][slot]
     data = PILLARS[tile]
-    pay_cost(state, ctx, {"limestone": data.limestone, "granite": data.granite},
-             msg("Pillar {tile}", tile=tile), events)
-    events.append(Event("pillar", msg("{seat} builds Pillar {tile} on {space}.",
-                                      seat=seat_name(state, seat), tile=tile, space=space),
-                        {"seat": seat, "tile": tile, "space": space, "rotation": rotation},
-                        seat=seat))
+    pay_cost(
+        state,
+        ctx,
+        {"limestone": data.limestone, "granite": data.granite},
+        msg("Pillar {tile}", tile=tile),
+        events,
+    )
+    events.append(
+        Event(
+            "pillar",
+            msg(
+                "{seat} builds Pillar {tile} on {space}.",
+                seat=seat_name(state, seat),
+                tile=tile,
+                space=space,
+            ),
+            {"seat": seat, "tile": tile, "space": space, "rotation": rotation},
+            seat=seat,
+        )
+    )
     # Step 1 (TEK-R092)
-    add_vp(state, seat, buildings_in_lines(state, space), term("Pillar: Buildings in line"),
-           events)
+    add_vp(state, seat, buildings_in_lines(state, space), term("Pillar: Buildings in line"), events)
     # Step 2 (TEK-R093, TEK-R094)
     matches, _touching = matching_edges(state, space, tile, rotation)
     per = 2 if space in CORNERS else 1
@@ -635,8 +777,8 @@ def place_pillar(state: State, ctx: dict, space: str, rotation: int,
     slide_display(state, slot)
     # Step 5 (TEK-R097, T09 TEK-R254): nested actions are pushed after the placement.
     fires = data.ability != "none" and (
-        data.light == light_of(state, "ra")
-        or "T09" in state["players"][seat]["technologies"])
+        data.light == light_of(state, "ra") or "T09" in state["players"][seat]["technologies"]
+    )
     god_done(state, ctx, events)
     if fires:
         pillar_ability(state, seat, tile, space, rotation, reward, events)
@@ -651,13 +793,26 @@ def slide_display(state: State, slot: int) -> None:
     display[0] = state["pile"].pop() if state["pile"] and not state.get("probe") else None
 
 
-def pillar_ability(state: State, seat: int, tile: str, space: str, rotation: int,
-                   reward: dict[str, int], events: list[Event]) -> None:
+def pillar_ability(
+    state: State,
+    seat: int,
+    tile: str,
+    space: str,
+    rotation: int,
+    reward: dict[str, int],
+    events: list[Event],
+) -> None:
     """TEK-R270..R296."""
     data = PILLARS[tile]
     ability, params = data.ability, data.params
-    events.append(Event("ability", msg("Pillar {tile}'s ability resolves.", tile=tile),
-                        {"seat": seat, "tile": tile}, seat=seat))
+    events.append(
+        Event(
+            "ability",
+            msg("Pillar {tile}'s ability resolves.", tile=tile),
+            {"seat": seat, "tile": tile},
+            seat=seat,
+        )
+    )
     if ability in ("population", "happiness", "scribe", "gold"):
         gain(state, seat, {ability: params[ability]}, msg("Pillar {tile}", tile=tile), events)
     elif ability == "vp":
@@ -666,8 +821,9 @@ def pillar_ability(state: State, seat: int, tile: str, space: str, rotation: int
         matches, _ = matching_edges(state, space, tile, rotation)
         add_vp(state, seat, matches, msg("Pillar {tile}", tile=tile), events)
     elif ability == "building_bonus":
-        add_vp(state, seat, buildings_in_lines(state, space), msg("Pillar {tile}", tile=tile),
-               events)
+        add_vp(
+            state, seat, buildings_in_lines(state, space), msg("Pillar {tile}", tile=tile), events
+        )
     elif ability == "double_reward":  # TEK-R288: resources and Faith once more
         extra = {k: v for k, v in reward.items() if k in params["kinds"]}
         gain(state, seat, extra, msg("Pillar {tile}", tile=tile), events)
@@ -675,21 +831,38 @@ def pillar_ability(state: State, seat: int, tile: str, space: str, rotation: int
         card = cards.draw_card(state, "decree")
         if card is not None:
             state["players"][seat]["decrees"].append(card)
-            events.append(Event("decree", msg("{seat} draws a Decree.",
-                                              seat=seat_name(state, seat)),
-                                {"seat": seat}, seat=seat))
-            events.append(Event("decree_private", msg("You draw Decree {card}.", card=card),
-                                {"card": card},
-                                seat=seat, private_to=seat))
+            events.append(
+                Event(
+                    "decree",
+                    msg("{seat} draws a Decree.", seat=seat_name(state, seat)),
+                    {"seat": seat},
+                    seat=seat,
+                )
+            )
+            events.append(
+                Event(
+                    "decree_private",
+                    msg("You draw Decree {card}.", card=card),
+                    {"card": card},
+                    seat=seat,
+                    private_to=seat,
+                )
+            )
     elif ability == "thoth":
-        state["stack"].append({"k": "action", "ctx": {"s": seat, "god": "thoth", "v": 1,
-                                                      "src": "pillar"}})
+        state["stack"].append(
+            {"k": "action", "ctx": {"s": seat, "god": "thoth", "v": 1, "src": "pillar"}}
+        )
     elif ability == "horus":
-        state["stack"].append({"k": "action", "ctx": {"s": seat, "god": "horus", "v": 1,
-                                                      "values": [1, 2, 3], "src": "pillar"}})
+        state["stack"].append(
+            {
+                "k": "action",
+                "ctx": {"s": seat, "god": "horus", "v": 1, "values": [1, 2, 3], "src": "pillar"},
+            }
+        )
     elif ability == "osiris":
-        state["stack"].append({"k": "action", "ctx": {"s": seat, "god": "osiris", "v": 3,
-                                                      "src": "pillar"}})
+        state["stack"].append(
+            {"k": "action", "ctx": {"s": seat, "god": "osiris", "v": 3, "src": "pillar"}}
+        )
 
 
 # --- Hathor (TEK-R101..R110) ----------------------------------------------------------------
@@ -701,10 +874,15 @@ def hathor_decision(state: State, frame: dict) -> Decision:
         bread = TEMPLE_BUILDINGS[wid][2]
         if affordable(state, ctx["s"], "hathor", {"bread": bread}, ctx):
             label = msg("Building on {space} ({bread} Bread)", space=wid, bread=bread)
-            options.append(Option(f"build:{wid}", with_payment(label, state, ctx["s"],
-                                                               {"bread": bread}, ctx)))
-    return Decision(frame["s"], "hathor", msg("Hathor: choose the building space around the "
-                                              "Temple Complex."), tuple(options))
+            options.append(
+                Option(f"build:{wid}", with_payment(label, state, ctx["s"], {"bread": bread}, ctx))
+            )
+    return Decision(
+        frame["s"],
+        "hathor",
+        msg("Hathor: choose the building space around the Temple Complex."),
+        tuple(options),
+    )
 
 
 @steps.apply("hathor")
@@ -716,9 +894,14 @@ def hathor_apply(state: State, frame: dict, option: str, events: list[Event]) ->
     pay_cost(state, ctx, {"bread": bread}, term("Building"), events)
     state["tbuild"][wid] = seat
     state["players"][seat]["buildings"] -= 1
-    events.append(Event("building", msg("{seat} builds on {space}.", seat=seat_name(state, seat),
-                                        space=wid),
-                        {"seat": seat, "space": wid}, seat=seat))
+    events.append(
+        Event(
+            "building",
+            msg("{seat} builds on {space}.", seat=seat_name(state, seat), space=wid),
+            {"seat": seat, "space": wid},
+            seat=seat,
+        )
+    )
     t05 = "T05" in state["players"][seat]["technologies"]
     for sp in line_spaces(kind, index):
         here = state["temple"].get(sp)
@@ -729,8 +912,13 @@ def hathor_apply(state: State, frame: dict, option: str, events: list[Event]) ->
             if kind_ != "vp":
                 gain(state, seat, {kind_: 1}, msg("Hathor: {space}", space=sp), events)
         elif here[2] == seat:  # TEK-R104 (+ T05)
-            add_vp(state, seat, 3 + (2 if t05 else 0),
-                   msg("Hathor: own Pillar on {space}", space=sp), events)
+            add_vp(
+                state,
+                seat,
+                3 + (2 if t05 else 0),
+                msg("Hathor: own Pillar on {space}", space=sp),
+                events,
+            )
     tracks.gain_population(state, seat, ctx["v"], events)  # TEK-R107
     god_done(state, ctx, events)
 
@@ -761,9 +949,11 @@ def thoth_decision(state: State, frame: dict) -> Decision:
         # TEK-R126/R127: the full cost for all the cards: a section holding fewer cards than
         # the value asks for (decks and discards empty) cannot be chosen.
         if len(cards.section_cards(state, sec)) >= count:
-            label = (msg("Take {count} cards from section {n}", count=count, n=sec + 1)
-                     if count > 1 else
-                     msg("Take {count} card from section {n}", count=count, n=sec + 1))
+            label = (
+                msg("Take {count} cards from section {n}", count=count, n=sec + 1)
+                if count > 1
+                else msg("Take {count} card from section {n}", count=count, n=sec + 1)
+            )
             label = with_payment(label, state, seat, {"papyrus": cost}, ctx)
             options.append(Option(f"section:{sec + 1}", label))
     for sec in reachable:
@@ -771,12 +961,23 @@ def thoth_decision(state: State, frame: dict) -> Decision:
             continue
         if can_pay(state, seat, {"papyrus": cost + 1}) and papyrus is not None:
             label = msg("Pay 1 Papyrus: refresh section {n}", n=sec + 1)
-            options.append(Option(f"refresh:{sec + 1}", with_payment(
-                label, state, seat, {"papyrus": 1}, named=True)))
-    prompt = (msg("Thoth: take {count} cards from one market section (you may refresh "
-                  "sections first).", count=count) if count > 1 else
-              msg("Thoth: take {count} card from one market section (you may refresh "
-                  "sections first).", count=count))
+            options.append(
+                Option(
+                    f"refresh:{sec + 1}",
+                    with_payment(label, state, seat, {"papyrus": 1}, named=True),
+                )
+            )
+    prompt = (
+        msg(
+            "Thoth: take {count} cards from one market section (you may refresh sections first).",
+            count=count,
+        )
+        if count > 1
+        else msg(
+            "Thoth: take {count} card from one market section (you may refresh sections first).",
+            count=count,
+        )
+    )
     return Decision(seat, "thoth", prompt, tuple(options))
 
 
@@ -794,8 +995,9 @@ def thoth_apply(state: State, frame: dict, option: str, events: list[Event]) -> 
         return
     count, cost = thoth_count(ctx["v"])
     pay_cost(state, ctx, {"papyrus": cost} if cost else {}, GOD_NAMES["thoth"], events)
-    state["stack"].append({"k": "thoth_take", "s": seat, "ctx": ctx, "section": section,
-                           "left": count})
+    state["stack"].append(
+        {"k": "thoth_take", "s": seat, "ctx": ctx, "section": section, "left": count}
+    )
 
 
 @steps.decide("thoth_take")
@@ -806,9 +1008,16 @@ def thoth_take_decision(state: State, frame: dict) -> Decision:
         if card not in seen:
             seen.append(card)
     options = tuple(Option(f"card:{card}", msg("{card}", card=card)) for card in seen)
-    return Decision(frame["s"], "thoth_take", msg("Thoth: take a card from section {n} ({left} "
-                                                  "to take).", n=section + 1, left=frame["left"]),
-                    options)
+    return Decision(
+        frame["s"],
+        "thoth_take",
+        msg(
+            "Thoth: take a card from section {n} ({left} to take).",
+            n=section + 1,
+            left=frame["left"],
+        ),
+        options,
+    )
 
 
 @steps.apply("thoth_take")
@@ -826,12 +1035,20 @@ def thoth_take_apply(state: State, frame: dict, option: str, events: list[Event]
 @steps.decide("osiris")
 def osiris_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
-    options = tuple(Option(f"space:{sid}", msg("Row {row}, {district} district",
-                                               row=OSIRIS_SPACES[sid].row,
-                                               district=WORDS[OSIRIS_SPACES[sid].district]))
-                    for sid in osiris_free(state, ctx["v"], ctx.get("districts")))
-    return Decision(frame["s"], "osiris", msg("Osiris: choose a space in row {row}.",
-                                              row=ctx["v"]), options)
+    options = tuple(
+        Option(
+            f"space:{sid}",
+            msg(
+                "Row {row}, {district} district",
+                row=OSIRIS_SPACES[sid].row,
+                district=WORDS[OSIRIS_SPACES[sid].district],
+            ),
+        )
+        for sid in osiris_free(state, ctx["v"], ctx.get("districts"))
+    )
+    return Decision(
+        frame["s"], "osiris", msg("Osiris: choose a space in row {row}.", row=ctx["v"]), options
+    )
 
 
 @steps.apply("osiris")
@@ -845,9 +1062,14 @@ def osiris_apply(state: State, frame: dict, option: str, events: list[Event]) ->
         tracks.lose_happiness(state, seat, 1, events)  # TEK-R132
     state["osiris"][sid] = seat
     player["buildings"] -= 1
-    events.append(Event("building", msg("{seat} builds on {space}.", seat=seat_name(state, seat),
-                                        space=sid),
-                        {"seat": seat, "space": sid}, seat=seat))
+    events.append(
+        Event(
+            "building",
+            msg("{seat} builds on {space}.", seat=seat_name(state, seat), space=sid),
+            {"seat": seat, "space": sid},
+            seat=seat,
+        )
+    )
     for res, steps_ in space.production.items():
         advance_production(player, res, steps_)
     gain(state, seat, dict(space.tokens), msg("Osiris {space}", space=sid), events)
@@ -868,11 +1090,19 @@ def advance_production(player: dict[str, Any], res: str, count: int) -> None:
 @steps.decide("osiris_any")
 def osiris_any_decision(state: State, frame: dict) -> Decision:
     player = state["players"][frame["s"]]
-    options = tuple(Option(f"track:{res}", msg("+1 {res} Production ({now} now)",
-                                               res=WORDS[res], now=player["prod"][res]))
-                    for res in RESOURCES)
-    return Decision(frame["s"], "osiris_any", msg("Osiris row 6: advance one Production track "
-                                                  "of your choice."), options)
+    options = tuple(
+        Option(
+            f"track:{res}",
+            msg("+1 {res} Production ({now} now)", res=WORDS[res], now=player["prod"][res]),
+        )
+        for res in RESOURCES
+    )
+    return Decision(
+        frame["s"],
+        "osiris_any",
+        msg("Osiris row 6: advance one Production track of your choice."),
+        options,
+    )
 
 
 @steps.apply("osiris_any")
@@ -898,10 +1128,13 @@ def t13_decision(state: State, frame: dict) -> Decision:
     options = [Option("adj:0", msg("Keep value {value}", value=value))]
     for delta in (-1, 1):
         if 1 <= value + delta <= 6:
-            options.append(Option(f"adj:{delta:+d}", msg("Use value {value}",
-                                                         value=value + delta)))
-    return Decision(frame["s"], "t13", msg("Technology T13: change the die value by 1 for this "
-                                           "Production?"), tuple(options))
+            options.append(Option(f"adj:{delta:+d}", msg("Use value {value}", value=value + delta)))
+    return Decision(
+        frame["s"],
+        "t13",
+        msg("Technology T13: change the die value by 1 for this Production?"),
+        tuple(options),
+    )
 
 
 @steps.apply("t13")
@@ -929,8 +1162,9 @@ def produce_bless_decision(state: State, frame: dict) -> Decision:
             seen.append(card)
     options = [Option(f"bless:{card}", msg("Play {card}", card=card)) for card in seen]
     options.append(Option("go", msg("Produce now")))
-    return Decision(frame["s"], "produce_bless", msg("Play Blessings for this Production?"),
-                    tuple(options))
+    return Decision(
+        frame["s"], "produce_bless", msg("Play Blessings for this Production?"), tuple(options)
+    )
 
 
 @steps.apply("produce_bless")
@@ -956,12 +1190,22 @@ def resolve_production(state: State, ctx: dict, events: list[Event]) -> None:
         excess = value - keep
         player["res"][res] += keep
         player["excess"] += excess
-        events.append(Event("produce", msg("{seat} produces {value} {res}: keeps {keep}, "
-                                           "{excess} excess on the right pan.",
-                                           seat=seat_name(state, seat), value=value,
-                                           res=WORDS[res], keep=keep, excess=excess),
-                            {"seat": seat, "res": res, "keep": keep, "excess": excess},
-                            seat=seat))
+        events.append(
+            Event(
+                "produce",
+                msg(
+                    "{seat} produces {value} {res}: keeps {keep}, "
+                    "{excess} excess on the right pan.",
+                    seat=seat_name(state, seat),
+                    value=value,
+                    res=WORDS[res],
+                    keep=keep,
+                    excess=excess,
+                ),
+                {"seat": seat, "res": res, "keep": keep, "excess": excess},
+                seat=seat,
+            )
+        )
         if "T12" in techs and excess:
             add_vp(state, seat, excess, "T12", events)
         if "T13" in techs:
@@ -990,9 +1234,12 @@ def extra_pick_decision(state: State, frame: dict) -> Decision:
     seat = frame["s"]
     ctx = {"s": seat, "src": frame["src"], "free": frame["src"] == "d23"}
     why = term("Happiness 21") if frame["src"] == "h21" else term("Decree D23")
-    return Decision(seat, "extra_pick", msg("{why}: choose your extra action (any value).",
-                                            why=why),
-                    tuple(any_action_options(state, seat, ctx)))
+    return Decision(
+        seat,
+        "extra_pick",
+        msg("{why}: choose your extra action (any value).", why=why),
+        tuple(any_action_options(state, seat, ctx)),
+    )
 
 
 @steps.apply("extra_pick")
@@ -1012,19 +1259,23 @@ def extra_pick_apply(state: State, frame: dict, option: str, events: list[Event]
 def extra_value_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     seat = frame["s"]
-    values = [v for v in range(1, 7)
-              if ctx["god"] is None or god_legal(state, seat, ctx["god"], v, ctx)]
-    what = (msg("{god} action", god=GOD_NAMES[ctx["god"]]) if ctx["god"]
-            else msg("{res} Production", res=WORDS[ctx["res"]]))
+    values = [
+        v for v in range(1, 7) if ctx["god"] is None or god_legal(state, seat, ctx["god"], v, ctx)
+    ]
+    what = (
+        msg("{god} action", god=GOD_NAMES[ctx["god"]])
+        if ctx["god"]
+        else msg("{res} Production", res=WORDS[ctx["res"]])
+    )
     options = []
     for v in values:
         label = msg("Value {value}", value=v)
-        if ctx["god"] == "bastet" and not held_blessing(state["players"][seat],
-                                                         *WAIVERS["bastet"]):
+        if ctx["god"] == "bastet" and not held_blessing(state["players"][seat], *WAIVERS["bastet"]):
             label = with_payment(label, state, seat, {"papyrus": 2}, ctx)
         options.append(Option(f"value:{v}", label))
-    return Decision(seat, "extra_value", msg("Choose the value for your {what}.", what=what),
-                    tuple(options))
+    return Decision(
+        seat, "extra_value", msg("Choose the value for your {what}.", what=what), tuple(options)
+    )
 
 
 @steps.apply("extra_value")

@@ -15,14 +15,39 @@ from rules.tekhenu.data import (
 from rules.tekhenu.state import State, balance, die_purity, mix_code, mix_vp
 
 GOD_WORTH = {"ra": 6.0, "horus": 5.5, "hathor": 5.0, "osiris": 4.5, "thoth": 3.5, "bastet": 3.0}
-DRAFT_PREFERENCE = ("S04", "S01", "S12", "S07", "S08", "S11", "S05", "S09", "S10", "S02",
-                    "S03", "S06")
+DRAFT_PREFERENCE = (
+    "S04",
+    "S01",
+    "S12",
+    "S07",
+    "S08",
+    "S11",
+    "S05",
+    "S09",
+    "S10",
+    "S02",
+    "S03",
+    "S06",
+)
 DESTINY_PREFERENCE = ("A02", "A01", "A04", "A03")
 DECREE_GODS = {  # the God action that feeds each Decree
-    "D01": "thoth", "D02": "thoth", "D05": "bastet", "D06": "bastet", "D09": "osiris",
-    "D10": "osiris", "D11": "osiris", "D12": "hathor", "D13": "ra", "D14": "hathor",
-    "D15": "ra", "D16": "horus", "D17": "horus", "D18": "horus", "D19": "horus",
-    "D21": "osiris", "D04": "hathor",
+    "D01": "thoth",
+    "D02": "thoth",
+    "D05": "bastet",
+    "D06": "bastet",
+    "D09": "osiris",
+    "D10": "osiris",
+    "D11": "osiris",
+    "D12": "hathor",
+    "D13": "ra",
+    "D14": "hathor",
+    "D15": "ra",
+    "D16": "horus",
+    "D17": "horus",
+    "D18": "horus",
+    "D19": "horus",
+    "D21": "osiris",
+    "D04": "hathor",
 }
 
 
@@ -52,26 +77,28 @@ def by_preference(prefix: str, order: tuple[str, ...]):
             if f"{prefix}{card}" in ids:
                 return f"{prefix}{card}"
         return ids[0]
+
     return pick
 
 
 def pick_decree(state: State, decision: Decision, ids: list[str]) -> str:
     player = state["players"][decision.seat]
     cards = sorted(i.split(":")[1] for i in ids)
-    return "keep:" + max(cards, key=lambda c: (decree_promise(state, decision.seat, c, player),
-                                               c))
+    return "keep:" + max(cards, key=lambda c: (decree_promise(state, decision.seat, c, player), c))
 
 
 def decree_promise(state: State, seat: int, card: str, player: dict) -> int:
     return {"D01": 2, "D12": 3, "D13": 3, "D18": 3, "D14": 3, "D17": 3}.get(card, 1)
 
 
-def action_worth(state: State, seat: int, god: str | None, colour: str, value: int,
-                 anubis: bool) -> float:
+def action_worth(
+    state: State, seat: int, god: str | None, colour: str, value: int, anubis: bool
+) -> float:
     player = state["players"][seat]
     best = -1.0
-    if god is not None and actions.god_possible(state, seat, god, {"s": seat, "v": value,
-                                                                   "src": "die"}):
+    if god is not None and actions.god_possible(
+        state, seat, god, {"s": seat, "v": value, "src": "die"}
+    ):
         best = god_worth(player, god) + (0.3 * value if god in ("hathor", "bastet") else 0.0)
     if colour != "grey" and not anubis:
         res = DIE_RESOURCE[colour]
@@ -89,7 +116,7 @@ def pick_take(state: State, decision: Decision, ids: list[str]) -> str:
     for option in pool:
         kind, god, die = option.split(":")
         colour = die.rstrip("0123456789")
-        value = int(die[len(colour):])
+        value = int(die[len(colour) :])
         purity = die_purity(state, god, colour)
         if kind == "anubis":
             new = now
@@ -131,8 +158,12 @@ def pick_ra_space(state: State, decision: Decision, ids: list[str]) -> str:
         r, c = int(space[1]), int(space[2])
         matches = max(actions.matching_edges(state, space, tile, rot)[0] for rot in range(4))
         reward = TEMPLE_REWARDS[r][c]
-        return (matches * (2 if space in CORNERS else 1) + actions.buildings_in_lines(state, space)
-                + sum(reward.values()) * 0.5, option)
+        return (
+            matches * (2 if space in CORNERS else 1)
+            + actions.buildings_in_lines(state, space)
+            + sum(reward.values()) * 0.5,
+            option,
+        )
 
     return max(ids, key=worth)
 
@@ -140,8 +171,13 @@ def pick_ra_space(state: State, decision: Decision, ids: list[str]) -> str:
 def pick_ra_rot(state: State, decision: Decision, ids: list[str]) -> str:
     frame = state["stack"][-1]
     tile = state["ra"][ra_slot_for(frame["ctx"]["v"])]
-    return max(ids, key=lambda i: (actions.matching_edges(state, frame["space"], tile,
-                                                          int(i.split(":")[1]))[0], i))
+    return max(
+        ids,
+        key=lambda i: (
+            actions.matching_edges(state, frame["space"], tile, int(i.split(":")[1]))[0],
+            i,
+        ),
+    )
 
 
 def pick_hathor(state: State, decision: Decision, ids: list[str]) -> str:
@@ -149,8 +185,11 @@ def pick_hathor(state: State, decision: Decision, ids: list[str]) -> str:
 
     def worth(option: str) -> tuple[int, int]:
         kind, index, bread, _closed = TEMPLE_BUILDINGS[option.split(":")[1]]
-        own = sum(1 for sp in actions.line_spaces(kind, index)
-                  if sp in state["temple"] and state["temple"][sp][2] == seat)
+        own = sum(
+            1
+            for sp in actions.line_spaces(kind, index)
+            if sp in state["temple"] and state["temple"][sp][2] == seat
+        )
         return (own, -bread)
 
     return max(ids, key=worth)
@@ -185,7 +224,7 @@ def pick_decree_score(state: State, decision: Decision, ids: list[str]) -> str:
     """TEK-R172: the Decrees of the best total (after the best D03/D04 payments)."""
     frame = state["stack"][-1]
     best, _total = scoring.best_decree_set(state, decision.seat, frame["chosen"])
-    for card in best[len(frame["chosen"]):]:
+    for card in best[len(frame["chosen"]) :]:
         if f"score:{card}" in ids:
             return f"score:{card}"
     return "done"

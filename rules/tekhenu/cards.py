@@ -37,8 +37,11 @@ def refill_market(state: State) -> None:
 def reachable_sections(state: State, seat: int) -> list[int]:
     """TEK-R122: sections whose Happiness minimum the player reaches (open ones only)."""
     happiness = state["players"][seat]["happiness"]
-    return [section for section in range(4)
-            if state["market_open"][section] and happiness >= MARKET_HAPPINESS[section]]
+    return [
+        section
+        for section in range(4)
+        if state["market_open"][section] and happiness >= MARKET_HAPPINESS[section]
+    ]
 
 
 def section_cards(state: State, section: int) -> list[str]:
@@ -53,8 +56,13 @@ def refresh_section(state: State, section: int, events: list[Event]) -> None:
             state["market"][section][index] = None
     for index, kind in enumerate(MARKET_SLOTS[section]):
         state["market"][section][index] = draw_card(state, kind)
-    events.append(Event("refresh", msg("Market section {n} is refreshed.", n=section + 1),
-                        {"section": section + 1, "cards": list(state["market"][section])}))
+    events.append(
+        Event(
+            "refresh",
+            msg("Market section {n} is refreshed.", n=section + 1),
+            {"section": section + 1, "cards": list(state["market"][section])},
+        )
+    )
 
 
 def card_kind(card: str) -> str:
@@ -77,6 +85,16 @@ def take_card(state: State, seat: int, section: int, card: str, events: list[Eve
     else:
         player["decrees"].append(card)
         player["known"].append(card)
-    events.append(Event("card", msg("{seat} takes {card} from market section {n}.",
-                                    seat=seat_name(state, seat), card=card, n=section + 1),
-                        {"seat": seat, "card": card, "section": section + 1}, seat=seat))
+    events.append(
+        Event(
+            "card",
+            msg(
+                "{seat} takes {card} from market section {n}.",
+                seat=seat_name(state, seat),
+                card=card,
+                n=section + 1,
+            ),
+            {"seat": seat, "card": card, "section": section + 1},
+            seat=seat,
+        )
+    )

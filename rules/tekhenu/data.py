@@ -13,8 +13,14 @@ from rules.text import term
 # --- gods and the obelisk disc (TEK-R001, TEK-R039; B.1) ------------------------------------
 # Ring order TEXT (quick-guide numbering 1..6, opposites +3); clockwise direction RECONSTRUCTED.
 GODS = ("horus", "ra", "hathor", "bastet", "thoth", "osiris")
-GOD_NAMES = {"horus": term("Horus"), "ra": term("Ra"), "hathor": term("Hathor"),
-             "bastet": term("Bastet"), "thoth": term("Thoth"), "osiris": term("Osiris")}
+GOD_NAMES = {
+    "horus": term("Horus"),
+    "ra": term("Ra"),
+    "hathor": term("Hathor"),
+    "bastet": term("Bastet"),
+    "thoth": term("Thoth"),
+    "osiris": term("Osiris"),
+}
 RING = {god: index for index, god in enumerate(GODS)}
 OPPOSITE = {god: GODS[(index + 3) % 6] for index, god in enumerate(GODS)}  # TEXT (B19/B20)
 ADJACENT = {god: (GODS[(index - 1) % 6], GODS[(index + 1) % 6]) for index, god in enumerate(GODS)}
@@ -118,12 +124,24 @@ def ra_slot_for(value: int) -> int:
 
 # --- Osiris area (TEK-R132..R143; B.8) ---------------------------------------------------
 DISTRICTS = ("papyrus", "bread", "limestone", "granite")  # TEXT
-DISTRICT_KIND = {"papyrus": "workshop", "bread": "workshop", "limestone": "quarry",
-                 "granite": "quarry"}
-PAIR_PARTNER = {"papyrus": "bread", "bread": "papyrus", "limestone": "granite",
-                "granite": "limestone"}  # RECONSTRUCTED row-3 second resource
-CROSS_PARTNER = {"papyrus": "limestone", "bread": "granite", "limestone": "papyrus",
-                 "granite": "bread"}  # RECONSTRUCTED row-4 second resource
+DISTRICT_KIND = {
+    "papyrus": "workshop",
+    "bread": "workshop",
+    "limestone": "quarry",
+    "granite": "quarry",
+}
+PAIR_PARTNER = {
+    "papyrus": "bread",
+    "bread": "papyrus",
+    "limestone": "granite",
+    "granite": "limestone",
+}  # RECONSTRUCTED row-3 second resource
+CROSS_PARTNER = {
+    "papyrus": "limestone",
+    "bread": "granite",
+    "limestone": "papyrus",
+    "granite": "bread",
+}  # RECONSTRUCTED row-4 second resource
 OSIRIS_ROWS = 6
 
 
@@ -144,12 +162,17 @@ def _osiris_space(row: int, district: str) -> OsirisSpace:
     tokens = {district: 2 if row >= 5 else 1}
     if row == 4:
         tokens["gold"] = 1
-    return OsirisSpace(f"o{row}_{district}", district, row, production, 1 if row == 6 else 0,
-                       tokens)
+    return OsirisSpace(
+        f"o{row}_{district}", district, row, production, 1 if row == 6 else 0, tokens
+    )
 
 
-OSIRIS_SPACES = {space.id: space for space in (
-    _osiris_space(row, district) for row in range(1, OSIRIS_ROWS + 1) for district in DISTRICTS)}
+OSIRIS_SPACES = {
+    space.id: space
+    for space in (
+        _osiris_space(row, district) for row in range(1, OSIRIS_ROWS + 1) for district in DISTRICTS
+    )
+}
 
 # --- tracks (B.13..B.15) -------------------------------------------------------------------
 POPULACE_MAX = 21  # RECONSTRUCTED range 0..21
@@ -192,39 +215,60 @@ class PillarTile(NamedTuple):
 
 
 _DOUBLE = {"kinds": ["papyrus", "bread", "limestone", "granite", "gold", "faith"]}
-PILLARS = {tile.id: tile for tile in (
-    PillarTile("P01", "sunny", "population", {"population": 3}, 2, 1,
-               ("green", "green", "blue", "green")),
-    PillarTile("P02", "dark", "scribe", {"scribe": 1}, 1, 2, ("red", "green", "blue", "green")),
-    PillarTile("P03", "shaded", "happiness", {"happiness": 2}, 2, 1,
-               ("blue", "red", "blue", "blue")),
-    PillarTile("P04", "sunny", "edge_bonus", {"vp": 1}, 1, 2, ("blue", "red", "red", "blue")),
-    PillarTile("P05", "dark", "edge_bonus", {"vp": 1}, 2, 1, ("green", "green", "blue", "red")),
-    PillarTile("P06", "shaded", "building_bonus", {"vp": 1}, 1, 2,
-               ("green", "green", "green", "red")),
-    PillarTile("P07", "sunny", "vp", {"vp": 1}, 2, 0, ("blue", "red", "blue", "red")),
-    PillarTile("P08", "shaded", "vp", {"vp": 1}, 1, 1, ("blue", "blue", "green", "green")),
-    PillarTile("P09", "dark", "vp", {"vp": 1}, 0, 2, ("blue", "green", "red", "blue")),
-    PillarTile("P10", "dark", "thoth", {"value": 1}, 2, 2, ("blue", "green", "green", "red")),
-    PillarTile("P11", "sunny", "thoth", {"value": 1}, 2, 2, ("red", "blue", "red", "green")),
-    PillarTile("P12", "shaded", "horus", {"values": [1, 2, 3]}, 1, 3,
-               ("green", "green", "red", "blue")),
-    PillarTile("P13", "sunny", "decree", {"draw": 1}, 3, 1, ("green", "blue", "green", "green")),
-    PillarTile("P14", "dark", "decree", {"draw": 1}, 1, 3, ("blue", "green", "red", "red")),
-    PillarTile("P15", "shaded", "osiris", {"value": 3}, 3, 1, ("green", "red", "blue", "green")),
-    PillarTile("P16", "shaded", "gold", {"gold": 2}, 2, 1, ("red", "red", "green", "blue")),
-    PillarTile("P17", "sunny", "gold", {"gold": 2}, 1, 2, ("blue", "blue", "green", "blue")),
-    PillarTile("P18", "dark", "gold", {"gold": 2}, 2, 1, ("blue", "green", "blue", "blue")),
-    PillarTile("P19", "sunny", "double_reward", _DOUBLE, 2, 2, ("blue", "red", "blue", "green")),
-    PillarTile("P20", "shaded", "double_reward", _DOUBLE, 2, 2, ("red", "green", "blue", "red")),
-    PillarTile("P21", "dark", "double_reward", _DOUBLE, 2, 2, ("green", "blue", "red", "red")),
-    PillarTile("P22", "none", "none", {}, 2, 0, ("green", "red", "blue", "blue")),
-    PillarTile("P23", "none", "none", {}, 1, 1, ("red", "red", "blue", "green")),
-    PillarTile("P24", "none", "none", {}, 0, 2, ("red", "green", "green", "green")),
-    PillarTile("P25", "none", "none", {}, 2, 0, ("red", "green", "red", "green")),
-    PillarTile("P26", "none", "none", {}, 1, 1, ("blue", "red", "green", "red")),
-    PillarTile("P27", "none", "none", {}, 0, 2, ("green", "blue", "red", "green")),
-)}
+PILLARS = {
+    tile.id: tile
+    for tile in (
+        PillarTile(
+            "P01",
+            "sunny",
+            "population",
+            {"population": 3},
+            2,
+            1,
+            ("green", "green", "blue", "green"),
+        ),
+        PillarTile("P02", "dark", "scribe", {"scribe": 1}, 1, 2, ("red", "green", "blue", "green")),
+        PillarTile(
+            "P03", "shaded", "happiness", {"happiness": 2}, 2, 1, ("blue", "red", "blue", "blue")
+        ),
+        PillarTile("P04", "sunny", "edge_bonus", {"vp": 1}, 1, 2, ("blue", "red", "red", "blue")),
+        PillarTile("P05", "dark", "edge_bonus", {"vp": 1}, 2, 1, ("green", "green", "blue", "red")),
+        PillarTile(
+            "P06", "shaded", "building_bonus", {"vp": 1}, 1, 2, ("green", "green", "green", "red")
+        ),
+        PillarTile("P07", "sunny", "vp", {"vp": 1}, 2, 0, ("blue", "red", "blue", "red")),
+        PillarTile("P08", "shaded", "vp", {"vp": 1}, 1, 1, ("blue", "blue", "green", "green")),
+        PillarTile("P09", "dark", "vp", {"vp": 1}, 0, 2, ("blue", "green", "red", "blue")),
+        PillarTile("P10", "dark", "thoth", {"value": 1}, 2, 2, ("blue", "green", "green", "red")),
+        PillarTile("P11", "sunny", "thoth", {"value": 1}, 2, 2, ("red", "blue", "red", "green")),
+        PillarTile(
+            "P12", "shaded", "horus", {"values": [1, 2, 3]}, 1, 3, ("green", "green", "red", "blue")
+        ),
+        PillarTile(
+            "P13", "sunny", "decree", {"draw": 1}, 3, 1, ("green", "blue", "green", "green")
+        ),
+        PillarTile("P14", "dark", "decree", {"draw": 1}, 1, 3, ("blue", "green", "red", "red")),
+        PillarTile(
+            "P15", "shaded", "osiris", {"value": 3}, 3, 1, ("green", "red", "blue", "green")
+        ),
+        PillarTile("P16", "shaded", "gold", {"gold": 2}, 2, 1, ("red", "red", "green", "blue")),
+        PillarTile("P17", "sunny", "gold", {"gold": 2}, 1, 2, ("blue", "blue", "green", "blue")),
+        PillarTile("P18", "dark", "gold", {"gold": 2}, 2, 1, ("blue", "green", "blue", "blue")),
+        PillarTile(
+            "P19", "sunny", "double_reward", _DOUBLE, 2, 2, ("blue", "red", "blue", "green")
+        ),
+        PillarTile(
+            "P20", "shaded", "double_reward", _DOUBLE, 2, 2, ("red", "green", "blue", "red")
+        ),
+        PillarTile("P21", "dark", "double_reward", _DOUBLE, 2, 2, ("green", "blue", "red", "red")),
+        PillarTile("P22", "none", "none", {}, 2, 0, ("green", "red", "blue", "blue")),
+        PillarTile("P23", "none", "none", {}, 1, 1, ("red", "red", "blue", "green")),
+        PillarTile("P24", "none", "none", {}, 0, 2, ("red", "green", "green", "green")),
+        PillarTile("P25", "none", "none", {}, 2, 0, ("red", "green", "red", "green")),
+        PillarTile("P26", "none", "none", {}, 1, 1, ("blue", "red", "green", "red")),
+        PillarTile("P27", "none", "none", {}, 0, 2, ("green", "blue", "red", "green")),
+    )
+}
 PILLAR_IDS = tuple(PILLARS)
 
 # --- cards (TEK-R182..R269, all TEXT) ------------------------------------------------------
@@ -249,24 +293,54 @@ STARTING_GAIN = {
     "S11": {"population": 3, "happiness": 2},
     "S12": {"gold": 2},
 }
-STARTING_GAIN_ANY = {"S04": (5, RESOURCES), "S09": (3, ("limestone", "granite")),
-                     "S10": (3, ("bread", "papyrus"))}
-STARTING_OSIRIS = {"S01": (5, DISTRICTS), "S02": (3, ("limestone", "granite")),
-                   "S03": (3, ("papyrus", "bread"))}
+STARTING_GAIN_ANY = {
+    "S04": (5, RESOURCES),
+    "S09": (3, ("limestone", "granite")),
+    "S10": (3, ("bread", "papyrus")),
+}
+STARTING_OSIRIS = {
+    "S01": (5, DISTRICTS),
+    "S02": (3, ("limestone", "granite")),
+    "S03": (3, ("papyrus", "bread")),
+}
 STARTING_CARDS_LAID = {2: 5, 3: 7, 4: 9}  # TEXT
 
 DESTINY_ANKH = {"A01": 0, "A02": 1, "A03": 2, "A04": 3}  # TEXT
 DESTINY_GAIN = {"A01": {"scribe": 1}, "A02": {"gold": 1}, "A04": {"faith": 1}}
-DESTINY_TEXT = {"A01": term("Gain 1 Scribe"), "A02": term("Gain 1 Gold"),
-                "A03": term("Gain 1 Population or 1 Happiness"), "A04": term("Gain 1 Faith")}
+DESTINY_TEXT = {
+    "A01": term("Gain 1 Scribe"),
+    "A02": term("Gain 1 Gold"),
+    "A03": term("Gain 1 Population or 1 Happiness"),
+    "A04": term("Gain 1 Faith"),
+}
 T15_ANKH = 5  # TEXT
 BOT_ANKH = 4  # TEXT
 
 DECREE_SYMBOL = {  # TEXT (PT letters)
-    "D01": "A", "D02": "A", "D03": "A", "D04": "B", "D05": "B", "D06": "B",
-    "D07": "C", "D08": "C", "D09": "D", "D10": "D", "D11": "D", "D12": "E",
-    "D13": "E", "D14": "E", "D15": "E", "D16": "F", "D17": "F", "D18": "F",
-    "D19": "F", "D20": "G", "D21": "G", "D22": "G", "D23": "H", "D24": "H",
+    "D01": "A",
+    "D02": "A",
+    "D03": "A",
+    "D04": "B",
+    "D05": "B",
+    "D06": "B",
+    "D07": "C",
+    "D08": "C",
+    "D09": "D",
+    "D10": "D",
+    "D11": "D",
+    "D12": "E",
+    "D13": "E",
+    "D14": "E",
+    "D15": "E",
+    "D16": "F",
+    "D17": "F",
+    "D18": "F",
+    "D19": "F",
+    "D20": "G",
+    "D21": "G",
+    "D22": "G",
+    "D23": "H",
+    "D24": "H",
 }
 DECREES = tuple(DECREE_SYMBOL)
 BLESSINGS = tuple(f"B{n:02d}" for n in range(1, 25))
@@ -353,8 +427,12 @@ CARD_TEXT = {
 
 # --- solo (TEK-R297..R342; B.17..B.19) -------------------------------------------------
 BOT_TILES = {  # RECONSTRUCTED
-    "BA1": ("god", "horus"), "BA2": ("god", "ra"), "BA3": ("god", "hathor"),
-    "BA4": ("god", "bastet"), "BA5": ("god", "thoth"), "BA6": ("god", "osiris"),
+    "BA1": ("god", "horus"),
+    "BA2": ("god", "ra"),
+    "BA3": ("god", "hathor"),
+    "BA4": ("god", "bastet"),
+    "BA5": ("god", "thoth"),
+    "BA6": ("god", "osiris"),
     "BA7": ("resource", ("granite", "limestone", "bread", "papyrus")),
     "BA8": ("resource", ("papyrus", "bread", "limestone", "granite")),
     "BA9": ("resource", ("limestone", "granite", "papyrus", "bread")),
@@ -386,17 +464,31 @@ MAAT_PHASES = 4
 
 # --- words the engine's texts show (ids stay plain; these are said in every language) ---------
 WORDS = {  # goods, as event texts name them
-    "papyrus": term("papyrus"), "bread": term("bread"), "limestone": term("limestone"),
-    "granite": term("granite"), "gold": term("gold"), "scribe": term("scribe"),
+    "papyrus": term("papyrus"),
+    "bread": term("bread"),
+    "limestone": term("limestone"),
+    "granite": term("granite"),
+    "gold": term("gold"),
+    "scribe": term("scribe"),
     "faith": term("faith"),
 }
-COLOUR_NAMES = {"white": term("white"), "black": term("black"), "yellow": term("yellow"),
-                "brown": term("brown"), "grey": term("grey")}
+COLOUR_NAMES = {
+    "white": term("white"),
+    "black": term("black"),
+    "yellow": term("yellow"),
+    "brown": term("brown"),
+    "grey": term("grey"),
+}
 PURITY_NAMES = {"pure": term("pure"), "tainted": term("tainted"), "forbidden": term("forbidden")}
 LIGHT_NAMES = {"sunny": term("sunny"), "shaded": term("shaded"), "dark": term("dark")}
-RA_SLOT_REASONS = {"left": term("Pillar from the left slot"),
-                   "centre": term("Pillar from the centre slot"),
-                   "right": term("Pillar from the right slot")}
+RA_SLOT_REASONS = {
+    "left": term("Pillar from the left slot"),
+    "centre": term("Pillar from the centre slot"),
+    "right": term("Pillar from the right slot"),
+}
 CARD_KIND_NAMES = {"technology": term("technology"), "blessing": term("blessing")}
-PIECE_NAMES = {"buildings": term("Buildings"), "pillars": term("Pillars"),
-               "statues": term("Statues")}
+PIECE_NAMES = {
+    "buildings": term("Buildings"),
+    "pillars": term("Pillars"),
+    "statues": term("Statues"),
+}

@@ -32,13 +32,14 @@ class TekhenuEngine(DictStateEngine):
     hidden_zones = ("pile", "decks")  # face-down tiles and card decks: drawing one is no undo
     variants = (
         Variant("printed_horus_bonuses", msg("Printed Horus bonuses (first game)"), YES_NO, "no"),
-        Variant("solo_difficulty", msg("Botankhamun difficulty"), ("easy", "medium", "hard"),
-                "easy"),
+        Variant(
+            "solo_difficulty", msg("Botankhamun difficulty"), ("easy", "medium", "hard"), "easy"
+        ),
         Variant("solo_random_start", msg("Solo: 2 random Starting cards"), YES_NO, "no"),
-        Variant("solo_decree_8", msg("Solo: Botankhamun's Decrees score 8 VP"), YES_NO,
-                "no"),
-        Variant("maat_faith_sequential", msg("Maat: place Faith openly in turn order"),
-                YES_NO, "no"),
+        Variant("solo_decree_8", msg("Solo: Botankhamun's Decrees score 8 VP"), YES_NO, "no"),
+        Variant(
+            "maat_faith_sequential", msg("Maat: place Faith openly in turn order"), YES_NO, "no"
+        ),
     )
 
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> State:
@@ -82,8 +83,7 @@ class TekhenuEngine(DictStateEngine):
     def ai_choice(self, state: State, seat: int) -> str:
         decision = self.decision_for(state, seat)
         if decision is None:
-            raise IllegalMove(msg("{seat} has nothing to decide.",
-                                  seat=seat_name(state, seat)))
+            raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(state, seat)))
         return ai.choose(state, decision)
 
 
@@ -104,8 +104,9 @@ def advance(state: State, events: list[Event]) -> None:
                 return
             # ENG safety net: a step left without any option is skipped.
             stack.pop()
-            events.append(Event("skip", msg("A step with no possible choice is skipped."),
-                                {"step": kind}))
+            events.append(
+                Event("skip", msg("A step with no possible choice is skipped."), {"step": kind})
+            )
             continue
         flow.run_flow(state, events)
 

@@ -49,9 +49,13 @@ def setup_draft(state: State, events: list[Event]) -> None:
 
 def setup_order(state: State, events: list[Event]) -> None:
     state["order"] = setup.initiative_order(state)  # TEK-R034 / TEK-R303
-    events.append(Event("order", msg("Turn order: {seats}.",
-                                     seats=[seat_name(state, s) for s in state["order"]]),
-                        {"order": list(state["order"])}))
+    events.append(
+        Event(
+            "order",
+            msg("Turn order: {seats}.", seats=[seat_name(state, s) for s in state["order"]]),
+            {"order": list(state["order"])},
+        )
+    )
     state["flow"] = "setup_destiny"
 
 
@@ -106,18 +110,26 @@ def new_round(state: State, events: list[Event]) -> None:
         raise AssertionError("no dice left around the obelisk")
     state["turn_idx"] = 0
     state["flow"] = "turn"
-    events.append(Event("round", msg("Round {n} begins.", n=state["round"]),
-                         {"round": state["round"]}))
+    events.append(
+        Event("round", msg("Round {n} begins.", n=state["round"]), {"round": state["round"]})
+    )
 
 
 def rotation(state: State, events: list[Event]) -> None:
     """TEK-R051/R052."""
     state["disc_pos"] = (state["disc_pos"] + 1) % 6
     state["rotations"] += 1
-    events.append(Event("rotation", msg("The obelisk turns (Rotation {n}); the arrow points at "
-                                        "{god}.", n=state["rotations"],
-                                        god=GOD_NAMES[GODS[state["disc_pos"]]]),
-                        {"rotation": state["rotations"], "disc_pos": state["disc_pos"]}))
+    events.append(
+        Event(
+            "rotation",
+            msg(
+                "The obelisk turns (Rotation {n}); the arrow points at {god}.",
+                n=state["rotations"],
+                god=GOD_NAMES[GODS[state["disc_pos"]]],
+            ),
+            {"rotation": state["rotations"], "disc_pos": state["disc_pos"]},
+        )
+    )
     if all(dice_on_board(p) == 4 for p in state["players"]):
         state["flow"] = "maat_start"
     else:
@@ -139,8 +151,11 @@ def rotation_dice(state: State, events: list[Event]) -> None:
 def maat_start(state: State, events: list[Event]) -> None:
     state["phase"] = "maat"
     state["maat_phases"] += 1
-    events.append(Event("maat", msg("Maat phase {n}.", n=state["maat_phases"]),
-                        {"maat": state["maat_phases"]}))
+    events.append(
+        Event(
+            "maat", msg("Maat phase {n}.", n=state["maat_phases"]), {"maat": state["maat_phases"]}
+        )
+    )
     waiting = []
     for seat in humans(state):
         player = state["players"][seat]
@@ -163,18 +178,34 @@ def faith_options(state: State, seat: int) -> tuple[Option, ...]:
     now = balance(player)
     options = [Option("faith:0", msg("Place no Faith (balance {balance})", balance=now))]
     for k in range(1, player["faith"] + 1):
-        options.append(Option(f"faith:+{k}", msg("{k} Faith on the left pan (balance {balance})",
-                                                 k=k, balance=now + k)))
-        options.append(Option(f"faith:-{k}", msg("{k} Faith on the right pan (balance "
-                                                 "{balance})", k=k, balance=now - k)))
+        options.append(
+            Option(
+                f"faith:+{k}",
+                msg("{k} Faith on the left pan (balance {balance})", k=k, balance=now + k),
+            )
+        )
+        options.append(
+            Option(
+                f"faith:-{k}",
+                msg("{k} Faith on the right pan (balance {balance})", k=k, balance=now - k),
+            )
+        )
     return tuple(options)
 
 
 @steps.decide("faith")
 def faith_decisions(state: State, frame: dict) -> list[Decision]:
     """C.2: sealed and simultaneous."""
-    return [Decision(seat, "faith", msg("Maat: place Faith on your scales (+1 left, -1 right)."),
-                     faith_options(state, seat), secret=True) for seat in frame["waiting"]]
+    return [
+        Decision(
+            seat,
+            "faith",
+            msg("Maat: place Faith on your scales (+1 left, -1 right)."),
+            faith_options(state, seat),
+            secret=True,
+        )
+        for seat in frame["waiting"]
+    ]
 
 
 @steps.apply("faith")
@@ -182,9 +213,14 @@ def faith_apply(state: State, frame: dict, option: str, events: list[Event]) -> 
     seat = frame["answering"]
     state["sealed"][str(seat)] = option
     frame["waiting"].remove(seat)
-    events.append(Event("sealed", msg("{seat} has placed Faith.", seat=seat_name(state, seat)),
-                        {"seat": seat},
-                        seat=seat))
+    events.append(
+        Event(
+            "sealed",
+            msg("{seat} has placed Faith.", seat=seat_name(state, seat)),
+            {"seat": seat},
+            seat=seat,
+        )
+    )
     if frame["waiting"]:
         state["stack"].append(frame)
         return
@@ -203,19 +239,25 @@ def place_faith(state: State, seat: int, option: str, events: list[Event]) -> No
         player["faith_r"] += -amount
     player["faith"] -= abs(amount)
     if amount:
-        text = (msg("{seat} puts {n} Faith on the left pan.", seat=seat_name(state, seat),
-                    n=amount) if amount > 0 else
-                msg("{seat} puts {n} Faith on the right pan.", seat=seat_name(state, seat),
-                    n=-amount))
-        events.append(Event("faith", text,
-                            {"seat": seat, "faith": amount}, seat=seat))
+        text = (
+            msg("{seat} puts {n} Faith on the left pan.", seat=seat_name(state, seat), n=amount)
+            if amount > 0
+            else msg(
+                "{seat} puts {n} Faith on the right pan.", seat=seat_name(state, seat), n=-amount
+            )
+        )
+        events.append(Event("faith", text, {"seat": seat, "faith": amount}, seat=seat))
 
 
 @steps.decide("faith_seq")
 def faith_seq_decision(state: State, frame: dict) -> Decision:
     seat = frame["seq"][frame["i"]]
-    return Decision(seat, "faith", msg("Maat: place Faith on your scales (+1 left, -1 right)."),
-                    faith_options(state, seat))
+    return Decision(
+        seat,
+        "faith",
+        msg("Maat: place Faith on your scales (+1 left, -1 right)."),
+        faith_options(state, seat),
+    )
 
 
 @steps.apply("faith_seq")
@@ -251,19 +293,33 @@ def maat_resolve(state: State, events: list[Event]) -> None:
             player["maat"] = BOT_MAAT_BALANCE[state["maat_phases"]]  # TEK-R335
         else:
             player["maat"] = balance(player)
-        events.append(Event("balance", msg("{seat}'s balance: {balance}.",
-                                               seat=seat_name(state, seat),
-                                               balance=player["maat"]),
-                            {"seat": seat, "balance": player["maat"]}, seat=seat))
+        events.append(
+            Event(
+                "balance",
+                msg(
+                    "{seat}'s balance: {balance}.",
+                    seat=seat_name(state, seat),
+                    balance=player["maat"],
+                ),
+                {"seat": seat, "balance": player["maat"]},
+                seat=seat,
+            )
+        )
         loss = maat_loss(player["maat"])
         if loss:
             add_vp(state, seat, -loss, term("Maat imbalance"), events)
     previous = list(state["order"])
-    state["order"] = sorted(range(state["n"]), key=lambda s: (
-        abs(state["players"][s]["maat"]), -ankh(state, s), previous.index(s)))  # TEK-R153
-    events.append(Event("order", msg("New turn order: {seats}.",
-                                     seats=[seat_name(state, s) for s in state["order"]]),
-                        {"order": list(state["order"])}))
+    state["order"] = sorted(
+        range(state["n"]),
+        key=lambda s: (abs(state["players"][s]["maat"]), -ankh(state, s), previous.index(s)),
+    )  # TEK-R153
+    events.append(
+        Event(
+            "order",
+            msg("New turn order: {seats}.", seats=[seat_name(state, s) for s in state["order"]]),
+            {"order": list(state["order"])},
+        )
+    )
     for seat, player in enumerate(state["players"]):  # T16 (TEK-R261)
         if "T16" in player["technologies"]:
             if state["order"][0] == seat:
@@ -283,8 +339,9 @@ def scoring_flow(state: State, events: list[Event]) -> None:
         if scoring.start_d23(state):  # a sealed question for every player
             return
     state["scorings"] += 1
-    events.append(Event("scoring", msg("Scoring {n}.", n=state["scorings"]),
-                        {"scoring": state["scorings"]}))
+    events.append(
+        Event("scoring", msg("Scoring {n}.", n=state["scorings"]), {"scoring": state["scorings"]})
+    )
     scoring.scoring_steps(state, events)
     for seat in reversed(state["order"]):
         if seat != state["bot"] and scoring.bread_owed(state["players"][seat]) > 0:
@@ -330,12 +387,23 @@ def final_decrees(state: State, events: list[Event]) -> None:
     for seat in humans(state):
         player = state["players"][seat]
         player["revealed"] = sorted(player["decrees"])
-    listed = semicolons([msg("{seat}: {cards}", seat=seat_name(state, s),
-                             cards=", ".join(state["players"][s]["revealed"]) or term("none"))
-                         for s in humans(state)])
-    events.append(Event("reveal", msg("All Decrees are revealed — {listed}.", listed=listed),
-                        {"decrees": {str(s): state["players"][s]["revealed"]
-                                     for s in humans(state)}}))
+    listed = semicolons(
+        [
+            msg(
+                "{seat}: {cards}",
+                seat=seat_name(state, s),
+                cards=", ".join(state["players"][s]["revealed"]) or term("none"),
+            )
+            for s in humans(state)
+        ]
+    )
+    events.append(
+        Event(
+            "reveal",
+            msg("All Decrees are revealed — {listed}.", listed=listed),
+            {"decrees": {str(s): state["players"][s]["revealed"] for s in humans(state)}},
+        )
+    )
     for seat in reversed([s for s in state["order"] if s != state["bot"]]):
         chosen = ["D23"] if state["players"][seat].get("d23_used") else []
         if scoring.eligible_decrees(state, seat, chosen):
@@ -346,25 +414,45 @@ def final_decrees(state: State, events: list[Event]) -> None:
 def final_end(state: State, events: list[Event]) -> None:
     scoring.end_bonuses(state, events)
     scored = scoring.decrees_scored(state)
-    summary = semicolons([scoring.decree_summary(state, seat, scored[seat])
-                          for seat in range(state["n"])])
-    events.append(Event("decrees_scored", msg("Decrees scored — {summary}.", summary=summary),
-        {"decrees": {str(seat): scored[seat] for seat in range(state["n"])}}))
+    summary = semicolons(
+        [scoring.decree_summary(state, seat, scored[seat]) for seat in range(state["n"])]
+    )
+    events.append(
+        Event(
+            "decrees_scored",
+            msg("Decrees scored — {summary}.", summary=summary),
+            {"decrees": {str(seat): scored[seat] for seat in range(state["n"])}},
+        )
+    )
     state["phase"] = "over"
     state["flow"] = "over"
     result = scoring.final_result(state)
     state["final"] = result.to_json()
-    scores = [msg("{seat} {vp} VP", seat=seat_name(state, s), vp=state["players"][s]["vp"])
-              for s in range(state["n"])]
-    events.append(Event("end", msg("The game is over: {scores}.", scores=scores),
-                        state["final"]))
+    scores = [
+        msg("{seat} {vp} VP", seat=seat_name(state, s), vp=state["players"][s]["vp"])
+        for s in range(state["n"])
+    ]
+    events.append(Event("end", msg("The game is over: {scores}.", scores=scores), state["final"]))
 
 
 FLOWS = {
-    "setup_decrees": setup_decrees, "setup_draft": setup_draft, "setup_order": setup_order,
-    "setup_destiny": setup_destiny, "setup_rewards": setup_rewards, "start_game": start_game,
-    "turn": next_turn, "turn_wait": turn_wait, "after_turn": after_turn, "rotation": rotation,
-    "rotation_dice": rotation_dice, "maat_start": maat_start, "maat_resolve": maat_resolve,
-    "scoring": scoring_flow, "scoring_end": scoring_end, "maat_cleanup": maat_cleanup,
-    "maat_end": maat_end, "final_decrees": final_decrees, "final_end": final_end,
+    "setup_decrees": setup_decrees,
+    "setup_draft": setup_draft,
+    "setup_order": setup_order,
+    "setup_destiny": setup_destiny,
+    "setup_rewards": setup_rewards,
+    "start_game": start_game,
+    "turn": next_turn,
+    "turn_wait": turn_wait,
+    "after_turn": after_turn,
+    "rotation": rotation,
+    "rotation_dice": rotation_dice,
+    "maat_start": maat_start,
+    "maat_resolve": maat_resolve,
+    "scoring": scoring_flow,
+    "scoring_end": scoring_end,
+    "maat_cleanup": maat_cleanup,
+    "maat_end": maat_end,
+    "final_decrees": final_decrees,
+    "final_end": final_end,
 }

@@ -24,8 +24,9 @@ from rules.text import msg
 
 
 def goods_text(goods: dict[str, int]) -> list:
-    return [msg("{amount} {what}", amount=goods[k], what=WORDS[k]) for k in PAY_KEYS
-            if goods.get(k)]
+    return [
+        msg("{amount} {what}", amount=goods[k], what=WORDS[k]) for k in PAY_KEYS if goods.get(k)
+    ]
 
 
 def may_choose(state: State, seat: int | None) -> bool:
@@ -54,8 +55,7 @@ def dry_run(state: State, frame: dict, option: str, queue: list) -> tuple[State,
     return dry, events
 
 
-def settle_answer(state: State, frame: dict, option: str, queue: list,
-                  events: list[Event]) -> None:
+def settle_answer(state: State, frame: dict, option: str, queue: list, events: list[Event]) -> None:
     """Apply the answer with the mixes of ``queue``, unless a later payment of it has a
     choice: then push the ``pay`` decision for that payment. (With no choice left, the dry
     run, the same seeded state and answer, is the real run: it is kept.)"""
@@ -64,8 +64,17 @@ def settle_answer(state: State, frame: dict, option: str, queue: list,
         if index < len(queue) or len(mixes) < 2:
             continue
         pad = queue + [None] * (index - len(queue))
-        state["stack"].append({"k": "pay", "s": seat, "then": frame, "option": option,
-                               "queue": pad, "cost": cost, "mixes": mixes})
+        state["stack"].append(
+            {
+                "k": "pay",
+                "s": seat,
+                "then": frame,
+                "option": option,
+                "queue": pad,
+                "cost": cost,
+                "mixes": mixes,
+            }
+        )
         return
     del dry["pay_dry"], dry["pay_probe"]
     assert "pay_queue" not in dry  # every chosen mix was paid
@@ -88,18 +97,19 @@ def hold_for_payment(state: State, frame: dict, option: str, events: list[Event]
 def mix_label(state: State, seat: int, cost: dict, mix: dict):
     cards = mix_vp(state, seat, cost, mix)
     if cards:
-        return msg("Pay {goods} (+{vp} VP, {cards})", goods=goods_text(mix), vp=len(cards),
-                   cards=cards)
+        return msg(
+            "Pay {goods} (+{vp} VP, {cards})", goods=goods_text(mix), vp=len(cards), cards=cards
+        )
     return msg("Pay {goods}", goods=goods_text(mix))
 
 
 @steps.decide("pay")
 def pay_decision(state: State, frame: dict) -> Decision:
     seat, cost = frame["s"], frame["cost"]
-    options = tuple(Option(f"pay:{mix_code(mix)}", mix_label(state, seat, cost, mix))
-                    for mix in frame["mixes"])
-    return Decision(seat, "pay", msg("How do you pay {goods}?", goods=goods_text(cost)),
-                    options)
+    options = tuple(
+        Option(f"pay:{mix_code(mix)}", mix_label(state, seat, cost, mix)) for mix in frame["mixes"]
+    )
+    return Decision(seat, "pay", msg("How do you pay {goods}?", goods=goods_text(cost)), options)
 
 
 @steps.apply("pay")

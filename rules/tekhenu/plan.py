@@ -25,8 +25,7 @@ from rules.tekhenu.data import GOD_NAMES, WORDS
 from rules.tekhenu.state import State, held_blessing, pay
 from rules.text import msg, term
 
-ANYTIME = ("modify", "choose_action", "extra_order", "t19", "before_action", "thoth",
-           "extra_pick")
+ANYTIME = ("modify", "choose_action", "extra_order", "t19", "before_action", "thoth", "extra_pick")
 PROBE_LIMIT = 4000  # nodes; beyond it the probe answers "no" (never reached in playouts)
 
 
@@ -47,8 +46,10 @@ def b07_options(state: State, frame: dict, made):
     card = held_blessing(state["players"][seat], "B07", "B08")
     if card is None:
         return made
-    extra = (Option(f"bless:{card}:population", msg("Play {card}: +3 Population", card=card)),
-             Option(f"bless:{card}:happiness", msg("Play {card}: +3 Happiness", card=card)))
+    extra = (
+        Option(f"bless:{card}:population", msg("Play {card}: +3 Population", card=card)),
+        Option(f"bless:{card}:happiness", msg("Play {card}: +3 Happiness", card=card)),
+    )
     return replace(made, options=made.options + extra)
 
 
@@ -78,11 +79,17 @@ def pause_before(state: State, ctx: dict) -> bool:
 @steps.decide("before_action")
 def before_action_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
-    what = (msg("{god} action", god=GOD_NAMES[ctx["god"]]) if ctx.get("god")
-            else msg("{res} Production", res=WORDS[ctx["res"]]))
-    return Decision(ctx["s"], "before_action", msg("Before your {what}: play a Blessing?",
-                                                   what=what),
-                    (Option("go", msg("Go on")),))
+    what = (
+        msg("{god} action", god=GOD_NAMES[ctx["god"]])
+        if ctx.get("god")
+        else msg("{res} Production", res=WORDS[ctx["res"]])
+    )
+    return Decision(
+        ctx["s"],
+        "before_action",
+        msg("Before your {what}: play a Blessing?", what=what),
+        (Option("go", msg("Go on")),),
+    )
 
 
 @steps.apply("before_action")
@@ -130,8 +137,9 @@ def extras_pending(state: State) -> bool:
 
 
 def probe_ids(frame: dict, decision: Decision) -> list[str]:
-    ids = [opt.id for opt in decision.options
-           if opt.id != "pass" and not opt.id.startswith("extra:")]
+    ids = [
+        opt.id for opt in decision.options if opt.id != "pass" and not opt.id.startswith("extra:")
+    ]
     if frame["k"] == "ra_rot":
         return ids[:1]  # the rotation changes VP only, never what can be done next
     if frame["k"] in ("modify", "extra_order"):
@@ -226,8 +234,11 @@ def keep_extras_possible(state: State, frame: dict, made):
         return made
     if made.seat != state["turn"]["seat"]:
         return made
-    kept = tuple(opt for opt in made.options
-                 if opt.id.startswith("extra:") or possible_after(state, frame, opt.id))
+    kept = tuple(
+        opt
+        for opt in made.options
+        if opt.id.startswith("extra:") or possible_after(state, frame, opt.id)
+    )
     return replace(made, options=kept) if kept else made
 
 

@@ -74,8 +74,9 @@ def district_winner(state: State, district: str) -> int | None:
 
 def temple_pieces(state: State, seat: int) -> int:
     """Own Buildings and people Statues around the Temple Complex."""
-    return (sum(1 for owner in state["tbuild"].values() if owner == seat)
-            + sum(1 for space in PEOPLE_TEMPLE_LINE if state["people"][space] == seat))
+    return sum(1 for owner in state["tbuild"].values() if owner == seat) + sum(
+        1 for space in PEOPLE_TEMPLE_LINE if state["people"][space] == seat
+    )
 
 
 def pillar_line_score(state: State, seat: int, statues: bool = True) -> int:
@@ -87,12 +88,14 @@ def pillar_line_score(state: State, seat: int, statues: bool = True) -> int:
         r, c = int(space[1]), int(space[2])
         for wid, (kind, index, _b, _cl) in TEMPLE_BUILDINGS.items():
             if state["tbuild"].get(wid) == seat and (
-                    (kind == "row" and index == r) or (kind == "col" and index == c)):
+                (kind == "row" and index == r) or (kind == "col" and index == c)
+            ):
                 total += 1
         if statues:
             for sp, (kind, index) in PEOPLE_TEMPLE_LINE.items():
                 if state["people"][sp] == seat and (
-                        (kind == "row" and index == r) or (kind == "col" and index == c)):
+                    (kind == "row" and index == r) or (kind == "col" and index == c)
+                ):
                     total += 1
     return total
 
@@ -128,8 +131,9 @@ def scoring_steps(state: State, events: list[Event]) -> None:
             add_vp(state, winner, 3, msg("{district} district", district=WORDS[district]), events)
     for seat, player in enumerate(state["players"]):
         bot = state["bot"] == seat
-        add_vp(state, seat, temple_pieces(state, seat), term("Temple: Buildings and Statues"),
-               events)
+        add_vp(
+            state, seat, temple_pieces(state, seat), term("Temple: Buildings and Statues"), events
+        )
         add_vp(state, seat, pillar_line_score(state, seat), term("Temple: Pillars"), events)
         add_vp(state, seat, STATUE_VP[statues_built(player)], term("Statues"), events)
         add_vp(state, seat, 3 * triangle_index(player["happiness"]), term("Happiness"), events)
@@ -137,16 +141,13 @@ def scoring_steps(state: State, events: list[Event]) -> None:
             blessings = [c for c in player["bot_cards"] if c.startswith("B")]
             techs = [c for c in player["bot_cards"] if c.startswith("T")]
             add_vp(state, seat, BOT_BLESSING_VP * len(blessings), term("bot Blessings"), events)
-            add_vp(state, seat, BOT_TECHNOLOGY_VP * len(techs), term("bot Technologies"),
-                   events)
+            add_vp(state, seat, BOT_TECHNOLOGY_VP * len(techs), term("bot Technologies"), events)
             player["bot_cards"] = [c for c in player["bot_cards"] if not c.startswith("B")]
             state["discards"]["blessing"].extend(blessings)
             continue
         maxed = sum(1 for res in RESOURCES if player["prod"][res] >= PRODUCTION_MAX)
-        add_vp(state, seat, PRODUCTION_MAX_VP * maxed, term("Production tracks"),
-               events)
-        add_vp(state, seat, sum(BUILDING_ROW_VP[: built(player)]), term("building row"),
-               events)
+        add_vp(state, seat, PRODUCTION_MAX_VP * maxed, term("Production tracks"), events)
+        add_vp(state, seat, sum(BUILDING_ROW_VP[: built(player)]), term("building row"), events)
 
 
 @steps.decide("bread")
@@ -157,12 +158,21 @@ def bread_decision(state: State, frame: dict) -> Decision:
     for k in range(owed, -1, -1):
         if k == 0 or can_pay(state, seat, {"bread": k}):
             unpaid = owed - k
-            label = (msg("Pay {k} Bread (lose {vp} VP)", k=k, vp=3 * unpaid) if unpaid
-                     else msg("Pay {k} Bread", k=k))
+            label = (
+                msg("Pay {k} Bread (lose {vp} VP)", k=k, vp=3 * unpaid)
+                if unpaid
+                else msg("Pay {k} Bread", k=k)
+            )
             label = with_payment(label, state, seat, {"bread": k}, named=True)
             options.append(Option(f"bread:{k}", label))
-    return Decision(seat, "bread", msg("Scoring: feed your people — {owed} Bread owed, 3 VP "
-                                       "for each one not paid.", owed=owed), tuple(options))
+    return Decision(
+        seat,
+        "bread",
+        msg(
+            "Scoring: feed your people — {owed} Bread owed, 3 VP for each one not paid.", owed=owed
+        ),
+        tuple(options),
+    )
 
 
 @steps.apply("bread")
@@ -194,8 +204,11 @@ def decree_vp(state: State, seat: int, card: str, owned: list[str]) -> int:
         return min(D08_CAP, 2 * player["gold"] + sum(player["res"].values()))
     if card in ("D09", "D10", "D11"):
         kinds = {"D09": ("quarry",), "D10": ("workshop",), "D11": ("quarry", "workshop")}[card]
-        count = sum(1 for sid, owner in state["osiris"].items()
-                    if owner == seat and DISTRICT_KIND[OSIRIS_SPACES[sid].district] in kinds)
+        count = sum(
+            1
+            for sid, owner in state["osiris"].items()
+            if owner == seat and DISTRICT_KIND[OSIRIS_SPACES[sid].district] in kinds
+        )
         return (2 if card == "D11" else 3) * count
     own_tb = sum(1 for owner in state["tbuild"].values() if owner == seat)
     statues = statues_built(player)
@@ -249,8 +262,9 @@ def plain_split(res: dict[str, int], count: int) -> dict[str, int]:
     return out
 
 
-def settle(state: State, seat: int, chosen: list[str], paid: int,
-           target: str | None) -> dict[str, Any] | None:
+def settle(
+    state: State, seat: int, chosen: list[str], paid: int, target: str | None
+) -> dict[str, Any] | None:
     """The best way to pay ``paid`` D04 triangles and, with ``target``, D03's 2 Gold (T10:
     Scribes may stand in for Gold): most VP, then most Scribes kept (the tie-break,
     TEK-R175), then most Gold kept. None when it cannot be paid."""
@@ -258,15 +272,18 @@ def settle(state: State, seat: int, chosen: list[str], paid: int,
     gold, scribes = player["gold"], player["scribe"]
     t10 = "T10" in player["technologies"]
     plain = sum(player["res"].values())
-    fixed = {card: decree_vp(state, seat, card, player["decrees"])
-             for card in chosen if card not in TOKEN_DECREES}
+    fixed = {
+        card: decree_vp(state, seat, card, player["decrees"])
+        for card in chosen
+        if card not in TOKEN_DECREES
+    }
     best: dict[str, Any] | None = None
     for g in range(min(paid, gold) + 1):
-        for s in (range(min(paid - g, scribes) + 1) if t10 else (0,)):
+        for s in range(min(paid - g, scribes) + 1) if t10 else (0,):
             p = paid - g - s
             if p > plain:
                 continue
-            for g3, s3 in (((2, 0), (1, 1), (0, 2)) if target else ((0, 0),)):
+            for g3, s3 in ((2, 0), (1, 1), (0, 2)) if target else ((0, 0),):
                 if (s3 and not t10) or g + g3 > gold or s + s3 > scribes:
                     continue
                 left_gold, left_scribes = gold - g - g3, scribes - s - s3
@@ -284,8 +301,15 @@ def settle(state: State, seat: int, chosen: list[str], paid: int,
                     d04 = plain_split(player["res"], p)
                     d04.update({k: v for k, v in (("gold", g), ("scribe", s)) if v})
                     d03 = {k: v for k, v in (("gold", g3), ("scribe", s3)) if v}
-                    best = {"paid": paid, "target": target, "d04": d04, "d03": d03,
-                            "values": values, "total": rank[0], "rank": rank}
+                    best = {
+                        "paid": paid,
+                        "target": target,
+                        "d04": d04,
+                        "d03": d03,
+                        "values": values,
+                        "total": rank[0],
+                        "rank": rank,
+                    }
     return best
 
 
@@ -314,15 +338,24 @@ def decree_plans(state: State, seat: int, chosen: list[str]) -> list[dict[str, A
             if plan is not None:
                 plan["id"] = plan_id(chosen, plan)
                 plans.append(plan)
-    plans.sort(key=lambda plan: (tuple(-x for x in plan["rank"]), -plan["paid"],
-                                 plan["target"] is None, plan["id"]))
+    plans.sort(
+        key=lambda plan: (
+            tuple(-x for x in plan["rank"]),
+            -plan["paid"],
+            plan["target"] is None,
+            plan["id"],
+        )
+    )
     return plans
 
 
 def goods_text(goods: dict[str, int]) -> list[Any]:
     """``{"papyrus": 2, "gold": 1}`` -> ["2 Papyrus", "1 Gold"] (RESOURCES, Gold, Scribes)."""
-    return [msg("{amount} {what}", amount=goods[key], what=WORDS[key])
-            for key in (*RESOURCES, "gold", "scribe") if goods.get(key)]
+    return [
+        msg("{amount} {what}", amount=goods[key], what=WORDS[key])
+        for key in (*RESOURCES, "gold", "scribe")
+        if goods.get(key)
+    ]
 
 
 def plan_option(chosen: list[str], plan: dict[str, Any]) -> Option:
@@ -330,21 +363,37 @@ def plan_option(chosen: list[str], plan: dict[str, Any]) -> Option:
     (the detail lists every chosen Decree's VP)."""
     parts = []
     if "D04" in chosen:
-        parts.append(msg("D04: {goods} → {vp} VP", goods=goods_text(plan["d04"]),
-                         vp=plan["values"]["D04"]) if plan["paid"]
-                     else msg("D04 unpaid: 0 VP"))
+        parts.append(
+            msg("D04: {goods} → {vp} VP", goods=goods_text(plan["d04"]), vp=plan["values"]["D04"])
+            if plan["paid"]
+            else msg("D04 unpaid: 0 VP")
+        )
     if "D03" in chosen:
-        parts.append(msg("D03: {goods} → {card} again +{vp} VP", goods=goods_text(plan["d03"]),
-                         card=plan["target"], vp=plan["values"]["D03"]) if plan["target"]
-                     else msg("D03 unpaid: 0 VP"))
+        parts.append(
+            msg(
+                "D03: {goods} → {card} again +{vp} VP",
+                goods=goods_text(plan["d03"]),
+                card=plan["target"],
+                vp=plan["values"]["D03"],
+            )
+            if plan["target"]
+            else msg("D03 unpaid: 0 VP")
+        )
     label = msg("{plan}; Decrees total {total} VP", plan=semicolons(parts), total=plan["total"])
-    detail = msg("Decrees: {values}", values=[msg("{card} {vp} VP", card=card,
-                                                  vp=plan["values"][card]) for card in chosen])
+    detail = msg(
+        "Decrees: {values}",
+        values=[msg("{card} {vp} VP", card=card, vp=plan["values"][card]) for card in chosen],
+    )
     return Option(plan["id"], label, detail)
 
 
-def score_decrees(state: State, seat: int, chosen: list[str], events: list[Event],
-                  plan: dict[str, Any] | None = None) -> None:
+def score_decrees(
+    state: State,
+    seat: int,
+    chosen: list[str],
+    events: list[Event],
+    plan: dict[str, Any] | None = None,
+) -> None:
     """TEK-R171/R172: pay what ``plan`` pays for D04 (before D08) and D03, then score every
     chosen Decree with the tokens left. Without a plan: the best one."""
     player = state["players"][seat]
@@ -359,10 +408,19 @@ def score_decrees(state: State, seat: int, chosen: list[str], events: list[Event
                 player["res"][key] -= amount
             else:
                 player[key] -= amount
-        events.append(Event("pay", msg("{seat} pays {goods} ({reason}).",
-                                       seat=seat_name(state, seat), goods=goods_text(goods),
-                                       reason=msg("Decree {card}", card=card)),
-                            {"seat": seat, "paid": dict(goods)}, seat=seat))
+        events.append(
+            Event(
+                "pay",
+                msg(
+                    "{seat} pays {goods} ({reason}).",
+                    seat=seat_name(state, seat),
+                    goods=goods_text(goods),
+                    reason=msg("Decree {card}", card=card),
+                ),
+                {"seat": seat, "paid": dict(goods)},
+                seat=seat,
+            )
+        )
     for card in chosen:
         add_vp(state, seat, plan["values"][card], msg("Decree {card}", card=card), events)
 
@@ -377,7 +435,7 @@ def best_decree_set(state: State, seat: int, chosen: list[str]) -> tuple[list[st
         rank = decree_plans(state, seat, current)[0]["rank"]
         if best is None or rank > best[0] or (rank == best[0] and len(current) < len(best[1])):
             best = (rank, current)
-        added = current[len(chosen):]
+        added = current[len(chosen) :]
         for card in eligible_decrees(state, seat, current):
             if not added or card > added[-1]:
                 sets.append(current + [card])
@@ -403,18 +461,28 @@ def decree_pick_decision(state: State, frame: dict) -> Decision:
     seat = frame["s"]
     chosen = frame["chosen"]
     best, total = best_decree_set(state, seat, chosen)
-    options = [Option(f"score:{card}", msg("Score {card} ({symbol})", card=card,
-                                           symbol=DECREE_SYMBOL[card]))
-               for card in eligible_decrees(state, seat, chosen)]
+    options = [
+        Option(
+            f"score:{card}", msg("Score {card} ({symbol})", card=card, symbol=DECREE_SYMBOL[card])
+        )
+        for card in eligible_decrees(state, seat, chosen)
+    ]
     done = Option("done", msg("Score the chosen Decrees") if chosen else msg("Score no Decree"))
-    nxt = next((card for card in best[len(chosen):]), None)
+    nxt = next((card for card in best[len(chosen) :]), None)
     options.sort(key=lambda o: o.id != f"score:{nxt}")
     options.insert(0 if nxt is None else len(options), done)
-    return Decision(seat, "decree_pick", msg("Choose up to 3 Decrees to score, one per symbol "
-                                             "(chosen: {chosen}; best total: {best}, {vp} VP).",
-                                             chosen=", ".join(chosen) or term("none"),
-                                             best=", ".join(best) or term("none"), vp=total),
-                    tuple(options))
+    return Decision(
+        seat,
+        "decree_pick",
+        msg(
+            "Choose up to 3 Decrees to score, one per symbol "
+            "(chosen: {chosen}; best total: {best}, {vp} VP).",
+            chosen=", ".join(chosen) or term("none"),
+            best=", ".join(best) or term("none"),
+            vp=total,
+        ),
+        tuple(options),
+    )
 
 
 def finish_pick(state: State, seat: int, chosen: list[str], events: list[Event]) -> None:
@@ -447,9 +515,16 @@ def decree_pay_decision(state: State, frame: dict) -> Decision:
     and what it scores."""
     seat, chosen = frame["s"], frame["chosen"]
     options = tuple(plan_option(chosen, plan) for plan in decree_plans(state, seat, chosen))
-    return Decision(seat, "decree_pay", msg("Decrees {cards}: choose what you pay for D04 and "
-                                            "D03 (the best total is listed first).",
-                                            cards=", ".join(chosen)), options)
+    return Decision(
+        seat,
+        "decree_pay",
+        msg(
+            "Decrees {cards}: choose what you pay for D04 and "
+            "D03 (the best total is listed first).",
+            cards=", ".join(chosen),
+        ),
+        options,
+    )
 
 
 @steps.apply("decree_pay")
@@ -480,17 +555,34 @@ def d23_decisions(state: State, frame: dict) -> list[Decision]:
     out = []
     for seat in frame["waiting"]:
         if "D23" in state["players"][seat]["decrees"]:
-            out.append(Decision(seat, "d23", msg("Decree D23: perform one free action of any "
-                                                 "value now, before the final Scoring? (Using "
-                                                 "it reveals D23; keeping it reveals nothing.)"),
-                                (Option("d23", msg("Use D23")),
-                                 Option("skip", msg("Keep it secret"))), secret=True))
+            out.append(
+                Decision(
+                    seat,
+                    "d23",
+                    msg(
+                        "Decree D23: perform one free action of any "
+                        "value now, before the final Scoring? (Using "
+                        "it reveals D23; keeping it reveals nothing.)"
+                    ),
+                    (Option("d23", msg("Use D23")), Option("skip", msg("Keep it secret"))),
+                    secret=True,
+                )
+            )
         else:
-            out.append(Decision(seat, "d23", msg("Before the final Scoring the holder of Decree "
-                                                 "D23, if anyone, may use it. Every player "
-                                                 "answers, so nobody learns who holds it: you "
-                                                 "do not hold D23."),
-                                (Option("skip", msg("Continue")),), secret=True))
+            out.append(
+                Decision(
+                    seat,
+                    "d23",
+                    msg(
+                        "Before the final Scoring the holder of Decree "
+                        "D23, if anyone, may use it. Every player "
+                        "answers, so nobody learns who holds it: you "
+                        "do not hold D23."
+                    ),
+                    (Option("skip", msg("Continue")),),
+                    secret=True,
+                )
+            )
     return out
 
 
@@ -499,8 +591,14 @@ def d23_apply(state: State, frame: dict, option: str, events: list[Event]) -> No
     seat = frame["answering"]
     state["sealed"][str(seat)] = option
     frame["waiting"].remove(seat)
-    events.append(Event("sealed", msg("{seat} has answered.", seat=seat_name(state, seat)),
-                        {"seat": seat}, seat=seat))
+    events.append(
+        Event(
+            "sealed",
+            msg("{seat} has answered.", seat=seat_name(state, seat)),
+            {"seat": seat},
+            seat=seat,
+        )
+    )
     if frame["waiting"]:
         state["stack"].append(frame)
         return
@@ -511,8 +609,14 @@ def d23_apply(state: State, frame: dict, option: str, events: list[Event]) -> No
             continue
         user = int(who)
         state["players"][user]["d23_used"] = True
-        events.append(Event("d23", msg("{seat} reveals Decree D23.",
-                                       seat=seat_name(state, user)), {"seat": user}, seat=user))
+        events.append(
+            Event(
+                "d23",
+                msg("{seat} reveals Decree D23.", seat=seat_name(state, user)),
+                {"seat": user},
+                seat=user,
+            )
+        )
         state["stack"].append({"k": "extra_pick", "s": user, "src": "d23"})
 
 
@@ -525,12 +629,14 @@ def end_bonuses(state: State, events: list[Event]) -> None:
     bot = state["bot"]
     if bot is not None:
         player = state["players"][bot]
-        per = (BOT_DECREE_VP_CHALLENGE if state["options"].get("solo_decree_8") == "yes"
-               else BOT_DECREE_VP)
+        per = (
+            BOT_DECREE_VP_CHALLENGE
+            if state["options"].get("solo_decree_8") == "yes"
+            else BOT_DECREE_VP
+        )
         decrees = sum(1 for c in player["bot_cards"] if c.startswith("D"))
         add_vp(state, bot, per * decrees, BOT_DECREES, events)
-        add_vp(state, bot, player["scribe"] // BOT_SCRIBES_PER_VP, term("bot Scribes"),
-               events)
+        add_vp(state, bot, player["scribe"] // BOT_SCRIBES_PER_VP, term("bot Scribes"), events)
 
 
 def decrees_scored(state: State) -> list[dict[str, int | None]]:
@@ -541,13 +647,20 @@ def decrees_scored(state: State) -> list[dict[str, int | None]]:
         log = {decode(reason): vp for who, vp, reason in state["log"] if who == seat}
         if seat == state["bot"]:
             count = sum(1 for c in player["bot_cards"] if c.startswith("D"))
-            name = (msg("{count} face-down Decree", count=count) if count == 1
-                    else msg("{count} face-down Decrees", count=count))
+            name = (
+                msg("{count} face-down Decree", count=count)
+                if count == 1
+                else msg("{count} face-down Decrees", count=count)
+            )
             out.append({name: log.get("bot Decrees", 0)} if count else {})
             continue
         chosen = set(player.get("chosen_decrees") or ())
-        out.append({card: (log.get(f"Decree {card}", 0) if card in chosen else None)
-                    for card in (player["revealed"] or sorted(player["decrees"]))})
+        out.append(
+            {
+                card: (log.get(f"Decree {card}", 0) if card in chosen else None)
+                for card in (player["revealed"] or sorted(player["decrees"]))
+            }
+        )
     return out
 
 
@@ -572,21 +685,37 @@ def final_result(state: State) -> Result:
     players = state["players"]
     order = state["order"]
     scores = tuple(p["vp"] for p in players)
-    key = {seat: (-players[seat]["vp"], -players[seat]["scribe"], order.index(seat))
-           for seat in range(len(players))}
-    places = tuple(1 + sum(1 for other in key if key[other] < key[seat])
-                   for seat in range(len(players)))
+    key = {
+        seat: (-players[seat]["vp"], -players[seat]["scribe"], order.index(seat))
+        for seat in range(len(players))
+    }
+    places = tuple(
+        1 + sum(1 for other in key if key[other] < key[seat]) for seat in range(len(players))
+    )
     tiebreaks = []
     for seat in range(len(players)):
         same = [o for o in range(len(players)) if o != seat and scores[o] == scores[seat]]
         if same and seat < min(same):
             group = sorted([seat] + same, key=lambda s: key[s])
-            names = [msg("{seat} ({scribes} Scribes, turn order {place})",
-                         seat=seat_name(state, s), scribes=players[s]["scribe"],
-                         place=order.index(s) + 1) for s in group]
-            tiebreaks.append(msg("Tied on {vp} VP: most Scribes, then earlier in turn order: "
-                                 "{names}.", vp=scores[seat], names=names))
+            names = [
+                msg(
+                    "{seat} ({scribes} Scribes, turn order {place})",
+                    seat=seat_name(state, s),
+                    scribes=players[s]["scribe"],
+                    place=order.index(s) + 1,
+                )
+                for s in group
+            ]
+            tiebreaks.append(
+                msg(
+                    "Tied on {vp} VP: most Scribes, then earlier in turn order: {names}.",
+                    vp=scores[seat],
+                    names=names,
+                )
+            )
     scored = decrees_scored(state)
-    details = tuple(msg("Decrees — {summary}", summary=decree_summary(state, seat, scored[seat]))
-                    for seat in range(len(scored)))
+    details = tuple(
+        msg("Decrees — {summary}", summary=decree_summary(state, seat, scored[seat]))
+        for seat in range(len(scored))
+    )
     return Result(scores, places, tuple(tiebreaks), details)

@@ -58,23 +58,48 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> State:
     solo = seats == 1
     n = 2 if solo else seats
     state: State = {
-        "game": "tekhenu", "seats": seats, "n": n, "bot": 1 if solo else None,
-        "options": dict(options), "rng": Rng.from_seed(seed).state,
-        "phase": "setup", "flow": "setup_decrees", "round": 0, "rotations": 0,
-        "maat_phases": 0, "scorings": 0, "disc_pos": 0, "markers": {}, "scored": [],
-        "sections": {god: [] for god in GODS}, "bag": {},
-        "horus_bonus": [], "god_statues": {god: [] for god in GODS},
+        "game": "tekhenu",
+        "seats": seats,
+        "n": n,
+        "bot": 1 if solo else None,
+        "options": dict(options),
+        "rng": Rng.from_seed(seed).state,
+        "phase": "setup",
+        "flow": "setup_decrees",
+        "round": 0,
+        "rotations": 0,
+        "maat_phases": 0,
+        "scorings": 0,
+        "disc_pos": 0,
+        "markers": {},
+        "scored": [],
+        "sections": {god: [] for god in GODS},
+        "bag": {},
+        "horus_bonus": [],
+        "god_statues": {god: [] for god in GODS},
         "people": {space: None for space in PEOPLE_SPACES},
         "people_gold": {space: PEOPLE_SETUP_GOLD for space in PEOPLE_SPACES},
-        "row2_gold": 1, "temple": {}, "tbuild": {}, "osiris": {},
-        "ra": [None, None, None], "pile": [],
+        "row2_gold": 1,
+        "temple": {},
+        "tbuild": {},
+        "osiris": {},
+        "ra": [None, None, None],
+        "pile": [],
         "market": [[None] * len(slots) for slots in MARKET_SLOTS],
         "market_open": [True, True, False, False],
-        "decks": {}, "discards": {"blessing": [], "technology": [], "decree": []},
-        "order": list(range(n)), "turn_idx": 0, "turn": None,
-        "destiny_pool": sorted(DESTINY_ANKH), "starting_pool": [],
+        "decks": {},
+        "discards": {"blessing": [], "technology": [], "decree": []},
+        "order": list(range(n)),
+        "turn_idx": 0,
+        "turn": None,
+        "destiny_pool": sorted(DESTINY_ANKH),
+        "starting_pool": [],
         "players": [new_player(bot=solo and seat == 1) for seat in range(n)],
-        "stack": [], "sealed": {}, "log": [], "final": None, "d23_asked": False,
+        "stack": [],
+        "sealed": {},
+        "log": [],
+        "final": None,
+        "d23_asked": False,
         "solo": None,
     }
     # TEK-R010 / TEK-R011
@@ -95,21 +120,18 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> State:
         state["horus_bonus"] = tiles
     # TEK-R016..R018, TEK-R019
     removed = DICE_REMOVED[min(n, 4)]
-    state["bag"] = {colour: count - removed.get(colour, 0)
-                    for colour, count in DICE_IN_BOX.items()}
+    state["bag"] = {colour: count - removed.get(colour, 0) for colour, count in DICE_IN_BOX.items()}
     for god in GODS:
         for _ in range(DICE_PER_SECTION_AT_SETUP):
             colour = draw_die(state)
             state["sections"][god].append([colour, roll(state)])
     # TEK-R024 / TEK-R025 / TEK-R026..R028
-    for kind, ids in (("blessing", BLESSINGS), ("technology", TECHNOLOGIES),
-                      ("decree", DECREES)):
+    for kind, ids in (("blessing", BLESSINGS), ("technology", TECHNOLOGIES), ("decree", DECREES)):
         deck = [card for card in ids if not (n <= 2 and card in REMOVED_SMALL)]
         shuffle(state, deck)
         state["decks"][kind] = deck
     for section in (0, 1):
-        state["market"][section] = [cards.draw_card(state, kind)
-                                    for kind in MARKET_SLOTS[section]]
+        state["market"][section] = [cards.draw_card(state, kind) for kind in MARKET_SLOTS[section]]
     # TEK-R029: 2 Decrees for every player (not the bot, TEK-R300)
     for seat in humans(state):
         state["players"][seat]["dealt"] = [state["decks"]["decree"].pop() for _ in range(2)]
@@ -127,8 +149,7 @@ def bot_setup(state: State) -> None:
     difficulty = options.get("solo_difficulty", "easy")
     tiles = ["BA1", "BA2", "BA3", "BA4", "BA5", "BA6", "BA7", "BA8", "BA9", "BA10"]
     shuffle(state, tiles)
-    state["solo"] = {"difficulty": difficulty, "pyramid": tiles, "progress": None,
-                     "deben": None}
+    state["solo"] = {"difficulty": difficulty, "pyramid": tiles, "progress": None, "deben": None}
     statue_values = [BOT_SETUP_STATUE_VALUE["easy"]]
     if difficulty == "hard":
         statue_values.append(BOT_SETUP_STATUE_VALUE["hard_extra"])
@@ -152,13 +173,26 @@ def decree_keep_decisions(state: State, frame: dict) -> list[Decision]:
     out = []
     for seat in frame["waiting"]:
         dealt = state["players"][seat]["dealt"]
-        out.append(Decision(seat, "decree", msg("Keep one of your two Decrees (secret)."),
-                            tuple(Option(f"keep:{card}", msg("Keep {card} ({symbol}): {text}",
-                                                             card=card,
-                                                             symbol=DECREE_SYMBOL[card],
-                                                             text=CARD_TEXT[card]))
-                                  for card in dealt),
-                            secret=True))
+        out.append(
+            Decision(
+                seat,
+                "decree",
+                msg("Keep one of your two Decrees (secret)."),
+                tuple(
+                    Option(
+                        f"keep:{card}",
+                        msg(
+                            "Keep {card} ({symbol}): {text}",
+                            card=card,
+                            symbol=DECREE_SYMBOL[card],
+                            text=CARD_TEXT[card],
+                        ),
+                    )
+                    for card in dealt
+                ),
+                secret=True,
+            )
+        )
     return out
 
 
@@ -167,10 +201,23 @@ def decree_keep_apply(state: State, frame: dict, option: str, events: list[Event
     seat = frame["answering"]
     state["sealed"][str(seat)] = option
     frame["waiting"].remove(seat)
-    events.append(Event("sealed", msg("{seat} has chosen a Decree.", seat=seat_name(state, seat)),
-                        {"seat": seat}, seat=seat))
-    events.append(Event("decree_private", msg("You keep {card}.", card=option.split(":")[1]),
-                        {"card": option.split(":")[1]}, seat=seat, private_to=seat))
+    events.append(
+        Event(
+            "sealed",
+            msg("{seat} has chosen a Decree.", seat=seat_name(state, seat)),
+            {"seat": seat},
+            seat=seat,
+        )
+    )
+    events.append(
+        Event(
+            "decree_private",
+            msg("You keep {card}.", card=option.split(":")[1]),
+            {"card": option.split(":")[1]},
+            seat=seat,
+            private_to=seat,
+        )
+    )
     if frame["waiting"]:
         state["stack"].append(frame)
         return
@@ -196,10 +243,18 @@ def start_draft(state: State, events: list[Event]) -> None:
         drawn = pool[:3]
         if state["options"].get("solo_random_start") == "yes":
             state["players"][0]["starting"] = sorted(drawn[:2])
-            events.append(Event("starting", msg("{seat} receives {cards}.",
-                                                seat=seat_name(state, 0),
-                                                cards=", ".join(drawn[:2])),
-                                {"seat": 0, "cards": drawn[:2]}, seat=0))
+            events.append(
+                Event(
+                    "starting",
+                    msg(
+                        "{seat} receives {cards}.",
+                        seat=seat_name(state, 0),
+                        cards=", ".join(drawn[:2]),
+                    ),
+                    {"seat": 0, "cards": drawn[:2]},
+                    seat=0,
+                )
+            )
             return
         state["starting_pool"] = sorted(drawn)
         state["stack"].append({"k": "draft", "seq": [0, 0], "i": 0})
@@ -209,20 +264,31 @@ def start_draft(state: State, events: list[Event]) -> None:
     first = rand_below(state, state["n"])
     forward = [(first + i) % state["n"] for i in range(state["n"])]
     seq = forward + list(reversed(forward))
-    events.append(Event("first", msg("{seat} is the first player of the draft.",
-                                      seat=seat_name(state, first)),
-                        {"seat": first}))
+    events.append(
+        Event(
+            "first",
+            msg("{seat} is the first player of the draft.", seat=seat_name(state, first)),
+            {"seat": first},
+        )
+    )
     state["stack"].append({"k": "draft", "seq": seq, "i": 0})
 
 
 @steps.decide("draft")
 def draft_decision(state: State, frame: dict) -> Decision:
     seat = frame["seq"][frame["i"]]
-    options = tuple(Option(f"start:{card}", msg("{card} (initiative {initiative}): {text}",
-                                                card=card,
-                                                initiative=STARTING_INITIATIVE[card],
-                                                text=STARTING_TEXT[card]))
-                    for card in state["starting_pool"])
+    options = tuple(
+        Option(
+            f"start:{card}",
+            msg(
+                "{card} (initiative {initiative}): {text}",
+                card=card,
+                initiative=STARTING_INITIATIVE[card],
+                text=STARTING_TEXT[card],
+            ),
+        )
+        for card in state["starting_pool"]
+    )
     return Decision(seat, "draft", msg("Take a Starting card."), options)
 
 
@@ -232,9 +298,14 @@ def draft_apply(state: State, frame: dict, option: str, events: list[Event]) -> 
     card = option.split(":")[1]
     state["starting_pool"].remove(card)
     state["players"][seat]["starting"].append(card)
-    events.append(Event("starting", msg("{seat} takes Starting card {card}.",
-                                         seat=seat_name(state, seat), card=card),
-                        {"seat": seat, "card": card}, seat=seat))
+    events.append(
+        Event(
+            "starting",
+            msg("{seat} takes Starting card {card}.", seat=seat_name(state, seat), card=card),
+            {"seat": seat, "card": card},
+            seat=seat,
+        )
+    )
     frame["i"] += 1
     if frame["i"] < len(frame["seq"]):
         state["stack"].append(frame)
@@ -246,9 +317,11 @@ def initiative_order(state: State) -> list[int]:
     """TEK-R034: sum of the 2 initiatives, highest first; tie -> the single highest card."""
     if state["bot"] is not None:
         return [1, 0]  # TEK-R303
+
     def key(seat: int) -> tuple[int, int]:
         values = [STARTING_INITIATIVE[c] for c in state["players"][seat]["starting"]]
         return (-sum(values), -max(values))
+
     return sorted(range(state["n"]), key=key)
 
 
@@ -262,9 +335,18 @@ def start_destiny(state: State, events: list[Event], setup: bool) -> None:
         card = ("A01", "A02")[rand_below(state, 2)]
         state["destiny_pool"].remove(card)
         state["players"][state["bot"]]["destiny"] = card
-        events.append(Event("destiny", msg("{seat} takes Destiny card {card} (no reward).",
-                                            seat=seat_name(state, state["bot"]), card=card),
-                            {"seat": state["bot"], "card": card}, seat=state["bot"]))
+        events.append(
+            Event(
+                "destiny",
+                msg(
+                    "{seat} takes Destiny card {card} (no reward).",
+                    seat=seat_name(state, state["bot"]),
+                    card=card,
+                ),
+                {"seat": state["bot"], "card": card},
+                seat=state["bot"],
+            )
+        )
     seats = [seat for seat in order if seat != state["bot"]]
     state["stack"].append({"k": "destiny", "seq": seats, "i": 0, "setup": setup})
 
@@ -272,10 +354,18 @@ def start_destiny(state: State, events: list[Event], setup: bool) -> None:
 @steps.decide("destiny")
 def destiny_decision(state: State, frame: dict) -> Decision:
     seat = frame["seq"][frame["i"]]
-    options = tuple(Option(f"destiny:{card}", msg("{card} (Ankh {ankh}): {text}", card=card,
-                                                  ankh=DESTINY_ANKH[card],
-                                                  text=DESTINY_TEXT[card]))
-                    for card in state["destiny_pool"])
+    options = tuple(
+        Option(
+            f"destiny:{card}",
+            msg(
+                "{card} (Ankh {ankh}): {text}",
+                card=card,
+                ankh=DESTINY_ANKH[card],
+                text=DESTINY_TEXT[card],
+            ),
+        )
+        for card in state["destiny_pool"]
+    )
     return Decision(seat, "destiny", msg("Choose a Destiny card."), options)
 
 
@@ -285,9 +375,14 @@ def destiny_apply(state: State, frame: dict, option: str, events: list[Event]) -
     card = option.split(":")[1]
     state["destiny_pool"].remove(card)
     state["players"][seat]["destiny"] = card
-    events.append(Event("destiny", msg("{seat} takes Destiny card {card}.",
-                                        seat=seat_name(state, seat), card=card),
-                        {"seat": seat, "card": card}, seat=seat))
+    events.append(
+        Event(
+            "destiny",
+            msg("{seat} takes Destiny card {card}.", seat=seat_name(state, seat), card=card),
+            {"seat": seat, "card": card},
+            seat=seat,
+        )
+    )
     frame["i"] += 1
     if frame["i"] < len(frame["seq"]):
         state["stack"].append(frame)
@@ -304,9 +399,12 @@ def destiny_reward(state: State, seat: int, card: str, events: list[Event]) -> N
 
 @steps.decide("a03")
 def a03_decision(state: State, frame: dict) -> Decision:
-    return Decision(frame["s"], "a03", msg("Destiny card A03: gain 1 Population or 1 Happiness?"),
-                    (Option("population", msg("+1 Population")),
-                     Option("happiness", msg("+1 Happiness"))))
+    return Decision(
+        frame["s"],
+        "a03",
+        msg("Destiny card A03: gain 1 Population or 1 Happiness?"),
+        (Option("population", msg("+1 Population")), Option("happiness", msg("+1 Happiness"))),
+    )
 
 
 @steps.apply("a03")
@@ -321,8 +419,9 @@ def a03_apply(state: State, frame: dict, option: str, events: list[Event]) -> No
 def start_rewards(state: State) -> None:
     for seat in reversed([s for s in state["order"] if s != state["bot"]]):
         player = state["players"][seat]
-        state["stack"].append({"k": "rewards", "s": seat,
-                               "left": sorted(player["starting"] + [player["destiny"]])})
+        state["stack"].append(
+            {"k": "rewards", "s": seat, "left": sorted(player["starting"] + [player["destiny"]])}
+        )
 
 
 @steps.decide("rewards")
@@ -331,8 +430,9 @@ def rewards_decision(state: State, frame: dict) -> Decision:
     for card in frame["left"]:
         text = STARTING_TEXT.get(card) or DESTINY_TEXT[card]
         options.append(Option(f"use:{card}", msg("{card}: {text}", card=card, text=text)))
-    return Decision(frame["s"], "rewards", msg("Resolve your setup cards: which one next?"),
-                    tuple(options))
+    return Decision(
+        frame["s"], "rewards", msg("Resolve your setup cards: which one next?"), tuple(options)
+    )
 
 
 @steps.apply("rewards")
@@ -349,36 +449,61 @@ def rewards_apply(state: State, frame: dict, option: str, events: list[Event]) -
         gain(state, seat, dict(STARTING_GAIN[card]), card, events)
     elif card in STARTING_GAIN_ANY:
         count, kinds = STARTING_GAIN_ANY[card]
-        state["stack"].append({"k": "gain_any", "s": seat, "left": count, "kinds": list(kinds),
-                               "card": card})
+        state["stack"].append(
+            {"k": "gain_any", "s": seat, "left": count, "kinds": list(kinds), "card": card}
+        )
     elif card in STARTING_OSIRIS:
         value, districts = STARTING_OSIRIS[card]
-        ctx = {"s": seat, "god": "osiris", "v": value, "src": "card", "nohap": True,
-               "districts": list(districts)}
+        ctx = {
+            "s": seat,
+            "god": "osiris",
+            "v": value,
+            "src": "card",
+            "nohap": True,
+            "districts": list(districts),
+        }
         state["stack"].append({"k": "action", "ctx": ctx})
     else:  # S05 / S06
         kind = "technology" if card == "S05" else "blessing"
         drawn = [c for c in (cards.draw_card(state, kind), cards.draw_card(state, kind)) if c]
         state["players"][seat]["drawn"] = drawn
-        events.append(Event("draw", msg("{seat} draws 2 {kind} cards ({card}).",
-                                         seat=seat_name(state, seat),
-                                         kind=CARD_KIND_NAMES[kind], card=card),
-                            {"seat": seat}, seat=seat))
-        events.append(Event("draw_private", msg("You draw {cards}.", cards=", ".join(drawn)),
-                            {"cards": drawn},
-                            seat=seat, private_to=seat))
+        events.append(
+            Event(
+                "draw",
+                msg(
+                    "{seat} draws 2 {kind} cards ({card}).",
+                    seat=seat_name(state, seat),
+                    kind=CARD_KIND_NAMES[kind],
+                    card=card,
+                ),
+                {"seat": seat},
+                seat=seat,
+            )
+        )
+        events.append(
+            Event(
+                "draw_private",
+                msg("You draw {cards}.", cards=", ".join(drawn)),
+                {"cards": drawn},
+                seat=seat,
+                private_to=seat,
+            )
+        )
         if drawn:
             state["stack"].append({"k": "draw_keep", "s": seat, "kind": kind})
-    state["players"][seat]["starting"] = [c for c in state["players"][seat]["starting"]
-                                          if c != card]
+    state["players"][seat]["starting"] = [
+        c for c in state["players"][seat]["starting"] if c != card
+    ]
 
 
 @steps.decide("gain_any")
 def gain_any_decision(state: State, frame: dict) -> Decision:
-    return Decision(frame["s"], "gain_any", msg("{card}: choose a resource ({left} left).",
-                                                card=frame["card"], left=frame["left"]),
-                    tuple(Option(f"gain:{res}", msg("+1 {res}", res=WORDS[res]))
-                          for res in frame["kinds"]))
+    return Decision(
+        frame["s"],
+        "gain_any",
+        msg("{card}: choose a resource ({left} left).", card=frame["card"], left=frame["left"]),
+        tuple(Option(f"gain:{res}", msg("+1 {res}", res=WORDS[res])) for res in frame["kinds"]),
+    )
 
 
 @steps.apply("gain_any")
@@ -392,10 +517,12 @@ def gain_any_apply(state: State, frame: dict, option: str, events: list[Event]) 
 @steps.decide("draw_keep")
 def draw_keep_decision(state: State, frame: dict) -> Decision:
     drawn = state["players"][frame["s"]]["drawn"]
-    return Decision(frame["s"], "draw_keep", msg("Keep one of the {kind} cards you drew.",
-                                                 kind=CARD_KIND_NAMES[frame["kind"]]),
-                    tuple(Option(f"keep:{card}", msg("{card}", card=card))
-                          for card in dict.fromkeys(drawn)))
+    return Decision(
+        frame["s"],
+        "draw_keep",
+        msg("Keep one of the {kind} cards you drew.", kind=CARD_KIND_NAMES[frame["kind"]]),
+        tuple(Option(f"keep:{card}", msg("{card}", card=card)) for card in dict.fromkeys(drawn)),
+    )
 
 
 @steps.apply("draw_keep")
@@ -411,5 +538,11 @@ def draw_keep_apply(state: State, frame: dict, option: str, events: list[Event])
     deck.extend(drawn)
     shuffle(state, deck)
     player["drawn"] = []
-    events.append(Event("keep", msg("{seat} keeps {card}.", seat=seat_name(state, seat), card=card),
-                        {"seat": seat, "card": card}, seat=seat))
+    events.append(
+        Event(
+            "keep",
+            msg("{seat} keeps {card}.", seat=seat_name(state, seat), card=card),
+            {"seat": seat, "card": card},
+            seat=seat,
+        )
+    )

@@ -61,8 +61,11 @@ def advance_progress(state: State) -> int:
 
 
 def eligible(state: State, god: str) -> list[tuple[str, int]]:
-    return [(colour, value) for colour, value in state["sections"][god]
-            if die_purity(state, god, colour) != "forbidden"]
+    return [
+        (colour, value)
+        for colour, value in state["sections"][god]
+        if die_purity(state, god, colour) != "forbidden"
+    ]
 
 
 def pick_random(state: State, items: list) -> object:
@@ -93,8 +96,12 @@ def resource_tile_die(state: State, order: tuple[str, ...]) -> tuple[str, str, i
     """TEK-R317..R319."""
     colours = [RESOURCE_COLOUR[res] for res in order] + ["grey"]
     for colour in colours:
-        found = [(god, value) for god in GODS for c, value in state["sections"][god]
-                 if c == colour and die_purity(state, god, c) != "forbidden"]
+        found = [
+            (god, value)
+            for god in GODS
+            for c, value in state["sections"][god]
+            if c == colour and die_purity(state, god, c) != "forbidden"
+        ]
         if not found:
             continue
         best = max(value for _g, value in found)
@@ -116,12 +123,24 @@ def bot_turn(state: State, events: list[Event]) -> None:
     tile = state["solo"]["pyramid"][index]
     kind, what = BOT_TILES[tile]
     deben = state["solo"]["deben"]
-    text = (msg("{bot} reaches action tile {tile} (Deben: {face}).", bot=BOT_NAME, tile=tile,
-                face=DEBEN_FACES[deben]) if deben
-            else msg("{bot} reaches action tile {tile}.", bot=BOT_NAME, tile=tile))
-    events.append(Event("bot_tile", text,
-                        {"tile": tile, "index": index, "deben": state["solo"]["deben"]},
-                        seat=bot))
+    text = (
+        msg(
+            "{bot} reaches action tile {tile} (Deben: {face}).",
+            bot=BOT_NAME,
+            tile=tile,
+            face=DEBEN_FACES[deben],
+        )
+        if deben
+        else msg("{bot} reaches action tile {tile}.", bot=BOT_NAME, tile=tile)
+    )
+    events.append(
+        Event(
+            "bot_tile",
+            text,
+            {"tile": tile, "index": index, "deben": state["solo"]["deben"]},
+            seat=bot,
+        )
+    )
     pick = god_tile_die(state, what) if kind == "god" else resource_tile_die(state, what)
     if pick is None:  # ENG: only Forbidden dice left -> the highest die anywhere
         every = [(god, c, v) for god in GODS for c, v in state["sections"][god]]
@@ -130,10 +149,20 @@ def bot_turn(state: State, events: list[Event]) -> None:
     god, colour, value = pick
     state["sections"][god].remove([colour, value])
     state["players"][bot]["below"].append([colour, value])  # TEK-R313: beside its tiles
-    events.append(Event("take", msg("{seat} takes the {colour} {value} from {god}.",
-                                    seat=BOT_NAME, colour=COLOUR_NAMES[colour], value=value,
-                                    god=GOD_NAMES[god]),
-                        {"seat": bot, "god": god, "colour": colour, "value": value}, seat=bot))
+    events.append(
+        Event(
+            "take",
+            msg(
+                "{seat} takes the {colour} {value} from {god}.",
+                seat=BOT_NAME,
+                colour=COLOUR_NAMES[colour],
+                value=value,
+                god=GOD_NAMES[god],
+            ),
+            {"seat": bot, "god": god, "colour": colour, "value": value},
+            seat=bot,
+        )
+    )
     owners = list(state["god_statues"][god])
     BOT_ACTIONS[god](state, value, colour, events)
     actions.horus_bonuses(state, bot, god, events, owners)
@@ -185,8 +214,11 @@ def newly_won(state: State, space: str, districts: tuple[str, ...]) -> int:
 
 
 def bot_pillars_in_line(state: State, kind: str, index: int) -> int:
-    return sum(1 for sp in actions.line_spaces(kind, index)
-               if sp in state["temple"] and state["temple"][sp][2] == state["bot"])
+    return sum(
+        1
+        for sp in actions.line_spaces(kind, index)
+        if sp in state["temple"] and state["temple"][sp][2] == state["bot"]
+    )
 
 
 def bot_ra(state: State, value: int, colour: str, events: list[Event]) -> None:
@@ -210,17 +242,23 @@ def bot_ra(state: State, value: int, colour: str, events: list[Event]) -> None:
     space = pick_random(state, inner or top)
     state["temple"][space] = [tile, 0, bot]
     player["pillars"] -= 1
-    events.append(Event("pillar", msg("{seat} builds Pillar {tile} on {space}.", seat=BOT_NAME,
-                                      tile=tile, space=space),
-                        {"seat": bot, "tile": tile, "space": space, "rotation": 0}, seat=bot))
+    events.append(
+        Event(
+            "pillar",
+            msg("{seat} builds Pillar {tile} on {space}.", seat=BOT_NAME, tile=tile, space=space),
+            {"seat": bot, "tile": tile, "space": space, "rotation": 0},
+            seat=bot,
+        )
+    )
     add_vp(state, bot, best, term("bot Pillar"), events)
     actions.slide_display(state, slot)
 
 
 def bot_building_in_line(state: State, space: str) -> bool:
     r, c = int(space[1]), int(space[2])
-    return state["tbuild"].get(f"w{r}") == state["bot"] or state["tbuild"].get(f"s{c}") == \
-        state["bot"]
+    return (
+        state["tbuild"].get(f"w{r}") == state["bot"] or state["tbuild"].get(f"s{c}") == state["bot"]
+    )
 
 
 def bot_hathor(state: State, value: int, colour: str, events: list[Event]) -> None:
@@ -237,8 +275,14 @@ def bot_hathor(state: State, value: int, colour: str, events: list[Event]) -> No
         wid = pick_random(state, [w for w in spaces if gains[w] == top])
         state["tbuild"][wid] = bot
         player["buildings"] -= 1
-        events.append(Event("building", msg("{seat} builds on {space}.", seat=BOT_NAME, space=wid),
-                            {"seat": bot, "space": wid}, seat=bot))
+        events.append(
+            Event(
+                "building",
+                msg("{seat} builds on {space}.", seat=BOT_NAME, space=wid),
+                {"seat": bot, "space": wid},
+                seat=bot,
+            )
+        )
         add_vp(state, bot, top, term("bot Hathor"), events)
     tracks.gain_population(state, bot, value, events)
 
@@ -252,11 +296,19 @@ def bot_bastet(state: State, value: int, colour: str, events: list[Event]) -> No
             player["happiness"] += 1
         else:
             tracks.gain_population(state, bot, 1, events)
-    events.append(Event("happiness", msg("{seat}: Happiness {happiness}, Population "
-                                         "{population}.", seat=BOT_NAME,
-                                         happiness=player["happiness"],
-                                         population=player["population"]),
-                        {"seat": bot}, seat=bot))
+    events.append(
+        Event(
+            "happiness",
+            msg(
+                "{seat}: Happiness {happiness}, Population {population}.",
+                seat=BOT_NAME,
+                happiness=player["happiness"],
+                population=player["population"],
+            ),
+            {"seat": bot},
+            seat=bot,
+        )
+    )
     scribes = 2 if value <= 2 else (1 if value <= 4 else 0)
     if scribes:
         gain(state, bot, {"scribe": scribes}, term("bot Bastet"), events)
@@ -267,8 +319,9 @@ def bot_thoth(state: State, value: int, colour: str, events: list[Event]) -> Non
     bot = state["bot"]
     count, _cost = actions.thoth_count(value)
     happiness = state["players"][bot]["happiness"]
-    reachable = [sec for sec in range(4)
-                 if state["market_open"][sec] and happiness >= MARKET_HAPPINESS[sec]]
+    reachable = [
+        sec for sec in range(4) if state["market_open"][sec] and happiness >= MARKET_HAPPINESS[sec]
+    ]
     if not reachable:
         return
     section = reachable[-1]
@@ -291,8 +344,10 @@ def bot_osiris(state: State, value: int, colour: str, events: list[Event]) -> No
     if player["buildings"] <= 0 or len(state["osiris"]) >= len(OSIRIS_SPACES):
         return
     if colour == "grey":
-        counts = {d: sum(1 for sid in state["osiris"] if OSIRIS_SPACES[sid].district == d)
-                  for d in DISTRICTS}
+        counts = {
+            d: sum(1 for sid in state["osiris"] if OSIRIS_SPACES[sid].district == d)
+            for d in DISTRICTS
+        }
         district = min(DISTRICTS, key=lambda d: (counts[d], DISTRICTS.index(d)))
     else:
         district = DIE_RESOURCE[colour]
@@ -306,12 +361,23 @@ def bot_osiris(state: State, value: int, colour: str, events: list[Event]) -> No
                 player["buildings"] -= 1
                 if row == 2:
                     state["row2_gold"] = 0  # TEK-R314: Gold the bot would take is discarded
-                events.append(Event("building", msg("{seat} builds on {space}.", seat=BOT_NAME,
-                                                      space=sid),
-                                    {"seat": bot, "space": sid}, seat=bot))
+                events.append(
+                    Event(
+                        "building",
+                        msg("{seat} builds on {space}.", seat=BOT_NAME, space=sid),
+                        {"seat": bot, "space": sid},
+                        seat=bot,
+                    )
+                )
                 return
         row = row - 1 if row > 1 else 6
 
 
-BOT_ACTIONS = {"horus": bot_horus, "ra": bot_ra, "hathor": bot_hathor, "bastet": bot_bastet,
-               "thoth": bot_thoth, "osiris": bot_osiris}
+BOT_ACTIONS = {
+    "horus": bot_horus,
+    "ra": bot_ra,
+    "hathor": bot_hathor,
+    "bastet": bot_bastet,
+    "thoth": bot_thoth,
+    "osiris": bot_osiris,
+}

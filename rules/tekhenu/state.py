@@ -43,20 +43,37 @@ from rules.text import encode, msg
 State = dict[str, Any]
 
 
-
 def new_player(bot: bool = False) -> dict[str, Any]:
     return {
-        "vp": VP_START, "gold": 0 if bot else START["gold"],
-        "scribe": 0 if bot else START["scribe"], "faith": 0,
+        "vp": VP_START,
+        "gold": 0 if bot else START["gold"],
+        "scribe": 0 if bot else START["scribe"],
+        "faith": 0,
         "res": {res: 0 for res in RESOURCES},
         "prod": {res: PRODUCTION_START for res in RESOURCES},
-        "happiness": START["happiness"], "population": START["population"],
-        "buildings": PIECES["buildings"], "pillars": PIECES["pillars"],
-        "statues": PIECES["statues"], "statue_list": [],
-        "left": [], "right": [], "below": [], "excess": 0, "faith_l": 0, "faith_r": 0,
-        "maat": None, "blessings": [], "technologies": [], "decrees": [], "known": [],
-        "revealed": None, "starting": [], "drawn": [], "destiny": None,
-        "flags": {"h16": False, "h19": False, "h21": False}, "bot_cards": [],
+        "happiness": START["happiness"],
+        "population": START["population"],
+        "buildings": PIECES["buildings"],
+        "pillars": PIECES["pillars"],
+        "statues": PIECES["statues"],
+        "statue_list": [],
+        "left": [],
+        "right": [],
+        "below": [],
+        "excess": 0,
+        "faith_l": 0,
+        "faith_r": 0,
+        "maat": None,
+        "blessings": [],
+        "technologies": [],
+        "decrees": [],
+        "known": [],
+        "revealed": None,
+        "starting": [],
+        "drawn": [],
+        "destiny": None,
+        "flags": {"h16": False, "h19": False, "h21": False},
+        "bot_cards": [],
         "is_bot": bot,
     }
 
@@ -150,14 +167,23 @@ def add_vp(state: State, seat: int, vp: int, reason: str, events: list[Event]) -
     change = player["vp"] - before
     if change:
         state["log"].append([seat, change, encode(reason)])  # plain JSON: cheap state copies
-        events.append(Event("vp", msg("{seat} {change:+d} VP ({reason}).",
-                                      seat=seat_name(state, seat), change=change, reason=reason),
-                            {"seat": seat, "vp": change, "reason": reason}, seat=seat))
+        events.append(
+            Event(
+                "vp",
+                msg(
+                    "{seat} {change:+d} VP ({reason}).",
+                    seat=seat_name(state, seat),
+                    change=change,
+                    reason=reason,
+                ),
+                {"seat": seat, "vp": change, "reason": reason},
+                seat=seat,
+            )
+        )
     return change
 
 
-def gain(state: State, seat: int, goods: dict[str, int], reason: str,
-         events: list[Event]) -> None:
+def gain(state: State, seat: int, goods: dict[str, int], reason: str, events: list[Event]) -> None:
     """Gain tokens (TEK-R009: unlimited supply). VP go through add_vp; Population and
     Happiness through the track helpers (Population first, TEK-R345)."""
     from rules.tekhenu import tracks  # local: tracks imports this module
@@ -192,9 +218,19 @@ def gain(state: State, seat: int, goods: dict[str, int], reason: str,
             raise ValueError(key)
         parts.append(msg("{amount} {what}", amount=amount, what=WORDS[key]))
     if parts:
-        events.append(Event("gain", msg("{seat} gains {goods} ({reason}).",
-                                        seat=seat_name(state, seat), goods=parts, reason=reason),
-                            {"seat": seat, "goods": dict(goods)}, seat=seat))
+        events.append(
+            Event(
+                "gain",
+                msg(
+                    "{seat} gains {goods} ({reason}).",
+                    seat=seat_name(state, seat),
+                    goods=parts,
+                    reason=reason,
+                ),
+                {"seat": seat, "goods": dict(goods)},
+                seat=seat,
+            )
+        )
     if goods.get("vp"):
         add_vp(state, seat, goods["vp"], reason, events)
 
@@ -215,9 +251,14 @@ def discard_blessing(state: State, seat: int, card: str, events: list[Event]) ->
     player = state["players"][seat]
     player["blessings"].remove(card)
     state["discards"]["blessing"].append(card)
-    events.append(Event("blessing", msg("{seat} plays Blessing {card}.",
-                                        seat=seat_name(state, seat), card=card),
-                        {"seat": seat, "card": card}, seat=seat))
+    events.append(
+        Event(
+            "blessing",
+            msg("{seat} plays Blessing {card}.", seat=seat_name(state, seat), card=card),
+            {"seat": seat, "card": card},
+            seat=seat,
+        )
+    )
     if "T24" in player["technologies"]:
         gain(state, seat, {"gold": 1}, "T24", events)
 
@@ -243,8 +284,11 @@ def payment_plan(state: State, seat: int, cost: dict[str, int]) -> dict[str, int
             plan[res] = plan.get(res, 0) + use
         if need and t22 and res in ("limestone", "granite"):
             other = "granite" if res == "limestone" else "limestone"
-            spare = have[other] - cost.get(other, 0) if RESOURCES.index(other) > RESOURCES.index(
-                res) else have[other]
+            spare = (
+                have[other] - cost.get(other, 0)
+                if RESOURCES.index(other) > RESOURCES.index(res)
+                else have[other]
+            )
             use = max(0, min(need, spare))
             have[other] -= use
             need -= use
@@ -292,8 +336,14 @@ def payment_plan(state: State, seat: int, cost: dict[str, int]) -> dict[str, int
 
 # --- the player's payment mix (T10, T22: TEK-R255, TEK-R267) ---------------------------------
 PAY_KEYS = (*RESOURCES, "gold", "scribe")
-PAY_CODES = {"papyrus": "pap", "bread": "bre", "limestone": "lim", "granite": "gra",
-             "gold": "gold", "scribe": "scr"}
+PAY_CODES = {
+    "papyrus": "pap",
+    "bread": "bre",
+    "limestone": "lim",
+    "granite": "gra",
+    "gold": "gold",
+    "scribe": "scr",
+}
 STONES = ("limestone", "granite")
 
 
@@ -319,8 +369,7 @@ def mix_flags(cost: dict[str, int], mix: dict[str, int]) -> dict[str, int]:
     flags = {}
     if any(mix.get(stone, 0) > cost.get(stone, 0) for stone in STONES):
         flags["t22"] = 1
-    if (mix.get("gold", 0) > cost.get("gold", 0) if cost.get("scribe")
-            else mix.get("scribe", 0) > 0):
+    if mix.get("gold", 0) > cost.get("gold", 0) if cost.get("scribe") else mix.get("scribe", 0) > 0:
         flags["t10"] = 1
     return flags
 
@@ -338,15 +387,15 @@ def payment_mixes(state: State, seat: int, cost: dict[str, int]) -> list[dict[st
     if "T10" not in techs and "T22" not in techs:
         return [plain]
     left = (*(player["res"][k] for k in RESOURCES), player["gold"], player["scribe"])
-    found = _mixes(left, "T10" in techs, "T22" in techs,
-                   tuple(cost.get(k, 0) for k in PAY_KEYS))
+    found = _mixes(left, "T10" in techs, "T22" in techs, tuple(cost.get(k, 0) for k in PAY_KEYS))
     mixes = [dict((k, n) for k, n in zip(PAY_KEYS, mix, strict=True) if n) for mix in found]
     return [plain] + [mix for mix in mixes if mix != plain]
 
 
 @lru_cache(maxsize=4096)
-def _mixes(left: tuple[int, ...], t10: bool, t22: bool,
-           cost: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def _mixes(
+    left: tuple[int, ...], t10: bool, t22: bool, cost: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
     """The mixes of ``payment_mixes`` as count tuples over PAY_KEYS (a pure function of the
     holdings, the cards and the cost: cached, since every option label asks it)."""
     techs = [card for card, held in (("T10", t10), ("T22", t22)) if held]
@@ -355,8 +404,9 @@ def _mixes(left: tuple[int, ...], t10: bool, t22: bool,
     keys = [k for k in PAY_KEYS if need[k] > 0]
     found: set[tuple[int, ...]] = set()
 
-    def spread(owed: int, sources: tuple[str, ...], at: int, spent: dict[str, int],
-               rest: list[str]) -> None:
+    def spread(
+        owed: int, sources: tuple[str, ...], at: int, spent: dict[str, int], rest: list[str]
+    ) -> None:
         if owed == 0:
             split(rest, spent)
             return
@@ -406,8 +456,11 @@ def mix_vp(state: State, seat: int, cost: dict[str, int], mix: dict[str, int]) -
     turn = state.get("turn")
     if turn is None or turn.get("seat") != seat:
         return []
-    return [card for flag, card in (("t22", "T22"), ("t10", "T10"))
-            if mix_flags(cost, mix).get(flag) and not turn.get(flag)]
+    return [
+        card
+        for flag, card in (("t22", "T22"), ("t10", "T10"))
+        if mix_flags(cost, mix).get(flag) and not turn.get(flag)
+    ]
 
 
 def settle(state: State, seat: int, cost: dict[str, int]) -> dict[str, int] | None:
@@ -433,8 +486,7 @@ def can_pay(state: State, seat: int, cost: dict[str, int]) -> bool:
     return payment_plan(state, seat, cost) is not None
 
 
-def pay(state: State, seat: int, cost: dict[str, int], reason: str,
-        events: list[Event]) -> None:
+def pay(state: State, seat: int, cost: dict[str, int], reason: str, events: list[Event]) -> None:
     plan = settle(state, seat, cost)
     if plan is None:  # pragma: no cover - legality is checked before
         raise AssertionError(f"cannot pay {cost}")
@@ -451,13 +503,22 @@ def pay(state: State, seat: int, cost: dict[str, int], reason: str,
             continue
         parts.append(msg("{amount} {what}", amount=amount, what=WORDS[key]))
     if parts:
-        events.append(Event("pay", msg("{seat} pays {goods} ({reason}).",
-                                       seat=seat_name(state, seat), goods=parts, reason=reason),
-                            {"seat": seat, "paid": plan}, seat=seat))
+        events.append(
+            Event(
+                "pay",
+                msg(
+                    "{seat} pays {goods} ({reason}).",
+                    seat=seat_name(state, seat),
+                    goods=parts,
+                    reason=reason,
+                ),
+                {"seat": seat, "paid": plan},
+                seat=seat,
+            )
+        )
     turn = state.get("turn")
     for flag, card in (("t10", "T10"), ("t22", "T22")):
-        if plan.get(flag) and turn is not None and turn.get("seat") == seat \
-                and not turn.get(flag):
+        if plan.get(flag) and turn is not None and turn.get("seat") == seat and not turn.get(flag):
             turn[flag] = True
             add_vp(state, seat, 1, card, events)  # T10/T22: +1 VP once per turn
 
@@ -481,18 +542,33 @@ def pay_scribes(state: State, seat: int, count: int, reason: str, events: list[E
         if turn is not None and turn.get("seat") == seat and not turn.get("t10"):
             turn["t10"] = True
             add_vp(state, seat, 1, "T10", events)
-    text = (msg("{seat} spends {count} Scribes ({reason}).", seat=seat_name(state, seat),
-                count=count, reason=reason) if count > 1 else
-            msg("{seat} spends {count} Scribe ({reason}).", seat=seat_name(state, seat),
-                count=count, reason=reason))
-    events.append(Event("scribes", text,
-                        {"seat": seat, "count": count}, seat=seat))
+    text = (
+        msg(
+            "{seat} spends {count} Scribes ({reason}).",
+            seat=seat_name(state, seat),
+            count=count,
+            reason=reason,
+        )
+        if count > 1
+        else msg(
+            "{seat} spends {count} Scribe ({reason}).",
+            seat=seat_name(state, seat),
+            count=count,
+            reason=reason,
+        )
+    )
+    events.append(Event("scribes", text, {"seat": seat, "count": count}, seat=seat))
 
 
 def balance(player: dict[str, Any]) -> int:
     """TEK-R149 (+ TEK-R150 Faith on the pans)."""
-    return (sum(value for _c, value in player["left"]) - sum(value for _c, value in player["right"])
-            - player["excess"] + player["faith_l"] - player["faith_r"])
+    return (
+        sum(value for _c, value in player["left"])
+        - sum(value for _c, value in player["right"])
+        - player["excess"]
+        + player["faith_l"]
+        - player["faith_r"]
+    )
 
 
 def turn_order_index(state: State, seat: int) -> int:

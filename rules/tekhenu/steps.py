@@ -29,9 +29,11 @@ def decide(kind: str):
             for hook in DECIDE_HOOKS:
                 made = hook(state, frame, made)
             return made
+
         run.__wrapped__ = func
         DECIDE[kind] = run
         return func
+
     return wrap
 
 
@@ -42,9 +44,11 @@ def apply(kind: str):
                 if hook(state, frame, option, events):
                     return
             func(state, frame, option, events)
+
         run.__wrapped__ = func
         APPLY[kind] = run
         return func
+
     return wrap
 
 
@@ -52,4 +56,5 @@ def auto(kind: str):
     def wrap(func):
         AUTO[kind] = func
         return func
+
     return wrap

@@ -14,10 +14,19 @@ def gain_population(state: State, seat: int, amount: int, events: list[Event]) -
     before = player["population"]
     player["population"] = min(POPULACE_MAX, before + amount)
     if player["population"] != before:
-        events.append(Event("population", msg("{seat}: Population {before} -> {after}.",
-                                              seat=seat_name(state, seat), before=before,
-                                              after=player["population"]),
-                            {"seat": seat, "population": player["population"]}, seat=seat))
+        events.append(
+            Event(
+                "population",
+                msg(
+                    "{seat}: Population {before} -> {after}.",
+                    seat=seat_name(state, seat),
+                    before=before,
+                    after=player["population"],
+                ),
+                {"seat": seat, "population": player["population"]},
+                seat=seat,
+            )
+        )
     for threshold, section in sorted(MARKET_UNLOCK.items()):
         if player["population"] >= threshold and not state["market_open"][section]:
             open_market_section(state, section, events)
@@ -28,8 +37,13 @@ def open_market_section(state: State, section: int, events: list[Event]) -> None
 
     state["market_open"][section] = True
     state["market"][section] = [draw_card(state, kind) for kind in MARKET_SLOTS[section]]
-    events.append(Event("market", msg("Market section {n} opens.", n=section + 1),
-                        {"section": section + 1, "cards": list(state["market"][section])}))
+    events.append(
+        Event(
+            "market",
+            msg("Market section {n} opens.", n=section + 1),
+            {"section": section + 1, "cards": list(state["market"][section])},
+        )
+    )
 
 
 def gain_happiness(state: State, seat: int, amount: int, events: list[Event]) -> int:
@@ -40,10 +54,19 @@ def gain_happiness(state: State, seat: int, amount: int, events: list[Event]) ->
     player["happiness"] = max(0, min(player["population"], POPULACE_MAX, before + amount))
     moved = player["happiness"] - before
     if moved:
-        events.append(Event("happiness", msg("{seat}: Happiness {before} -> {after}.",
-                                             seat=seat_name(state, seat), before=before,
-                                             after=player["happiness"]),
-                            {"seat": seat, "happiness": player["happiness"]}, seat=seat))
+        events.append(
+            Event(
+                "happiness",
+                msg(
+                    "{seat}: Happiness {before} -> {after}.",
+                    seat=seat_name(state, seat),
+                    before=before,
+                    after=player["happiness"],
+                ),
+                {"seat": seat, "happiness": player["happiness"]},
+                seat=seat,
+            )
+        )
     if state["bot"] == seat:
         return moved  # TEK-R329: the bot ignores the track rewards
     happiness_rewards(state, seat, events)
@@ -71,10 +94,19 @@ def lose_happiness(state: State, seat: int, amount: int, events: list[Event]) ->
     before = player["happiness"]
     player["happiness"] = max(0, before - amount)
     if player["happiness"] != before:
-        events.append(Event("happiness", msg("{seat}: Happiness {before} -> {after}.",
-                                             seat=seat_name(state, seat), before=before,
-                                             after=player["happiness"]),
-                            {"seat": seat, "happiness": player["happiness"]}, seat=seat))
+        events.append(
+            Event(
+                "happiness",
+                msg(
+                    "{seat}: Happiness {before} -> {after}.",
+                    seat=seat_name(state, seat),
+                    before=before,
+                    after=player["happiness"],
+                ),
+                {"seat": seat, "happiness": player["happiness"]},
+                seat=seat,
+            )
+        )
 
 
 def lose_population(state: State, seat: int, amount: int, events: list[Event]) -> None:

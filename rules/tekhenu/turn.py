@@ -40,13 +40,32 @@ def die_id(colour: str, value: int) -> str:
 
 
 def begin_turn(state: State, seat: int, events: list[Event]) -> None:
-    state["turn"] = {"seat": seat, "colour": None, "value": None, "src": None, "anubis": False,
-                     "free_anubis": False, "purity": None, "pan": None, "pan_idx": None,
-                     "extras": [], "nudge": False, "t10": False, "t22": False,
-                     "action": None}
-    events.append(Event("turn", msg("{seat}'s turn (round {round}).", seat=seat_name(state, seat),
-                                     round=state["round"]),
-                        {"seat": seat, "round": state["round"]}, seat=seat))
+    state["turn"] = {
+        "seat": seat,
+        "colour": None,
+        "value": None,
+        "src": None,
+        "anubis": False,
+        "free_anubis": False,
+        "purity": None,
+        "pan": None,
+        "pan_idx": None,
+        "extras": [],
+        "nudge": False,
+        "t10": False,
+        "t22": False,
+        "action": None,
+    }
+    events.append(
+        Event(
+            "turn",
+            msg(
+                "{seat}'s turn (round {round}).", seat=seat_name(state, seat), round=state["round"]
+            ),
+            {"seat": seat, "round": state["round"]},
+            seat=seat,
+        )
+    )
     state["stack"].append({"k": "take", "s": seat})
     player = state["players"][seat]
     if held_blessing(player, "B23", "B24", "B07", "B08"):
@@ -60,17 +79,21 @@ def turn_start_decision(state: State, frame: dict) -> Decision:
     options = []
     card = held_blessing(player, "B23", "B24")
     if card and not state["turn"]["free_anubis"]:
-        options.append(Option(f"bless:{card}", msg("Play {card}: a free Anubis action this turn",
-                                                       card=card)))
+        options.append(
+            Option(f"bless:{card}", msg("Play {card}: a free Anubis action this turn", card=card))
+        )
     card = held_blessing(player, "B07", "B08")
     if card:
-        options.append(Option(f"bless:{card}:population",
-                              msg("Play {card}: +3 Population", card=card)))
-        options.append(Option(f"bless:{card}:happiness",
-                              msg("Play {card}: +3 Happiness", card=card)))
+        options.append(
+            Option(f"bless:{card}:population", msg("Play {card}: +3 Population", card=card))
+        )
+        options.append(
+            Option(f"bless:{card}:happiness", msg("Play {card}: +3 Happiness", card=card))
+        )
     options.append(Option("go", msg("Take a die")))
-    return Decision(frame["s"], "turn_start", msg("Start of your turn: play a Blessing?"),
-                    tuple(options))
+    return Decision(
+        frame["s"], "turn_start", msg("Start of your turn: play a Blessing?"), tuple(options)
+    )
 
 
 @steps.apply("turn_start")
@@ -131,8 +154,7 @@ def grey_reach(state: State, seat: int, god: str, value: int, nudge: bool = Fals
     action), then whether the action (T14 values included) can still be paid. The held
     B07/B08 may be played first."""
     player = state["players"][seat]
-    variants = (b07_variants(state, seat) if held_blessing(player, "B07", "B08")
-                else [state])
+    variants = b07_variants(state, seat) if held_blessing(player, "B07", "B08") else [state]
     return any(_grey_reach_one(here, seat, god, value, nudge) for here in variants)
 
 
@@ -144,8 +166,9 @@ def _grey_reach_one(state: State, seat: int, god: str, value: int, nudge: bool) 
     scribes, gold = player["scribe"], player["gold"]
     try:
         for target in range(1, 7):
-            starts = [v for v in (value - 1, value, value + 1) if 1 <= v <= 6] if nudge \
-                else [value]  # a colour Blessing's free +-1 (TEK-R232)
+            starts = (
+                [v for v in (value - 1, value, value + 1) if 1 <= v <= 6] if nudge else [value]
+            )  # a colour Blessing's free +-1 (TEK-R232)
             ways = [(min((abs(target - v) + 1) // 2 for v in starts), 0)]
             if face and target != value:
                 ways.append((0, bonus))
@@ -155,8 +178,7 @@ def _grey_reach_one(state: State, seat: int, god: str, value: int, nudge: bool) 
                     continue
                 player["scribe"], player["gold"] = scribes, gold + extra_gold
                 spend_quietly(player, need)
-                if actions.god_possible(state, seat, god, {"s": seat, "v": target,
-                                                           "src": "die"}):
+                if actions.god_possible(state, seat, god, {"s": seat, "v": target, "src": "die"}):
                     return True
     finally:
         player["scribe"], player["gold"] = scribes, gold
@@ -189,20 +211,33 @@ def normal_take_options(state: State, seat: int) -> list[Option]:
                 continue
             seen.add(key)
             purity = die_purity(state, god, colour)
-            label = msg("{colour} {value} at {god} ({purity})", colour=COLOUR_NAMES[colour],
-                        value=value, god=GOD_NAMES[god], purity=PURITY_NAMES[purity])
+            label = msg(
+                "{colour} {value} at {god} ({purity})",
+                colour=COLOUR_NAMES[colour],
+                value=value,
+                god=GOD_NAMES[god],
+                purity=PURITY_NAMES[purity],
+            )
             if not turn["free_anubis"]:
                 if purity != "forbidden" and die_has_action(state, seat, god, colour, value):
                     options.append(Option(f"die:{god}:{die_id(colour, value)}", label))
                 elif purity == "forbidden" and can_unforbid(state, seat):
                     options.append(Option(f"die:{god}:{die_id(colour, value)}", label))
             if anubis_ok:
-                options.append(Option(f"anubis:{god}:{die_id(colour, value)}",
-                                      msg("Anubis: {die} (free)", die=label)
-                                      if turn["free_anubis"]
-                                      else actions.with_payment(
-                                          msg("Anubis: {die} (2 Scribes)", die=label), state,
-                                          seat, {"scribe": ANUBIS_COST}, named=True)))
+                options.append(
+                    Option(
+                        f"anubis:{god}:{die_id(colour, value)}",
+                        msg("Anubis: {die} (free)", die=label)
+                        if turn["free_anubis"]
+                        else actions.with_payment(
+                            msg("Anubis: {die} (2 Scribes)", die=label),
+                            state,
+                            seat,
+                            {"scribe": ANUBIS_COST},
+                            named=True,
+                        ),
+                    )
+                )
     return options
 
 
@@ -215,16 +250,22 @@ def take_decision(state: State, frame: dict) -> Decision:
         for god in GODS:
             for colour, value in state["sections"][god]:
                 if die_purity(state, god, colour) != "forbidden" or not any(
-                        die_purity(state, g, c) != "forbidden"
-                        for g in GODS for c, _v in state["sections"][g]):
-                    opt = Option(f"die:{god}:{die_id(colour, value)}",
-                                 msg("{colour} {value} at {god} (no action possible)",
-                                     colour=COLOUR_NAMES[colour], value=value,
-                                     god=GOD_NAMES[god]))
+                    die_purity(state, g, c) != "forbidden"
+                    for g in GODS
+                    for c, _v in state["sections"][g]
+                ):
+                    opt = Option(
+                        f"die:{god}:{die_id(colour, value)}",
+                        msg(
+                            "{colour} {value} at {god} (no action possible)",
+                            colour=COLOUR_NAMES[colour],
+                            value=value,
+                            god=GOD_NAMES[god],
+                        ),
+                    )
                     if opt not in options:
                         options.append(opt)
-    return Decision(seat, "take", msg("Take a die from around the obelisk."),
-                    tuple(options))
+    return Decision(seat, "take", msg("Take a die from around the obelisk."), tuple(options))
 
 
 @steps.apply("take")
@@ -234,18 +275,41 @@ def take_apply(state: State, frame: dict, option: str, events: list[Event]) -> N
     noaction = not normal_take_options(state, seat)
     kind, god, die = option.split(":")
     colour = die.rstrip("0123456789")
-    value = int(die[len(colour):])
+    value = int(die[len(colour) :])
     state["sections"][god].remove([colour, value])
-    turn.update(colour=colour, value=value, src=god, anubis=kind == "anubis",
-                purity=die_purity(state, god, colour))
+    turn.update(
+        colour=colour,
+        value=value,
+        src=god,
+        anubis=kind == "anubis",
+        purity=die_purity(state, god, colour),
+    )
     turn["noaction"] = noaction
-    params = {"seat": seat_name(state, seat), "colour": COLOUR_NAMES[colour], "value": value,
-              "god": GOD_NAMES[god]}
-    text = (msg("{seat} takes the {colour} {value} from {god} as an Anubis action.", **params)
-            if kind == "anubis" else msg("{seat} takes the {colour} {value} from {god}.", **params))
-    events.append(Event("take", text,
-                        {"seat": seat, "god": god, "colour": colour, "value": value,
-                         "anubis": kind == "anubis"}, seat=seat))
+    params = {
+        "seat": seat_name(state, seat),
+        "colour": COLOUR_NAMES[colour],
+        "value": value,
+        "god": GOD_NAMES[god],
+    }
+    text = (
+        msg("{seat} takes the {colour} {value} from {god} as an Anubis action.", **params)
+        if kind == "anubis"
+        else msg("{seat} takes the {colour} {value} from {god}.", **params)
+    )
+    events.append(
+        Event(
+            "take",
+            text,
+            {
+                "seat": seat,
+                "god": god,
+                "colour": colour,
+                "value": value,
+                "anubis": kind == "anubis",
+            },
+            seat=seat,
+        )
+    )
     if kind == "anubis":
         if not turn["free_anubis"]:
             pay_scribes(state, seat, ANUBIS_COST, term("Anubis"), events)
@@ -271,30 +335,53 @@ def modify_decision(state: State, frame: dict) -> Decision:
     if scribe_budget(state, seat) >= 1:  # TEK-R067 / TEK-R068
         for delta in (1, 2, -1, -2):
             if 1 <= value + delta <= 6:
-                options.append(Option(f"sc:{delta:+d}", actions.with_payment(
-                    msg("Spend 1 Scribe: value {value}", value=value + delta), state, seat,
-                    {"scribe": 1}, named=True)))
+                options.append(
+                    Option(
+                        f"sc:{delta:+d}",
+                        actions.with_payment(
+                            msg("Spend 1 Scribe: value {value}", value=value + delta),
+                            state,
+                            seat,
+                            {"scribe": 1},
+                            named=True,
+                        ),
+                    )
+                )
     face = held_blessing(player, "B09", "B10")
     if face:
         for v in range(1, 7):
             if v != value:
-                options.append(Option(f"face:{v}", msg("Play {card}: turn the die to {value}",
-                                                           card=face, value=v)))
+                options.append(
+                    Option(
+                        f"face:{v}", msg("Play {card}: turn the die to {value}", card=face, value=v)
+                    )
+                )
     recolour = held_blessing(player, "B11", "B12")
     if recolour and not turn["anubis"]:
         for colour in COLOURS:
             pur = PURITY[colour][light_of(state, turn["src"])]
             if colour != turn["colour"] and pur != "forbidden":
-                options.append(Option(f"colour:{colour}", msg(
-                    "Play {card}: treat it as {colour} ({purity})", card=recolour,
-                    colour=COLOUR_NAMES[colour], purity=PURITY_NAMES[pur])))
+                options.append(
+                    Option(
+                        f"colour:{colour}",
+                        msg(
+                            "Play {card}: treat it as {colour} ({purity})",
+                            card=recolour,
+                            colour=COLOUR_NAMES[colour],
+                            purity=PURITY_NAMES[pur],
+                        ),
+                    )
+                )
     if turn["nudge"]:
         for delta in (1, -1):
             if 1 <= value + delta <= 6:
-                options.append(Option(f"nudge:{delta:+d}", msg("Colour Blessing: value {value}",
-                                                               value=value + delta)))
-    if turn["purity"] == "forbidden" and not turn["anubis"] \
-            and "T08" in player["technologies"]:
+                options.append(
+                    Option(
+                        f"nudge:{delta:+d}",
+                        msg("Colour Blessing: value {value}", value=value + delta),
+                    )
+                )
+    if turn["purity"] == "forbidden" and not turn["anubis"] and "T08" in player["technologies"]:
         options.append(Option("t08:pure", msg("T08: treat the Forbidden die as Pure")))
         options.append(Option("t08:tainted", msg("T08: treat the Forbidden die as Tainted")))
     src = turn["src"]
@@ -303,16 +390,40 @@ def modify_decision(state: State, frame: dict) -> Decision:
     for card in ("B17", "B18"):
         if card in player["blessings"] and card not in used and scribe_budget(state, seat) >= 1:
             for god in ADJACENT[src]:
-                extras.append(Option(f"extra:{card}:{god}", actions.with_payment(msg(
-                    "Play {card} (1 Scribe): also the {god} action", card=card,
-                    god=GOD_NAMES[god]), state, seat, {"scribe": 1}, named=True)))
+                extras.append(
+                    Option(
+                        f"extra:{card}:{god}",
+                        actions.with_payment(
+                            msg(
+                                "Play {card} (1 Scribe): also the {god} action",
+                                card=card,
+                                god=GOD_NAMES[god],
+                            ),
+                            state,
+                            seat,
+                            {"scribe": 1},
+                            named=True,
+                        ),
+                    )
+                )
             break
     for card in ("B19", "B20"):
-        if card in player["blessings"] and card not in used and player["happiness"] >= 1 \
-                and player["population"] >= 1:
-            extras.append(Option(f"extra:{card}:{OPPOSITE[src]}", msg(
-                "Play {card} (-1 Happiness, -1 Population): also the {god} action", card=card,
-                god=GOD_NAMES[OPPOSITE[src]])))
+        if (
+            card in player["blessings"]
+            and card not in used
+            and player["happiness"] >= 1
+            and player["population"] >= 1
+        ):
+            extras.append(
+                Option(
+                    f"extra:{card}:{OPPOSITE[src]}",
+                    msg(
+                        "Play {card} (-1 Happiness, -1 Population): also the {god} action",
+                        card=card,
+                        god=GOD_NAMES[OPPOSITE[src]],
+                    ),
+                )
+            )
             break
     if not state.get("probe"):  # a probe never declares another extra action
         # Only an extra action that can be performed, before or after the regular one.
@@ -321,11 +432,17 @@ def modify_decision(state: State, frame: dict) -> Decision:
         options.append(Option("done", msg("Keep the die at {value}", value=value)))
     if not turn["anubis"]:
         options = keep_an_action(state, seat, options) or options
-    return Decision(seat, "modify", msg("Your die: {colour} {value} ({kind}). Adjust it?",
-                                        colour=COLOUR_NAMES[turn["colour"]], value=value,
-                                        kind=term("Anubis") if turn["anubis"]
-                                        else PURITY_NAMES[turn["purity"]]),
-                    tuple(options))
+    return Decision(
+        seat,
+        "modify",
+        msg(
+            "Your die: {colour} {value} ({kind}). Adjust it?",
+            colour=COLOUR_NAMES[turn["colour"]],
+            value=value,
+            kind=term("Anubis") if turn["anubis"] else PURITY_NAMES[turn["purity"]],
+        ),
+        tuple(options),
+    )
 
 
 def keep_an_action(state: State, seat: int, options: list[Option]) -> list[Option]:
@@ -362,9 +479,12 @@ def keep_an_action(state: State, seat: int, options: list[Option]) -> list[Optio
             ok = grey_reach(there, seat, god, int(rest), nudge)
         elif kind == "done":
             ctx = {"s": seat, "v": value, "src": "die"}
-            ok = any(actions.god_possible(here, seat, god, ctx)
-                     for here in (b07_variants(state, seat)
-                                  if held_blessing(player, "B07", "B08") else [state]))
+            ok = any(
+                actions.god_possible(here, seat, god, ctx)
+                for here in (
+                    b07_variants(state, seat) if held_blessing(player, "B07", "B08") else [state]
+                )
+            )
         if ok:
             kept.append(opt)
     return kept
@@ -446,9 +566,16 @@ def choose_action_decision(state: State, frame: dict) -> Decision:
     if not options:
         options = [Option("pass", msg("No action is possible"))]
     turn = state["turn"]
-    return Decision(seat, "action", msg("Choose the action for your {colour} {value}.",
-                                        colour=COLOUR_NAMES[turn["colour"]],
-                                        value=turn["value"]), tuple(options))
+    return Decision(
+        seat,
+        "action",
+        msg(
+            "Choose the action for your {colour} {value}.",
+            colour=COLOUR_NAMES[turn["colour"]],
+            value=turn["value"],
+        ),
+        tuple(options),
+    )
 
 
 @steps.apply("choose_action")
@@ -461,23 +588,36 @@ def choose_action_apply(state: State, frame: dict, option: str, events: list[Eve
     stack.append({"k": "end_turn", "s": seat})
     stack.append({"k": "turn_end_check", "s": seat})
     # Extra God actions (B17..B20), same die: before or after the regular one.
-    extras = [{"k": "action", "ctx": {"s": seat, "god": god, "v": turn["value"],
-                                      "src": "extra", "card": card}}
-              for card, god in turn["extras"]]
+    extras = [
+        {
+            "k": "action",
+            "ctx": {"s": seat, "god": god, "v": turn["value"], "src": "extra", "card": card},
+        }
+        for card, god in turn["extras"]
+    ]
     regular: list[dict] = []
     if option != "pass":
         kind, what = option.split(":")
         if kind == "prod":
-            regular.append({"k": "action", "ctx": {"s": seat, "god": None, "res": what,
-                                                   "v": turn["value"], "src": src}})
+            regular.append(
+                {
+                    "k": "action",
+                    "ctx": {"s": seat, "god": None, "res": what, "v": turn["value"], "src": src},
+                }
+            )
         else:
-            regular.append({"k": "action", "ctx": {"s": seat, "god": what,
-                                                   "v": turn["value"], "src": src}})
+            regular.append(
+                {"k": "action", "ctx": {"s": seat, "god": what, "v": turn["value"], "src": src}}
+            )
             player = state["players"][seat]
             # T19 (TEK-R264): a Tainted die for a God action may first Produce (1 Scribe).
-            if "T19" in player["technologies"] and not turn["anubis"] \
-                    and turn["purity"] == "tainted" and turn["colour"] != "grey" \
-                    and scribe_budget(state, seat) >= 1:
+            if (
+                "T19" in player["technologies"]
+                and not turn["anubis"]
+                and turn["purity"] == "tainted"
+                and turn["colour"] != "grey"
+                and scribe_budget(state, seat) >= 1
+            ):
                 regular.append({"k": "t19", "s": seat})
     if extras and regular:
         stack.append({"k": "extra_order", "s": seat, "extras": extras, "regular": regular})
@@ -489,10 +629,15 @@ def choose_action_apply(state: State, frame: dict, option: str, events: list[Eve
 @steps.decide("extra_order")
 def extra_order_decision(state: State, frame: dict) -> Decision:
     names = [GOD_NAMES[f["ctx"]["god"]] for f in frame["extras"]]
-    return Decision(frame["s"], "extra_order", msg("Perform your extra action ({gods}) before "
-                                                   "or after your regular action?", gods=names),
-                    (Option("regular_first", msg("Regular action first")),
-                     Option("extra_first", msg("Extra action first"))))
+    return Decision(
+        frame["s"],
+        "extra_order",
+        msg("Perform your extra action ({gods}) before or after your regular action?", gods=names),
+        (
+            Option("regular_first", msg("Regular action first")),
+            Option("extra_first", msg("Extra action first")),
+        ),
+    )
 
 
 @steps.apply("extra_order")
@@ -517,11 +662,16 @@ def turn_end_check(state: State, frame: dict, events: list[Event]) -> None:
 @steps.decide("turn_end")
 def turn_end_decision(state: State, frame: dict) -> Decision:
     card = held_blessing(state["players"][frame["s"]], "B07", "B08")
-    return Decision(frame["s"], "turn_end", msg("End of your turn: play a Blessing?"),
-                    (Option(f"bless:{card}:population",
-                            msg("Play {card}: +3 Population", card=card)),
-                     Option(f"bless:{card}:happiness", msg("Play {card}: +3 Happiness", card=card)),
-                     Option("end", msg("End the turn"))))
+    return Decision(
+        frame["s"],
+        "turn_end",
+        msg("End of your turn: play a Blessing?"),
+        (
+            Option(f"bless:{card}:population", msg("Play {card}: +3 Population", card=card)),
+            Option(f"bless:{card}:happiness", msg("Play {card}: +3 Happiness", card=card)),
+            Option("end", msg("End the turn")),
+        ),
+    )
 
 
 @steps.apply("turn_end")
@@ -540,11 +690,28 @@ def t19_decision(state: State, frame: dict) -> Decision:
     res = DIE_RESOURCE[turn["colour"]]
     # the Scribe may be gone by now (an extra action first, paid with it under T10)
     first = 0 if scribe_budget(state, frame["s"]) >= 1 else 1
-    return Decision(frame["s"], "t19", msg("Technology T19: spend 1 Scribe to Produce first?"),
-                    (Option("t19", actions.with_payment(
-                        msg("Spend 1 Scribe: produce {value} {res} first", value=turn["value"],
-                            res=WORDS[res]), state, frame["s"], {"scribe": 1}, named=True)),
-                     Option("skip", msg("No")))[first:])
+    return Decision(
+        frame["s"],
+        "t19",
+        msg("Technology T19: spend 1 Scribe to Produce first?"),
+        (
+            Option(
+                "t19",
+                actions.with_payment(
+                    msg(
+                        "Spend 1 Scribe: produce {value} {res} first",
+                        value=turn["value"],
+                        res=WORDS[res],
+                    ),
+                    state,
+                    frame["s"],
+                    {"scribe": 1},
+                    named=True,
+                ),
+            ),
+            Option("skip", msg("No")),
+        )[first:],
+    )
 
 
 @steps.apply("t19")
@@ -554,9 +721,18 @@ def t19_apply(state: State, frame: dict, option: str, events: list[Event]) -> No
     seat = frame["s"]
     turn = state["turn"]
     pay_scribes(state, seat, 1, "T19", events)
-    state["stack"].append({"k": "action", "ctx": {"s": seat, "god": None,
-                                                  "res": DIE_RESOURCE[turn["colour"]],
-                                                  "v": turn["value"], "src": "t19"}})
+    state["stack"].append(
+        {
+            "k": "action",
+            "ctx": {
+                "s": seat,
+                "god": None,
+                "res": DIE_RESOURCE[turn["colour"]],
+                "v": turn["value"],
+                "src": "t19",
+            },
+        }
+    )
 
 
 # --- (f) end of the turn ---------------------------------------------------------------

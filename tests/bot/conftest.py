@@ -50,8 +50,14 @@ async def service(store, clock, toy_engine):
     return MatchService(store, clock=clock, seed_source=lambda: 42)
 
 
-async def lobby(service: MatchService, seats: int = 2, rounds: str = "3", *,
-                players: tuple[int, ...] = (), ais: int = 0):
+async def lobby(
+    service: MatchService,
+    seats: int = 2,
+    rounds: str = "3",
+    *,
+    players: tuple[int, ...] = (),
+    ais: int = 0,
+):
     """A toy lobby hosted by HOST, with extra players joined and AI seats added."""
     info = await service.create_lobby(GUILD, CHANNEL, HOST, "toy", seats, {"rounds": rounds})
     for user in players:

@@ -14,8 +14,9 @@ ADMIN = 77
 
 
 async def table(service, *players, **settings):
-    info = await service.create_lobby(GUILD, CHANNEL, HOST, "toy", 1 + len(players),
-                                      {"rounds": "3"}, **settings)
+    info = await service.create_lobby(
+        GUILD, CHANNEL, HOST, "toy", 1 + len(players), {"rounds": "3"}, **settings
+    )
     for user in players:
         await service.join(info.id, user)
     return info
@@ -30,7 +31,12 @@ async def test_admin_cancel_is_logged(service, store, clock):
     assert await store.deadlines_for(info.id) == []
     (entry,) = await service.admin_log(GUILD)
     assert (entry.user_id, entry.action, entry.match_id, entry.detail, entry.created_at) == (
-        ADMIN, "cancel", info.id, {"status": "active"}, clock.now)
+        ADMIN,
+        "cancel",
+        info.id,
+        {"status": "active"},
+        clock.now,
+    )
     with pytest.raises(ServiceError, match="^This match is already over.$"):
         await service.admin_cancel(GUILD, ADMIN, info.id)
     assert len(await service.admin_log(GUILD)) == 1  # a refusal logs nothing
@@ -45,15 +51,19 @@ async def test_an_admin_who_hosts_is_logged_too_but_the_host_alone_is_not(servic
     info2 = await table(service, ALICE)
     await service.admin_cancel(GUILD, HOST, info2.id)  # /admin cancel by a hosting admin
     assert [(e.user_id, e.match_id) for e in await service.admin_log(GUILD)] == [
-        (HOST, info2.id), (ADMIN, info.id)]
+        (HOST, info2.id),
+        (ADMIN, info.id),
+    ]
 
 
 async def test_another_servers_match_is_refused(service):
     info = await table(service, ALICE)
     await service.start(info.id, HOST)
-    for call in (service.admin_cancel(GUILD + 1, ADMIN, info.id),
-                 service.admin_remove_player(GUILD + 1, ADMIN, info.id, user_id=ALICE),
-                 service.admin_cancel(GUILD, ADMIN, 999)):
+    for call in (
+        service.admin_cancel(GUILD + 1, ADMIN, info.id),
+        service.admin_remove_player(GUILD + 1, ADMIN, info.id, user_id=ALICE),
+        service.admin_cancel(GUILD, ADMIN, 999),
+    ):
         with pytest.raises(ServiceError, match=r"^There is no match #\d+ in this server.$"):
             await call
     assert (await service.get_match(info.id)).status == "active"
@@ -76,7 +86,10 @@ async def test_remove_a_player_gives_the_seat_to_the_ai(service, store):
     assert all(d.seat != 2 for d in await store.deadlines_for(info.id))
     (entry,) = await service.admin_log(GUILD)
     assert (entry.action, entry.match_id, entry.detail) == (
-        "remove_player", info.id, {"seat": 2, "user_id": BOB})
+        "remove_player",
+        info.id,
+        {"seat": 2, "user_id": BOB},
+    )
     with pytest.raises(ServiceError, match="^Seat 3 is already played by the AI.$"):
         await service.admin_remove_player(GUILD, ADMIN, info.id, seat=2)
     turn = await service.rejoin(info.id, BOB)  # the player may come back
@@ -90,23 +103,26 @@ async def test_remove_needs_a_running_match(service):
 
 
 async def test_guild_defaults_are_validated_and_logged(service):
-    assert await service.guild_defaults(GUILD) == {"turn_time": 86400.0,
-                                                   "on_timeout": "ai_moves"}
+    assert await service.guild_defaults(GUILD) == {"turn_time": 86400.0, "on_timeout": "ai_moves"}
     with pytest.raises(ServiceError, match="^Give a new default"):
         await service.admin_set_defaults(GUILD, ADMIN)
     with pytest.raises(ServiceError, match="^Unknown time per decision '3h'"):
         await service.admin_set_defaults(GUILD, ADMIN, turn_time="3h")
     assert await service.admin_log(GUILD) == []
-    defaults = await service.admin_set_defaults(GUILD, ADMIN, turn_time="72h",
-                                                on_timeout="takeover")
+    defaults = await service.admin_set_defaults(
+        GUILD, ADMIN, turn_time="72h", on_timeout="takeover"
+    )
     assert defaults == {"turn_time": 72 * 3600.0, "on_timeout": "takeover"}
     defaults = await service.admin_set_defaults(GUILD, ADMIN, turn_time="none")
     assert defaults == {"turn_time": None, "on_timeout": "takeover"}
     info = await table(service, ALICE)
     assert await service.table_settings_of(info.id) == defaults
-    assert await service.guild_defaults(GUILD + 1) == {"turn_time": 86400.0,
-                                                       "on_timeout": "ai_moves"}
+    assert await service.guild_defaults(GUILD + 1) == {
+        "turn_time": 86400.0,
+        "on_timeout": "ai_moves",
+    }
     log = await service.admin_log(GUILD)
     assert [(e.action, e.detail) for e in log] == [
         ("set_defaults", {"turn_time": "none"}),
-        ("set_defaults", {"turn_time": "72h", "on_timeout": "takeover"})]
+        ("set_defaults", {"turn_time": "72h", "on_timeout": "takeover"}),
+    ]

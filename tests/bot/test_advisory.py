@@ -32,11 +32,23 @@ def proposal_engine():
     ENGINES.pop(PROPOSAL.game_id, None)
 
 
-async def started(service: MatchService, *, sealed: str = "0", on_timeout: str = "ai_moves",
-                  adviser_ai: bool = False):
-    info = await service.create_lobby(GUILD, CHANNEL, HOST, "proposal", 2,
-                                      {"rounds": "2", "sealed": sealed}, turn_time="1h",
-                                      on_timeout=on_timeout)
+async def started(
+    service: MatchService,
+    *,
+    sealed: str = "0",
+    on_timeout: str = "ai_moves",
+    adviser_ai: bool = False,
+):
+    info = await service.create_lobby(
+        GUILD,
+        CHANNEL,
+        HOST,
+        "proposal",
+        2,
+        {"rounds": "2", "sealed": sealed},
+        turn_time="1h",
+        on_timeout=on_timeout,
+    )
     if adviser_ai:
         await service.add_ai(info.id, HOST)
     else:
@@ -50,14 +62,18 @@ def rows(deadlines) -> list[tuple[int, str]]:
 
 @pytest.mark.parametrize("sealed", ["0", "1"])
 async def test_an_advisory_decision_has_no_deadline_reminder_or_timeout(
-        service, store, clock, proposal_engine, sealed):
+    service, store, clock, proposal_engine, sealed
+):
     turn = await started(service, sealed=sealed, on_timeout="takeover")
     match = turn.match.id
     (adviser,) = [p for p in turn.pending if p.decision.advisory]
     assert (adviser.seat, adviser.user_id) == (1, ALICE)
     # Only the leader's decision is timed.
     assert rows(await store.deadlines_for(match)) == [
-        (0, "remind:0:50"), (0, "remind:0:90"), (0, "turn:0")]
+        (0, "remind:0:50"),
+        (0, "remind:0:90"),
+        (0, "turn:0"),
+    ]
     with pytest.raises(ServiceError, match="not holding up the game"):
         await service.vote_takeover(match, HOST, 1)
     clock.advance(HOUR / 2)
@@ -78,7 +94,8 @@ async def test_an_advisory_decision_has_no_deadline_reminder_or_timeout(
 
 
 async def test_a_proposal_leaves_the_leaders_deadline_alone_and_adds_none(
-        service, store, clock, proposal_engine):
+    service, store, clock, proposal_engine
+):
     turn = await started(service)
     match = turn.match.id
     (adviser,) = [p for p in turn.pending if p.seat == 1]
@@ -117,8 +134,9 @@ async def test_a_merged_ankh_gods_proposal_is_never_timed(store, clock):
     timeout; the greater seat's decision has them."""
     engine = rules.get("ankh")
     service = MatchService(store, clock=clock, seed_source=lambda: ANKH_SEED)
-    info = await service.create_lobby(GUILD, CHANNEL, HOST, "ankh", 3, ANKH_OPTIONS,
-                                      turn_time="1h", on_timeout="takeover")
+    info = await service.create_lobby(
+        GUILD, CHANNEL, HOST, "ankh", 3, ANKH_OPTIONS, turn_time="1h", on_timeout="takeover"
+    )
     await service.join(info.id, ALICE)
     await service.join(info.id, BOB)
     turn = await service.start(info.id, HOST)
@@ -132,13 +150,19 @@ async def test_a_merged_ankh_gods_proposal_is_never_timed(store, clock):
         loaded = await service._loaded(await service.get_match(match))
         pending = turn.pending[0]
         option = engine.ai_choice(loaded.state, pending.seat)
-        turn = await service.submit(match, pending.user_id, option,
-                                    decision_seq=pending.seq, for_seat=pending.seat)
+        turn = await service.submit(
+            match, pending.user_id, option, decision_seq=pending.seq, for_seat=pending.seat
+        )
     assert proposal is not None
     assert proposal.options[-1].id == "defer"
     assert all(o.label.startswith("Propose: ") for o in proposal.options[:-1])
-    (greater,) = [p for p in turn.pending if p.decision.key == proposal.decision.key
-                  and not p.decision.advisory and p.seat != proposal.seat]
+    (greater,) = [
+        p
+        for p in turn.pending
+        if p.decision.key == proposal.decision.key
+        and not p.decision.advisory
+        and p.seat != proposal.seat
+    ]
     timed = {(d.seat, d.kind) for d in await store.deadlines_for(match)}
     assert (greater.seat, f"turn:{greater.seq}") in timed
     assert (proposal.seat, f"turn:{proposal.seq}") not in timed
@@ -158,7 +182,8 @@ async def test_a_merged_ankh_gods_proposal_is_never_timed(store, clock):
 
 
 async def test_a_proposal_posed_again_after_the_leader_answers_is_a_new_question(
-        service, proposal_engine):
+    service, proposal_engine
+):
     """Round 2's proposal reads like round 1's, but it is a new question (a new seq): the old
     one closed when the leader answered (``next_seqs``), so an answer to it is stale."""
     turn = await started(service)

@@ -32,8 +32,7 @@ async def started(service: MatchService, rounds: str = "2"):
     return await service.start(info.id, HOST)
 
 
-async def test_the_partner_answers_the_shared_seats_sealed_decision(service, store,
-                                                                    pair_engine):
+async def test_the_partner_answers_the_shared_seats_sealed_decision(service, store, pair_engine):
     turn = await started(service)
     match = turn.match.id
     (side_a,) = [p for p in turn.pending if p.seat == 0]
@@ -44,8 +43,7 @@ async def test_the_partner_answers_the_shared_seats_sealed_decision(service, sto
     # BOB (seat 2) has no decision of his own: he is offered seat 0's.
     pending = await service.pending_for(match, BOB)
     assert pending is not None and pending.seat == 0 and pending.seq == side_a.seq
-    assert [o.id for o in await service.options_for(match, BOB)] == ["pick:1", "pick:2",
-                                                                        "pick:3"]
+    assert [o.id for o in await service.options_for(match, BOB)] == ["pick:1", "pick:2", "pick:3"]
     assert await service.co_seats(match, 2) == (0, 2)
     assert await service.co_seats(match, 1) == (1,)
     # ALICE (side B) may not answer side A's decision, nor BOB side B's.
@@ -57,8 +55,9 @@ async def test_the_partner_answers_the_shared_seats_sealed_decision(service, sto
     # First answer wins: the seat's own owner is told its sealed answer is in.
     with pytest.raises(ServiceError) as refused:
         await service.submit(match, HOST, "pick:2", decision_seq=side_a.seq)
-    assert str(refused.value) == ("Your seat has already answered this sealed round: "
-                                  "waiting for Seat 2.")
+    assert str(refused.value) == (
+        "Your seat has already answered this sealed round: waiting for Seat 2."
+    )
     with pytest.raises(ServiceError) as refused:
         await service.submit(match, HOST, "pick:2")
     assert str(refused.value).startswith("Your seat has already answered")
@@ -108,8 +107,7 @@ async def test_games_without_shared_seats_are_unchanged(service):
     assert turn.co_seats == {} and all(p.co_owners == () for p in turn.pending)
 
 
-async def test_the_partner_may_undo_the_step_they_took_for_the_shared_seat(service,
-                                                                          pair_engine):
+async def test_the_partner_may_undo_the_step_they_took_for_the_shared_seat(service, pair_engine):
     turn = await started(service)
     match = turn.match.id
     await service.submit(match, HOST, "pick:2")

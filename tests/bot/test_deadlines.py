@@ -27,9 +27,16 @@ DAY = 24 * HOUR
 
 
 async def toy(service, *players, rounds="3", turn_time=None, on_timeout=None):
-    info = await service.create_lobby(GUILD, CHANNEL, HOST, "toy", 1 + len(players),
-                                      {"rounds": rounds}, turn_time=turn_time,
-                                      on_timeout=on_timeout)
+    info = await service.create_lobby(
+        GUILD,
+        CHANNEL,
+        HOST,
+        "toy",
+        1 + len(players),
+        {"rounds": rounds},
+        turn_time=turn_time,
+        on_timeout=on_timeout,
+    )
     for user in players:
         await service.join(info.id, user)
     return info
@@ -42,36 +49,47 @@ def kinds(rows):
 # --- the policy ---------------------------------------------------------------------------------
 def test_policy_helpers():
     assert table_settings({}) == {"turn_time": DAY, "on_timeout": "ai_moves"}
-    assert table_settings({}, "none", "takeover") == {"turn_time": None,
-                                                     "on_timeout": "takeover"}
+    assert table_settings({}, "none", "takeover") == {"turn_time": None, "on_timeout": "takeover"}
     assert table_settings({"turn_timeout": "3600.0", "on_timeout": "takeover"}) == {
-        "turn_time": HOUR, "on_timeout": "takeover"}
-    assert table_settings({"turn_timeout": "none"}) == {"turn_time": None,
-                                                        "on_timeout": "ai_moves"}
+        "turn_time": HOUR,
+        "on_timeout": "takeover",
+    }
+    assert table_settings({"turn_timeout": "none"}) == {"turn_time": None, "on_timeout": "ai_moves"}
     with pytest.raises(ServiceError, match="Unknown time per decision '2h'"):
         table_settings({}, "2h")
     with pytest.raises(ServiceError, match="Unknown timeout rule 'kick'"):
         table_settings({}, None, "kick")
     assert deadline_rows(7, 1000.0, 100.0) == [
-        ("remind:7:50", 1050.0), ("remind:7:90", 1090.0), ("turn:7", 1100.0)]
+        ("remind:7:50", 1050.0),
+        ("remind:7:90", 1090.0),
+        ("turn:7", 1100.0),
+    ]
     assert parse_kind("turn:3") == ("turn", 3, None)
     assert parse_kind("remind:3:90") == ("remind", 3, 90)
     assert parse_kind("turn") is None and parse_kind("remind:x:1") is None
     assert [describe_turn_time(s) for s in (None, HOUR, 72 * HOUR, 90.0)] == [
-        "none", "1h", "72h", "1 min"]
+        "none",
+        "1h",
+        "72h",
+        "1 min",
+    ]
 
 
 async def test_table_settings_default_guild_and_explicit(service, store):
     info = await toy(service, ALICE)
-    assert await store.match_settings(info.id) == {"turn_time": DAY, "on_timeout": "ai_moves",
-                                                    "language": "en"}  # the match's language
+    assert await store.match_settings(info.id) == {
+        "turn_time": DAY,
+        "on_timeout": "ai_moves",
+        "language": "en",
+    }  # the match's language
     await service.set_guild_defaults(GUILD, turn_time="12h", on_timeout="takeover")
     info = await toy(service, ALICE)
-    assert await service.table_settings_of(info.id) == {"turn_time": 12 * HOUR,
-                                                        "on_timeout": "takeover"}
+    assert await service.table_settings_of(info.id) == {
+        "turn_time": 12 * HOUR,
+        "on_timeout": "takeover",
+    }
     info = await toy(service, ALICE, turn_time="1h", on_timeout="ai_moves")
-    assert await service.table_settings_of(info.id) == {"turn_time": HOUR,
-                                                        "on_timeout": "ai_moves"}
+    assert await service.table_settings_of(info.id) == {"turn_time": HOUR, "on_timeout": "ai_moves"}
 
 
 async def test_a_bad_table_option_opens_nothing(service):
@@ -97,8 +115,13 @@ async def test_reminders_at_half_time_and_near_the_deadline_fire_once(service, s
     await service.start(info.id, HOST)
     start = clock.now
     assert kinds(await store.deadlines_for(info.id)) == [
-        (0, "remind:0:50"), (0, "remind:0:90"), (0, "turn:0"),
-        (1, "remind:0:50"), (1, "remind:0:90"), (1, "turn:0")]
+        (0, "remind:0:50"),
+        (0, "remind:0:90"),
+        (0, "turn:0"),
+        (1, "remind:0:50"),
+        (1, "remind:0:90"),
+        (1, "turn:0"),
+    ]
     await service.submit(info.id, HOST, "pick:3", decision_seq=0)  # the host answers at once
 
     clock.advance(HOUR / 2 - 1)
@@ -127,13 +150,13 @@ async def test_no_reminder_once_answered(service, clock):
     report = await service.process_deadlines()
     # Nothing of the answered seals reminds anyone; the leader's decision, posed at the
     # same moment, reminds once (only the later of two due reminders is sent).
-    assert [(r.seat, r.percent, r.prompt) for r in report.reminders] == [
-        (0, 90, "Bank or gamble?")]
+    assert [(r.seat, r.percent, r.prompt) for r in report.reminders] == [(0, 90, "Bank or gamble?")]
     assert report.turns == []
 
 
 async def test_reminders_and_deadlines_survive_a_restart_without_firing_twice(
-        db_path, clock, toy_engine):
+    db_path, clock, toy_engine
+):
     store = await SqliteStorage.open(db_path)
     service = MatchService(store, clock=clock)
     info = await toy(service, ALICE, turn_time="1h")
@@ -146,8 +169,7 @@ async def test_reminders_and_deadlines_survive_a_restart_without_firing_twice(
     service = MatchService(store, clock=clock)
     assert await service.process_deadlines() == DeadlineReport()
     clock.advance(0.4 * HOUR)
-    assert sorted(r.user_id for r in (await service.process_deadlines()).reminders) == [
-        HOST, ALICE]
+    assert sorted(r.user_id for r in (await service.process_deadlines()).reminders) == [HOST, ALICE]
     await store.close()
 
     store = await SqliteStorage.open(db_path)
@@ -161,8 +183,7 @@ async def test_reminders_and_deadlines_survive_a_restart_without_firing_twice(
     await store.close()
 
 
-async def test_after_a_long_downtime_the_deadline_fires_without_stale_reminders(
-        service, clock):
+async def test_after_a_long_downtime_the_deadline_fires_without_stale_reminders(service, clock):
     info = await toy(service, ALICE, turn_time="1h")
     await service.start(info.id, HOST)
     await service.submit(info.id, HOST, "pick:1", decision_seq=0)
@@ -295,11 +316,15 @@ async def test_rows_of_answered_decisions_are_dropped_when_due(service, store, c
         pending = turn.pending[0]
         user = HOST if pending.seat == 0 else ALICE
         options = {"seal": "pick:2", "leader": "bank"}
-        turn = await service.submit(info.id, user, options[pending.decision.key],
-                                    decision_seq=pending.seq)
+        turn = await service.submit(
+            info.id, user, options[pending.decision.key], decision_seq=pending.seq
+        )
     open_seqs = {(p.seat, p.seq) for p in turn.pending}
-    stale = [d for d in await store.deadlines_for(info.id)
-             if (d.seat, int(d.kind.split(":")[1])) not in open_seqs]
+    stale = [
+        d
+        for d in await store.deadlines_for(info.id)
+        if (d.seat, int(d.kind.split(":")[1])) not in open_seqs
+    ]
     assert stale  # answered decisions' rows wait until they fall due
     clock.advance(HOUR - 60)  # every row of the early decisions is due now
     report = await service.process_deadlines(limit=2)  # several batches

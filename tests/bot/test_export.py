@@ -33,8 +33,7 @@ async def play_out(service: MatchService, match_id: int, turn) -> object:
         pending = next(p for p in turn.pending if not p.is_ai)
         state = (await service._loaded(turn.match)).state
         option = engine.ai_choice(state, pending.seat)
-        turn = await service.submit(match_id, pending.user_id, option,
-                                    decision_seq=pending.seq)
+        turn = await service.submit(match_id, pending.user_id, option, decision_seq=pending.seq)
     return turn
 
 
@@ -57,7 +56,10 @@ async def test_a_finished_amunre_match_replays_byte_for_byte_from_its_export(sto
     assert data["format"] == FORMAT and data["game"] == "amunre"
     assert data["seed"] == 20240601 and data["seat_count"] == 3
     assert [(s["seat"], s["user_id"], s["ai"]) for s in data["seats"]] == [
-        (0, HOST, False), (1, None, True), (2, None, True)]
+        (0, HOST, False),
+        (1, None, True),
+        (2, None, True),
+    ]
     assert len(data["moves"]) == turn.version
     assert {m["kind"] for m in data["moves"]} == {"move"}
     assert data["result"]["scores"] == list(turn.result.scores)
@@ -95,26 +97,38 @@ async def test_running_and_unstarted_matches_are_not_exported(service):
 
 async def test_export_flags_taken_over_seats(service, store):
     turn = await finished_toy(service, players=(ALICE,))
-    await store._conn.execute("UPDATE seats SET taken_over = 1 WHERE match_id = ? AND seat = 1",
-                              (turn.match.id,))
+    await store._conn.execute(
+        "UPDATE seats SET taken_over = 1 WHERE match_id = ? AND seat = 1", (turn.match.id,)
+    )
     data = await export_match(service, turn.match.id, guild_id=GUILD)
     assert [s["taken_over"] for s in data["seats"]] == [False, True]
 
 
 def toy_export(moves: list[dict], seed: int = 5) -> dict:
-    return {"format": FORMAT, "format_version": 1, "game": "toy", "seat_count": 2,
-            "options": {"rounds": "1"}, "seed": seed, "moves": moves}
+    return {
+        "format": FORMAT,
+        "format_version": 1,
+        "game": "toy",
+        "seat_count": 2,
+        "options": {"rounds": "1"},
+        "seed": seed,
+        "moves": moves,
+    }
 
 
 def test_undo_rows_take_back_the_latest_standing_move_of_their_seat(toy_engine):
-    plain = [{"version": 1, "seat": 0, "option": "pick:3"},
-             {"version": 2, "seat": 1, "option": "pick:1"},
-             {"version": 3, "seat": 0, "option": "bank"}]
-    undone = [{"version": 1, "seat": 0, "option": "pick:3"},
-              {"version": 2, "seat": 1, "option": "pick:1"},
-              {"version": 3, "seat": 0, "option": "gamble"},
-              {"version": 4, "seat": 0, "option": "gamble", "kind": "undo"},
-              {"version": 5, "seat": 0, "option": "bank"}]
+    plain = [
+        {"version": 1, "seat": 0, "option": "pick:3"},
+        {"version": 2, "seat": 1, "option": "pick:1"},
+        {"version": 3, "seat": 0, "option": "bank"},
+    ]
+    undone = [
+        {"version": 1, "seat": 0, "option": "pick:3"},
+        {"version": 2, "seat": 1, "option": "pick:1"},
+        {"version": 3, "seat": 0, "option": "gamble"},
+        {"version": 4, "seat": 0, "option": "gamble", "kind": "undo"},
+        {"version": 5, "seat": 0, "option": "bank"},
+    ]
     assert [m["version"] for m in standing_moves(undone)] == [1, 2, 5]
     # An undo row with nothing of its seat standing changes nothing (as in bot.undo.walk).
     idle = [{"version": 1, "seat": 1, "option": "x", "kind": "undo"}, *plain]
@@ -125,13 +139,16 @@ def test_undo_rows_take_back_the_latest_standing_move_of_their_seat(toy_engine):
     assert engine.result(b) is not None
 
 
-@pytest.mark.parametrize("data, reason", [
-    ({"format": "other"}, "not a Scarab match export"),
-    ({**toy_export([]), "format_version": 99}, "newer Scarab"),
-    ({**toy_export([]), "seed": "x"}, "'seed'"),
-    ({**toy_export([]), "game": "chess"}, "does not know"),
-    (toy_export([{"version": 1, "seat": 0, "option": "pick:9"}]), "Move 1"),
-])
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        ({"format": "other"}, "not a Scarab match export"),
+        ({**toy_export([]), "format_version": 99}, "newer Scarab"),
+        ({**toy_export([]), "seed": "x"}, "'seed'"),
+        ({**toy_export([]), "game": "chess"}, "does not know"),
+        (toy_export([{"version": 1, "seat": 0, "option": "pick:9"}]), "Move 1"),
+    ],
+)
 def test_a_bad_export_is_refused_with_a_reason(toy_engine, data, reason):
     with pytest.raises(ValueError, match=reason):
         replay_export(data)
@@ -141,17 +158,20 @@ def test_a_bad_export_is_refused_with_a_reason(toy_engine, data, reason):
 
 
 async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(service, store):
-    info = await service.create_lobby(GUILD, CHANNEL, HOST, "toy", 3, {"rounds": "1"},
-                                      turn_time="1h", on_timeout="takeover")
+    info = await service.create_lobby(
+        GUILD, CHANNEL, HOST, "toy", 3, {"rounds": "1"}, turn_time="1h", on_timeout="takeover"
+    )
     await service.join(info.id, ALICE)
     await service.add_ai(info.id, HOST)
     old = (await play_out(service, info.id, await service.start(info.id, HOST))).match
     new = await open_rematch(service, old.id, ALICE)
     assert new.status == "lobby" and new.host_id == ALICE and new.id != old.id
-    assert (new.game_id, new.seat_count, new.options) == (old.game_id, old.seat_count,
-                                                            old.options)
+    assert (new.game_id, new.seat_count, new.options) == (old.game_id, old.seat_count, old.options)
     assert [(s.seat, s.user_id, s.is_ai) for s in new.seats] == [
-        (0, HOST, False), (1, ALICE, False), (2, None, True)]
+        (0, HOST, False),
+        (1, ALICE, False),
+        (2, None, True),
+    ]
     assert new.channel_id == old.channel_id and new.guild_id == old.guild_id
     settings = await store.match_settings(new.id)
     assert settings == await store.match_settings(old.id) and settings["turn_time"] == 3600
@@ -200,8 +220,9 @@ async def test_an_export_with_undo_rows_replays_to_the_final_state(store, clock)
             if turn.undo_seat is not None and chooser.random() < 0.4:
                 turn = await service.undo(info.id, HOST if turn.undo_seat == 0 else BOB)
             else:
-                turn = await service.submit(info.id, p.user_id, chooser.choice(p.options).id,
-                                            decision_seq=p.seq)
+                turn = await service.submit(
+                    info.id, p.user_id, chooser.choice(p.options).id, decision_seq=p.seq
+                )
         data = json.loads(to_bytes(await export_match(service, info.id, guild_id=GUILD)))
         assert sum(m["kind"] == "undo" for m in data["moves"]) >= 2
         engine, state = replay_export(data)
@@ -220,7 +241,8 @@ async def test_the_result_post_flags_taken_over_seats(service, store):
     turn = await finished_toy(service, players=(ALICE,), ais=1, rounds="1")
     bot = SimpleNamespace(service=service)
     assert await takeover_notes(bot, turn.match) == []
-    await store._conn.execute("UPDATE seats SET taken_over = 1 WHERE match_id = ? AND seat = 1",
-                              (turn.match.id,))
+    await store._conn.execute(
+        "UPDATE seats SET taken_over = 1 WHERE match_id = ? AND seat = 1", (turn.match.id,)
+    )
     (note,) = await takeover_notes(bot, turn.match)
     assert f"<@{ALICE}>" in note and "loss" in note

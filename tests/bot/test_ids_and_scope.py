@@ -23,18 +23,37 @@ from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, HOST
 
 OTHER_GUILD = GUILD + 1
 ITEMS = (*DYNAMIC_ITEMS, LobbyButton, RematchButton)
-BAD_NUMBERS = ["99999999999999999999", "²", "٣", "１２", "9" * 6000, "-1", "1e3", "0x1",
-               "9223372036854775808", "", " ", "#", "\u0661"]
+BAD_NUMBERS = [
+    "99999999999999999999",
+    "²",
+    "٣",
+    "１２",
+    "9" * 6000,
+    "-1",
+    "1e3",
+    "0x1",
+    "9223372036854775808",
+    "",
+    " ",
+    "#",
+    "\u0661",
+]
 
 
 # --- the parser ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("raw, expected", [
-    ("12", 12), ("#12", 12), (" # 12 ", 12), ("#12 Toy Duel — lobby, 1/3 seats", 12),
-    ("999999999999999999", 999_999_999_999_999_999),
-])
+@pytest.mark.parametrize(
+    "raw, expected",
+    [
+        ("12", 12),
+        ("#12", 12),
+        (" # 12 ", 12),
+        ("#12 Toy Duel — lobby, 1/3 seats", 12),
+        ("999999999999999999", 999_999_999_999_999_999),
+    ],
+)
 def test_a_match_number_is_ascii_digits_that_fit_sqlite(raw, expected):
     assert parse_match_id(raw) == expected
-    assert expected < 2 ** 63
+    assert expected < 2**63
 
 
 @pytest.mark.parametrize("raw", [*BAD_NUMBERS, "0", "abc", "#-3", "1234567890123456789"])
@@ -51,31 +70,53 @@ def test_parse_id_takes_only_what_every_template_takes():
         assert parse_id(raw) is None, raw
 
 
-@pytest.mark.parametrize("custom_id", [
-    "scarab:99999999999999999999:0:pick:1", "scarab:1:99999999999999999999:pick:1",
-    "scarab:pick:²:0", "scarab:pick:1:٣", "scarab:seat:1:1:" + "9" * 6000,
-    "scarab:private:9223372036854775808:0", "scarab:undo:1:18446744073709551616",
-    "scarab:rematch:-1", "scarab:lobby:１２:join", "scarab:lobby:1:explode",
-])
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        "scarab:99999999999999999999:0:pick:1",
+        "scarab:1:99999999999999999999:pick:1",
+        "scarab:pick:²:0",
+        "scarab:pick:1:٣",
+        "scarab:seat:1:1:" + "9" * 6000,
+        "scarab:private:9223372036854775808:0",
+        "scarab:undo:1:18446744073709551616",
+        "scarab:rematch:-1",
+        "scarab:lobby:１２:join",
+        "scarab:lobby:1:explode",
+    ],
+)
 def test_no_template_takes_a_number_sqlite_cannot_hold(custom_id):
-    matching = [item for item in ITEMS
-                if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
+    matching = [
+        item for item in ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)
+    ]
     assert matching == [], (custom_id, matching)
 
 
-@pytest.mark.parametrize("custom_id", [
-    "scarab:7:3:pick:1", "scarab:pick:7:3", "scarab:seat:7:1:3", "scarab:private:7:3",
-    "scarab:undo:7:3", "scarab:rematch:7", "scarab:lobby:7:join",
-])
-@pytest.mark.parametrize("base", [
-    discord.ui.Button(label="forged"),
-    discord.ui.Select(options=[discord.SelectOption(label="x", value="x")]),
-])
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        "scarab:7:3:pick:1",
+        "scarab:pick:7:3",
+        "scarab:seat:7:1:3",
+        "scarab:private:7:3",
+        "scarab:undo:7:3",
+        "scarab:rematch:7",
+        "scarab:lobby:7:join",
+    ],
+)
+@pytest.mark.parametrize(
+    "base",
+    [
+        discord.ui.Button(label="forged"),
+        discord.ui.Select(options=[discord.SelectOption(label="x", value="x")]),
+    ],
+)
 async def test_a_forged_id_on_the_wrong_kind_of_component_still_builds_its_item(custom_id, base):
     """A ``scarab:seat:...`` id on a button used to raise AttributeError before anything could
     answer; now every item builds from either kind, and is guarded."""
-    (item_type,) = [item for item in ITEMS
-                    if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
+    (item_type,) = [
+        item for item in ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)
+    ]
     found = item_type.__discord_ui_compiled_template__.fullmatch(custom_id)
     item = await item_type.from_custom_id(None, base, found)
     assert isinstance(item, GuardedItem) and item.match == 7
@@ -95,8 +136,9 @@ async def test_a_match_is_used_in_its_own_server_and_by_its_players_in_a_dm(serv
     check_scope(info, guild_id=None, user_id=ALICE)  # a player, in a DM
     with pytest.raises(ServiceError) as refused:
         check_scope(info, guild_id=OTHER_GUILD, user_id=ALICE)
-    assert reason(refused.value) == (f"Match #{info.id} is played in another server: use this "
-                                     "command there.")
+    assert reason(refused.value) == (
+        f"Match #{info.id} is played in another server: use this command there."
+    )
     assert localise(reason(refused.value), "pt-BR").startswith(f"A partida #{info.id}")
     with pytest.raises(ServiceError) as refused:
         check_scope(info, guild_id=None, user_id=BOB)
@@ -120,25 +162,33 @@ def interaction(service, *, guild_id, user_id, done=False):
         async def send(self, content, **kwargs):
             sent.append((content, kwargs))
 
-    return SimpleNamespace(client=SimpleNamespace(service=service), guild_id=guild_id,
-                           user=SimpleNamespace(id=user_id), locale="en-US", id=99,
-                           response=Response(), followup=Followup(), sent=sent,
-                           type=discord.InteractionType.application_command)
+    return SimpleNamespace(
+        client=SimpleNamespace(service=service),
+        guild_id=guild_id,
+        user=SimpleNamespace(id=user_id),
+        locale="en-US",
+        id=99,
+        response=Response(),
+        followup=Followup(),
+        sent=sent,
+        type=discord.InteractionType.application_command,
+    )
 
 
 async def test_match_here_refuses_other_servers_and_unknown_or_huge_ids(service):
     info = await running(service)
-    assert (await match_here(interaction(service, guild_id=GUILD, user_id=BOB), info.id)).id \
-        == info.id
+    assert (
+        await match_here(interaction(service, guild_id=GUILD, user_id=BOB), info.id)
+    ).id == info.id
     with pytest.raises(ServiceError, match="another server"):
         await match_here(interaction(service, guild_id=OTHER_GUILD, user_id=HOST), info.id)
     with pytest.raises(ServiceError, match="There is no match"):
-        await match_here(interaction(service, guild_id=GUILD, user_id=BOB),
-                         999_999_999_999_999_999)
+        await match_here(interaction(service, guild_id=GUILD, user_id=BOB), 999_999_999_999_999_999)
 
 
-async def test_a_guarded_component_refuses_another_servers_match_and_changes_nothing(service,
-                                                                                     store):
+async def test_a_guarded_component_refuses_another_servers_match_and_changes_nothing(
+    service, store
+):
     info = await running(service)
     before = (await store.get_match(info.id), await store.get_snapshot(info.id))
     button = LobbyButton(info.id, "cancel")
@@ -166,13 +216,15 @@ async def test_a_component_that_fails_gets_an_apology_not_silence(service):
 async def test_the_global_handler_answers_refusals_errors_and_deferred_commands(service):
     guard = Guard(SimpleNamespace(tree=None))
     inter = interaction(service, guild_id=GUILD, user_id=ALICE)
-    refused = app_commands.CommandInvokeError(SimpleNamespace(name="x"),
-                                              ServiceError("This table is full."))
+    refused = app_commands.CommandInvokeError(
+        SimpleNamespace(name="x"), ServiceError("This table is full.")
+    )
     refused.__cause__ = refused.original
     await guard.on_app_command_error(inter, refused)
     assert inter.sent[-1][0] == "⛔ This table is full."
-    failed = app_commands.CommandInvokeError(SimpleNamespace(name="x"),
-                                             OverflowError("Python int too large"))
+    failed = app_commands.CommandInvokeError(
+        SimpleNamespace(name="x"), OverflowError("Python int too large")
+    )
     failed.__cause__ = failed.original
     await guard.on_app_command_error(inter, failed)
     assert inter.sent[-1][0] == localise(APOLOGY, "en")
@@ -191,6 +243,7 @@ async def test_the_apology_survives_a_broken_database(service, store):
     await store.close()  # every lookup now fails, the language one too
     guard = Guard(SimpleNamespace(tree=None))
     inter = interaction(service, guild_id=GUILD, user_id=ALICE)
-    await asyncio.wait_for(guard.on_app_command_error(
-        inter, app_commands.AppCommandError("anything")), 5)
+    await asyncio.wait_for(
+        guard.on_app_command_error(inter, app_commands.AppCommandError("anything")), 5
+    )
     assert inter.sent == [(localise(APOLOGY, "en"), {"ephemeral": True})]

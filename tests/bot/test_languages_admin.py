@@ -19,8 +19,16 @@ HOUR = 3600.0
 
 
 async def toy(service, *players, turn_time=None, language=None):
-    info = await service.create_lobby(GUILD, CHANNEL, HOST, "toy", 1 + len(players),
-                                      {"rounds": "3"}, turn_time=turn_time, language=language)
+    info = await service.create_lobby(
+        GUILD,
+        CHANNEL,
+        HOST,
+        "toy",
+        1 + len(players),
+        {"rounds": "3"},
+        turn_time=turn_time,
+        language=language,
+    )
     for user in players:
         await service.join(info.id, user)
     return info
@@ -67,9 +75,14 @@ class FakeResponse:
 
 def interaction_of(service, user_id: int, locale: str = "en-US") -> SimpleNamespace:
     sent: list[str] = []
-    return SimpleNamespace(client=SimpleNamespace(service=service), locale=locale, id=1,
-                           user=SimpleNamespace(id=user_id), response=FakeResponse(sent),
-                           sent=sent)
+    return SimpleNamespace(
+        client=SimpleNamespace(service=service),
+        locale=locale,
+        id=1,
+        user=SimpleNamespace(id=user_id),
+        response=FakeResponse(sent),
+        sent=sent,
+    )
 
 
 async def test_the_language_command_answers_in_the_chosen_language(service, store):
@@ -85,8 +98,9 @@ async def test_the_language_command_answers_in_the_chosen_language(service, stor
     assert await store.get_user_pref(ALICE, LANGUAGE_KEY) is None
     interaction = interaction_of(service, ALICE, locale="pl")
     await Language.language.callback(cog, interaction, "fr")
-    assert interaction.sent == ["⛔ Scarab nie mówi w języku 'fr'. Wybierz jeden z: English, "
-                                "Português (Brasil), Polski."]
+    assert interaction.sent == [
+        "⛔ Scarab nie mówi w języku 'fr'. Wybierz jeden z: English, Português (Brasil), Polski."
+    ]
 
 
 # --- /admin defaults language ------------------------------------------------------------------
@@ -105,7 +119,11 @@ async def test_the_guild_default_language_is_checked_logged_and_used(service):
     assert await service.guild_language(GUILD + 1) is None
     (entry,) = await service.admin_log(GUILD)
     assert (entry.user_id, entry.action, entry.match_id, entry.detail) == (
-        ADMIN, "set_defaults", None, {"language": "pl"})
+        ADMIN,
+        "set_defaults",
+        None,
+        {"language": "pl"},
+    )
 
     info = await toy(service, ALICE, language="pt-BR")  # the server's default wins
     assert await service.match_language(info.id) == "pl"
@@ -124,10 +142,12 @@ async def test_without_a_guild_default_a_lobby_speaks_its_hosts_language(service
 async def test_admin_texts_are_said_in_each_language(service):
     from cogs.admin import describe_defaults, describe_entry
 
-    await service.admin_set_defaults(GUILD, ADMIN, turn_time="72h", on_timeout="takeover",
-                                     language="pl")
-    text = describe_defaults(await service.guild_defaults(GUILD),
-                             await service.guild_language(GUILD))
+    await service.admin_set_defaults(
+        GUILD, ADMIN, turn_time="72h", on_timeout="takeover", language="pl"
+    )
+    text = describe_defaults(
+        await service.guild_defaults(GUILD), await service.guild_language(GUILD)
+    )
     assert "Time per decision: **72h**" in text and "Language of public posts: **Polski**" in text
     assert "Czas na decyzję: **72h**" in lang.localise(text, "pl")
     assert "SI przejmuje miejsce do końca partii" in lang.localise(text, "pl")
@@ -165,8 +185,11 @@ async def test_a_reminder_in_polish(service, clock):
     async def create_dm(user):
         return Channel(-user.id)
 
-    bot = SimpleNamespace(service=service, create_dm=create_dm,
-                          get_partial_messageable=lambda thread_id, guild_id: Channel(thread_id))
+    bot = SimpleNamespace(
+        service=service,
+        create_dm=create_dm,
+        get_partial_messageable=lambda thread_id, guild_id: Channel(thread_id),
+    )
     await service.set_notify(ALICE, True)
     await service.set_user_language(ALICE, "pt-BR")
     await Absence.remind(SimpleNamespace(bot=bot), reminder)

@@ -32,9 +32,15 @@ class Response:
 
 def interaction(service: Any, user_id: int, locale: str = "en-US") -> Any:
     """Just what ``reply``/``refuse``/``resolve_match`` read of a Discord interaction."""
-    return SimpleNamespace(user=SimpleNamespace(id=user_id), locale=locale, id=1,
-                           client=SimpleNamespace(service=service), response=Response(),
-                           channel_id=None, guild_id=GUILD)
+    return SimpleNamespace(
+        user=SimpleNamespace(id=user_id),
+        locale=locale,
+        id=1,
+        client=SimpleNamespace(service=service),
+        response=Response(),
+        channel_id=None,
+        guild_id=GUILD,
+    )
 
 
 async def test_a_portuguese_users_refusal_comes_out_in_portuguese(service):
@@ -61,8 +67,9 @@ async def test_a_refusal_follows_the_discord_client_without_a_choice(service):
 
 
 async def test_a_lobby_in_a_portuguese_match_comes_out_in_portuguese(service):
-    info = await service.create_lobby(GUILD, CHANNEL, HOST, "toy", 2, {"rounds": "3"},
-                                      language="pt-BR")
+    info = await service.create_lobby(
+        GUILD, CHANNEL, HOST, "toy", 2, {"rounds": "3"}, language="pt-BR"
+    )
     info = await service.add_ai(info.id, HOST)
     loc = await service.match_language(info.id)
     assert loc == "pt-BR"
@@ -79,14 +86,16 @@ async def test_a_lobby_in_a_portuguese_match_comes_out_in_portuguese(service):
 
 async def test_the_servers_language_overrides_the_hosts(service):
     await service.set_guild_setting(GUILD, "language", "pl")
-    info = await service.create_lobby(GUILD, CHANNEL, HOST, "toy", 2, {"rounds": "3"},
-                                      language="pt-BR")
+    info = await service.create_lobby(
+        GUILD, CHANNEL, HOST, "toy", 2, {"rounds": "3"}, language="pt-BR"
+    )
     assert await service.match_language(info.id) == "pl"
 
 
 async def test_a_turn_message_in_a_portuguese_match(service):
-    info = await service.create_lobby(GUILD, CHANNEL, HOST, "toy", 2, {"rounds": "3"},
-                                      language="pt-BR")
+    info = await service.create_lobby(
+        GUILD, CHANNEL, HOST, "toy", 2, {"rounds": "3"}, language="pt-BR"
+    )
     await service.join(info.id, ALICE)
     turn = await service.start(info.id, HOST)
     loc = await service.match_language(info.id)
@@ -100,8 +109,9 @@ async def test_a_turn_message_in_a_portuguese_match(service):
     assert sealed and not public  # the toy game opens with a sealed round
     assert "🔒 **Respostas secretas** —" in embed.description, embed.description
     assert "Responda no seu privado ou aperte **Escolher em particular**." in embed.description
-    assert announcer._mentions(turn, sealed, loc) == (f"<@{HOST}>, <@{ALICE}>: suas respostas "
-                                                      "secretas, por favor.")
+    assert announcer._mentions(turn, sealed, loc) == (
+        f"<@{HOST}>, <@{ALICE}>: suas respostas secretas, por favor."
+    )
     button = announcer._view(turn, decisions, loc).children[0]
     assert button.item.label == "Escolher em particular"
     menu = decision_view(info.id, sealed[0], loc)
@@ -112,8 +122,10 @@ async def test_an_ai_seat_is_named_in_the_match_language(service):
     info = await lobby(service, ais=1)
     (ai,) = [seat for seat in info.seats if seat.is_ai]
     assert ai.label == "AI (seat 2)"
-    assert localise(ai.label, "pt-BR") == "IA (lugar 2)" and localise(ai.label, "pl") == \
-        "SI (miejsce 2)"
+    assert (
+        localise(ai.label, "pt-BR") == "IA (lugar 2)"
+        and localise(ai.label, "pl") == "SI (miejsce 2)"
+    )
 
 
 async def test_a_portuguese_table_end_to_end(tmp_path, toy_engine):
@@ -130,8 +142,7 @@ async def test_a_portuguese_table_end_to_end(tmp_path, toy_engine):
             alice = fake.add_user("alice", locale="pt-BR")
             bob = fake.add_user("bob")
             async with fake.run_bot(ScarabBot(store, dev_guild_id=fake.guild_id)):
-                r = await fake.slash(alice, "game", {"game": "toy", "seats": 2},
-                                     subcommand="new")
+                r = await fake.slash(alice, "game", {"game": "toy", "seats": 2}, subcommand="new")
                 assert r.text.startswith("A sala #"), r.text
                 lobby = fake.latest_message(with_components=True)
                 assert "sala #" in lobby.embeds[0]["title"], lobby.embeds

@@ -18,12 +18,15 @@ async def test_create_lobby_seats_the_host(service, clock):
     assert info.host_id == HOST and info.created_at == clock.now
 
 
-@pytest.mark.parametrize("game, seats, options, message", [
-    ("chess", 2, {}, "There is no game called 'chess' here"),
-    ("toy", 5, {}, "Toy Duel takes 2–3 seats, not 5."),
-    ("toy", 2, {"speed": "fast"}, "Unknown table option"),
-    ("toy", 2, {"rounds": "7"}, "Rounds: '7' is not one of 3, 1."),
-])
+@pytest.mark.parametrize(
+    "game, seats, options, message",
+    [
+        ("chess", 2, {}, "There is no game called 'chess' here"),
+        ("toy", 5, {}, "Toy Duel takes 2–3 seats, not 5."),
+        ("toy", 2, {"speed": "fast"}, "Unknown table option"),
+        ("toy", 2, {"rounds": "7"}, "Rounds: '7' is not one of 3, 1."),
+    ],
+)
 async def test_create_lobby_refusals(service, game, seats, options, message):
     with pytest.raises(ServiceError, match=message):
         await service.create_lobby(GUILD, CHANNEL, HOST, game, seats, options)
@@ -86,8 +89,9 @@ async def test_start_refusals(service):
     info = await lobby(service, 3, players=(ALICE,))
     with pytest.raises(ServiceError, match="^Only the host can start this match.$"):
         await service.start(info.id, ALICE)
-    with pytest.raises(ServiceError,
-                       match="^Only 2 of 3 seats are filled: every seat needs a player or an AI"):
+    with pytest.raises(
+        ServiceError, match="^Only 2 of 3 seats are filled: every seat needs a player or an AI"
+    ):
         await service.start(info.id, HOST)
     await service.add_ai(info.id, HOST)
     turn = await service.start(info.id, HOST)
@@ -112,8 +116,9 @@ async def test_start_records_a_random_seed(store, clock, toy_engine):
 
 async def test_cancel(service):
     info = await lobby(service, 2, players=(ALICE,))
-    with pytest.raises(ServiceError,
-                       match="^Only the host or a server admin can cancel this match.$"):
+    with pytest.raises(
+        ServiceError, match="^Only the host or a server admin can cancel this match.$"
+    ):
         await service.cancel(info.id, ALICE)
     await service.start(info.id, HOST)
     info = await service.cancel(info.id, ALICE, admin=True)
@@ -131,7 +136,9 @@ async def test_list_and_lookups(service):
     other = await service.create_lobby(GUILD + 1, CHANNEL, HOST, "toy", 2, {})
     assert [m.id for m in await service.list_matches(GUILD)] == [first.id]
     assert [m.id for m in await service.list_matches(GUILD, active_only=False)] == [
-        second.id, first.id]
+        second.id,
+        first.id,
+    ]
     assert [m.id for m in await service.matches_for_user(ALICE)] == [first.id]
     assert {m.id for m in await service.matches_for_user(HOST)} == {first.id, other.id}
     await service.set_thread(first.id, 777)

@@ -20,12 +20,21 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_bot(tmp_path, **env):
-    clean = {key: value for key, value in os.environ.items()
-             if key not in ("DISCORD_TOKEN", "DATABASE", "DEV_GUILD_ID", "LOG_LEVEL")}
+    clean = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DISCORD_TOKEN", "DATABASE", "DEV_GUILD_ID", "LOG_LEVEL")
+    }
     clean["PYTHONPATH"] = str(ROOT)
     clean.update(env)
-    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=clean,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_without_a_token_it_says_so_and_exits_2(tmp_path):
@@ -57,8 +66,9 @@ def test_a_read_only_database_exits_2(tmp_path):
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"The database file file:{db}?mode=ro is "
-                                                    "read-only: ")
+    assert len(lines) == 1 and lines[0].startswith(
+        f"The database file file:{db}?mode=ro is read-only: "
+    )
 
 
 def _prepare_main(monkeypatch, tmp_path, database):
@@ -82,8 +92,10 @@ def test_a_locked_database_exits_2(tmp_path, monkeypatch, capsys):
         other.execute("ROLLBACK")
         other.close()
     err = capsys.readouterr().err.strip()
-    assert err == (f"The database file {db} is locked by another process: stop the other "
-                   "program using it (or wait for it to finish) and try again.")
+    assert err == (
+        f"The database file {db} is locked by another process: stop the other "
+        "program using it (or wait for it to finish) and try again."
+    )
 
 
 def test_it_opens_storage_then_awaits_the_client(tmp_path, monkeypatch):

@@ -42,8 +42,15 @@ async def test_start_and_every_move_owe_an_announcement_in_their_transaction(ser
 async def test_a_refused_move_owes_nothing(service, store, monkeypatch):
     info = await lobby(service, 2, players=(ALICE,))
     await service.start(info.id, HOST)
-    await store.announcement_delivered(info.id, version=0, channel_id=5, message_id=6,
-                                       turn_version=0, turn_key=["sealed", 0], now=1.0)
+    await store.announcement_delivered(
+        info.id,
+        version=0,
+        channel_id=5,
+        message_id=6,
+        turn_version=0,
+        turn_key=["sealed", 0],
+        now=1.0,
+    )
     conn = store._conn
     real_commit = conn.commit
 
@@ -62,16 +69,24 @@ async def test_delivered_marks_done_and_keeps_the_live_message(service, store):
     info = await lobby(service, 2, players=(ALICE,))
     await service.start(info.id, HOST)
     await service.submit(info.id, HOST, "pick:1", decision_seq=0)
-    await store.announcement_delivered(info.id, version=1, channel_id=77, message_id=88,
-                                       turn_version=1, turn_key=["sealed", 0], now=5.0)
+    await store.announcement_delivered(
+        info.id,
+        version=1,
+        channel_id=77,
+        message_id=88,
+        turn_version=1,
+        turn_key=["sealed", 0],
+        now=5.0,
+    )
     row = await store.get_announcement(info.id)
     assert (row.version_done, row.channel_id, row.message_id, row.turn_version) == (1, 77, 88, 1)
     assert row.turn_key == ["sealed", 0] and not row.owed
     assert await service.get_messages(info.id) == {"turn": 88}
     assert await store.owed_announcements(10.0) == []
     # an older delivery finishing late never moves it back
-    await store.announcement_delivered(info.id, version=0, channel_id=77, message_id=88,
-                                       turn_version=0, turn_key=None, now=6.0)
+    await store.announcement_delivered(
+        info.id, version=0, channel_id=77, message_id=88, turn_version=0, turn_key=None, now=6.0
+    )
     assert (await store.get_announcement(info.id)).version_done == 1
 
 
@@ -131,16 +146,18 @@ async def test_the_turn_owed_is_rebuilt_from_the_log_without_secrets(service, st
     rebuilt = await service.announcement_turn(info.id, -1)
     assert rebuilt.version == turn.version == 2
     assert [(m.version, m.seat, m.secret) for m in rebuilt.moves] == [(1, 0, True), (2, 1, True)]
-    assert ([e.text for m in rebuilt.moves for e in m.events]
-            == [e.text for t in (first, turn) for m in t.moves for e in m.events])
+    assert [e.text for m in rebuilt.moves for e in m.events] == [
+        e.text for t in (first, turn) for m in t.moves for e in m.events
+    ]
     assert "pick:" not in repr([m.events for m in rebuilt.moves])
     assert [p.seat for p in rebuilt.pending] == [p.seat for p in turn.pending]
-    assert all(not m.private_events or all(e.private_to is not None
-                                           for e in m.private_events) for m in rebuilt.moves)
+    assert all(
+        not m.private_events or all(e.private_to is not None for e in m.private_events)
+        for m in rebuilt.moves
+    )
     only_last = await service.announcement_turn(info.id, 1)
     assert [m.version for m in only_last.moves] == [2]
-    assert await service.public_texts(info.id, 0, 1) == [
-        e.text for e in rebuilt.moves[0].events]
+    assert await service.public_texts(info.id, 0, 1) == [e.text for e in rebuilt.moves[0].events]
 
 
 async def test_an_ai_left_waiting_moves_on_the_scan(service, store, monkeypatch):
@@ -160,8 +177,7 @@ async def test_an_ai_left_waiting_moves_on_the_scan(service, store, monkeypatch)
     assert row.version_owed == moved.version  # its moves are owed to the thread
 
 
-async def test_moves_resumed_for_a_refused_caller_are_still_announced(service, store,
-                                                                      monkeypatch):
+async def test_moves_resumed_for_a_refused_caller_are_still_announced(service, store, monkeypatch):
     info = await lobby(service, 2, ais=1)
     await service.start(info.id, HOST)
     real = _fail_ai_saves(store, monkeypatch)

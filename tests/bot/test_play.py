@@ -51,7 +51,8 @@ async def test_a_whole_match_against_the_ai(service, store, clock):
     assert versions == list(range(1, final.version + 1))  # every move reported exactly once
     moves = await store.get_moves(info.id)
     assert [(m.seat, m.option_id) for m in moves] == [
-        (m.seat, m.option_id) for t in turns for m in t.moves]
+        (m.seat, m.option_id) for t in turns for m in t.moves
+    ]
     assert {m.actor for m in moves} == {"ai", str(HOST)}
     assert moves[-1].created_at == clock.now
 
@@ -83,8 +84,11 @@ async def test_submit_refusals_and_decision_seqs(service):
     # Alice's sealed decision did not change, so her seq did not either.
     assert [(p.seat, p.seq) for p in turn.pending] == [(1, 0)]
     # Issue 12 item 7: the true reason, not "no longer current": the sealed answer is in.
-    with pytest.raises(ServiceError, match=r"^Your seat has already answered this sealed round: "
-                                           r"waiting for Seat 2\.$"):
+    with pytest.raises(
+        ServiceError,
+        match=r"^Your seat has already answered this sealed round: "
+        r"waiting for Seat 2\.$",
+    ):
         await service.submit(info.id, HOST, "pick:2")
     with pytest.raises(ServiceError, match=r"^Your seat has already answered this sealed round"):
         await service.submit(info.id, HOST, "pick:2", decision_seq=0)
@@ -196,16 +200,20 @@ async def test_two_identical_submits_apply_once(service, store):
     assert len(applied) == 1 and len(refused) == 1
     # The second click finds the seat's sealed answer already in (issue 12 item 7).
     assert isinstance(refused[0], ServiceError)
-    assert str(refused[0]) == ("Your seat has already answered this sealed round: "
-                               "waiting for Seat 2.")
+    assert str(refused[0]) == (
+        "Your seat has already answered this sealed round: waiting for Seat 2."
+    )
     assert len(await store.get_moves(info.id)) == 1
 
     outcomes = await asyncio.gather(
-        service.submit(info.id, ALICE, "pick:1"), service.submit(info.id, ALICE, "pick:1"),
+        service.submit(info.id, ALICE, "pick:1"),
+        service.submit(info.id, ALICE, "pick:1"),
         return_exceptions=True,
     )
     assert sorted(str(o) if isinstance(o, ServiceError) else "ok" for o in outcomes) == [
-        "It is not your turn: waiting for Seat 1.", "ok"]
+        "It is not your turn: waiting for Seat 1.",
+        "ok",
+    ]
     assert len(await store.get_moves(info.id)) == 2
 
 
@@ -247,7 +255,10 @@ async def test_a_failed_commit_changes_nothing(service, store, monkeypatch):
     after = await service.snapshot(info.id)
     assert after.view == before.view and after.pending == before.pending
     assert [o.id for o in await service.options_for(info.id, HOST)] == [
-        "pick:1", "pick:2", "pick:3"]
+        "pick:1",
+        "pick:2",
+        "pick:3",
+    ]
     turn = await service.submit(info.id, HOST, "pick:3", decision_seq=0)  # the retry works
     assert turn.version == 1 and len(await store.get_moves(info.id)) == 1
 
@@ -267,6 +278,7 @@ async def test_a_failed_ai_commit_resumes_later(service, store, monkeypatch):
             return await fail_for_ai(match_id, **kw)
         except sqlite3.OperationalError as exc:
             from bot.storage import storage_error
+
             raise storage_error("x", exc) from exc
 
     monkeypatch.setattr(store, "record_move", store_error_for_ai)
@@ -304,14 +316,17 @@ async def test_startup_is_lazy_with_10000_matches(db_path, toy_engine, monkeypat
             "INSERT INTO matches (id, guild_id, channel_id, game_id, options, seats, seed, "
             "status, version, host_id, created_at, updated_at) "
             "VALUES (?, ?, ?, 'toy', '{\"rounds\":\"3\"}', 2, 1, 'active', 0, ?, 0, 0)",
-            [(i, i % 100, CHANNEL, HOST) for i in range(1, 10_001)])
+            [(i, i % 100, CHANNEL, HOST) for i in range(1, 10_001)],
+        )
         conn.executemany(
             "INSERT INTO seats (match_id, seat, user_id, is_ai, joined_at) VALUES (?, ?, ?, 0, 0)",
-            [(i, seat, 100 + seat) for i in range(1, 10_001) for seat in (0, 1)])
+            [(i, seat, 100 + seat) for i in range(1, 10_001) for seat in (0, 1)],
+        )
         conn.executemany(
             "INSERT INTO snapshots (match_id, version, state, seqs, updated_at) "
-            "VALUES (?, 0, ?, '{\"0\":0,\"1\":0}', 0)",
-            [(i, json.dumps(state)) for i in range(1, 10_001)])
+            'VALUES (?, 0, ?, \'{"0":0,"1":0}\', 0)',
+            [(i, json.dumps(state)) for i in range(1, 10_001)],
+        )
     loads = []
     real_load = toy_engine.load
     monkeypatch.setattr(toy_engine, "load", lambda raw: loads.append(1) or real_load(raw))
@@ -358,4 +373,5 @@ async def test_turn_refusal_says_why_nothing_is_open(service):
     assert str(await service.turn_refusal(info.id, HOST)) == STALE  # something is open
     await service.submit(info.id, HOST, "pick:3", decision_seq=0)
     assert str(await service.turn_refusal(info.id, HOST)) == (
-        "Your seat has already answered this sealed round: waiting for Seat 2.")
+        "Your seat has already answered this sealed round: waiting for Seat 2."
+    )

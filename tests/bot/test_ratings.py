@@ -26,12 +26,19 @@ from tests.bot.test_export import finished_toy
 A, B, C = 1, 2, 3
 
 
-def match(id_: int, *seats: tuple[int | None, int, int], taken: tuple[int, ...] = (),
-          game: str = "amunre") -> RatedMatch:
+def match(
+    id_: int, *seats: tuple[int | None, int, int], taken: tuple[int, ...] = (), game: str = "amunre"
+) -> RatedMatch:
     """seats: (user id or None for AI, score, place)."""
-    return RatedMatch(id_, game, float(id_), tuple(
-        SeatOutcome(n, user, score, place, n in taken)
-        for n, (user, score, place) in enumerate(seats)))
+    return RatedMatch(
+        id_,
+        game,
+        float(id_),
+        tuple(
+            SeatOutcome(n, user, score, place, n in taken)
+            for n, (user, score, place) in enumerate(seats)
+        ),
+    )
 
 
 def test_two_equal_players_move_by_half_k():
@@ -85,8 +92,9 @@ def test_a_taken_over_seat_is_a_loss_for_its_player():
 
 
 def test_games_are_rated_separately():
-    table = compute_stats([match(1, (A, 40, 1), (B, 30, 2)),
-                           match(2, (A, 1, 2), (B, 9, 1), game="plagues")])
+    table = compute_stats(
+        [match(1, (A, 40, 1), (B, 30, 2)), match(2, (A, 1, 2), (B, 9, 1), game="plagues")]
+    )
     assert table[("amunre", A)].rating > START_RATING > table[("plagues", A)].rating
     assert [s.game_id for s in user_stats(table, A)] == ["amunre", "plagues"]
 
@@ -98,9 +106,14 @@ def test_leaderboard_puts_rated_players_first_by_rating():
 
 
 outcomes = st.lists(
-    st.lists(st.tuples(st.sampled_from([A, B, C, 4, None]), st.integers(0, 60),
-                       st.booleans()), min_size=2, max_size=5),
-    min_size=1, max_size=12)
+    st.lists(
+        st.tuples(st.sampled_from([A, B, C, 4, None]), st.integers(0, 60), st.booleans()),
+        min_size=2,
+        max_size=5,
+    ),
+    min_size=1,
+    max_size=12,
+)
 
 
 @given(outcomes)
@@ -116,9 +129,17 @@ def test_ratings_are_a_pure_zero_sum_function_of_the_matches(games):
                 seen.add(user)
             rows.append((user, score, taken and user is not None))
         places = [1 + sum(other[1] > row[1] for other in rows) for row in rows]
-        matches.append(RatedMatch(id_, "amunre", float(id_ % 3), tuple(
-            SeatOutcome(n, user, score, places[n], taken)
-            for n, (user, score, taken) in enumerate(rows))))
+        matches.append(
+            RatedMatch(
+                id_,
+                "amunre",
+                float(id_ % 3),
+                tuple(
+                    SeatOutcome(n, user, score, places[n], taken)
+                    for n, (user, score, taken) in enumerate(rows)
+                ),
+            )
+        )
     table = compute_stats(matches)
     shuffled = list(matches)
     random.Random(len(matches)).shuffle(shuffled)
@@ -130,8 +151,9 @@ def test_ratings_are_a_pure_zero_sum_function_of_the_matches(games):
 
 
 def test_rated_match_from_a_stored_result():
-    m = rated_match(7, "toy", 1.0, {"scores": [3, 5], "places": [2, 1]},
-                    [(0, A), (1, None)], taken_over=[0, 1])
+    m = rated_match(
+        7, "toy", 1.0, {"scores": [3, 5], "places": [2, 1]}, [(0, A), (1, None)], taken_over=[0, 1]
+    )
     assert m.seats == (SeatOutcome(0, A, 3, 2, True), SeatOutcome(1, None, 5, 1, False))
     assert m.with_ai and m.with_takeover
 
@@ -140,8 +162,9 @@ async def test_guild_stats_read_the_finished_matches_of_the_server(service, stor
     one = await finished_toy(service, players=(ALICE,), rounds="1")
     two = await finished_toy(service, players=(ALICE,), ais=1, rounds="1")
     await finished_toy(service, players=(BOB,), rounds="1")
-    await store._conn.execute("UPDATE seats SET taken_over = 1 WHERE match_id = ? AND seat = 1",
-                              (one.match.id,))
+    await store._conn.execute(
+        "UPDATE seats SET taken_over = 1 WHERE match_id = ? AND seat = 1", (one.match.id,)
+    )
     running = await lobby(service, 2, players=(BOB,))  # lobbies and running matches: ignored
     await service.start(running.id, HOST)
 

@@ -13,8 +13,9 @@ async def waiting_matches(service, count: int) -> list[int]:
     """``count`` toy matches with a 1 h limit, each waiting for Alice (the host answered)."""
     ids = []
     for _ in range(count):
-        info = await service.create_lobby(GUILD, CHANNEL, HOST, "toy", 2, {"rounds": "3"},
-                                          turn_time="1h")
+        info = await service.create_lobby(
+            GUILD, CHANNEL, HOST, "toy", 2, {"rounds": "3"}, turn_time="1h"
+        )
         await service.join(info.id, ALICE)
         await service.start(info.id, HOST)
         await service.submit(info.id, HOST, "pick:1", decision_seq=0)
@@ -23,7 +24,8 @@ async def waiting_matches(service, count: int) -> list[int]:
 
 
 async def test_after_downtime_30_overdue_decisions_time_out_without_reminders(
-        service, store, clock):
+    service, store, clock
+):
     ids = await waiting_matches(service, 30)
     await service.set_notify(ALICE, True)  # a /notify user would get the reminders by DM too
     # 30 matches x (two reminders + the deadline) = 90 due rows: more than one batch of 50,
@@ -52,7 +54,6 @@ async def test_a_reminder_still_fires_while_its_deadline_is_ahead(service, clock
     (match_id,) = await waiting_matches(service, 1)
     clock.advance(0.95 * HOUR)  # both reminders due, the deadline 3 minutes ahead
     report = await service.process_deadlines(limit=1)
-    assert [(r.match.id, r.user_id, r.percent) for r in report.reminders] == [
-        (match_id, ALICE, 90)]
+    assert [(r.match.id, r.user_id, r.percent) for r in report.reminders] == [(match_id, ALICE, 90)]
     assert 0 < report.reminders[0].remaining <= 0.05 * HOUR + 1
     assert report.timeouts == []

@@ -12,9 +12,20 @@ from rules.core import Result
 
 
 def match_info(seats: list[SeatInfo], seat_count: int) -> MatchInfo:
-    return MatchInfo(id=7, guild_id=1, channel_id=2, thread_id=3, game_id="ankh", title="",
-                     options={}, seats=seats, seat_count=seat_count, status="finished",
-                     version=10, host_id=100)
+    return MatchInfo(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        thread_id=3,
+        game_id="ankh",
+        title="",
+        options={},
+        seats=seats,
+        seat_count=seat_count,
+        status="finished",
+        version=10,
+        host_id=100,
+    )
 
 
 ALICE = SeatInfo(0, 100, False)
@@ -45,13 +56,13 @@ class Channel:
         return SimpleNamespace(id=99, components=[kwargs["view"]])  # as sent: the Rematch row
 
 
-async def post(monkeypatch, result: Result, view: dict[str, Any],
-               seats: list[SeatInfo]) -> tuple[str, str]:
+async def post(
+    monkeypatch, result: Result, view: dict[str, Any], seats: list[SeatInfo]
+) -> tuple[str, str]:
     async def no_notes(bot: Any, info: MatchInfo) -> list[str]:
         return []
 
-    async def no_board(self: Any, turn: Turn, loc: str = "en", *, focus: bool = True
-                       ) -> list:
+    async def no_board(self: Any, turn: Turn, loc: str = "en", *, focus: bool = True) -> list:
         return []
 
     async def set_message(*args: Any) -> None:
@@ -70,13 +81,21 @@ async def post(monkeypatch, result: Result, view: dict[str, Any],
 
 async def test_result_post_shows_details_tiebreaks_and_unit(monkeypatch):
     bob = SeatInfo(1, 200, False)
-    result = Result((9, 5), (1, 2), ("Tied: the stack decides.",),
-                    ("Ra has the most devotion.", "Gods: Ra; Osiris."))
+    result = Result(
+        (9, 5),
+        (1, 2),
+        ("Tied: the stack decides.",),
+        ("Ra has the most devotion.", "Gods: Ra; Osiris."),
+    )
     content, text = await post(monkeypatch, result, {"score_unit": "devotion"}, [ALICE, bob])
     assert content == "🏁 Game over! Winner: <@100>"
-    assert text.splitlines() == ["🥇 <@100> — 9 devotion", "🥈 <@200> — 5 devotion",
-                                 "Ra has the most devotion.", "Gods: Ra; Osiris.",
-                                 "_Tie-break: Tied: the stack decides._"]
+    assert text.splitlines() == [
+        "🥇 <@100> — 9 devotion",
+        "🥈 <@200> — 5 devotion",
+        "Ra has the most devotion.",
+        "Gods: Ra; Osiris.",
+        "_Tie-break: Tied: the stack decides._",
+    ]
 
 
 async def test_result_post_says_nobody_wins(monkeypatch):
@@ -88,8 +107,9 @@ async def test_result_post_says_nobody_wins(monkeypatch):
 
 async def test_result_post_names_the_solo_bot(monkeypatch):
     result = Result((20, 25), (2, 1))
-    content, text = await post(monkeypatch, result, {"seat_names": ["Seat 1", "Botankhamun"]},
-                               [ALICE])
+    content, text = await post(
+        monkeypatch, result, {"seat_names": ["Seat 1", "Botankhamun"]}, [ALICE]
+    )
     assert content == "🏁 Game over! Winner: 🤖 Botankhamun"
     assert "🥇 🤖 Botankhamun — 25 points" in text
 
@@ -100,10 +120,11 @@ def test_help_mentions_absence_and_admin_commands_and_fits_a_message():
 
     for command in ("/notify", "/admin", "/game rejoin", "/game vote"):
         assert command in HELP, command
-    games = ", ".join(f"{e.title} (`{gid}`, {e.min_players}–{e.max_players})"
-                      for gid, e in sorted(rules.ENGINES.items()))
+    games = ", ".join(
+        f"{e.title} (`{gid}`, {e.min_players}–{e.max_players})"
+        for gid, e in sorted(rules.ENGINES.items())
+    )
     assert len(HELP + f"\n\n**Games:** {games}") <= 2000
-
 
 
 async def test_every_game_states_round_scores_and_a_final_breakdown(monkeypatch):
@@ -117,8 +138,7 @@ async def test_every_game_states_round_scores_and_a_final_breakdown(monkeypatch)
     async def no_notes(bot: Any, info: MatchInfo) -> list[str]:
         return []
 
-    async def no_board(self: Any, turn: Turn, loc: str = "en", *, focus: bool = True
-                       ) -> list:
+    async def no_board(self: Any, turn: Turn, loc: str = "en", *, focus: bool = True) -> list:
         return []
 
     monkeypatch.setattr(announce, "takeover_notes", no_notes)
@@ -131,29 +151,41 @@ async def test_every_game_states_round_scores_and_a_final_breakdown(monkeypatch)
             assert isinstance(view["round_label"], Msg), (game_id, view.get("round_label"))
             assert len(view["scores"]) >= seats, (game_id, view["scores"])
             decision = engine.pending(state)[0]
-            state, _ = engine.apply(state, decision.seat,
-                                    engine.ai_choice(state, decision.seat))
+            state, _ = engine.apply(state, decision.seat, engine.ai_choice(state, decision.seat))
         view, result = engine.view(state, None), engine.result(state)
         breakdown = view["score_breakdown"]
-        assert [sum(points for _, points in parts) for parts in breakdown] == list(
-            result.scores), game_id
+        assert [sum(points for _, points in parts) for parts in breakdown] == list(result.scores), (
+            game_id
+        )
         assert view["scores"] == list(result.scores), game_id
-        info = MatchInfo(id=7, guild_id=1, channel_id=2, thread_id=3, game_id=game_id,
-                         title="", options={}, status="finished", version=10, host_id=100,
-                         seats=[SeatInfo(s, 100 + s, False) for s in range(seats)],
-                         seat_count=seats)
+        info = MatchInfo(
+            id=7,
+            guild_id=1,
+            channel_id=2,
+            thread_id=3,
+            game_id=game_id,
+            title="",
+            options={},
+            status="finished",
+            version=10,
+            host_id=100,
+            seats=[SeatInfo(s, 100 + s, False) for s in range(seats)],
+            seat_count=seats,
+        )
         for loc in ("en", "pt-BR"):
             channel = Channel()
             announcer = announce.Announcer(SimpleNamespace())  # type: ignore[arg-type]
-            await announcer._post_result(channel, Turn(info, [], [], view, result), [],
-                                         loc=loc)  # type: ignore[arg-type]
+            await announcer._post_result(channel, Turn(info, [], [], view, result), [], loc=loc)  # type: ignore[arg-type]
             fields = {f.name: f.value for f in channel.sent[0]["embed"].fields}
             said = fields[lang.t(loc, "Score breakdown")]
             for seat, parts in enumerate(breakdown):
                 if not parts:
                     continue
-                line = next(ln for ln in said.splitlines()
-                            if ln.startswith(lang.localise(seat_name(info, seat, view), loc)))
+                line = next(
+                    ln
+                    for ln in said.splitlines()
+                    if ln.startswith(lang.localise(seat_name(info, seat, view), loc))
+                )
                 for label, points in parts:
                     assert f"{lang.localise(label, loc)} {points}" in line, (game_id, line)
 

@@ -71,8 +71,11 @@ def test_every_page_renders_within_the_limits(game_id: str, locale: str) -> None
             assert (title, text) == (entry.title, entry.text)
             continue
         catalogue = lang.catalogue(locale)
-        assert entry.title.template in catalogue and entry.text.template in catalogue, \
-            (game_id, topic, locale)
+        assert entry.title.template in catalogue and entry.text.template in catalogue, (
+            game_id,
+            topic,
+            locale,
+        )
         assert text != entry.text and title != entry.title, (game_id, topic, locale)
         # the markdown, bullets and every number stay as they are in English
         for mark in ("•", "**", "`", "\n"):

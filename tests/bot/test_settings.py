@@ -13,10 +13,15 @@ def test_defaults_from_an_empty_environment():
 
 
 def test_values_and_empty_strings():
-    settings = load_settings({"DISCORD_TOKEN": " abc ", "DATABASE": "x.db",
-                              "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"})
+    settings = load_settings(
+        {"DISCORD_TOKEN": " abc ", "DATABASE": "x.db", "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"}
+    )
     assert (settings.token, settings.database, settings.dev_guild_id, settings.log_level) == (
-        "abc", "x.db", 123, "DEBUG")
+        "abc",
+        "x.db",
+        123,
+        "DEBUG",
+    )
     assert load_settings({"DISCORD_TOKEN": "", "DEV_GUILD_ID": ""}).token is None
     assert "abc" not in repr(settings)
 
@@ -31,10 +36,13 @@ def test_env_file_is_read_and_environment_wins(tmp_path, monkeypatch):
     assert settings.database == "env.db"
 
 
-@pytest.mark.parametrize("env, words", [
-    ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID"),
-    ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
-])
+@pytest.mark.parametrize(
+    "env, words",
+    [
+        ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID"),
+        ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+    ],
+)
 def test_bad_values_are_one_clear_sentence(env, words):
     with pytest.raises(SettingsError, match=words):
         load_settings(env)

@@ -28,8 +28,15 @@ async def test_migrations_set_user_version_and_are_idempotent(db_path):
             tables = {row[0] async for row in cur}
     finally:
         await conn.close()
-    assert {"matches", "seats", "moves", "snapshots", "messages", "deadlines",
-            "guild_settings"} <= tables
+    assert {
+        "matches",
+        "seats",
+        "moves",
+        "snapshots",
+        "messages",
+        "deadlines",
+        "guild_settings",
+    } <= tables
     # Reopening through Storage migrates nothing and keeps the version.
     store = await Storage.open(db_path)
     assert await store.pragma("user_version") == SCHEMA_VERSION
@@ -50,43 +57,85 @@ async def test_wal_foreign_keys_and_busy_timeout(store):
 
 
 async def test_record_move_is_one_guarded_transaction(store):
-    match = await store.create_match(guild_id=1, channel_id=2, game_id="toy", options={},
-                                     seats=2, host_id=5, now=NOW)
+    match = await store.create_match(
+        guild_id=1, channel_id=2, game_id="toy", options={}, seats=2, host_id=5, now=NOW
+    )
     assert [s.user_id for s in match.seat_rows] == [5]
     await store.put_seat(match.id, 1, None, "AI", NOW)
-    await store.start_match(match.id, seed=7, state={"a": 1}, seqs={0: 0, 1: 0},
-                            status="active", result=None, now=NOW)
+    await store.start_match(
+        match.id, seed=7, state={"a": 1}, seqs={0: 0, 1: 0}, status="active", result=None, now=NOW
+    )
     version = await store.record_move(
-        match.id, expected_version=0, seat=0, option_id="x", actor="5", events=[],
-        state={"a": 2}, seqs={1: 0}, status="active", result=None, now=NOW + 1)
+        match.id,
+        expected_version=0,
+        seat=0,
+        option_id="x",
+        actor="5",
+        events=[],
+        state={"a": 2},
+        seqs={1: 0},
+        status="active",
+        result=None,
+        now=NOW + 1,
+    )
     assert version == 1
     with pytest.raises(VersionConflict):
         await store.record_move(
-            match.id, expected_version=0, seat=1, option_id="y", actor="ai", events=[],
-            state={"a": 3}, seqs={}, status="active", result=None, now=NOW + 2)
+            match.id,
+            expected_version=0,
+            seat=1,
+            option_id="y",
+            actor="ai",
+            events=[],
+            state={"a": 3},
+            seqs={},
+            status="active",
+            result=None,
+            now=NOW + 2,
+        )
     snapshot = await store.get_snapshot(match.id)
     assert (snapshot.version, snapshot.state, snapshot.seqs) == (1, {"a": 2}, {1: 0})
     assert [m.option_id for m in await store.get_moves(match.id)] == ["x"]
     record = await store.get_match(match.id)
     assert (record.version, record.seed, record.status, record.updated_at) == (
-        1, 7, "active", NOW + 1)
+        1,
+        7,
+        "active",
+        NOW + 1,
+    )
 
 
 async def test_move_log_is_append_only(store, db_path):
-    match = await store.create_match(guild_id=1, channel_id=2, game_id="toy", options={},
-                                     seats=2, host_id=5, now=NOW)
-    await store.start_match(match.id, seed=7, state={}, seqs={}, status="active",
-                            result=None, now=NOW)
-    await store.record_move(match.id, expected_version=0, seat=0, option_id="x", actor="5",
-                            events=[], state={}, seqs={}, status="active", result=None, now=NOW)
-    with sqlite3.connect(db_path) as conn, pytest.raises(sqlite3.IntegrityError,
-                                                         match="append-only"):
+    match = await store.create_match(
+        guild_id=1, channel_id=2, game_id="toy", options={}, seats=2, host_id=5, now=NOW
+    )
+    await store.start_match(
+        match.id, seed=7, state={}, seqs={}, status="active", result=None, now=NOW
+    )
+    await store.record_move(
+        match.id,
+        expected_version=0,
+        seat=0,
+        option_id="x",
+        actor="5",
+        events=[],
+        state={},
+        seqs={},
+        status="active",
+        result=None,
+        now=NOW,
+    )
+    with (
+        sqlite3.connect(db_path) as conn,
+        pytest.raises(sqlite3.IntegrityError, match="append-only"),
+    ):
         conn.execute("UPDATE moves SET option_id = 'z'")
 
 
 async def test_one_seat_per_user_and_foreign_keys(store):
-    match = await store.create_match(guild_id=1, channel_id=2, game_id="toy", options={},
-                                     seats=3, host_id=5, now=NOW)
+    match = await store.create_match(
+        guild_id=1, channel_id=2, game_id="toy", options={}, seats=3, host_id=5, now=NOW
+    )
     with pytest.raises(StorageError):
         await store.put_seat(match.id, 1, 5, None, NOW)
     with pytest.raises(StorageError):
@@ -94,8 +143,9 @@ async def test_one_seat_per_user_and_foreign_keys(store):
 
 
 async def test_messages_deadlines_and_guild_settings(store):
-    match = await store.create_match(guild_id=1, channel_id=2, game_id="toy", options={},
-                                     seats=2, host_id=5, now=NOW)
+    match = await store.create_match(
+        guild_id=1, channel_id=2, game_id="toy", options={}, seats=2, host_id=5, now=NOW
+    )
     await store.set_message(match.id, "turn", 30, 40, NOW)
     await store.set_message(match.id, "turn", 30, 41, NOW)
     assert (await store.get_messages(match.id))["turn"].message_id == 41
@@ -201,5 +251,9 @@ async def test_a_failing_migration_leaves_the_previous_version(db_path, monkeypa
         await SqliteStorage.open(db_path)
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-        assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'"
-                            ).fetchone()[0] == 0
+        assert (
+            conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'").fetchone()[
+                0
+            ]
+            == 0
+        )

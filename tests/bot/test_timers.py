@@ -26,7 +26,9 @@ async def test_a_late_player_is_answered_for_by_the_ai(service, store, clock):
     await service.start(info.id, HOST)
     deadlines = [d for d in await store.deadlines_for(info.id) if d.kind.startswith("turn:")]
     assert sorted((d.seat, d.kind, d.due_at) for d in deadlines) == [
-        (0, "turn:0", clock.now + 3600), (1, "turn:0", clock.now + 3600)]
+        (0, "turn:0", clock.now + 3600),
+        (1, "turn:0", clock.now + 3600),
+    ]
 
     clock.advance(1800)
     await service.submit(info.id, HOST, "pick:3", decision_seq=0)  # host answers in time
@@ -40,7 +42,10 @@ async def test_a_late_player_is_answered_for_by_the_ai(service, store, clock):
     assert leader.seq == turn.version
     (deadline,) = [d for d in await store.deadlines_for(info.id) if d.kind.startswith("turn")]
     assert (deadline.seat, deadline.kind, deadline.due_at) == (
-        leader.seat, f"turn:{leader.seq}", clock.now + 3600)
+        leader.seat,
+        f"turn:{leader.seq}",
+        clock.now + 3600,
+    )
     turn = await service.submit(info.id, leader.user_id, "bank", decision_seq=leader.seq)
     assert turn.finished and await store.deadlines_for(info.id) == []
 

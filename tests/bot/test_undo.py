@@ -78,11 +78,16 @@ async def test_undo_own_steps_within_the_turn(steps_service, store):
     turn = await service.undo(match_id, HOST)
     assert await totals(service, match_id) == [0, 0]
     assert turn.undo_seat is None
-    await assert_unchanged(service, store, match_id, lambda: service.undo(match_id, HOST),
-                           policy.NOTHING_TO_UNDO)
+    await assert_unchanged(
+        service, store, match_id, lambda: service.undo(match_id, HOST), policy.NOTHING_TO_UNDO
+    )
     rows = await store.get_moves(match_id)
     assert [(m.kind, m.option_id) for m in rows] == [
-        ("move", "farmer"), ("move", "camel"), ("undo", "camel"), ("undo", "farmer")]
+        ("move", "farmer"),
+        ("move", "camel"),
+        ("undo", "camel"),
+        ("undo", "farmer"),
+    ]
     assert await service.rebuild(match_id)
 
 
@@ -97,12 +102,14 @@ async def test_the_last_step_of_a_turn_stands_once_another_seat_acts(steps_servi
     await service.submit(match_id, HOST, "end")
     turn = await service.submit(match_id, BOB, "farmer")
     assert turn.undo_seat == 1
-    await assert_unchanged(service, store, match_id, lambda: service.undo(match_id, HOST),
-                           policy.OTHER_SEAT_ACTED)
+    await assert_unchanged(
+        service, store, match_id, lambda: service.undo(match_id, HOST), policy.OTHER_SEAT_ACTED
+    )
     # Bob can take back his own step, then Host still cannot undo (Bob's turn began).
     await service.undo(match_id, BOB)
-    await assert_unchanged(service, store, match_id, lambda: service.undo(match_id, BOB),
-                           policy.NO_MOVE_OF_YOURS)
+    await assert_unchanged(
+        service, store, match_id, lambda: service.undo(match_id, BOB), policy.NO_MOVE_OF_YOURS
+    )
     assert await service.rebuild(match_id)
 
 
@@ -110,14 +117,24 @@ async def test_refused_for_others_and_spectators(steps_service, store):
     service = steps_service
     match_id, _ = await started(service)
     await service.submit(match_id, HOST, "farmer")
-    await assert_unchanged(service, store, match_id, lambda: service.undo(match_id, BOB),
-                           policy.NO_MOVE_OF_YOURS)
-    await assert_unchanged(service, store, match_id, lambda: service.undo(match_id, CAROL),
-                           "You are not seated in this match.")
+    await assert_unchanged(
+        service, store, match_id, lambda: service.undo(match_id, BOB), policy.NO_MOVE_OF_YOURS
+    )
+    await assert_unchanged(
+        service,
+        store,
+        match_id,
+        lambda: service.undo(match_id, CAROL),
+        "You are not seated in this match.",
+    )
     version = (await service.get_match(match_id)).version
-    await assert_unchanged(service, store, match_id,
-                           lambda: service.undo(match_id, HOST, version=version - 1),
-                           policy.STALE_UNDO)
+    await assert_unchanged(
+        service,
+        store,
+        match_id,
+        lambda: service.undo(match_id, HOST, version=version - 1),
+        policy.STALE_UNDO,
+    )
     await service.undo(match_id, HOST, version=version)
 
 
@@ -128,12 +145,14 @@ async def test_refused_after_a_random_draw_or_a_hidden_card(steps_service, store
     await service.submit(match_id, HOST, "farmer")
     turn = await service.submit(match_id, HOST, step)
     assert turn.undo_seat is None
-    await assert_unchanged(service, store, match_id, lambda: service.undo(match_id, HOST),
-                           policy.BARRIER)
+    await assert_unchanged(
+        service, store, match_id, lambda: service.undo(match_id, HOST), policy.BARRIER
+    )
     await service.submit(match_id, HOST, "camel")
     await service.undo(match_id, HOST)  # the camel, after the barrier, can go
-    await assert_unchanged(service, store, match_id, lambda: service.undo(match_id, HOST),
-                           policy.BARRIER)
+    await assert_unchanged(
+        service, store, match_id, lambda: service.undo(match_id, HOST), policy.BARRIER
+    )
 
 
 async def test_refused_after_a_sealed_answer(service, store):
@@ -142,8 +161,9 @@ async def test_refused_after_a_sealed_answer(service, store):
     await service.join(info.id, BOB)
     await service.start(info.id, HOST)
     await service.submit(info.id, HOST, "pick:3")
-    await assert_unchanged(service, store, info.id, lambda: service.undo(info.id, HOST),
-                           policy.BARRIER)
+    await assert_unchanged(
+        service, store, info.id, lambda: service.undo(info.id, HOST), policy.BARRIER
+    )
     turn = await service.submit(info.id, BOB, "pick:1")
     assert turn.pending[0].user_id == HOST
     turn = await service.submit(info.id, HOST, "bank")
@@ -152,8 +172,9 @@ async def test_refused_after_a_sealed_answer(service, store):
     assert [p.decision.key for p in turn.pending] == ["leader"]
     turn = await service.submit(info.id, HOST, "gamble")  # a coin flip
     assert turn.undo_seat is None
-    await assert_unchanged(service, store, info.id, lambda: service.undo(info.id, HOST),
-                           policy.BARRIER)
+    await assert_unchanged(
+        service, store, info.id, lambda: service.undo(info.id, HOST), policy.BARRIER
+    )
     assert await service.rebuild(info.id)
 
 
@@ -163,8 +184,9 @@ async def test_an_ai_answer_after_the_turn_ends_the_undo(steps_service, store):
     await service.submit(match_id, HOST, "camel")
     turn = await service.submit(match_id, HOST, "end")  # the AI plays its turn at once
     assert turn.undo_seat is None and turn.pending[0].seat == 0
-    await assert_unchanged(service, store, match_id, lambda: service.undo(match_id, HOST),
-                           policy.OTHER_SEAT_ACTED)
+    await assert_unchanged(
+        service, store, match_id, lambda: service.undo(match_id, HOST), policy.OTHER_SEAT_ACTED
+    )
 
 
 async def test_stale_buttons_after_an_undo(steps_service):
@@ -207,8 +229,9 @@ async def test_replay_law_with_undo_rows(steps_service, store):
             turn = await service.undo(match_id, owner)
             undos += 1
         else:
-            turn = await service.submit(match_id, p.user_id, chooser.choice(p.options).id,
-                                        decision_seq=p.seq)
+            turn = await service.submit(
+                match_id, p.user_id, chooser.choice(p.options).id, decision_seq=p.seq
+            )
         assert await service.rebuild(match_id)
     assert undos >= 3
     info = await service.get_match(match_id)

@@ -51,8 +51,14 @@ async def delivered(service, match_id):
     """The thread shows the match's last version (what the announcer records)."""
     info = await service.get_match(match_id)
     await service.store.announcement_delivered(
-        match_id, version=info.version, channel_id=None, message_id=None, turn_version=None,
-        turn_key=None, now=service.clock())
+        match_id,
+        version=info.version,
+        channel_id=None,
+        message_id=None,
+        turn_version=None,
+        turn_key=None,
+        now=service.clock(),
+    )
 
 
 # --- the cache ---------------------------------------------------------------------------------
@@ -69,8 +75,10 @@ def test_an_io_error_on_a_full_disk_says_the_disk_is_full(tmp_path, monkeypatch)
     error.sqlite_errorname = "SQLITE_IOERR_SHMSIZE"
     path = str(tmp_path / "scarab.sqlite3")
     assert "disk I/O error" in str(storage_error(path, error))  # plenty of room: as it is
-    monkeypatch.setattr("bot.storage.shutil.disk_usage",
-                        lambda folder: SimpleNamespace(total=1 << 30, used=1 << 30, free=4096))
+    monkeypatch.setattr(
+        "bot.storage.shutil.disk_usage",
+        lambda folder: SimpleNamespace(total=1 << 30, used=1 << 30, free=4096),
+    )
     said = str(storage_error(path, error))
     assert said.startswith(f"The disk holding the database file {path} is full"), said
 
@@ -80,8 +88,9 @@ def tiny_disk(tmp_path):
     """A 1 MB tmpfs (needs root; skipped elsewhere)."""
     mount = tmp_path / "tiny"
     mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)],
-                          capture_output=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)], capture_output=True
+    )
     if done.returncode != 0:
         pytest.skip("cannot mount a small tmpfs here")
     yield mount
@@ -104,8 +113,7 @@ async def test_start_up_on_a_full_disk_with_an_existing_database(tiny_disk):
 
 
 # --- keeping finished matches small ------------------------------------------------------------
-async def test_a_finished_match_is_compacted_a_day_later_and_still_replays(service, store,
-                                                                          clock):
+async def test_a_finished_match_is_compacted_a_day_later_and_still_replays(service, store, clock):
     match_id = await toy_match(service)
     await finish(service, match_id, with_undo=True)
     await delivered(service, match_id)
@@ -132,7 +140,8 @@ async def test_a_finished_match_is_compacted_a_day_later_and_still_replays(servi
 
 
 async def test_a_match_whose_thread_still_owes_an_announcement_is_not_compacted(
-        service, store, clock):
+    service, store, clock
+):
     """After downtime the outbox rebuilds the owed posts from the moves' events: those stay
     until Discord has accepted the last one."""
     match_id = await toy_match(service)
@@ -163,8 +172,7 @@ async def test_finished_matches_are_deleted_after_keep_finished_days(service, st
         await service.get_match(old)
 
 
-@pytest.mark.parametrize("raw, expected", [("30", 30.0), ("0.5", 0.5), ("", None),
-                                           (None, None)])
+@pytest.mark.parametrize("raw, expected", [("30", 30.0), ("0.5", 0.5), ("", None), (None, None)])
 def test_keep_finished_days_setting(raw, expected):
     environ = {"DISCORD_TOKEN": "x"} | ({} if raw is None else {"KEEP_FINISHED_DAYS": raw})
     assert load_settings(environ).keep_finished_days == expected
@@ -194,6 +202,8 @@ async def test_a_backlog_larger_than_one_batch_is_pruned_in_one_run(service, sto
 
 async def archived(store, match_id: int) -> bool:
     """Whether a match's events were moved to the archive (compacted)."""
-    async with store._read() as conn, conn.execute(
-            "SELECT count(*) FROM archived_events WHERE match_id = ?", (match_id,)) as cur:
+    async with (
+        store._read() as conn,
+        conn.execute("SELECT count(*) FROM archived_events WHERE match_id = ?", (match_id,)) as cur,
+    ):
         return (await cur.fetchone())[0] == 1

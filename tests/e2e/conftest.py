@@ -50,7 +50,9 @@ def proposal_engine():
 
 def seat_menu(msg: FakeMessage, seat: int) -> str:
     """The custom id of ``seat``'s own menu: ``scarab:seat:<match>:<seat>:<seq>``."""
-    (cid,) = [c["custom_id"] for c in msg.selects()
-              if c["custom_id"].split(":")[1] == "seat"
-              and c["custom_id"].split(":")[3] == str(seat)]
+    (cid,) = [
+        c["custom_id"]
+        for c in msg.selects()
+        if c["custom_id"].split(":")[1] == "seat" and c["custom_id"].split(":")[3] == str(seat)
+    ]
     return cid

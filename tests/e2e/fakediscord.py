@@ -96,8 +96,15 @@ GUILD_TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
 PING, APP_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 
 MEMBER_PERMISSIONS = (
-    (1 << 6) | (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
-    | (1 << 35) | (1 << 38)
+    (1 << 6)
+    | (1 << 10)
+    | (1 << 11)
+    | (1 << 14)
+    | (1 << 15)
+    | (1 << 16)
+    | (1 << 31)
+    | (1 << 35)
+    | (1 << 38)
 )  # add reactions, view, send, embed, attach, history, app commands, public threads, in threads
 BOT_PERMISSIONS = MEMBER_PERMISSIONS | (1 << 13) | (1 << 34) | (1 << 36)  # + manage msgs/threads
 
@@ -242,8 +249,12 @@ class FakeChannel:
         last = str(self.last_message_id) if self.last_message_id else None
         if self.is_dm:
             assert self.recipient is not None
-            return {"id": str(self.id), "type": DM, "last_message_id": last,
-                    "recipients": [self.recipient.payload()]}
+            return {
+                "id": str(self.id),
+                "type": DM,
+                "last_message_id": last,
+                "recipients": [self.recipient.payload()],
+            }
         data: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
@@ -371,16 +382,24 @@ class FakeMessage:
         }
         if self.guild_id is not None:
             data["guild_id"] = str(self.guild_id)
-        for key in ("webhook_id", "application_id", "interaction_metadata", "thread",
-                    "message_reference", "poll"):
+        for key in (
+            "webhook_id",
+            "application_id",
+            "interaction_metadata",
+            "thread",
+            "message_reference",
+            "poll",
+        ):
             if key in self.data:
                 data[key] = self.data[key]
         return data
 
     def __repr__(self) -> str:
-        return (f"<FakeMessage id={self.id} channel={self.channel_id} content={self.content!r} "
-                f"embeds={len(self.embeds)} components={len(self.all_components())} "
-                f"ephemeral={self.ephemeral}>")
+        return (
+            f"<FakeMessage id={self.id} channel={self.channel_id} content={self.content!r} "
+            f"embeds={len(self.embeds)} components={len(self.all_components())} "
+            f"ephemeral={self.ephemeral}>"
+        )
 
 
 @dataclass
@@ -412,8 +431,11 @@ class Outage:
         return self.until is None or time.monotonic() < self.until
 
     def matches(self, method: str, path: str) -> bool:
-        return (self.method in ("*", method) and re.fullmatch(self.path, path) is not None
-                and self.active())
+        return (
+            self.method in ("*", method)
+            and re.fullmatch(self.path, path) is not None
+            and self.active()
+        )
 
 
 @dataclass(eq=False)
@@ -547,8 +569,10 @@ class Response:
         return m.find_button(label) if m else None
 
     def __repr__(self) -> str:
-        return (f"<Response callback_type={self.callback_type} content={self.content!r} "
-                f"ephemeral={self.ephemeral} messages={self.messages}>")
+        return (
+            f"<Response callback_type={self.callback_type} content={self.content!r} "
+            f"ephemeral={self.ephemeral} messages={self.messages}>"
+        )
 
 
 class _Gateway:
@@ -625,8 +649,16 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ faults
 
-    def outage(self, method: str, path: str, *, status: int = 503, times: int | None = None,
-               seconds: float | None = None, retry_after: float = 0.2) -> Outage:
+    def outage(
+        self,
+        method: str,
+        path: str,
+        *,
+        status: int = 503,
+        times: int | None = None,
+        seconds: float | None = None,
+        retry_after: float = 0.2,
+    ) -> Outage:
         """Answer matching REST requests with ``status`` (500, 503, 429...) for ``times``
         requests or ``seconds`` (neither: until ``end_outages``)."""
         until = time.monotonic() + seconds if seconds is not None else None
@@ -646,11 +678,17 @@ class FakeDiscord:
             if fault.matches(method, path):
                 fault.hits += 1
                 if fault.status == 429:
-                    body = {"message": "You are being rate limited.",
-                            "retry_after": fault.retry_after, "global": False}
-                    return web.Response(body=json.dumps(body).encode(), status=429,
-                                        content_type="application/json",
-                                        headers={"Via": "1.1 google"})
+                    body = {
+                        "message": "You are being rate limited.",
+                        "retry_after": fault.retry_after,
+                        "global": False,
+                    }
+                    return web.Response(
+                        body=json.dumps(body).encode(),
+                        status=429,
+                        content_type="application/json",
+                        headers={"Via": "1.1 google"},
+                    )
                 return _error(fault.status, 0, f"{fault.status}: fake outage")
         return None
 
@@ -724,8 +762,11 @@ class FakeDiscord:
             bot._connection.guild_ready_timeout = guild_ready_timeout
         task = asyncio.create_task(bot.start(token), name="fakediscord-bot")
         try:
-            await self.wait_for(lambda: bot.is_ready() or task.done(), timeout=timeout,
-                                message="bot did not become ready")
+            await self.wait_for(
+                lambda: bot.is_ready() or task.done(),
+                timeout=timeout,
+                message="bot did not become ready",
+            )
             if task.done():
                 task.result()  # raises the bot's startup error
                 raise AssertionError("bot.start() returned before the bot was ready")
@@ -746,9 +787,16 @@ class FakeDiscord:
 
     def _add_role(self, role_id: int, name: str, perms: int, *, managed: bool = False) -> dict:
         role = {
-            "id": str(role_id), "name": name, "permissions": str(perms),
-            "position": len(self.roles), "color": 0, "colors": {"primary_color": 0},
-            "hoist": False, "managed": managed, "mentionable": False, "flags": 0,
+            "id": str(role_id),
+            "name": name,
+            "permissions": str(perms),
+            "position": len(self.roles),
+            "color": 0,
+            "colors": {"primary_color": 0},
+            "hoist": False,
+            "managed": managed,
+            "mentionable": False,
+            "flags": 0,
         }
         if managed:
             role["tags"] = {"bot_id": str(self.bot_user.id)}
@@ -772,8 +820,16 @@ class FakeDiscord:
         locale: str = "en-US",
     ) -> FakeUser:
         """Add a guild member. If a bot is connected it gets GUILD_MEMBER_ADD."""
-        user = FakeUser(snowflake(), name, bot=bot, dms_open=dms_open, roles=list(roles),
-                        flags=flags, permissions=permissions, locale=locale)
+        user = FakeUser(
+            snowflake(),
+            name,
+            bot=bot,
+            dms_open=dms_open,
+            roles=list(roles),
+            flags=flags,
+            permissions=permissions,
+            locale=locale,
+        )
         self.users[user.id] = user
         if self.connected:
             data = user.member_payload() | {"guild_id": str(self.guild_id)}
@@ -781,8 +837,13 @@ class FakeDiscord:
         return user
 
     def add_text_channel(self, name: str) -> FakeChannel:
-        ch = FakeChannel(snowflake(), GUILD_TEXT, name, guild_id=self.guild_id,
-                         position=sum(1 for c in self.channels.values() if not c.is_thread))
+        ch = FakeChannel(
+            snowflake(),
+            GUILD_TEXT,
+            name,
+            guild_id=self.guild_id,
+            position=sum(1 for c in self.channels.values() if not c.is_thread),
+        )
         self.channels[ch.id] = ch
         if self.connected:
             self._spawn_dispatch("CHANNEL_CREATE", ch.payload())
@@ -801,8 +862,11 @@ class FakeDiscord:
     ) -> list[FakeMessage]:
         """Live messages of a channel/thread/DM, oldest first (ephemeral ones excluded)."""
         cid = self.get_channel(channel).id
-        return [m for m in self.messages.values()
-                if m.channel_id == cid and not m.deleted and (include_ephemeral or not m.ephemeral)]
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == cid and not m.deleted and (include_ephemeral or not m.ephemeral)
+        ]
 
     def dm_channel(self, user: FakeUser | int) -> FakeChannel | None:
         cid = self.dm_channel_ids.get(_id(user))
@@ -868,7 +932,12 @@ class FakeDiscord:
         return self.get_channel(channel)  # type: ignore[arg-type]
 
     def _base_interaction(
-        self, itype: int, user: FakeUser, channel: FakeChannel, data: dict, locale: str | None,
+        self,
+        itype: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: dict,
+        locale: str | None,
         message: FakeMessage | None = None,
     ) -> dict:
         payload: dict[str, Any] = {
@@ -916,7 +985,10 @@ class FakeDiscord:
         return 3
 
     def _build_options(
-        self, defs: list[dict] | None, options: dict[str, Any], focused: str | None,
+        self,
+        defs: list[dict] | None,
+        options: dict[str, Any],
+        focused: str | None,
         resolved: dict,
     ) -> list[dict]:
         defs_by_name = {d["name"]: d for d in defs or ()}
@@ -927,7 +999,8 @@ class FakeDiscord:
                 user = self.users[_id(value)]
                 resolved.setdefault("users", {})[str(user.id)] = user.payload()
                 resolved.setdefault("members", {})[str(user.id)] = user.member_payload(
-                    with_user=False, permissions=True)
+                    with_user=False, permissions=True
+                )
                 value = str(user.id)
             elif otype == 7:
                 ch = self.get_channel(value)
@@ -942,7 +1015,10 @@ class FakeDiscord:
         return out
 
     def _command_data(
-        self, name: str, subcommand: str | None, options: dict[str, Any] | None,
+        self,
+        name: str,
+        subcommand: str | None,
+        options: dict[str, Any] | None,
         focused: str | None,
     ) -> dict:
         cmd = self._command_def(name)
@@ -1015,16 +1091,15 @@ class FakeDiscord:
         assert not msg.deleted, f"message {msg.id} was deleted"
         return msg
 
-    def _component_target(
-        self, msg: FakeMessage, custom_id: str | None, label: str | None
-    ) -> dict:
+    def _component_target(self, msg: FakeMessage, custom_id: str | None, label: str | None) -> dict:
         if custom_id is None and label is None:
             raise ValueError("give a custom_id or a label")
         comp = msg.component(custom_id) if custom_id is not None else msg.find_button(label or "")
         if comp is None:
             raise AssertionError(
                 f"no component {custom_id or label!r} on {msg!r}: "
-                f"{[(c.get('custom_id'), c.get('label')) for c in msg.all_components()]}")
+                f"{[(c.get('custom_id'), c.get('label')) for c in msg.all_components()]}"
+            )
         if comp.get("disabled"):
             raise AssertionError(f"component {custom_id or label!r} is disabled on {msg!r}")
         if comp.get("type") == 2 and "custom_id" not in comp:
@@ -1070,8 +1145,11 @@ class FakeDiscord:
         lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
         if not lo <= len(values) <= hi:
             raise AssertionError(f"{len(values)} values for a select taking {lo}..{hi}")
-        data: dict[str, Any] = {"custom_id": custom_id, "component_type": ctype,
-                                "values": [str(v) for v in values]}
+        data: dict[str, Any] = {
+            "custom_id": custom_id,
+            "component_type": ctype,
+            "values": [str(v) for v in values],
+        }
         if ctype == 3:
             allowed = {o["value"] for o in comp.get("options", ())}
             bad = [v for v in values if v not in allowed]
@@ -1115,8 +1193,14 @@ class FakeDiscord:
         rows = []
         for comp in mdata.get("components", ()):
             inputs = [c for c in _walk_components([comp]) if c.get("type") == 4]
-            subs = [{"type": 4, "custom_id": c["custom_id"],
-                     "value": values.get(c["custom_id"], c.get("value") or "")} for c in inputs]
+            subs = [
+                {
+                    "type": 4,
+                    "custom_id": c["custom_id"],
+                    "value": values.get(c["custom_id"], c.get("value") or ""),
+                }
+                for c in inputs
+            ]
             if not subs:
                 continue
             if comp.get("type") == 18:
@@ -1130,13 +1214,18 @@ class FakeDiscord:
         return await self._run_interaction(payload, u, ch, msg, timeout)
 
     async def _run_interaction(
-        self, payload: dict, user: FakeUser, channel: FakeChannel, msg: FakeMessage | None,
+        self,
+        payload: dict,
+        user: FakeUser,
+        channel: FakeChannel,
+        msg: FakeMessage | None,
         timeout: float,
     ) -> Response:
         if not self.connected:
             raise AssertionError("no bot is connected to the fake gateway")
-        inter = _Interaction(int(payload["id"]), payload["token"], payload["type"], payload,
-                             channel.id, user, msg)
+        inter = _Interaction(
+            int(payload["id"]), payload["token"], payload["type"], payload, channel.id, user, msg
+        )
         self._interactions[inter.token] = inter
         before = set(asyncio.all_tasks())
         self._created_listeners.append(inter.created_messages)
@@ -1149,7 +1238,8 @@ class FakeDiscord:
                 raise AssertionError(
                     f"the bot did not answer interaction type {inter.type} "
                     f"({payload.get('data', {}).get('name') or payload['data'].get('custom_id')})"
-                    f" within {timeout}s") from None
+                    f" within {timeout}s"
+                ) from None
             await self._settle(before, time.monotonic() + timeout)
         finally:
             self._created_listeners.remove(inter.created_messages)
@@ -1158,7 +1248,8 @@ class FakeDiscord:
     async def _settle(self, before: set[asyncio.Task], deadline: float) -> None:
         while True:
             pending = [
-                t for t in asyncio.all_tasks() - before
+                t
+                for t in asyncio.all_tasks() - before
                 if not t.done() and t.get_name().startswith(HANDLER_TASK_PREFIXES)
             ]
             quiet = time.monotonic() - self._last_activity >= self.settle_quiet
@@ -1167,7 +1258,8 @@ class FakeDiscord:
             if time.monotonic() > deadline:
                 raise AssertionError(
                     f"bot still busy after the deadline: {[t.get_name() for t in pending]}, "
-                    f"{self._inflight} requests in flight")
+                    f"{self._inflight} requests in flight"
+                )
             await asyncio.sleep(0.01)
 
     # ------------------------------------------------------------------ gateway
@@ -1193,8 +1285,7 @@ class FakeDiscord:
 
     def guild_payload(self) -> dict:
         members = [u.member_payload() for u in self.users.values()]
-        channels = [c.payload() for c in self.channels.values()
-                    if not c.is_thread and not c.is_dm]
+        channels = [c.payload() for c in self.channels.values() if not c.is_thread and not c.is_dm]
         threads = [c.payload() for c in self.channels.values() if c.is_thread and not c.archived]
         return {
             "id": str(self.guild_id),
@@ -1240,29 +1331,38 @@ class FakeDiscord:
                     self.identify_payloads.append(data.get("d") or {})
                     gw.identified = True
                     self._active = gw
-                    await gw.dispatch("READY", {
-                        "v": 10,
-                        "user": self.bot_user.payload() | {"verified": True, "mfa_enabled": False},
-                        "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-                        "session_id": gw.session_id,
-                        "resume_gateway_url": self.gateway_url,
-                        "application": {"id": str(self.app_id), "flags": 0},
-                        "private_channels": [],
-                        "relationships": [],
-                        "user_settings": {},
-                        "shard": [0, 1],
-                    })
+                    await gw.dispatch(
+                        "READY",
+                        {
+                            "v": 10,
+                            "user": self.bot_user.payload()
+                            | {"verified": True, "mfa_enabled": False},
+                            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                            "session_id": gw.session_id,
+                            "resume_gateway_url": self.gateway_url,
+                            "application": {"id": str(self.app_id), "flags": 0},
+                            "private_channels": [],
+                            "relationships": [],
+                            "user_settings": {},
+                            "shard": [0, 1],
+                        },
+                    )
                     await gw.dispatch("GUILD_CREATE", self.guild_payload())
                 elif op == 6:  # RESUME: sessions are not kept; make it identify again
                     await gw.send({"op": 9, "d": False})
                 elif op == 8:
                     d = data.get("d") or {}
-                    await gw.dispatch("GUILD_MEMBERS_CHUNK", {
-                        "guild_id": str(self.guild_id),
-                        "members": [u.member_payload() for u in self.users.values()],
-                        "chunk_index": 0, "chunk_count": 1, "not_found": [],
-                        "nonce": d.get("nonce"),
-                    })
+                    await gw.dispatch(
+                        "GUILD_MEMBERS_CHUNK",
+                        {
+                            "guild_id": str(self.guild_id),
+                            "members": [u.member_payload() for u in self.users.values()],
+                            "chunk_index": 0,
+                            "chunk_count": 1,
+                            "not_found": [],
+                            "nonce": d.get("nonce"),
+                        },
+                    )
         except Exception:
             self.errors.append(traceback.format_exc())
         finally:
@@ -1283,8 +1383,7 @@ class FakeDiscord:
         r.add_get(p + "/users/{uid}", self._get_user)
         r.add_get(p + "/oauth2/applications/@me", self._get_app)
         r.add_get(p + "/applications/@me", self._get_app)
-        for path in ("/applications/{app}/commands",
-                     "/applications/{app}/guilds/{gid}/commands"):
+        for path in ("/applications/{app}/commands", "/applications/{app}/guilds/{gid}/commands"):
             r.add_get(p + path, self._get_commands)
             r.add_put(p + path, self._put_commands)
             r.add_post(p + path, self._post_command)
@@ -1323,7 +1422,7 @@ class FakeDiscord:
         try:
             path = request.path
             if path.startswith(self.API_PREFIX):
-                path = path[len(self.API_PREFIX):]
+                path = path[len(self.API_PREFIX) :]
             rec = RecordedRequest(request.method, path, dict(request.query), None, [])
             self.requests.append(rec)
             try:
@@ -1337,8 +1436,7 @@ class FakeDiscord:
                         result = await result
                     if isinstance(result, web.Response):
                         resp = resp or result  # the hook answers instead of the handler
-                resp = (resp or self._outage_response(request.method, path)
-                        or await handler(request))
+                resp = resp or self._outage_response(request.method, path) or await handler(request)
             except web.HTTPNotFound:
                 self.unknown_routes.append(rec)
                 resp = _error(404, 0, "404: Not Found")
@@ -1388,11 +1486,18 @@ class FakeDiscord:
         return web.Response(status=204)
 
     async def _get_gateway(self, request: web.Request) -> web.Response:
-        return _json_response({
-            "url": self.gateway_url, "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0,
-                                    "max_concurrency": 1},
-        })
+        return _json_response(
+            {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
 
     async def _get_me(self, request: web.Request) -> web.Response:
         return _json_response(self.bot_user.payload() | {"verified": True, "mfa_enabled": False})
@@ -1404,21 +1509,28 @@ class FakeDiscord:
         return _json_response(user.payload())
 
     async def _get_app(self, request: web.Request) -> web.Response:
-        return _json_response({
-            "id": str(self.app_id),
-            "name": self.bot_user.name,
-            "description": "",
-            "icon": None,
-            "bot_public": True,
-            "bot_require_code_grant": False,
-            "owner": {"id": str(self.owner_id), "username": "owner", "discriminator": "0",
-                      "avatar": None, "global_name": "owner"},
-            "verify_key": "0" * 64,
-            "flags": 0,
-            "team": None,
-            "summary": "",
-            "bot": self.bot_user.payload(),
-        })
+        return _json_response(
+            {
+                "id": str(self.app_id),
+                "name": self.bot_user.name,
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": {
+                    "id": str(self.owner_id),
+                    "username": "owner",
+                    "discriminator": "0",
+                    "avatar": None,
+                    "global_name": "owner",
+                },
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "team": None,
+                "summary": "",
+                "bot": self.bot_user.payload(),
+            }
+        )
 
     async def _get_guild(self, request: web.Request) -> web.Response:
         if int(request.match_info["gid"]) != self.guild_id:
@@ -1476,8 +1588,7 @@ class FakeDiscord:
         names = [c["name"] for c in cmds]
         if len(set(names)) != len(names):
             return _error(400, 50035, "Invalid Form Body (duplicate command names)")
-        bad = [text for cmd in cmds for text in _localized_texts(cmd)
-               if not 1 <= len(text) <= 100]
+        bad = [text for cmd in cmds for text in _localized_texts(cmd) if not 1 <= len(text) <= 100]
         if bad:
             return _error(400, 50035, f"Invalid Form Body (localized text length): {bad[:3]}")
         old = dict(store)
@@ -1492,8 +1603,10 @@ class FakeDiscord:
 
     async def _post_command(self, request: web.Request) -> web.Response:
         cmd = self._json(request)
-        return _json_response(self._store_command(self._command_store(request), cmd,
-                                                  request.match_info.get("gid")), 201)
+        return _json_response(
+            self._store_command(self._command_store(request), cmd, request.match_info.get("gid")),
+            201,
+        )
 
     # ------------------------------------------------------------------ REST: channels, threads
 
@@ -1512,8 +1625,7 @@ class FakeDiscord:
         if isinstance(ch, web.Response):
             return ch
         body = self._json(request)
-        for key in ("name", "archived", "locked", "invitable", "auto_archive_duration",
-                    "position"):
+        for key in ("name", "archived", "locked", "invitable", "auto_archive_duration", "position"):
             if key in body:
                 setattr(ch, key, body[key])
         if ch.is_thread:
@@ -1528,21 +1640,33 @@ class FakeDiscord:
             return ch
         del self.channels[ch.id]
         if ch.is_thread:
-            self._spawn_dispatch("THREAD_DELETE", {
-                "id": str(ch.id), "guild_id": str(self.guild_id),
-                "parent_id": str(ch.parent_id), "type": ch.type})
+            self._spawn_dispatch(
+                "THREAD_DELETE",
+                {
+                    "id": str(ch.id),
+                    "guild_id": str(self.guild_id),
+                    "parent_id": str(ch.parent_id),
+                    "type": ch.type,
+                },
+            )
         else:
             self._spawn_dispatch("CHANNEL_DELETE", ch.payload())
         return _json_response(ch.payload())
 
-    def _make_thread(self, parent: FakeChannel, body: dict, *, thread_id: int | None,
-                     owner: FakeUser) -> FakeChannel:
+    def _make_thread(
+        self, parent: FakeChannel, body: dict, *, thread_id: int | None, owner: FakeUser
+    ) -> FakeChannel:
         ttype = int(body.get("type") or (PUBLIC_THREAD if thread_id else PRIVATE_THREAD))
         th = FakeChannel(
-            thread_id or snowflake(), ttype, str(body.get("name", "thread"))[:100],
-            guild_id=self.guild_id, parent_id=parent.id, owner_id=owner.id,
+            thread_id or snowflake(),
+            ttype,
+            str(body.get("name", "thread"))[:100],
+            guild_id=self.guild_id,
+            parent_id=parent.id,
+            owner_id=owner.id,
             auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
-            invitable=bool(body.get("invitable", True)), members={owner.id},
+            invitable=bool(body.get("invitable", True)),
+            members={owner.id},
         )
         self.channels[th.id] = th
         self._spawn_dispatch("THREAD_CREATE", th.payload() | {"newly_created": True})
@@ -1562,8 +1686,9 @@ class FakeDiscord:
         body = self._json(request)
         if not body.get("name"):
             return _error(400, 50035, "Invalid Form Body", ["name: required"])
-        th = self._make_thread(parent, body | {"type": PUBLIC_THREAD}, thread_id=msg.id,
-                               owner=self.bot_user)
+        th = self._make_thread(
+            parent, body | {"type": PUBLIC_THREAD}, thread_id=msg.id, owner=self.bot_user
+        )
         msg.data["flags"] = msg.flags | HAS_THREAD
         msg.data["thread"] = th.payload()
         return _json_response(th.payload(), 201)
@@ -1637,8 +1762,11 @@ class FakeDiscord:
                     errors.append(f"embeds.{i}.fields: name and value are required")
                 elif len(f["name"]) > 256 or len(f["value"]) > 1024:
                     errors.append(f"embeds.{i}.fields: name <= 256, value <= 1024")
-            total += len(title) + len(desc) + sum(
-                len(f.get("name") or "") + len(f.get("value") or "") for f in fields)
+            total += (
+                len(title)
+                + len(desc)
+                + sum(len(f.get("name") or "") + len(f.get("value") or "") for f in fields)
+            )
             total += len((e.get("footer") or {}).get("text") or "")
             total += len((e.get("author") or {}).get("name") or "")
         if total > 6000:
@@ -1686,8 +1814,14 @@ class FakeDiscord:
         if errors:
             return _error(400, 50035, "Invalid Form Body", errors)
         has_attachments = bool(files) or bool(data.get("attachments"))
-        if creating and not (content or embeds or components or has_attachments
-                             or data.get("poll") or data.get("sticker_ids")):
+        if creating and not (
+            content
+            or embeds
+            or components
+            or has_attachments
+            or data.get("poll")
+            or data.get("sticker_ids")
+        ):
             return _error(400, 50006, "Cannot send an empty message")
         return None
 
@@ -1700,10 +1834,13 @@ class FakeDiscord:
             name, raw = files[index]
             aid = str(snowflake())
             att = {
-                "id": aid, "filename": name, "size": len(raw),
+                "id": aid,
+                "filename": name,
+                "size": len(raw),
                 "url": f"{self.http_base}/attachments/{msg.channel_id}/{aid}/{name}",
                 "proxy_url": f"{self.http_base}/attachments/{msg.channel_id}/{aid}/{name}",
-                "content_type": "image/png" if name.lower().endswith(".png")
+                "content_type": "image/png"
+                if name.lower().endswith(".png")
                 else "application/octet-stream",
             }
             if description:
@@ -1729,14 +1866,26 @@ class FakeDiscord:
         msg.data["attachments"] = new_list
 
     def _create_message(
-        self, channel: FakeChannel, data: dict, files: list, *, flags: int | None = None,
-        interaction: _Interaction | None = None, message_id: int | None = None,
+        self,
+        channel: FakeChannel,
+        data: dict,
+        files: list,
+        *,
+        flags: int | None = None,
+        interaction: _Interaction | None = None,
+        message_id: int | None = None,
     ) -> FakeMessage:
-        kept = {k: data[k] for k in ("content", "embeds", "components", "tts", "poll",
-                                     "message_reference") if k in data and data[k] is not None}
+        kept = {
+            k: data[k]
+            for k in ("content", "embeds", "components", "tts", "poll", "message_reference")
+            if k in data and data[k] is not None
+        }
         kept["flags"] = (int(data.get("flags") or 0) & KEPT_FLAGS) if flags is None else flags
         msg = FakeMessage(
-            message_id or snowflake(), channel.id, self.bot_user.payload(), kept,
+            message_id or snowflake(),
+            channel.id,
+            self.bot_user.payload(),
+            kept,
             guild_id=None if channel.is_dm else self.guild_id,
         )
         if interaction is not None:
@@ -1745,10 +1894,12 @@ class FakeDiscord:
             msg.data["application_id"] = str(self.app_id)
             msg.data["type"] = 20 if interaction.type == APP_COMMAND else 0
             msg.data["interaction_metadata"] = {
-                "id": str(interaction.id), "type": interaction.type,
+                "id": str(interaction.id),
+                "type": interaction.type,
                 "user": interaction.user.payload(),
                 "authorizing_integration_owners": interaction.payload.get(
-                    "authorizing_integration_owners", {}),
+                    "authorizing_integration_owners", {}
+                ),
             }
         self._apply_attachments(msg, data, files)
         self.messages[msg.id] = msg
@@ -1762,11 +1913,13 @@ class FakeDiscord:
     def _edit_message(self, msg: FakeMessage, data: dict, files: list) -> None:
         for key in ("content", "embeds", "components", "poll"):
             if key in data:
-                msg.data[key] = data[key] if data[key] is not None else (
-                    "" if key == "content" else [])
+                msg.data[key] = (
+                    data[key] if data[key] is not None else ("" if key == "content" else [])
+                )
         if "flags" in data and data["flags"] is not None:
             msg.data["flags"] = (msg.flags & (EPHEMERAL | HAS_THREAD)) | (
-                int(data["flags"]) & KEPT_FLAGS & ~EPHEMERAL)
+                int(data["flags"]) & KEPT_FLAGS & ~EPHEMERAL
+            )
         msg.data["flags"] = msg.flags & ~LOADING
         if "attachments" in data or files:
             self._apply_attachments(msg, data, files)
@@ -1865,12 +2018,19 @@ class FakeDiscord:
         ctype = int(body.get("type", 0))
         data = body.get("data") or {}
         allowed = {
-            APP_COMMAND: {4, 5, 9}, COMPONENT: {4, 5, 6, 7, 9}, AUTOCOMPLETE: {8},
-            MODAL_SUBMIT: {4, 5, 6, 7}, PING: {1},
+            APP_COMMAND: {4, 5, 9},
+            COMPONENT: {4, 5, 6, 7, 9},
+            AUTOCOMPLETE: {8},
+            MODAL_SUBMIT: {4, 5, 6, 7},
+            PING: {1},
         }[inter.type]
         if ctype not in allowed:
-            return _error(400, 50035, "Invalid Form Body",
-                          [f"type: {ctype} is not valid for interaction type {inter.type}"])
+            return _error(
+                400,
+                50035,
+                "Invalid Form Body",
+                [f"type: {ctype} is not valid for interaction type {inter.type}"],
+            )
         if ctype in (4, 7):
             bad = self._validate(data, files, creating=ctype == 4)
             if bad is not None:
@@ -1884,8 +2044,9 @@ class FakeDiscord:
             inter.original = self._create_message(channel, data, files, interaction=inter)
         elif ctype == 5:
             flags = LOADING | (int(data.get("flags") or 0) & EPHEMERAL)
-            inter.original = self._create_message(channel, {"content": ""}, [], flags=flags,
-                                                  interaction=inter)
+            inter.original = self._create_message(
+                channel, {"content": ""}, [], flags=flags, interaction=inter
+            )
             info["response_message_loading"] = True
         elif ctype == 7:
             assert inter.message is not None

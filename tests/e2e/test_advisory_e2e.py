@@ -15,8 +15,9 @@ from tests.e2e.conftest import seat_menu
 from tests.e2e.fakediscord import FakeDiscord
 
 
-async def test_a_proposal_is_offered_but_never_waited_for(fake: FakeDiscord, storage,
-                                                          proposal_engine) -> None:
+async def test_a_proposal_is_offered_but_never_waited_for(
+    fake: FakeDiscord, storage, proposal_engine
+) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)) as bot:
         await fake.slash(alice, "game", {"game": "proposal", "seats": 2}, subcommand="new")
@@ -41,8 +42,7 @@ async def test_a_proposal_is_offered_but_never_waited_for(fake: FakeDiscord, sto
         fresh = seat_menu(msg, 1)
         assert fresh != stale and stale not in str(msg.components), msg.components
         with pytest.raises(ServiceError, match="no longer current"):
-            await bot.service.submit(match, bob.id, "pick:2",
-                                     decision_seq=int(stale.split(":")[4]))
+            await bot.service.submit(match, bob.id, "pick:2", decision_seq=int(stale.split(":")[4]))
         # Round 2: bob proposes 2 from his own menu; alice's prompt then shows it, and she
         # answers otherwise: her answer decides.
         await fake.select(bob, msg, fresh, ["pick:2"])
@@ -52,8 +52,10 @@ async def test_a_proposal_is_offered_but_never_waited_for(fake: FakeDiscord, sto
         await fake.click(alice, msg, label="Pick 1")
         moves = await bot.service.moves(match)
         assert [(m.seat, m.actor, m.option_id) for m in moves] == [
-            (0, str(alice.id), "pick:3"), (1, str(bob.id), "pick:2"),
-            (0, str(alice.id), "pick:1")]
+            (0, str(alice.id), "pick:3"),
+            (1, str(bob.id), "pick:2"),
+            (0, str(alice.id), "pick:1"),
+        ]
         info = await bot.service.get_match(match)
         assert info.status == "finished" and info.result.scores == (4, 4)
         assert await bot.service.rebuild(match)

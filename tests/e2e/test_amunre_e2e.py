@@ -70,8 +70,9 @@ class Table:
         return next(u for u in self.players if u.id == user_id)
 
     # --------------------------------------------------------------- finding controls
-    def control_in(self, messages: list[FakeMessage], seq: int, option: str
-                   ) -> tuple[str, FakeMessage, str] | None:
+    def control_in(
+        self, messages: list[FakeMessage], seq: int, option: str
+    ) -> tuple[str, FakeMessage, str] | None:
         button = f"scarab:{self.match_id}:{seq}:{option}"
         select = f"scarab:pick:{self.match_id}:{seq}"
         for msg in reversed(messages):
@@ -85,8 +86,9 @@ class Table:
     def thread_messages(self) -> list[FakeMessage]:
         return self.fake.channel_messages(self.thread_id)
 
-    async def press(self, user: FakeUser, kind: str, msg: FakeMessage, cid: str,
-                    option: str) -> Any:
+    async def press(
+        self, user: FakeUser, kind: str, msg: FakeMessage, cid: str, option: str
+    ) -> Any:
         self.used_messages.append(msg.id)
         self.via[kind] = self.via.get(kind, 0) + 1
         if kind == "button":
@@ -94,8 +96,9 @@ class Table:
         return await self.fake.select(user, msg, cid, [option])
 
     async def play_command(self, user: FakeUser, option: str) -> Any:
-        choices = await self.fake.autocomplete(user, "play", {"choice": option},
-                                               focused="choice", channel=self.thread_id)
+        choices = await self.fake.autocomplete(
+            user, "play", {"choice": option}, focused="choice", channel=self.thread_id
+        )
         assert option in [c["value"] for c in choices], (option, choices)
         self.via["/play"] = self.via.get("/play", 0) + 1
         return await self.fake.slash(user, "play", {"choice": option}, channel=self.thread_id)
@@ -212,13 +215,17 @@ async def first_half(table: Table, dave: FakeUser) -> None:
         if kind == "button":
             r1, r2 = await asyncio.gather(fake.click(owner, msg, cid), fake.click(owner, msg, cid))
         else:
-            r1, r2 = await asyncio.gather(fake.select(owner, msg, cid, [option]),
-                                          fake.select(owner, msg, cid, [option]))
+            r1, r2 = await asyncio.gather(
+                fake.select(owner, msg, cid, [option]), fake.select(owner, msg, cid, [option])
+            )
         assert await table.version() == before + 1
         # The second press finds the owner's decision answered: "no longer current" while
         # they still have one open, else whose turn it is (issue 12 item 7).
-        refusals = [r for r in (r1, r2) if r.ephemeral and (NOT_CURRENT in r.text
-                                                            or NOT_YOUR_TURN in r.text)]
+        refusals = [
+            r
+            for r in (r1, r2)
+            if r.ephemeral and (NOT_CURRENT in r.text or NOT_YOUR_TURN in r.text)
+        ]
         assert len(refusals) == 1, (r1.text, r2.text)
         table.actions += 1
 
@@ -233,20 +240,30 @@ async def first_half(table: Table, dave: FakeUser) -> None:
             if view.get("round", 1) >= 2 and sealed_partly_answered(turn, 3):
                 break  # restart in the middle of a sealed offering
             pending = turn.pending[0]
-            if (pending.decision.secret and stale_dm is None
-                    and table.user(pending.user_id) is alice):
-                dm = table.control_in(fake.dm_messages(alice), pending.seq,
-                                      pending.decision.options[0].id)
+            if (
+                pending.decision.secret
+                and stale_dm is None
+                and table.user(pending.user_id) is alice
+            ):
+                dm = table.control_in(
+                    fake.dm_messages(alice), pending.seq, pending.decision.options[0].id
+                )
                 assert dm is not None, "Alice got no DM for the sealed offering"
                 stale_dm = (dm[1], dm[2])
                 await table.step(use_play=True)
                 continue
-            if stale_dm is not None and not checked_stale and not any(
-                    p.decision.secret for p in turn.pending):
+            if (
+                stale_dm is not None
+                and not checked_stale
+                and not any(p.decision.secret for p in turn.pending)
+            ):
                 msg, cid = stale_dm
                 kind = "button" if fake.message(msg.id).component(cid)["type"] == 2 else "select"
-                value = cid.rsplit(":", 1)[1] if kind == "button" else \
-                    fake.message(msg.id).component(cid)["options"][0]["value"]
+                value = (
+                    cid.rsplit(":", 1)[1]
+                    if kind == "button"
+                    else fake.message(msg.id).component(cid)["options"][0]["value"]
+                )
                 r = await table.press(alice, kind, fake.message(msg.id), cid, value)
                 assert r.ephemeral and (NOT_CURRENT in r.text or NOT_YOUR_TURN in r.text), r.text
                 checked_stale = True
@@ -269,7 +286,9 @@ async def second_half(table: Table) -> None:
             await table.step()
             turn, _ = await table.position()
         assert table.used_messages and set(table.used_messages) <= old_messages, (
-            table.used_messages, "answered with components posted by the first bot")
+            table.used_messages,
+            "answered with components posted by the first bot",
+        )
         assert table.via.get("private", 0) >= 1
         while True:
             turn, _ = await table.position()

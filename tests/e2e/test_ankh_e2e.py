@@ -52,8 +52,9 @@ class Table(_AmunreTable):
         elif not use_play:  # several seats asked at once (a merged god's proposal): seat menus
             menu = self.seat_menu(pending, option)
             if menu is not None:
-                return await self.press(self.user(pending.user_id), "select", menu,
-                                        self.seat_menu_id(pending), option)
+                return await self.press(
+                    self.user(pending.user_id), "select", menu, self.seat_menu_id(pending), option
+                )
         return await super().answer(pending, option, use_play=use_play)
 
     def seat_menu_id(self, pending: Any) -> str:
@@ -98,21 +99,33 @@ async def lobby_and_start(table: Table) -> None:
     alice, bob, carol = table.players
     # --- /game new: the game is offered; its options are suggested from the engine's
     # variants and validated
-    choices = await fake.autocomplete(alice, "game", {"game": "ank"}, focused="game",
-                                      subcommand="new")
+    choices = await fake.autocomplete(
+        alice, "game", {"game": "ank"}, focused="game", subcommand="new"
+    )
     assert GAME in [c["value"] for c in choices], choices
-    choices = await fake.autocomplete(alice, "game", {"game": GAME, "options": "scenario=old"},
-                                      focused="options", subcommand="new")
+    choices = await fake.autocomplete(
+        alice,
+        "game",
+        {"game": GAME, "options": "scenario=old"},
+        focused="options",
+        subcommand="new",
+    )
     assert "scenario=old_kingdom" in [c["value"] for c in choices], choices
-    choices = await fake.autocomplete(alice, "game", {"game": GAME,
-                                                      "options": "scenario=old_kingdom, go"},
-                                      focused="options", subcommand="new")
+    choices = await fake.autocomplete(
+        alice,
+        "game",
+        {"game": GAME, "options": "scenario=old_kingdom, go"},
+        focused="options",
+        subcommand="new",
+    )
     assert "scenario=old_kingdom, gods=choose" in [c["value"] for c in choices], choices
-    r = await fake.slash(alice, "game", {"game": GAME, "seats": 3, "options": "gods=pick"},
-                         subcommand="new")
+    r = await fake.slash(
+        alice, "game", {"game": GAME, "seats": 3, "options": "gods=pick"}, subcommand="new"
+    )
     assert r.ephemeral and "choose" in r.text and "random" in r.text, r.text
-    r = await fake.slash(alice, "game", {"game": GAME, "seats": 3, "options": OPTIONS},
-                         subcommand="new")
+    r = await fake.slash(
+        alice, "game", {"game": GAME, "seats": 3, "options": OPTIONS}, subcommand="new"
+    )
     assert r.ephemeral and "Lobby #" in r.text, r.text
     lobby = fake.latest_message(with_components=True)
     assert lobby is not None and lobby.find_button("Join")
@@ -141,12 +154,13 @@ async def choose_gods(table: Table) -> None:
         (pending,) = turn.pending
         assert pending.decision.key == "god", pending.decision
         assert [o.label for o in pending.decision.options] == [
-            g.title() for g in ("amun", "anubis", "isis", "osiris", "ra")
-            if g not in taken]
+            g.title() for g in ("amun", "anubis", "isis", "osiris", "ra") if g not in taken
+        ]
         assert state["seat_player"][pending.seat] == pending.seat
         if taken:
-            await table.refused(table.user(pending.user_id), f"god:{taken[0]}",
-                                "already taken by seat")
+            await table.refused(
+                table.user(pending.user_id), f"god:{taken[0]}", "already taken by seat"
+            )
         option = table.engine.ai_choice(state, pending.seat)
         await table.answer(pending, option)
         taken.append(option[4:])
@@ -158,8 +172,11 @@ async def choose_gods(table: Table) -> None:
         (pending,) = turn.pending
         assert pending.decision.key == "guardian" and pending.seat == state["first_player"]
         if level == 1:
-            await table.refused(table.user(pending.user_id), "guardian:androsphinx",
-                                "is a level-3 guardian: choose the level-1 one")
+            await table.refused(
+                table.user(pending.user_id),
+                "guardian:androsphinx",
+                "is a level-3 guardian: choose the level-1 one",
+            )
         option = table.engine.ai_choice(state, pending.seat)
         await table.answer(pending, option)
         assert f"Level-{level} guardian: " in table_text(table)
@@ -169,8 +186,9 @@ async def choose_gods(table: Table) -> None:
 
 
 def table_text(table: Table) -> str:
-    return "\n".join(m.content + " " + " ".join(str(e) for e in m.embeds)
-                     for m in table.thread_messages())
+    return "\n".join(
+        m.content + " " + " ".join(str(e) for e in m.embeds) for m in table.thread_messages()
+    )
 
 
 async def bad_input(table: Table, turn: Any, state: Any, tried: set[str]) -> None:
@@ -184,15 +202,19 @@ async def bad_input(table: Table, turn: Any, state: Any, tried: set[str]) -> Non
         pl = state["players"][player_of(state, pending.seat)]
         if pl["unlocks"] < len(UNLOCK_LEVELS) and pl["followers"] < UNLOCK_LEVELS[pl["unlocks"]]:
             level = UNLOCK_LEVELS[pl["unlocks"]]
-            power = next(p for p, lv in sorted(POWER_LEVEL.items())
-                         if lv == level and p not in pl["powers"])
+            power = next(
+                p for p, lv in sorted(POWER_LEVEL.items()) if lv == level and p not in pl["powers"]
+            )
             await table.refused(user, f"power:{power}", "Not enough followers")
             tried.add("followers")
     if d.key == "move_to" and "water" not in tried:
         origin = task["sel"]
         water = [h for h in sorted(WATER) if distance(origin, h) <= 3]
-        full = [h for h in sorted(state["figures"]) if distance(origin, h) <= 3
-                and f"to:{h}" not in offered and h != origin]
+        full = [
+            h
+            for h in sorted(state["figures"])
+            if distance(origin, h) <= 3 and f"to:{h}" not in offered and h != origin
+        ]
         if water and full:
             await table.refused(user, f"to:{water[0]}", "cannot end its move on water")
             await table.refused(user, f"to:{full[0]}", "is occupied by")
@@ -200,25 +222,35 @@ async def bad_input(table: Table, turn: Any, state: Any, tried: set[str]) -> Non
     if d.key == "summon_at" and "summon" not in tried:
         mine = [h for h, f in state["figures"].items() if f["owner"] == task["p"]]
         mine += [h for h, m in state["monuments"].items() if m["owner"] == task["p"]]
-        far = [h for h in sorted(LAND) if f"at:{h}" not in offered and h not in state["figures"]
-               and h not in state["monuments"] and h not in state["underworld"]
-               and all(distance(h, a) > 1 for a in mine)]
+        far = [
+            h
+            for h in sorted(LAND)
+            if f"at:{h}" not in offered
+            and h not in state["figures"]
+            and h not in state["monuments"]
+            and h not in state["underworld"]
+            and all(distance(h, a) > 1 for a in mine)
+        ]
         if far:
             await table.refused(user, f"at:{far[0]}", "not next to one of your figures")
             tried.add("summon")
     if d.key == "caravan" and "camel" not in tried and not task["line"]:
         from rules.ankh.board import candidate_edges, valid_lines
+
         camels = frozenset(tuple(e) for e in state["camels"])
-        small = [e for e in candidate_edges(camels) if f"camel:{e[0]}-{e[1]}" not in offered
-                 and any(e in ln for ln in valid_lines(camels, 1))]
+        small = [
+            e
+            for e in candidate_edges(camels)
+            if f"camel:{e[0]}-{e[1]}" not in offered
+            and any(e in ln for ln in valid_lines(camels, 1))
+        ]
         if small:
             a, b = small[0]
             await table.refused(user, f"camel:{a}-{b}", "fewer than 6 land spaces")
             tried.add("camel")
 
 
-async def test_ankh_three_players_through_conflicts_to_the_end(fake: FakeDiscord,
-                                                               tmp_path) -> None:
+async def test_ankh_three_players_through_conflicts_to_the_end(fake: FakeDiscord, tmp_path) -> None:
     table = await open_table(fake, tmp_path)
     try:
         async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
@@ -247,16 +279,22 @@ async def play_to_the_end(table: Table) -> None:
     assert info.status == "finished" and info.result is not None
     said = table_text(table)
     # Conflicts, region by region: the battle, the cards revealed, the strengths, who won.
-    for text in ("Event: Conflict.", "Battle in ", "Battle cards: ", "Strength: ",
-                 " the battle in ", "Conflict 1 ends."):
+    for text in (
+        "Event: Conflict.",
+        "Battle in ",
+        "Battle cards: ",
+        "Strength: ",
+        " the battle in ",
+        "Conflict 1 ends.",
+    ):
         assert text in said, text
     assert said.index("Battle in ") < said.index("Battle cards: ") < said.index("Strength: ")
     # Sealed battle cards went by DM (and through "Choose privately" for Carol).
-    assert table.via.get("sealed:dm", 0) >= 2 and table.via.get("sealed:private", 0) >= 1, \
-        table.via
+    assert table.via.get("sealed:dm", 0) >= 2 and table.via.get("sealed:private", 0) >= 1, table.via
     alice = table.players[0]
-    dm_text = " ".join(m.content + str(m.embeds) + str(m.components)
-                       for m in table.fake.dm_messages(alice))
+    dm_text = " ".join(
+        m.content + str(m.embeds) + str(m.components) for m in table.fake.dm_messages(alice)
+    )
     assert "card:" in dm_text, dm_text[:500]
     assert "card:" not in " ".join(str(m.components) for m in table.thread_messages())
     # The final scores: every player, the reason the game ended and every god's devotion.
@@ -267,8 +305,7 @@ async def play_to_the_end(table: Table) -> None:
         assert user.mention in scores, scores
     assert "Gods: " in str(final.embeds) and "devotion" in str(final.embeds), final.embeds
     assert merged_seen, "the gods never merged (3 seats: after the 3rd Conflict)"
-    assert table.via.get("button") and table.via.get("select") and table.via.get("/play"), \
-        table.via
+    assert table.via.get("button") and table.via.get("select") and table.via.get("/play"), table.via
     print(f"{table.actions} answers, by kind: {table.via}")
 
 
@@ -283,8 +320,7 @@ def check_merge(table: Table, turn: Any) -> None:
 # ------------------------------------------------------------------------------ merged god
 
 
-async def test_ankh_merged_god_battle_decision_by_both_owners(fake: FakeDiscord,
-                                                              tmp_path) -> None:
+async def test_ankh_merged_god_battle_decision_by_both_owners(fake: FakeDiscord, tmp_path) -> None:
     """ANKH-R153: a merged god's battle decision is made by both owners, the greater god's
     deciding. The match runs through the service up to the move that opens the first battle
     decision of a merged god, which is played with /play so the bot announces it: both owners
@@ -305,7 +341,8 @@ async def test_ankh_merged_god_battle_decision_by_both_owners(fake: FakeDiscord,
             assert greater.decision.secret and lesser.decision.secret  # battle cards: sealed
             assert lesser.decision.advisory and not greater.decision.advisory
             assert [o.id for o in lesser.decision.options] == (
-                greater.decision.option_ids() + ["defer"])
+                greater.decision.option_ids() + ["defer"]
+            )
             assert all(o.label.startswith("Propose: ") for o in lesser.decision.options[:-1])
             turn_msg = table.thread_messages()[-1]
             assert owner.mention in turn_msg.content and partner.mention in turn_msg.content
@@ -333,11 +370,14 @@ async def test_ankh_merged_god_battle_decision_by_both_owners(fake: FakeDiscord,
             moves = await table.bot.service.moves(table.match_id)
             assert [(m.seat, m.actor, m.option_id) for m in moves[-2:]] == [
                 (lesser.seat, str(partner.id), proposed),
-                (greater.seat, str(owner.id), chosen)]  # the greater seat decided otherwise
+                (greater.seat, str(owner.id), chosen),
+            ]  # the greater seat decided otherwise
             turn, _ = await table.position()
             assert (greater.seat, now.seq) not in [(p.seat, p.seq) for p in turn.pending]
-            for user, menu, option in ((partner, proposal_menu, proposed),
-                                       (owner, first_ask, chosen)):
+            for user, menu, option in (
+                (partner, proposal_menu, proposed),
+                (owner, first_ask, chosen),
+            ):
                 if menu is None:
                     continue
                 kind, msg, cid = menu  # stale now: answered, or replaced by a newer question
@@ -377,9 +417,12 @@ async def decide(table: Table, owner: FakeUser, seq: int, option: str, menu: Any
     menu shows the partner's proposal."""
     before = await table.version()
     if menu is None:
-        button = next(c["custom_id"] for m in reversed(table.thread_messages())
-                      for c in m.all_components()
-                      if c.get("custom_id", "").startswith(f"scarab:private:{table.match_id}:"))
+        button = next(
+            c["custom_id"]
+            for m in reversed(table.thread_messages())
+            for c in m.all_components()
+            if c.get("custom_id", "").startswith(f"scarab:private:{table.match_id}:")
+        )
         status = table.control_with(button)
         r = await table.fake.click(owner, status, button)
         private = r.message
@@ -412,9 +455,13 @@ async def fast_forward_to_merged_battle(table: Table) -> tuple[Any, Any] | None:
         decision = merged_battle(state, [p.decision for p in turn.pending])
         assert decision is not None
         greater = next(p for p in turn.pending if p.decision is decision)
-        lesser = next(p for p in turn.pending
-                      if p.decision.advisory and p.decision.key == decision.key
-                      and state["seat_player"][p.seat] == state["seat_player"][greater.seat])
+        lesser = next(
+            p
+            for p in turn.pending
+            if p.decision.advisory
+            and p.decision.key == decision.key
+            and state["seat_player"][p.seat] == state["seat_player"][greater.seat]
+        )
         return greater, lesser
 
 

@@ -46,12 +46,18 @@ def test_more_than_25_show_24_and_point_to_play() -> None:
 
 
 def test_templates_do_not_overlap() -> None:
-    ids = {"scarab:3:7:opt:1": DecisionButton, "scarab:pick:3:7": DecisionSelect,
-           "scarab:private:3:7": PrivateChoiceButton, "scarab:seat:3:1:7": SeatDecisionSelect}
+    ids = {
+        "scarab:3:7:opt:1": DecisionButton,
+        "scarab:pick:3:7": DecisionSelect,
+        "scarab:private:3:7": PrivateChoiceButton,
+        "scarab:seat:3:1:7": SeatDecisionSelect,
+    }
     for custom_id, owner in ids.items():
-        matching = [cls for cls in (DecisionButton, DecisionSelect, PrivateChoiceButton,
-                                    SeatDecisionSelect)
-                    if cls.__discord_ui_compiled_template__.fullmatch(custom_id)]
+        matching = [
+            cls
+            for cls in (DecisionButton, DecisionSelect, PrivateChoiceButton, SeatDecisionSelect)
+            if cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        ]
         assert matching == [owner], custom_id
     assert not DecisionButton.__discord_ui_compiled_template__.fullmatch("scarab:lobby:3:join")
 
@@ -62,10 +68,21 @@ def test_turn_key_sealed_round_survives_answers() -> None:
     assert turn_key([pending(3, seat=1)]) == ("seats", (1,))
 
 
-
 def table(seats: int) -> MatchInfo:
-    return MatchInfo(3, 1, 2, None, "plagues", "10 Plagues of Egypt", {},
-                     [SeatInfo(s, 100 + s, False) for s in range(seats)], seats, "active", 0, 100)
+    return MatchInfo(
+        3,
+        1,
+        2,
+        None,
+        "plagues",
+        "10 Plagues of Egypt",
+        {},
+        [SeatInfo(s, 100 + s, False) for s in range(seats)],
+        seats,
+        "active",
+        0,
+        100,
+    )
 
 
 def test_several_public_decisions_get_one_labelled_menu_per_seat() -> None:
@@ -74,8 +91,7 @@ def test_several_public_decisions_get_one_labelled_menu_per_seat() -> None:
     decisions = [pending(3, seat=s, seq=9) for s in range(7)]
     view, rest = seats_view(table(7), decisions[:4])
     assert rest == [] and len(view.children) == 4
-    assert [item.custom_id for item in view.children] == [f"scarab:seat:3:{s}:9"
-                                                          for s in range(4)]
+    assert [item.custom_id for item in view.children] == [f"scarab:seat:3:{s}:9" for s in range(4)]
     assert all(isinstance(item, SeatDecisionSelect) for item in view.children)
     assert view.children[2].item.placeholder.startswith("Seat 3: ")
     view, rest = seats_view(table(7), decisions)
@@ -89,15 +105,17 @@ def test_a_shared_seat_names_mentions_and_shows_every_owner() -> None:
     mentions both owners, names them together, and the sealed status shows them as one."""
     options = (Option("a", "A"), Option("b", "B"))
     shared = {0: (0, 2), 2: (0, 2)}
-    sealed = [PendingDecision(0, 100, False, 9, Decision(0, "k", "Pick one", options, True),
-                              (102,)),
-              PendingDecision(1, 101, False, 9, Decision(1, "k", "Pick one", options, True))]
+    sealed = [
+        PendingDecision(0, 100, False, 9, Decision(0, "k", "Pick one", options, True), (102,)),
+        PendingDecision(1, 101, False, 9, Decision(1, "k", "Pick one", options, True)),
+    ]
     assert sealed[0].owner_ids == (100, 102) and sealed[1].owner_ids == (101,)
     turn = Turn(table(3), [], sealed, {}, None, co_seats=shared)
     assert turn.pending_for(102) is sealed[0] and turn.pending_for(101) is sealed[1]
     announcer = Announcer(None)  # type: ignore[arg-type]
-    assert announcer._mentions(turn, sealed) == ("<@100>, <@102>, <@101>: your sealed "
-                                                 "answers, please.")
+    assert announcer._mentions(turn, sealed) == (
+        "<@100>, <@102>, <@101>: your sealed answers, please."
+    )
     status = announcer._sealed_status(turn, sealed)
     assert "⏳ <@100> & <@102>, ⏳ <@101>" in status, status
     public = [PendingDecision(2, 102, False, 9, Decision(2, "k", "Say", options), (100,))]

@@ -66,16 +66,19 @@ async def test_toy_commands_and_ai_seat(fake: FakeDiscord, storage, toy_engine) 
     async with fake.run_bot(new_bot(storage, fake)):
         r = await fake.slash(alice, "help")
         assert r.ephemeral and "/play" in r.text and "Toy Duel" in r.text, r.text
-        choices = await fake.autocomplete(alice, "game", {"game": "to"}, focused="game",
-                                          subcommand="new")
+        choices = await fake.autocomplete(
+            alice, "game", {"game": "to"}, focused="game", subcommand="new"
+        )
         assert [c["value"] for c in choices] == ["toy"], choices
         r = await fake.slash(alice, "game", {"game": "nope", "seats": 2}, subcommand="new")
         assert r.ephemeral and "Unknown game" in r.text, r.text
-        r = await fake.slash(alice, "game", {"game": "toy", "seats": 2, "options": "rounds"},
-                             subcommand="new")
+        r = await fake.slash(
+            alice, "game", {"game": "toy", "seats": 2, "options": "rounds"}, subcommand="new"
+        )
         assert r.ephemeral and "key=value" in r.text, r.text
-        r = await fake.slash(alice, "game", {"game": "toy", "seats": 2, "options": "rounds=1"},
-                             subcommand="new")
+        r = await fake.slash(
+            alice, "game", {"game": "toy", "seats": 2, "options": "rounds=1"}, subcommand="new"
+        )
         lobby = fake.latest_message(with_components=True)
         r = await fake.click(bob, lobby, label="Add AI")
         assert r.ephemeral and "host" in r.text.lower(), r.text
@@ -97,8 +100,9 @@ async def test_toy_commands_and_ai_seat(fake: FakeDiscord, storage, toy_engine) 
         assert r.ephemeral and "not seated" in r.text, r.text
         r = await fake.slash(bob, "board", channel=thread.id)
         assert r.ephemeral and "match #1" in r.text, r.text
-        choices = await fake.autocomplete(alice, "play", {"choice": "3"}, focused="choice",
-                                          channel=thread.id)
+        choices = await fake.autocomplete(
+            alice, "play", {"choice": "3"}, focused="choice", channel=thread.id
+        )
         assert [c["value"] for c in choices] == ["pick:3"], choices
         r = await fake.slash(alice, "play", {"choice": "Pick 3"}, channel=thread.id)
         assert r.ephemeral and "Sealed" in r.text, r.text
@@ -118,6 +122,8 @@ async def test_toy_commands_and_ai_seat(fake: FakeDiscord, storage, toy_engine) 
 def dump(fake: FakeDiscord, channel) -> str:  # debugging aid
     out = []
     for m in fake.channel_messages(channel):
-        out.append(f"{m.id} {m.content!r} {[e.get('description') for e in m.embeds]} "
-                   f"{[(c.get('custom_id'), c.get('label')) for c in m.all_components()]}")
+        out.append(
+            f"{m.id} {m.content!r} {[e.get('description') for e in m.embeds]} "
+            f"{[(c.get('custom_id'), c.get('label')) for c in m.all_components()]}"
+        )
     return "\n".join(out)

@@ -11,12 +11,14 @@ from tests.e2e.conftest import seat_menu
 from tests.e2e.fakediscord import FakeDiscord
 
 
-async def test_both_owners_of_a_shared_seat_may_answer(fake: FakeDiscord, storage,
-                                                       pair_engine) -> None:
+async def test_both_owners_of_a_shared_seat_may_answer(
+    fake: FakeDiscord, storage, pair_engine
+) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)) as bot:
-        await fake.slash(alice, "game", {"game": "pair", "seats": 3, "options": "rounds=1"},
-                         subcommand="new")
+        await fake.slash(
+            alice, "game", {"game": "pair", "seats": 3, "options": "rounds=1"}, subcommand="new"
+        )
         lobby = fake.latest_message(with_components=True)
         await fake.click(bob, lobby, label="Join")
         await fake.click(carol, fake.message(lobby.id), label="Join")
@@ -26,8 +28,9 @@ async def test_both_owners_of_a_shared_seat_may_answer(fake: FakeDiscord, storag
         assert alice.mention in turn_msg.content and carol.mention in turn_msg.content
         assert f"{alice.mention} & {carol.mention}" in str(turn_msg.embeds), turn_msg.embeds
         # Side A's sealed decision goes to both of its owners.
-        await fake.wait_for(lambda: all(any(m.buttons() for m in fake.dm_messages(u))
-                                        for u in (alice, bob, carol)))
+        await fake.wait_for(
+            lambda: all(any(m.buttons() for m in fake.dm_messages(u)) for u in (alice, bob, carol))
+        )
         dm_alice = [m for m in fake.dm_messages(alice) if m.buttons()][-1]
         dm_carol = [m for m in fake.dm_messages(carol) if m.buttons()][-1]
         assert "together with" in dm_carol.content, dm_carol.content
@@ -52,6 +55,10 @@ async def test_both_owners_of_a_shared_seat_may_answer(fake: FakeDiscord, storag
         match = (await bot.service.match_for_thread(thread.id)).id
         moves = await bot.service.moves(match)
         assert [(m.seat, m.actor) for m in moves] == [
-            (0, str(carol.id)), (1, str(bob.id)), (0, str(carol.id)), (2, str(alice.id))]
+            (0, str(carol.id)),
+            (1, str(bob.id)),
+            (0, str(carol.id)),
+            (2, str(alice.id)),
+        ]
         assert (await bot.service.get_match(match)).status == "finished"
         assert await bot.service.rebuild(match)

@@ -29,8 +29,12 @@ def tiny_png() -> bytes:
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
 
     header = struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(b"\x00\xff\x00\x00")) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"\x00\xff\x00\x00"))
+        + chunk(b"IEND", b"")
+    )
 
 
 PNG = tiny_png()
@@ -82,10 +86,13 @@ class PickView(discord.ui.View):
         super().__init__(timeout=60)
         self.add_item(DemoButton(0))
 
-    @discord.ui.select(custom_id="demo:pick", options=[
-        discord.SelectOption(label="Alpha", value="alpha"),
-        discord.SelectOption(label="Beta", value="beta"),
-    ])
+    @discord.ui.select(
+        custom_id="demo:pick",
+        options=[
+            discord.SelectOption(label="Alpha", value="alpha"),
+            discord.SelectOption(label="Beta", value="beta"),
+        ],
+    )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.send_message(f"picked {select.values[0]}", ephemeral=True)
 
@@ -122,7 +129,8 @@ def add_demo_commands(bot: DemoBot) -> None:
     @game.command(name="new", description="Start a game")
     async def game_new(interaction: discord.Interaction, size: int = 3) -> None:
         await interaction.response.send_message(
-            f"new game of size {size} for {interaction.user.name}", ephemeral=True)
+            f"new game of size {size} for {interaction.user.name}", ephemeral=True
+        )
 
     @admin.command(name="reset", description="Reset")
     async def admin_reset(interaction: discord.Interaction, hard: bool) -> None:
@@ -135,8 +143,11 @@ def add_demo_commands(bot: DemoBot) -> None:
         await interaction.response.send_message("posting", ephemeral=True)
         embed = discord.Embed(title="Board").set_image(url="attachment://board.png")
         await interaction.channel.send(  # type: ignore[union-attr]
-            "the board", embed=embed, file=discord.File(io.BytesIO(PNG), "board.png"),
-            view=PickView())
+            "the board",
+            embed=embed,
+            file=discord.File(io.BytesIO(PNG), "board.png"),
+            view=PickView(),
+        )
 
     @tree.command(name="dm", description="DM someone")
     async def dm(interaction: discord.Interaction, user: discord.User) -> None:
@@ -181,7 +192,8 @@ def add_demo_commands(bot: DemoBot) -> None:
         await interaction.response.defer(thinking=True, ephemeral=secret)
         await asyncio.sleep(0.05)
         await interaction.followup.send(
-            "done thinking", file=discord.File(io.BytesIO(PNG), "result.png"))
+            "done thinking", file=discord.File(io.BytesIO(PNG), "result.png")
+        )
 
     @tree.command(name="ask", description="Open a modal")
     async def ask(interaction: discord.Interaction) -> None:
@@ -243,7 +255,10 @@ async def test_slash_subcommand_replies_ephemerally(fake: FakeDiscord) -> None:
         sent = r._inter.payload["data"]["options"]
         assert sent[0]["name"] == "admin" and sent[0]["type"] == 2
         assert sent[0]["options"][0] == {
-            "name": "reset", "type": 1, "options": [{"name": "hard", "type": 5, "value": True}]}
+            "name": "reset",
+            "type": 1,
+            "options": [{"name": "hard", "type": 5, "value": True}],
+        }
 
 
 async def test_message_with_file_dynamic_button_and_select(fake: FakeDiscord) -> None:
@@ -258,8 +273,9 @@ async def test_message_with_file_dynamic_button_and_select(fake: FakeDiscord) ->
         assert board.file_bytes("board.png") == PNG
         assert board.attachments[0]["filename"] == "board.png"
         assert board.embeds[0]["image"]["url"] == "attachment://board.png"
-        assert fake.requests_matching("POST", rf"/channels/{fake.channel.id}/messages")[-1].files \
-            == ["board.png"]
+        assert fake.requests_matching("POST", rf"/channels/{fake.channel.id}/messages")[
+            -1
+        ].files == ["board.png"]
         button = board.find_button("Bump 0")
         assert button is not None and button["custom_id"] == "demo:0"
 

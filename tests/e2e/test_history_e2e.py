@@ -48,8 +48,9 @@ def toy_with_image(toy_engine, monkeypatch):
     monkeypatch.setitem(sys.modules, "render.toy", module)
 
 
-async def test_result_post_rematch_export_and_stats(fake: FakeDiscord, storage,
-                                                    toy_with_image) -> None:
+async def test_result_post_rematch_export_and_stats(
+    fake: FakeDiscord, storage, toy_with_image
+) -> None:
     alice = fake.add_user("alice")
     bob = fake.add_user("bob")
     carol = fake.add_user("carol")
@@ -63,8 +64,9 @@ async def test_result_post_rematch_export_and_stats(fake: FakeDiscord, storage,
         turn = await service.submit(other.id, alice.id, mine.options[0].id)
 
     async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)):
-        await fake.slash(alice, "game", {"game": "toy", "seats": 3, "options": "rounds=1"},
-                         subcommand="new")
+        await fake.slash(
+            alice, "game", {"game": "toy", "seats": 3, "options": "rounds=1"}, subcommand="new"
+        )
         lobby = fake.latest_message(with_components=True)
         await fake.click(bob, lobby, label="Join")
         await fake.click(alice, fake.message(lobby.id), label="Add AI")
@@ -76,8 +78,11 @@ async def test_result_post_rematch_export_and_stats(fake: FakeDiscord, storage,
             await fake.wait_for(lambda u=user: any(m.buttons() for m in fake.dm_messages(u)))
             dm = [m for m in fake.dm_messages(user) if m.buttons()][-1]
             await fake.click(user, dm, label=label)
-        post = await fake.wait_for(lambda: next(
-            (m for m in fake.channel_messages(thread) if m.content.startswith("🏁")), None))
+        post = await fake.wait_for(
+            lambda: next(
+                (m for m in fake.channel_messages(thread) if m.content.startswith("🏁")), None
+            )
+        )
 
         # The end-of-match post: scores, tie-break line, image, Rematch button.
         text = post.embeds[0]["description"]

@@ -72,10 +72,13 @@ class Seen:
                 self.texts.append(item)
 
     def english(self, locale: str) -> list[tuple[str, str]]:
-        fragments = [re.compile(rf"(?<!\w){re.escape(f)}(?!\w)")
-                     for f in english_fragments(locale)]
-        return [(fragment.pattern, text[:200]) for text in self.texts for fragment in fragments
-                if fragment.search(text)]
+        fragments = [re.compile(rf"(?<!\w){re.escape(f)}(?!\w)") for f in english_fragments(locale)]
+        return [
+            (fragment.pattern, text[:200])
+            for text in self.texts
+            for fragment in fragments
+            if fragment.search(text)
+        ]
 
 
 def said(template: str, **params: Any) -> str:
@@ -99,11 +102,13 @@ def check_command_localizations(fake: FakeDiscord) -> None:
     for name, command in commands.items():
         for locale in ("pt-BR", "pl"):
             catalogue = lang.catalogue(locale)
-            assert command["description_localizations"][locale] == \
-                catalogue[command["description"]], (name, locale)
+            assert (
+                command["description_localizations"][locale] == catalogue[command["description"]]
+            ), (name, locale)
             for option in command.get("options", ()):
-                assert option["description_localizations"][locale] == \
-                    catalogue[option["description"]], (name, option["name"], locale)
+                assert (
+                    option["description_localizations"][locale] == catalogue[option["description"]]
+                ), (name, option["name"], locale)
     play = commands["play"]
     assert play["description_localizations"][PT] != play["description"]
 
@@ -125,8 +130,9 @@ async def brazilian_table(table: tekhenu.Table) -> None:
     assert lobby is not None
     table.match_id = int(lobby.embeds[0]["footer"]["text"].split()[1])
     assert await table.bot.service.match_language(table.match_id) == PT
-    assert lobby.embeds[0]["title"] == said("{game} — lobby #{id}", id=table.match_id,
-                                            game=rules.get(tekhenu.GAME).title)
+    assert lobby.embeds[0]["title"] == said(
+        "{game} — lobby #{id}", id=table.match_id, game=rules.get(tekhenu.GAME).title
+    )
     assert "Tekhenu: Obelisco do Sol" in lobby.embeds[0]["title"]
     join = [c for c in lobby.all_components() if c.get("type") == 2]
     seen.add(lobby)
@@ -139,8 +145,9 @@ async def brazilian_table(table: tekhenu.Table) -> None:
     dm = [m for m in fake.dm_messages(alice) if m.all_components()]
     assert dm, "no Decree DM"
     seen.add(*dm)
-    await tekhenu.play_on(table, until=lambda turn, state: not any(p.decision.secret
-                                                                   for p in turn.pending))
+    await tekhenu.play_on(
+        table, until=lambda turn, state: not any(p.decision.secret for p in turn.pending)
+    )
     r = await fake.slash(alice, "hand", {}, channel=table.thread_id)
     seen.add(r)
 

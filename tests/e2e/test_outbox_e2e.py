@@ -29,8 +29,7 @@ async def fast_retries(bot: ScarabBot) -> None:
 
 
 async def open_table(fake: FakeDiscord, game: str, host, *others, ais: int = 0):
-    await fake.slash(host, "game", {"game": game, "seats": 1 + len(others) + ais},
-                     subcommand="new")
+    await fake.slash(host, "game", {"game": game, "seats": 1 + len(others) + ais}, subcommand="new")
     lobby = fake.latest_message(with_components=True)
     for user in others:
         await fake.click(user, fake.message(lobby.id), label="Join")
@@ -74,21 +73,29 @@ async def test_a_move_during_an_outage_is_announced_once_after_it(fake, storage,
         assert "Sealed" in fake.message(dm_b.id).content, r  # the move itself was accepted
         row, version = await owed(storage)
         assert version == 2 and row.version_done < 2 and row.owed
-        await fake.wait_for(lambda: posts.hits + edits.hits >= 3,
-                            message="the outbox did not retry")
+        await fake.wait_for(
+            lambda: posts.hits + edits.hits >= 3, message="the outbox did not retry"
+        )
         assert (await storage.get_announcement(1)).attempts >= 2
         assert fake.latest_message(thread, with_components=True).id == first.id
         fake.end_outages()
-        await fake.wait_for(lambda: getattr(fake.latest_message(thread, with_components=True),
-                                            "id", first.id) != first.id,
-                            message="the owed turn was never posted")
+        await fake.wait_for(
+            lambda: (
+                getattr(fake.latest_message(thread, with_components=True), "id", first.id)
+                != first.id
+            ),
+            message="the owed turn was never posted",
+        )
         row, version = await owed(storage)
         assert (row.version_done, row.owed) == (2, False)
         live = fake.latest_message(thread, with_components=True)
         assert live.find_button("Bank") and live.id == row.message_id
         assert live.content == f"{alice.mention}: your turn."
-        mentions = [m for m in posts_in(fake, thread.id) if alice.mention in m.content
-                    and "your turn" in m.content]
+        mentions = [
+            m
+            for m in posts_in(fake, thread.id)
+            if alice.mention in m.content and "your turn" in m.content
+        ]
         assert len(mentions) == 1  # pinged once, however many retries
         assert fake.message(first.id).content.startswith("▸ ")  # the old turn: a summary
 
@@ -107,8 +114,10 @@ async def test_a_restart_posts_what_was_owed_fresh(fake, storage, toy_engine):
     # The bot stops with the new turn owed; Discord is back when it starts again.
     fake.end_outages()
     async with fake.run_bot(new_bot(storage, fake)) as bot:
-        await fake.wait_for(lambda: len(posts_in(fake, thread.id)) > before,
-                            message="the restarted bot did not post the owed turn")
+        await fake.wait_for(
+            lambda: len(posts_in(fake, thread.id)) > before,
+            message="the restarted bot did not post the owed turn",
+        )
         await asyncio.sleep(0.3)
         assert len(posts_in(fake, thread.id)) == before + 1
         row, version = await owed(storage)
@@ -137,8 +146,10 @@ async def test_start_without_a_thread_opens_it_later(fake, storage, toy_engine):
         await fake.wait_for(lambda: fake.latest_message(thread, with_components=True))
         assert (await bot.service.get_match(1)).thread_id == thread.id
         # The lobby keeps no Start button: it says where the match is played.
-        await fake.wait_for(lambda: not fake.message(lobby.id).find_button("Start"),
-                            message="the lobby still offers Start")
+        await fake.wait_for(
+            lambda: not fake.message(lobby.id).find_button("Start"),
+            message="the lobby still offers Start",
+        )
         assert thread.mention in str(fake.message(lobby.id).embeds)
         await fake.wait_for(lambda: [m for m in fake.dm_messages(bob) if m.buttons()])
         for user in (alice, bob):
@@ -157,8 +168,10 @@ async def test_sealed_dms_wait_out_an_outage_and_are_sent_once(fake, storage, to
         # Nothing says "answer in your DMs" while no DM could be sent.
         assert not fake.latest_message(thread, with_components=True)
         fake.end_outages()
-        await fake.wait_for(lambda: fake.latest_message(thread, with_components=True),
-                            message="the sealed round was never posted")
+        await fake.wait_for(
+            lambda: fake.latest_message(thread, with_components=True),
+            message="the sealed round was never posted",
+        )
         await asyncio.sleep(0.3)
         for user in (alice, bob):
             assert len([m for m in fake.dm_messages(user) if m.buttons()]) == 1
@@ -168,8 +181,7 @@ async def test_sealed_dms_wait_out_an_outage_and_are_sent_once(fake, storage, to
         assert len([m for m in posts_in(fake, thread.id) if m.all_components()]) == 1
 
 
-async def test_an_ai_seat_left_waiting_moves_at_start_up(fake, storage, toy_engine,
-                                                         monkeypatch):
+async def test_an_ai_seat_left_waiting_moves_at_start_up(fake, storage, toy_engine, monkeypatch):
     alice = fake.add_user("alice")
     real = storage.record_move
 
@@ -188,9 +200,10 @@ async def test_an_ai_seat_left_waiting_moves_at_start_up(fake, storage, toy_engi
         version = (await storage.get_match(1)).version
     monkeypatch.setattr(storage, "record_move", real)
     async with fake.run_bot(new_bot(storage, fake)):
-        await fake.wait_for(lambda: [m for m in fake.dm_messages(alice) if m.buttons()
-                                     and m.id != dm.id],
-                            message="the AI never moved after the restart")
+        await fake.wait_for(
+            lambda: [m for m in fake.dm_messages(alice) if m.buttons() and m.id != dm.id],
+            message="the AI never moved after the restart",
+        )
         assert (await storage.get_match(1)).version > version
         assert await storage.ai_waiting_matches() == []
         row, now = await owed(storage)
@@ -209,7 +222,8 @@ async def test_a_repeated_play_answers_one_decision_only(fake, storage, steps_en
         # sent at once answer one decision; the other is no longer current.
         one, two = await asyncio.gather(
             fake.slash(alice, "play", {"choice": "farmer"}, channel=thread.id),
-            fake.slash(alice, "play", {"choice": "farmer"}, channel=thread.id))
+            fake.slash(alice, "play", {"choice": "farmer"}, channel=thread.id),
+        )
         texts = sorted([one.text, two.text])
         assert sum("Played" in t for t in texts) == 1, texts
         assert sum("no longer current" in t for t in texts) == 1, texts

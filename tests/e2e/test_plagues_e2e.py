@@ -65,11 +65,13 @@ class Table:
     def thread_messages(self) -> list[FakeMessage]:
         return self.fake.channel_messages(self.thread_id)
 
-    def find(self, pending: Any, option: str, several: bool
-             ) -> tuple[str, FakeMessage, str] | None:
+    def find(self, pending: Any, option: str, several: bool) -> tuple[str, FakeMessage, str] | None:
         m, seq = self.match_id, pending.seq
-        ids = ([f"scarab:seat:{m}:{pending.seat}:{seq}"] if several
-               else [f"scarab:{m}:{seq}:{option}", f"scarab:pick:{m}:{seq}"])
+        ids = (
+            [f"scarab:seat:{m}:{pending.seat}:{seq}"]
+            if several
+            else [f"scarab:{m}:{seq}:{option}", f"scarab:pick:{m}:{seq}"]
+        )
         for msg in reversed(self.thread_messages()):
             for cid in ids:
                 comp = msg.component(cid)
@@ -81,8 +83,9 @@ class Table:
                     return "select", msg, cid
         return None
 
-    async def press(self, user: FakeUser, kind: str, msg: FakeMessage, cid: str,
-                    option: str) -> Any:
+    async def press(
+        self, user: FakeUser, kind: str, msg: FakeMessage, cid: str, option: str
+    ) -> Any:
         self.via[kind] = self.via.get(kind, 0) + 1
         if kind == "button":
             return await self.fake.click(user, msg, cid)
@@ -90,21 +93,24 @@ class Table:
 
     async def play(self, user: FakeUser, option: str, *, offered: bool = True) -> Any:
         if offered:
-            choices = await self.fake.autocomplete(user, "play", {"choice": option},
-                                                   focused="choice", channel=self.thread_id)
+            choices = await self.fake.autocomplete(
+                user, "play", {"choice": option}, focused="choice", channel=self.thread_id
+            )
             assert option in [c["value"] for c in choices], (option, choices)
         self.via["/play"] = self.via.get("/play", 0) + 1
         return await self.fake.slash(user, "play", {"choice": option}, channel=self.thread_id)
 
-    async def answer(self, pending: Any, option: str, *, several: bool = False,
-                     use_play: bool = False) -> Any:
+    async def answer(
+        self, pending: Any, option: str, *, several: bool = False, use_play: bool = False
+    ) -> Any:
         """Answer ``pending`` with ``option``; check that exactly one move was applied."""
         user = self.user(pending.user_id)
         before = (await self.stored())[0]
         found = None if use_play else self.find(pending, option, several)
         if found is None:
             assert use_play or len(pending.decision.options) > 24, (
-                f"no control for {option!r} (seq {pending.seq})")
+                f"no control for {option!r} (seq {pending.seq})"
+            )
             r = await self.play(user, option)
         else:
             r = await self.press(user, *found, option)
@@ -134,8 +140,9 @@ async def open_table(fake: FakeDiscord, tmp_path: Any, players: list[FakeUser]) 
 
 async def open_lobby(table: Table, host: FakeUser, seats: int, options: str) -> FakeMessage:
     fake = table.fake
-    r = await fake.slash(host, "game", {"game": GAME, "seats": seats, "options": options},
-                         subcommand="new")
+    r = await fake.slash(
+        host, "game", {"game": GAME, "seats": seats, "options": options}, subcommand="new"
+    )
     assert r.ephemeral and "Lobby #" in r.text, r.text
     lobby = fake.latest_message(with_components=True)
     assert lobby is not None and lobby.find_button("Join")
@@ -158,8 +165,9 @@ async def finish(table: Table) -> Any:
             break
         pending = turn.pending[0]
         option = table.engine.ai_choice(state, pending.seat)
-        await table.answer(pending, option, several=len(turn.pending) > 1,
-                           use_play=table.actions % 13 == 7)
+        await table.answer(
+            pending, option, several=len(turn.pending) > 1, use_play=table.actions % 13 == 7
+        )
     info = await table.bot.service.get_match(table.match_id)
     assert info.status == "finished" and info.result is not None
     final = table.thread_messages()[-1]
@@ -185,14 +193,21 @@ async def three_players(table: Table, dave: FakeUser) -> None:
     fake = table.fake
     alice, bob, carol = table.players
     # --- /game new: the options are suggested from the engine's variants and validated
-    choices = await fake.autocomplete(alice, "game", {"game": GAME, "options": "prov"},
-                                      focused="options", subcommand="new")
+    choices = await fake.autocomplete(
+        alice, "game", {"game": GAME, "options": "prov"}, focused="options", subcommand="new"
+    )
     assert "provinces=draft" in [c["value"] for c in choices], choices
-    choices = await fake.autocomplete(alice, "game", {"game": GAME, "options": "short=on, dr"},
-                                      focused="options", subcommand="new")
+    choices = await fake.autocomplete(
+        alice,
+        "game",
+        {"game": GAME, "options": "short=on, dr"},
+        focused="options",
+        subcommand="new",
+    )
     assert "short=on, provinces=draft" in [c["value"] for c in choices], choices
-    r = await fake.slash(alice, "game", {"game": GAME, "seats": 3, "options": "speed=fast"},
-                         subcommand="new")
+    r = await fake.slash(
+        alice, "game", {"game": GAME, "seats": 3, "options": "speed=fast"}, subcommand="new"
+    )
     assert r.ephemeral and "Unknown table option" in r.text and "provinces" in r.text, r.text
     r = await fake.slash(alice, "game", {"game": GAME, "seats": 5}, subcommand="new")
     assert r.ephemeral and "1–4 seats" in r.text, r.text
@@ -242,8 +257,7 @@ async def three_players(table: Table, dave: FakeUser) -> None:
     for user in table.players:
         assert user.mention in scores, scores
     # phase 2's soldiers and turn order reached the turn summaries
-    said = " ".join(m.content + " ".join(str(e) for e in m.embeds)
-                    for m in table.thread_messages())
+    said = " ".join(m.content + " ".join(str(e) for e in m.embeds) for m in table.thread_messages())
     assert "Soldiers: " in said and "Turn order: " in said
     assert table.via.get("select") and table.via.get("/play"), table.via
     print(f"{table.actions} answers, by kind: {table.via}")
@@ -325,8 +339,9 @@ async def bad_input(table: Table) -> None:
     _, _, pending = await decide(table, "abydos")
     await table.answer(pending, "abydos:keep")
     _, state, pending = await decide(table, "action")
-    await table.refused(alice, f"hebrew:{max(state['hebrews'])}",
-                        "A die of 1 cannot free a Hebrew of value")
+    await table.refused(
+        alice, f"hebrew:{max(state['hebrews'])}", "A die of 1 cannot free a Hebrew of value"
+    )
     if "pharaoh" in pending.decision.option_ids():
         await table.answer(pending, "pharaoh")
         _, _, pending = await decide(table, "pharaoh")

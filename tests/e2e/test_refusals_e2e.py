@@ -29,8 +29,9 @@ def refusal_of(response) -> str:
     return response.text[2:]
 
 
-async def test_out_of_turn_presses_and_play_say_whose_turn(fake: FakeDiscord, storage,
-                                                          steps_engine) -> None:
+async def test_out_of_turn_presses_and_play_say_whose_turn(
+    fake: FakeDiscord, storage, steps_engine
+) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)) as bot:
         thread = await open_and_start(fake, "steps", alice, bob)
@@ -58,14 +59,16 @@ async def test_out_of_turn_presses_and_play_say_whose_turn(fake: FakeDiscord, st
         assert [m.option_id for m in await bot.service.moves(1)] == ["farmer", "end"]
 
 
-async def test_a_button_of_an_earlier_decision_is_no_longer_current(fake: FakeDiscord, storage,
-                                                                    pair_engine) -> None:
+async def test_a_button_of_an_earlier_decision_is_no_longer_current(
+    fake: FakeDiscord, storage, pair_engine
+) -> None:
     """Round 1's sealed DM of alice, answered with /play, keeps its buttons; in round 2 alice
     has a new decision open, so that old button is stale, not "not your turn"."""
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)) as bot:
-        await fake.slash(alice, "game", {"game": "pair", "seats": 3, "options": "rounds=2"},
-                         subcommand="new")
+        await fake.slash(
+            alice, "game", {"game": "pair", "seats": 3, "options": "rounds=2"}, subcommand="new"
+        )
         lobby = fake.latest_message(with_components=True)
         await fake.click(bob, lobby, label="Join")
         await fake.click(carol, fake.message(lobby.id), label="Join")
@@ -73,8 +76,7 @@ async def test_a_button_of_an_earlier_decision_is_no_longer_current(fake: FakeDi
         (thread,) = fake.threads()
         await fake.wait_for(lambda: any(m.buttons() for m in fake.dm_messages(alice)))
         dm = [m for m in fake.dm_messages(alice) if m.buttons()][-1]
-        for user, choice in ((alice, "pick:2"), (bob, "pick:1"), (alice, "cheer"),
-                             (carol, "boo")):
+        for user, choice in ((alice, "pick:2"), (bob, "pick:1"), (alice, "cheer"), (carol, "boo")):
             r = await fake.slash(user, "play", {"choice": choice}, channel=thread.id)
             assert "⛔" not in r.text, r.text
         pending = await bot.service.pending_for(1, alice.id)
@@ -93,29 +95,34 @@ async def test_amunre_bid_too_low_typed_with_play(fake: FakeDiscord, storage) ->
         turn = await bot.service.snapshot(1)
         (first,) = turn.pending
         pid = next(o.id.split(":")[1] for o in first.options if o.id.startswith("bid:"))
-        r = await fake.slash(by_id[first.user_id], "play", {"choice": f"bid:{pid}:6"},
-                             channel=thread.id)
+        r = await fake.slash(
+            by_id[first.user_id], "play", {"choice": f"bid:{pid}:6"}, channel=thread.id
+        )
         assert "Played" in r.text, r.text
         turn = await bot.service.snapshot(1)
         (second,) = turn.pending
         assert second.user_id != first.user_id
         before = turn.version
-        r = await fake.slash(by_id[second.user_id], "play", {"choice": f"bid:{pid}:3"},
-                             channel=thread.id)
+        r = await fake.slash(
+            by_id[second.user_id], "play", {"choice": f"bid:{pid}:3"}, channel=thread.id
+        )
         name = PROVINCE_BY_ID[pid].name
         assert refusal_of(r) == f"{name} already has a bid of 6: bid 10 or more."
         assert (await bot.service.snapshot(1)).version == before
         # Out of turn, the first bidder hears whose turn it is.
-        r = await fake.slash(by_id[first.user_id], "play", {"choice": f"bid:{pid}:10"},
-                             channel=thread.id)
+        r = await fake.slash(
+            by_id[first.user_id], "play", {"choice": f"bid:{pid}:10"}, channel=thread.id
+        )
         owner = by_id[second.user_id]
-        assert refusal_of(r) == (f"It is not your turn: waiting for {owner.name} "
-                                 f"(Seat {second.seat + 1}).")
+        assert refusal_of(r) == (
+            f"It is not your turn: waiting for {owner.name} (Seat {second.seat + 1})."
+        )
         assert (await bot.service.snapshot(1)).version == before
 
 
 async def test_a_press_on_a_button_the_message_no_longer_carries_is_answered(
-        fake: FakeDiscord, storage, steps_engine) -> None:
+    fake: FakeDiscord, storage, steps_engine
+) -> None:
     """A client that has not yet seen an edit can press a button the message no longer
     carries; discord.py drops such a press silently, so the guard answers it."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
@@ -129,6 +136,7 @@ async def test_a_press_on_a_button_the_message_no_longer_carries_is_answered(
         assert old not in [c.get("custom_id") for c in edited.all_components()]
         version = (await bot.service.snapshot(1)).version
         r = await fake._component_interaction(
-            alice, edited, {"custom_id": old, "component_type": 2}, None, 10.0)
+            alice, edited, {"custom_id": old, "component_type": 2}, None, 10.0
+        )
         assert refusal_of(r) == "That choice is no longer current."
         assert (await bot.service.snapshot(1)).version == version

@@ -40,11 +40,13 @@ async def test_rules_pages_answer(fake: FakeDiscord, storage) -> None:
 
         choices = await fake.autocomplete(alice, "rules", {"game": "plag"}, focused="game")
         assert [c["value"] for c in choices] == ["plagues"], choices
-        choices = await fake.autocomplete(alice, "rules", {"game": "ankh", "topic": "sc"},
-                                          focused="topic")
+        choices = await fake.autocomplete(
+            alice, "rules", {"game": "ankh", "topic": "sc"}, focused="topic"
+        )
         assert [c["value"] for c in choices] == ["scoring"], choices
-        choices = await fake.autocomplete(alice, "rules", {"game": "ankh", "topic": ""},
-                                          focused="topic")
+        choices = await fake.autocomplete(
+            alice, "rules", {"game": "ankh", "topic": ""}, focused="topic"
+        )
         assert [c["value"] for c in choices] == list(PAGES["ankh"]), choices
 
 
@@ -53,8 +55,9 @@ async def test_rules_pages_in_the_users_language(fake: FakeDiscord, storage) -> 
     bruna = fake.add_user("bruna")
     async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)):
         entry = PAGES["tekhenu"]["scoring"]
-        r = await fake.slash(bruna, "rules", {"game": "tekhenu", "topic": "scoring"},
-                             locale="pt-BR")
+        r = await fake.slash(
+            bruna, "rules", {"game": "tekhenu", "topic": "scoring"}, locale="pt-BR"
+        )
         assert r.ephemeral and r.embeds, r.text
         assert r.embeds[0]["title"] == "Tekhenu: Obelisco do Sol — pontuação"
         assert r.embeds[0]["title"] == lang.localise(entry.title, "pt-BR")
@@ -62,15 +65,18 @@ async def test_rules_pages_in_the_users_language(fake: FakeDiscord, storage) -> 
         assert r.embeds[0]["description"].startswith("**Fase de Maat** — equilíbrio")
         assert "tópicos" in r.embeds[0]["footer"]["text"]
 
-        r = await fake.slash(bruna, "rules", {"game": "ankh", "topic": "pontuação"},
-                             locale="pt-BR")  # a topic typed by its Portuguese name
+        r = await fake.slash(
+            bruna, "rules", {"game": "ankh", "topic": "pontuação"}, locale="pt-BR"
+        )  # a topic typed by its Portuguese name
         assert r.embeds[0]["title"] == "Ankh: Deuses do Egito — devoção e conflitos", r.embeds
 
-        r = await fake.slash(bruna, "rules", {"game": "tekhenu", "topic": "combate"},
-                             locale="pt-BR")
+        r = await fake.slash(
+            bruna, "rules", {"game": "tekhenu", "topic": "combate"}, locale="pt-BR"
+        )
         assert r.ephemeral and "Não há o tópico 'combate'" in r.text, r.text
 
-        choices = await fake.autocomplete(bruna, "rules", {"game": "ankh", "topic": ""},
-                                          focused="topic", locale="pt-BR")
+        choices = await fake.autocomplete(
+            bruna, "rules", {"game": "ankh", "topic": ""}, focused="topic", locale="pt-BR"
+        )
         assert [c["value"] for c in choices] == list(PAGES["ankh"]), choices
         assert [c["name"] for c in choices][2:] == ["Ações", "Pontuação"], choices

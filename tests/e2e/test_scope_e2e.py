@@ -33,16 +33,26 @@ async def fingerprint(storage, match_id: int) -> tuple:
     record = await storage.get_match(match_id)
     snapshot = await storage.get_snapshot(match_id)
     moves = await storage.get_moves(match_id)
-    return (record.status, record.version, record.seat_rows, record.host_id,
-            snapshot.state if snapshot else None, len(moves),
-            sorted(await storage.get_messages(match_id)))
+    return (
+        record.status,
+        record.version,
+        record.seat_rows,
+        record.host_id,
+        snapshot.state if snapshot else None,
+        len(moves),
+        sorted(await storage.get_messages(match_id)),
+    )
 
 
 def forged_message(fake: FakeDiscord, channel, components: list[dict]) -> FakeMessage:
     """A bot message carrying ``components`` (what a tampered client could press)."""
-    message = FakeMessage(snowflake(), channel.id, fake.bot_user.payload(),
-                          {"content": "…", "components": [{"type": 1, "components": components}]},
-                          guild_id=None if channel.is_dm else fake.guild_id)
+    message = FakeMessage(
+        snowflake(),
+        channel.id,
+        fake.bot_user.payload(),
+        {"content": "…", "components": [{"type": 1, "components": components}]},
+        guild_id=None if channel.is_dm else fake.guild_id,
+    )
     fake.messages[message.id] = message
     return message
 
@@ -52,12 +62,18 @@ def button(custom_id: str) -> dict:
 
 
 def select(custom_id: str, value: str) -> dict:
-    return {"type": 3, "custom_id": custom_id, "min_values": 1, "max_values": 1,
-            "options": [{"label": value, "value": value}]}
+    return {
+        "type": 3,
+        "custom_id": custom_id,
+        "min_values": 1,
+        "max_values": 1,
+        "options": [{"label": value, "value": value}],
+    }
 
 
-async def test_another_servers_match_is_refused_everywhere(fake: FakeDiscord, storage,
-                                                           toy_engine) -> None:
+async def test_another_servers_match_is_refused_everywhere(
+    fake: FakeDiscord, storage, toy_engine
+) -> None:
     alice = fake.add_user("alice")  # seated in the other server's match, and a member here
     mallory = fake.add_user("mallory", permissions=MANAGE_GUILD | (1 << 11) | (1 << 10))
     service = MatchService(storage)
@@ -83,17 +99,28 @@ async def test_another_servers_match_is_refused_everywhere(fake: FakeDiscord, st
                 assert r.ephemeral and ANOTHER_SERVER in r.text, (user.name, name, r.text)
                 assert not r.attachments, (name, r.attachments)
         # The lobby and running-match commands look only at this server's matches.
-        for sub, match_id in (("join", lobby.id), ("leave", lobby.id), ("addbot", lobby.id),
-                              ("start", lobby.id), ("cancel", other.id),
-                              ("abandon", other.id), ("rejoin", other.id)):
+        for sub, match_id in (
+            ("join", lobby.id),
+            ("leave", lobby.id),
+            ("addbot", lobby.id),
+            ("start", lobby.id),
+            ("cancel", other.id),
+            ("abandon", other.id),
+            ("rejoin", other.id),
+        ):
             r = await fake.slash(alice, "game", {"match": str(match_id)}, subcommand=sub)
             assert r.ephemeral and f"no open match #{match_id} in this server" in r.text, (
-                sub, r.text)
-        r = await fake.slash(mallory, "game", {"player": alice.id, "match": str(other.id)},
-                             subcommand="vote")
+                sub,
+                r.text,
+            )
+        r = await fake.slash(
+            mallory, "game", {"player": alice.id, "match": str(other.id)}, subcommand="vote"
+        )
         assert r.ephemeral and "in this server" in r.text, r.text
-        for sub, options in (("cancel", {"match": str(other.id)}),
-                             ("remove", {"player": alice.id, "match": str(other.id)})):
+        for sub, options in (
+            ("cancel", {"match": str(other.id)}),
+            ("remove", {"player": alice.id, "match": str(other.id)}),
+        ):
             r = await fake.slash(mallory, "admin", options, subcommand=sub)
             assert r.ephemeral and "in this server" in r.text, (sub, r.text)
         # Without match:, Alice's only running match is in the other server: not used here.
@@ -102,14 +129,20 @@ async def test_another_servers_match_is_refused_everywhere(fake: FakeDiscord, st
 
         # Every component kind, with the other match's id, pressed in this server.
         seq = waiting.seq
-        clicks = [button(f"scarab:{other.id}:{seq}:pick:1"),
-                  button(f"scarab:private:{other.id}:{seq}"),
-                  button(f"scarab:undo:{other.id}:{turn.version}"),
-                  button(f"scarab:rematch:{other.id}"),
-                  *(button(f"scarab:lobby:{lobby.id}:{action}")
-                    for action in ("join", "leave", "addbot", "start", "cancel"))]
-        menus = [select(f"scarab:pick:{other.id}:{seq}", "pick:1"),
-                 select(f"scarab:seat:{other.id}:{waiting.seat}:{seq}", "pick:1")]
+        clicks = [
+            button(f"scarab:{other.id}:{seq}:pick:1"),
+            button(f"scarab:private:{other.id}:{seq}"),
+            button(f"scarab:undo:{other.id}:{turn.version}"),
+            button(f"scarab:rematch:{other.id}"),
+            *(
+                button(f"scarab:lobby:{lobby.id}:{action}")
+                for action in ("join", "leave", "addbot", "start", "cancel")
+            ),
+        ]
+        menus = [
+            select(f"scarab:pick:{other.id}:{seq}", "pick:1"),
+            select(f"scarab:seat:{other.id}:{waiting.seat}:{seq}", "pick:1"),
+        ]
         for user in (alice, mallory):
             for component in clicks:
                 message = forged_message(fake, fake.channel, [component])
@@ -125,8 +158,9 @@ async def test_another_servers_match_is_refused_everywhere(fake: FakeDiscord, st
         assert r.ephemeral and "not seated in match" in r.text, r.text
         r = await fake.slash(mallory, "log", {"match": str(other.id)}, channel="dm")
         assert r.ephemeral and "not seated in match" in r.text, r.text
-        dm = forged_message(fake, fake._ensure_dm(mallory),
-                            [button(f"scarab:{other.id}:{seq}:pick:1")])
+        dm = forged_message(
+            fake, fake._ensure_dm(mallory), [button(f"scarab:{other.id}:{seq}:pick:1")]
+        )
         r = await fake.click(mallory, dm, f"scarab:{other.id}:{seq}:pick:1")
         assert r.ephemeral and "not seated in match" in r.text, r.text
         assert await fingerprint(storage, other.id) == before[other.id]
@@ -135,7 +169,8 @@ async def test_another_servers_match_is_refused_everywhere(fake: FakeDiscord, st
         # Alice's own match works from her DM (where her sealed choices arrive).
         r = await fake.slash(alice, "hand", {"match": str(other.id)}, channel="dm")
         assert "Toy Duel" in r.text and f"match #{other.id}" in r.text, r.text
-        dm = forged_message(fake, fake._ensure_dm(alice),
-                            [button(f"scarab:{other.id}:{seq}:pick:2")])
+        dm = forged_message(
+            fake, fake._ensure_dm(alice), [button(f"scarab:{other.id}:{seq}:pick:2")]
+        )
         r = await fake.click(alice, dm, f"scarab:{other.id}:{seq}:pick:2")
         assert (await storage.get_match(other.id)).version > before[other.id][1]

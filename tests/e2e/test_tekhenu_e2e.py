@@ -40,8 +40,9 @@ class Table(plagues.Table):
     def engine(self) -> Any:
         return rules.get(GAME)
 
-    def control_in(self, messages: list[FakeMessage], seq: int, option: str
-                   ) -> tuple[str, FakeMessage, str] | None:
+    def control_in(
+        self, messages: list[FakeMessage], seq: int, option: str
+    ) -> tuple[str, FakeMessage, str] | None:
         button = f"scarab:{self.match_id}:{seq}:{option}"
         select = f"scarab:pick:{self.match_id}:{seq}"
         for msg in reversed(messages):
@@ -52,16 +53,16 @@ class Table(plagues.Table):
                 return "select", msg, select
         return None
 
-    async def answer(self, pending: Any, option: str, *, several: bool = False,
-                     use_play: bool = False) -> Any:
+    async def answer(
+        self, pending: Any, option: str, *, several: bool = False, use_play: bool = False
+    ) -> Any:
         if not pending.decision.secret or use_play:
             return await super().answer(pending, option, several=several, use_play=use_play)
         user = self.user(pending.user_id)
         before = (await self.stored())[0]
         if user is self.closed_dm:
             cid = f"scarab:private:{self.match_id}:{pending.seq}"
-            status = next((m for m in reversed(self.thread_messages()) if m.component(cid)),
-                          None)
+            status = next((m for m in reversed(self.thread_messages()) if m.component(cid)), None)
             assert status is not None, "no 'Choose privately' button for the sealed decision"
             r = await self.fake.click(user, status, cid)
             assert r.message is not None and r.message.ephemeral, r
@@ -85,8 +86,9 @@ async def open_table(fake: FakeDiscord, tmp_path: Any, players: list[FakeUser]) 
 
 async def open_lobby(table: Table, host: FakeUser, seats: int, options: str) -> FakeMessage:
     fake = table.fake
-    r = await fake.slash(host, "game", {"game": GAME, "seats": seats, "options": options},
-                         subcommand="new")
+    r = await fake.slash(
+        host, "game", {"game": GAME, "seats": seats, "options": options}, subcommand="new"
+    )
     assert r.ephemeral and "Lobby #" in r.text, r.text
     lobby = fake.latest_message(with_components=True)
     assert lobby is not None and lobby.find_button("Join")
@@ -108,8 +110,12 @@ async def play_on(table: Table, *, until: Any = None, on_step: Any = None) -> No
         if on_step is not None and await on_step(turn, state, pending):
             continue
         option = table.engine.ai_choice(state, pending.seat)
-        await table.answer(pending, option, several=len(turn.pending) > 1,
-                           use_play=table.actions % 13 == 7 and not pending.decision.secret)
+        await table.answer(
+            pending,
+            option,
+            several=len(turn.pending) > 1,
+            use_play=table.actions % 13 == 7 and not pending.decision.secret,
+        )
 
 
 async def final_message(table: Table) -> tuple[FakeMessage, str, Any]:
@@ -117,8 +123,11 @@ async def final_message(table: Table) -> tuple[FakeMessage, str, Any]:
     assert info.status == "finished" and info.result is not None
     final = table.thread_messages()[-1]
     assert "Game over" in final.content, final.content
-    text = " ".join([final.content] + [e.get("description", "") for e in final.embeds]
-                    + [f["value"] for e in final.embeds for f in e.get("fields", ())])
+    text = " ".join(
+        [final.content]
+        + [e.get("description", "") for e in final.embeds]
+        + [f["value"] for e in final.embeds for f in e.get("fields", ())]
+    )
     snap = await table.store.get_snapshot(table.match_id)
     return final, text, table.engine.load(snap.state)
 
@@ -154,13 +163,18 @@ async def two_players(table: Table) -> None:
     fake = table.fake
     alice, bob = table.players
     # --- /game new: the game's variants are suggested, then listed by their labels
-    choices = await fake.autocomplete(alice, "game", {"game": GAME, "options": "solo"},
-                                      focused="options", subcommand="new")
+    choices = await fake.autocomplete(
+        alice, "game", {"game": GAME, "options": "solo"}, focused="options", subcommand="new"
+    )
     values = [c["value"] for c in choices]
     for token in ("solo_difficulty=hard", "solo_random_start=yes"):
         assert token in values, values
-    r = await fake.slash(alice, "game", {"game": GAME, "seats": 2,
-                                         "options": "solo_difficulty=brutal"}, subcommand="new")
+    r = await fake.slash(
+        alice,
+        "game",
+        {"game": GAME, "seats": 2, "options": "solo_difficulty=brutal"},
+        subcommand="new",
+    )
     assert r.ephemeral and "Botankhamun difficulty" in r.text and "hard" in r.text, r.text
     lobby = await open_lobby(table, alice, 2, "printed_horus_bonuses=yes")
     text = lobby_options(lobby)
@@ -180,17 +194,19 @@ async def two_players(table: Table) -> None:
     dealt = state["players"][0]["dealt"]
     dm = [m for m in fake.dm_messages(alice) if m.all_components()]
     assert dm, "Alice got no DM for her Decree"
-    labels = " ".join(c.get("label", "") + " ".join(o.get("label", "")
-                                                    for o in c.get("options", ()))
-                      for c in dm[-1].all_components())
+    labels = " ".join(
+        c.get("label", "") + " ".join(o.get("label", "") for o in c.get("options", ()))
+        for c in dm[-1].all_components()
+    )
     for card in dealt:
         assert card in labels and CARD_TEXT[card][:20] in labels, (card, labels)
     assert dm[-1].attachments, "the DM carries the private panel"
-    warning = " ".join(m.content + " ".join(e.get("description", "") for e in m.embeds)
-                       for m in table.thread_messages())
+    warning = " ".join(
+        m.content + " ".join(e.get("description", "") for e in m.embeds)
+        for m in table.thread_messages()
+    )
     assert bob.mention in warning and "Choose privately" in warning, warning
-    await play_on(table, until=lambda turn, state: not any(p.decision.secret
-                                                           for p in turn.pending))
+    await play_on(table, until=lambda turn, state: not any(p.decision.secret for p in turn.pending))
     assert table.via.get("dm") == 1 and table.via.get("private") == 1, table.via
     said = " ".join(t for t in await table.bot.service.log(table.match_id, 50))
     assert "Seat 1 has chosen a Decree" in said and "Seat 2 has chosen a Decree" in said, said
@@ -252,29 +268,36 @@ async def solo(table: Table) -> None:
         key = pending.decision.key
         keys.add(key)
         player = state["players"][0]
-        if key == "take" and "forbidden" not in seen and not (
-                "T08" in player["technologies"]
-                or {"B11", "B12"} & set(player["blessings"])):
+        if (
+            key == "take"
+            and "forbidden" not in seen
+            and not ("T08" in player["technologies"] or {"B11", "B12"} & set(player["blessings"]))
+        ):
             for god, dice in state["sections"].items():
                 for colour, value in dice:
                     if die_purity(state, god, colour) == "forbidden":
                         seen.add("forbidden")
-                        await table.refused(alice, f"die:{god}:{colour}{value}",
-                                            "Forbidden")
+                        await table.refused(alice, f"die:{god}:{colour}{value}", "Forbidden")
                         return True
         if key == "take" and "anubis" not in seen and scribe_budget(state, 0) < 2:
             god = next(g for g, dice in state["sections"].items() if dice)
             colour, value = state["sections"][god][0]
             seen.add("anubis")
-            await table.refused(alice, f"anubis:{god}:{colour}{value}",
-                                "An Anubis action costs 2 Scribes")
+            await table.refused(
+                alice, f"anubis:{god}:{colour}{value}", "An Anubis action costs 2 Scribes"
+            )
             return True
         if key == "take" and "blessing" not in seen and "B13" not in player["blessings"]:
             seen.add("blessing")
             await table.refused(alice, "bless:B13", "You do not hold Blessing B13")
             return True
-        if key == "action" and "osiris" not in seen and player["happiness"] == 0 \
-                and state["turn"]["src"] == "osiris" and not state["turn"]["anubis"]:
+        if (
+            key == "action"
+            and "osiris" not in seen
+            and player["happiness"] == 0
+            and state["turn"]["src"] == "osiris"
+            and not state["turn"]["anubis"]
+        ):
             seen.add("osiris")
             await table.refused(alice, "act:osiris", "your Happiness is 0")
             return True

@@ -92,7 +92,8 @@ async def check_live_post(table: Table, last_live: int | None) -> int:
     version = str(info.version)
     meta, board = picture(live, "board.png")
     assert meta == {"match": str(table.match_id), "version": version}, (
-        f"move {table.moves}: the board shows {meta}, the match is at version {version}")
+        f"move {table.moves}: the board shows {meta}, the match is at version {version}"
+    )
     assert live.embeds and live.embeds[0]["image"]["url"] == "attachment://board.png"
     if info.status == "finished":
         return live.id
@@ -148,8 +149,13 @@ def check_final(table: Table, final: FakeMessage) -> None:
 
 async def play_match(table: Table, host: FakeUser, seats: int, options: str) -> FakeMessage:
     fake = table.fake
-    r = await fake.slash(host, "game", {"game": table.game, "seats": seats, "options": options},
-                         subcommand="new", locale=table.locale)
+    r = await fake.slash(
+        host,
+        "game",
+        {"game": table.game, "seats": seats, "options": options},
+        subcommand="new",
+        locale=table.locale,
+    )
     assert r.ephemeral and "#" in r.text, r.text
     lobby = fake.latest_message(with_components=True)
     assert lobby is not None
@@ -169,8 +175,13 @@ async def play_match(table: Table, host: FakeUser, seats: int, options: str) -> 
         pending = next(p for p in turn.pending if p.user_id is not None)
         option = table.engine.ai_choice(state, pending.seat)
         before = turn.version
-        r = await fake.slash(table.user(pending.user_id), "play", {"choice": option},
-                             channel=table.thread_id, locale=table.locale)
+        r = await fake.slash(
+            table.user(pending.user_id),
+            "play",
+            {"choice": option},
+            channel=table.thread_id,
+            locale=table.locale,
+        )
         after = (await service.get_match(table.match_id)).version
         assert after > before, f"{option!r} was not applied: {r.text}"
         table.moves += 1
@@ -182,17 +193,20 @@ async def play_match(table: Table, host: FakeUser, seats: int, options: str) -> 
     return final
 
 
-def make_table(fake: FakeDiscord, store: Storage, game: str, players: list[FakeUser],
-               locale: str | None = None) -> Table:
+def make_table(
+    fake: FakeDiscord, store: Storage, game: str, players: list[FakeUser], locale: str | None = None
+) -> Table:
     service = MatchService(store, seed_source=lambda: SEED)
     bot = ScarabBot(store, dev_guild_id=fake.guild_id, service=service)
     return Table(fake, game, players, bot, store, locale)
 
 
-async def run(fake: FakeDiscord, tmp_path: Any, game: str, seats: int, options: str,
-              locale: str | None = None) -> tuple[Table, FakeMessage]:
-    players = [fake.add_user(f"player{n}", **({"locale": locale} if locale else {}))
-               for n in range(seats)]
+async def run(
+    fake: FakeDiscord, tmp_path: Any, game: str, seats: int, options: str, locale: str | None = None
+) -> tuple[Table, FakeMessage]:
+    players = [
+        fake.add_user(f"player{n}", **({"locale": locale} if locale else {})) for n in range(seats)
+    ]
     store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
     table = make_table(fake, store, game, players, locale)
     try:
@@ -203,18 +217,21 @@ async def run(fake: FakeDiscord, tmp_path: Any, game: str, seats: int, options: 
     assert table.compared and table.outlined, "the board never outlined the last moves"
     assert table.deadlines, "no turn post showed its deadline"
     # The Undo button names whose move it takes back (a seated player's display name).
-    assert table.undo_labels and all(any(u.name in label for u in table.players)
-                                     for label in table.undo_labels), table.undo_labels
-    print(f"{game}: {table.moves} answers, {table.edits} edits of the live message, "
-          f"{table.outlined}/{table.compared} boards outlined, {table.deadlines} deadlines, "
-          f"undo labels {sorted(table.undo_labels)}")
+    assert table.undo_labels and all(
+        any(u.name in label for u in table.players) for label in table.undo_labels
+    ), table.undo_labels
+    print(
+        f"{game}: {table.moves} answers, {table.edits} edits of the live message, "
+        f"{table.outlined}/{table.compared} boards outlined, {table.deadlines} deadlines, "
+        f"undo labels {sorted(table.undo_labels)}"
+    )
     return table, final
 
 
-@pytest.mark.parametrize(("game", "options"), [("plagues", "provinces=draft"),
-                                               ("tekhenu", "")])
-async def test_solo_match_pictures_follow_every_move(fake: FakeDiscord, tmp_path, game: str,
-                                                     options: str) -> None:
+@pytest.mark.parametrize(("game", "options"), [("plagues", "provinces=draft"), ("tekhenu", "")])
+async def test_solo_match_pictures_follow_every_move(
+    fake: FakeDiscord, tmp_path, game: str, options: str
+) -> None:
     table, _ = await run(fake, tmp_path, game, 1, options)
     assert table.edits, "the solo match never edited its live message"
 

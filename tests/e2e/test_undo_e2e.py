@@ -62,8 +62,7 @@ async def test_undo_a_step_inside_a_turn(fake: FakeDiscord, storage, steps_engin
         # A camel, the end of her turn, then Bob acts: Alice's steps stand.
         await fake.click(alice, turn, label="Buy a camel")
         await fake.click(alice, fake.message(turn.id), label="End the turn")
-        await fake.wait_for(lambda: fake.latest_message(thread, with_components=True).id
-                            != turn.id)
+        await fake.wait_for(lambda: fake.latest_message(thread, with_components=True).id != turn.id)
         bobs = fake.latest_message(thread, with_components=True)
         assert bobs.find_button("Undo"), bobs.components  # until Bob acts
         await fake.click(bob, bobs, label="Hire a farmer")

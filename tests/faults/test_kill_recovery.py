@@ -60,10 +60,12 @@ class Counts:
     delivered: int = 0  # of them, delivered once it had recovered
 
     def line(self) -> str:
-        return (f"faults: {sum(self.kills.values())} kills {dict(self.kills)}, "
-                f"{sum(self.outages.values())} outages {dict(self.outages)}, "
-                f"{self.checks} recoveries checked, {self.moves_checked} moves checked, "
-                f"announcements owed {self.owed}, delivered {self.delivered}")
+        return (
+            f"faults: {sum(self.kills.values())} kills {dict(self.kills)}, "
+            f"{sum(self.outages.values())} outages {dict(self.outages)}, "
+            f"{self.checks} recoveries checked, {self.moves_checked} moves checked, "
+            f"announcements owed {self.owed}, delivered {self.delivered}"
+        )
 
 
 COUNTS = Counts()
@@ -79,23 +81,43 @@ class BotProcess:
         self.seen: Counter = Counter()
         fake.on_request(self._hook)
 
-    async def start(self, *, kill_after_commits: int = 0,
-                    armed: tuple[str, int] | None = None) -> None:
-        env = {k: v for k, v in os.environ.items()
-               if k not in ("DISCORD_TOKEN", "DATABASE", "DEV_GUILD_ID", "LOG_LEVEL")}
-        env.update(PYTHONPATH=f"{BOOT}{os.pathsep}{ROOT}", SCARAB_FAKE_DISCORD=self.fake.http_base,
-                   SCARAB_FAST="1", DISCORD_TOKEN="fake-token", DATABASE=self.db,
-                   DEV_GUILD_ID=str(self.fake.guild_id), LOG_LEVEL="ERROR",
-                   SCARAB_KILL_AFTER_COMMITS=str(kill_after_commits or ""))
+    async def start(
+        self, *, kill_after_commits: int = 0, armed: tuple[str, int] | None = None
+    ) -> None:
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("DISCORD_TOKEN", "DATABASE", "DEV_GUILD_ID", "LOG_LEVEL")
+        }
+        env.update(
+            PYTHONPATH=f"{BOOT}{os.pathsep}{ROOT}",
+            SCARAB_FAKE_DISCORD=self.fake.http_base,
+            SCARAB_FAST="1",
+            DISCORD_TOKEN="fake-token",
+            DATABASE=self.db,
+            DEV_GUILD_ID=str(self.fake.guild_id),
+            LOG_LEVEL="ERROR",
+            SCARAB_KILL_AFTER_COMMITS=str(kill_after_commits or ""),
+        )
         connections = len(self.fake.identify_payloads)
         self.armed, self.seen = armed, Counter()
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=self.cwd, env=env,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=self.cwd,
+            env=env,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
         await self.fake.wait_for(
-            lambda: self.dead or (len(self.fake.identify_payloads) > connections
-                                  and self.fake.connected),
-            timeout=30, message="the bot process did not connect")
+            lambda: (
+                self.dead
+                or (len(self.fake.identify_payloads) > connections and self.fake.connected)
+            ),
+            timeout=30,
+            message="the bot process did not connect",
+        )
 
     @property
     def dead(self) -> bool:
@@ -121,10 +143,16 @@ class BotProcess:
         if self.armed is None or self.dead:
             return None
         kind, nth = self.armed
-        thread_post = (rec.method == "POST" and re.fullmatch(r"/channels/\d+/messages", rec.path)
-                       and not self._is_dm(rec.path))
-        dm_post = (rec.method == "POST" and re.fullmatch(r"/channels/\d+/messages", rec.path)
-                   and self._is_dm(rec.path))
+        thread_post = (
+            rec.method == "POST"
+            and re.fullmatch(r"/channels/\d+/messages", rec.path)
+            and not self._is_dm(rec.path)
+        )
+        dm_post = (
+            rec.method == "POST"
+            and re.fullmatch(r"/channels/\d+/messages", rec.path)
+            and self._is_dm(rec.path)
+        )
         hit = {"before_post": thread_post, "after_post": thread_post, "after_dm": dm_post}[kind]
         if not hit:
             return None
@@ -163,8 +191,9 @@ async def open_table(table: Table, bot: BotProcess, seats: int) -> None:
     lobby = fake.latest_message(with_components=True)
     for _ in range(seats - 1):
         await fake.click(human, fake.message(lobby.id), label="Add AI")
-    table.match_id = max(m.id for m in await table.service.list_matches(fake.guild_id,
-                                                                         active_only=False))
+    table.match_id = max(
+        m.id for m in await table.service.list_matches(fake.guild_id, active_only=False)
+    )
     try:
         await fake.click(human, fake.message(lobby.id), label="Start")
     except AssertionError:
@@ -192,23 +221,27 @@ async def drive(table: Table, bot: BotProcess, answers: int) -> None:
         option = pending.options[0].id
         where = info.thread_id or info.channel_id
         try:
-            r = await fake.slash(table.human, "play",
-                                 {"choice": option, "match": str(table.match_id)}, channel=where)
+            r = await fake.slash(
+                table.human, "play", {"choice": option, "match": str(table.match_id)}, channel=where
+            )
         except AssertionError:
             table.unknown += 1
             assert await bot.wait_dead(2.0), "an answer was lost by a live bot"
             return
         # The command was acknowledged (deferred); its answer follows once it was applied.
-        await fake.wait_for(lambda r=r: r.text or bot.dead, timeout=15,
-                            message="/play was never answered")
+        await fake.wait_for(
+            lambda r=r: r.text or bot.dead, timeout=15, message="/play was never answered"
+        )
         if "Played" in r.text or "Sealed" in r.text:
             table.acked += 1
         elif not r.text:
             table.unknown += 1  # the process died before it could reply
         else:
             now = await MatchService(table.store).pending_for(table.match_id, table.human.id)
-            raise AssertionError(f"{table.game}: /play {option} refused: {r.text}; the test saw "
-                                 f"{pending}; the store now says {now}")
+            raise AssertionError(
+                f"{table.game}: /play {option} refused: {r.text}; the test saw "
+                f"{pending}; the store now says {now}"
+            )
 
 
 async def settle(table: Table, bot: BotProcess) -> bool:
@@ -222,8 +255,12 @@ async def settle(table: Table, bot: BotProcess) -> bool:
         info = await store.get_match(table.match_id)
         row = await store.get_announcement(table.match_id)
         waiting = await store.ai_waiting_matches()
-        if (info.status != "lobby" and row is not None and row.version_done >= info.version
-                and table.match_id not in waiting):
+        if (
+            info.status != "lobby"
+            and row is not None
+            and row.version_done >= info.version
+            and table.match_id not in waiting
+        ):
             return True
         await asyncio.sleep(0.1)
     raise AssertionError(f"{table.game}: the bot never delivered what was owed")
@@ -238,14 +275,23 @@ async def check(table: Table) -> None:
     assert await service.rebuild(m), f"{table.game}: the log does not replay to the snapshot"
     human_moves = [mv for mv in moves if mv.actor == str(table.human.id)]
     assert table.acked <= len(human_moves) <= table.acked + table.unknown, (
-        table.acked, len(human_moves), table.unknown)
+        table.acked,
+        len(human_moves),
+        table.unknown,
+    )
     row = await store.get_announcement(m)
     assert row.version_done == info.version and not row.owed
     assert info.thread_id is not None, "a started match always gets its thread"
-    posts = [msg for msg in fake.channel_messages(info.thread_id)
-             if msg.interaction_token is None and not msg.ephemeral]
-    posted = [(msg, int(NONCE.match(msg.data["nonce"]).group(2))) for msg in posts
-              if NONCE.match(msg.data.get("nonce") or "")]
+    posts = [
+        msg
+        for msg in fake.channel_messages(info.thread_id)
+        if msg.interaction_token is None and not msg.ephemeral
+    ]
+    posted = [
+        (msg, int(NONCE.match(msg.data["nonce"]).group(2)))
+        for msg in posts
+        if NONCE.match(msg.data.get("nonce") or "")
+    ]
     versions = [version for _, version in posted]
     assert len(versions) == len(set(versions)), f"a version was posted twice: {versions}"
     assert versions == sorted(versions)
@@ -263,26 +309,44 @@ async def check(table: Table) -> None:
             continue
         if pending.secret:
             assert f"scarab:private:{m}:" in ids, ids
-            dms = [msg for msg in fake.dm_messages(table.human)
-                   if re.search(rf"scarab:(pick:)?{m}:{pending.seq}(:|$)",
-                                " ".join(c.get("custom_id") or ""
-                                         for c in msg.all_components()))]
+            dms = [
+                msg
+                for msg in fake.dm_messages(table.human)
+                if re.search(
+                    rf"scarab:(pick:)?{m}:{pending.seq}(:|$)",
+                    " ".join(c.get("custom_id") or "" for c in msg.all_components()),
+                )
+            ]
             assert len(dms) == 1, f"sealed decision {pending.seq}: {len(dms)} DMs"
         else:
-            assert (f"{m}:{pending.seq}" in ids), (pending.seq, ids)
+            assert f"{m}:{pending.seq}" in ids, (pending.seq, ids)
         assert table.human.mention in live[0].content, live[0].content
         # Pinged by one post this turn: the live one (earlier turns' posts are summaries).
-        pings = [msg for msg, version in posted if version >= row.turn_version
-                 and table.human.mention in msg.content and not msg.content.startswith("▸")]
+        pings = [
+            msg
+            for msg, version in posted
+            if version >= row.turn_version
+            and table.human.mention in msg.content
+            and not msg.content.startswith("▸")
+        ]
         assert [msg.id for msg in pings] == [row.message_id], [msg.content for msg in pings]
-        unsummarised = [msg for msg in posts[:-1] if not msg.content.startswith("▸")
-                        and msg.embeds and "game over" not in msg.content.lower()]
+        unsummarised = [
+            msg
+            for msg in posts[:-1]
+            if not msg.content.startswith("▸")
+            and msg.embeds
+            and "game over" not in msg.content.lower()
+        ]
         assert not unsummarised, "an older turn post was left as it was"
 
 
 KILL_KINDS = ("commit", "commit", "commit", "before_post", "after_post", "after_dm")
-OUTAGES = (("POST", r"/channels/\d+/messages", 503), ("PATCH", r"/channels/\d+/messages/\d+", 500),
-           ("POST", r"/users/@me/channels", 503), ("POST", r"/channels/\d+/messages", 429))
+OUTAGES = (
+    ("POST", r"/channels/\d+/messages", 503),
+    ("PATCH", r"/channels/\d+/messages/\d+", 500),
+    ("POST", r"/users/@me/channels", 503),
+    ("POST", r"/channels/\d+/messages", 429),
+)
 
 
 @pytest.mark.parametrize("game", sorted(rules.ENGINES))
@@ -302,8 +366,10 @@ async def test_kills_and_outages_lose_and_repeat_nothing(game, tmp_path) -> None
             while kills < KILLS_PER_GAME:
                 kind = KILL_KINDS[kills % len(KILL_KINDS)]
                 nth = rng.randint(1, 3)
-                await bot.start(kill_after_commits=nth if kind == "commit" else 0,
-                                armed=None if kind == "commit" else (kind, nth))
+                await bot.start(
+                    kill_after_commits=nth if kind == "commit" else 0,
+                    armed=None if kind == "commit" else (kind, nth),
+                )
                 if first:
                     await open_table(table, bot, seats)
                     first = False
@@ -319,8 +385,9 @@ async def test_kills_and_outages_lose_and_repeat_nothing(game, tmp_path) -> None
                     COUNTS.delivered += max(owed, 0)
                     await check(table)
                 if kills % 4 == 3 and not bot.dead:  # Discord misbehaves for a while
-                    method, path, status = OUTAGES[(kills // 4 + sorted(rules.ENGINES).index(game))
-                                                   % len(OUTAGES)]
+                    method, path, status = OUTAGES[
+                        (kills // 4 + sorted(rules.ENGINES).index(game)) % len(OUTAGES)
+                    ]
                     fake.outage(method, path, status=status, seconds=1.0)
                     COUNTS.outages[f"{status} {method} {path}"] += 1
                 await drive(table, bot, ANSWERS_PER_RUN)
@@ -332,10 +399,13 @@ async def test_kills_and_outages_lose_and_repeat_nothing(game, tmp_path) -> None
                 elif kind == "commit":  # where it landed: before an AI's move, or a post
                     last = (await store.recent_moves(table.match_id, 1) or [None])[-1]
                     waiting = table.match_id in await store.ai_waiting_matches()
-                    kind = ("commit: human's, before the AI's" if waiting and last is not None
-                            and last.actor == str(human.id) else
-                            "commit: AI's, before the next AI's" if waiting else
-                            "commit: before its announcement")
+                    kind = (
+                        "commit: human's, before the AI's"
+                        if waiting and last is not None and last.actor == str(human.id)
+                        else "commit: AI's, before the next AI's"
+                        if waiting
+                        else "commit: before its announcement"
+                    )
                 fake.end_outages()
                 COUNTS.kills[kind] += 1
                 kills += 1

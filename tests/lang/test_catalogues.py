@@ -18,17 +18,24 @@ MAX_COMMAND_TEXT = 100  # Discord's limit for descriptions and choice names
 @pytest.mark.parametrize("locale", TRANSLATED)
 def test_every_source_template_is_in_the_catalogue(locale: str) -> None:
     catalogue = lang.catalogue(locale)
-    missing = {template: where for template, where in source_templates().items()
-               if untranslated(lang.msg(template), locale) and template not in catalogue}
+    missing = {
+        template: where
+        for template, where in source_templates().items()
+        if untranslated(lang.msg(template), locale) and template not in catalogue
+    }
     assert not missing, f"{len(missing)} texts have no {locale} translation: " + "\n".join(
-        f"{where}: {template!r}" for template, where in sorted(missing.items(),
-                                                              key=lambda kv: kv[1]))
+        f"{where}: {template!r}"
+        for template, where in sorted(missing.items(), key=lambda kv: kv[1])
+    )
 
 
 @pytest.mark.parametrize("locale", TRANSLATED)
 def test_translations_keep_the_placeholders(locale: str) -> None:
-    wrong = {english: said for english, said in lang.catalogue(locale).items()
-             if fields(english) != fields(said) or not said.strip()}
+    wrong = {
+        english: said
+        for english, said in lang.catalogue(locale).items()
+        if fields(english) != fields(said) or not said.strip()
+    }
     assert not wrong, f"{locale} entries with other placeholders or empty: {wrong}"
 
 
@@ -48,8 +55,10 @@ def test_catalogue_files_agree(locale: str) -> None:
 
 
 def test_every_locale_has_the_same_areas() -> None:
-    areas = {locale: sorted(p.name for p in (lang.CATALOG_DIR / locale).glob("*.json"))
-             for locale in TRANSLATED}
+    areas = {
+        locale: sorted(p.name for p in (lang.CATALOG_DIR / locale).glob("*.json"))
+        for locale in TRANSLATED
+    }
     assert len({tuple(a) for a in areas.values()}) == 1, areas
 
 
@@ -64,8 +73,10 @@ async def _command_texts() -> list[tuple[str, str]]:
         if isinstance(command, app_commands.Command):
             for param in command.parameters:
                 texts.append((f"/{command.qualified_name} {param.name}", param.description))
-                texts += [(f"/{command.qualified_name} {param.name}={c.value}", c.name)
-                          for c in param.choices]
+                texts += [
+                    (f"/{command.qualified_name} {param.name}={c.value}", c.name)
+                    for c in param.choices
+                ]
     await bot.close()
     return texts
 
@@ -77,8 +88,9 @@ async def test_every_command_text_is_translated(locale: str) -> None:
     catalogue = lang.catalogue(locale)
     missing = [(where, text) for where, text in texts if text not in catalogue]
     assert not missing, f"commands without a {locale} text: {missing}"
-    too_long = [(where, catalogue[text]) for where, text in texts
-                if len(catalogue[text]) > MAX_COMMAND_TEXT]
+    too_long = [
+        (where, catalogue[text]) for where, text in texts if len(catalogue[text]) > MAX_COMMAND_TEXT
+    ]
     assert not too_long, too_long
 
 
@@ -91,12 +103,16 @@ async def test_the_translator_gives_discord_each_language() -> None:
     translator = CatalogueTranslator()
     where = TranslationContext(TranslationContextLocation.command_description, None)
     english = "Choose the language Scarab speaks to you"
-    said = await translator.translate(app_commands.locale_str(english), Locale.brazil_portuguese,
-                                      where)
+    said = await translator.translate(
+        app_commands.locale_str(english), Locale.brazil_portuguese, where
+    )
     assert said and said != english
     assert said == lang.catalogue("pt-BR")[english]
-    assert await translator.translate(app_commands.locale_str(english), Locale.american_english,
-                                      where) is None
+    assert (
+        await translator.translate(app_commands.locale_str(english), Locale.american_english, where)
+        is None
+    )
     name = TranslationContext(TranslationContextLocation.command_name, None)
-    assert await translator.translate(app_commands.locale_str("language"), Locale.polish,
-                                      name) is None
+    assert (
+        await translator.translate(app_commands.locale_str("language"), Locale.polish, name) is None
+    )

@@ -66,8 +66,7 @@ def _refusal(engine: Engine, state: Any, seat: int, option_id: str) -> Any:
 
 def _table_option_texts(engine: Engine) -> list[Any]:
     texts: list[Any] = [variant.label for variant in engine.variants]
-    for bad in ({"no_such_option": "1"},
-                {v.key: "not-a-choice" for v in engine.variants[:1]}):
+    for bad in ({"no_such_option": "1"}, {v.key: "not-a-choice" for v in engine.variants[:1]}):
         try:
             engine.normalise_options(bad)
         except IllegalMove as exc:
@@ -90,8 +89,10 @@ def test_every_game_text_is_translated(game: str) -> None:
     assert len(texts) > 100
     gaps = gaps_of(t for t in texts if t is not None)
     for locale, missing in gaps.items():
-        assert not missing, (f"{game}: {len(missing)} texts have no {locale} translation:\n"
-                             + "\n".join(missing[:60]))
+        assert not missing, (
+            f"{game}: {len(missing)} texts have no {locale} translation:\n"
+            + "\n".join(missing[:60])
+        )
 
 
 def _texts_in(node: Any) -> list[Msg]:

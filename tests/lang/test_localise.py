@@ -42,9 +42,21 @@ def test_unknown_templates_fall_back_to_english() -> None:
     assert lang.localise("plain", "pt-BR") == "plain"
 
 
-@pytest.mark.parametrize("code,expected", [
-    ("en-US", "en"), ("en-GB", "en"), ("pt-BR", "pt-BR"), ("pt-br", "pt-BR"), ("pl", "pl"),
-    ("Polski", "pl"), ("fr", None), ("", None), (None, None), ("klingon", None)])
+@pytest.mark.parametrize(
+    "code,expected",
+    [
+        ("en-US", "en"),
+        ("en-GB", "en"),
+        ("pt-BR", "pt-BR"),
+        ("pt-br", "pt-BR"),
+        ("pl", "pl"),
+        ("Polski", "pl"),
+        ("fr", None),
+        ("", None),
+        (None, None),
+        ("klingon", None),
+    ],
+)
 def test_resolve(code, expected) -> None:
     assert lang.resolve(code) == expected
 

@@ -15,16 +15,40 @@ from tests.lang.texts import ROOT
 
 SCANNED = ("bot", "cogs", "rules", "render")
 # call name -> positional argument indexes that players read
-POSITIONAL = {"refuse": (1,), "reply": (1,), "ServiceError": (0,), "IllegalMove": (0,),
-              "send": (0,), "send_message": (0,), "Embed": (), "add_field": (),
-              "SelectOption": (0,), "Button": (), "Select": (),
-              "text": (1,)}  # ImageDraw.text(xy, text): words drawn on a board
-KEYWORDS = {"content", "label", "placeholder", "title", "name", "value", "description",
-            "reason"}
+POSITIONAL = {
+    "refuse": (1,),
+    "reply": (1,),
+    "ServiceError": (0,),
+    "IllegalMove": (0,),
+    "send": (0,),
+    "send_message": (0,),
+    "Embed": (),
+    "add_field": (),
+    "SelectOption": (0,),
+    "Button": (),
+    "Select": (),
+    "text": (1,),
+}  # ImageDraw.text(xy, text): words drawn on a board
+KEYWORDS = {"content", "label", "placeholder", "title", "name", "value", "description", "reason"}
 # keyword sinks only count on these calls (``name=`` of a command is not a player text)
-KEYWORD_CALLS = {"send", "send_message", "edit", "edit_message", "edit_original_response",
-                 "Embed", "add_field", "set_footer", "set_author", "Button", "Select",
-                 "SelectOption", "TextInput", "Modal", "ServiceError", "followup"}
+KEYWORD_CALLS = {
+    "send",
+    "send_message",
+    "edit",
+    "edit_message",
+    "edit_original_response",
+    "Embed",
+    "add_field",
+    "set_footer",
+    "set_author",
+    "Button",
+    "Select",
+    "SelectOption",
+    "TextInput",
+    "Modal",
+    "ServiceError",
+    "followup",
+}
 
 
 def _call_name(node: ast.Call) -> str:
@@ -36,8 +60,7 @@ def _is_english(node: ast.AST) -> bool:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return _words(node.value)
     if isinstance(node, ast.JoinedStr):
-        return any(isinstance(part, ast.Constant) and _words(part.value)
-                   for part in node.values)
+        return any(isinstance(part, ast.Constant) and _words(part.value) for part in node.values)
     return False
 
 
@@ -63,12 +86,17 @@ def literal_texts(path: Path) -> list[str]:
         if name in KEYWORD_CALLS:
             for keyword in node.keywords:
                 if keyword.arg in KEYWORDS and _is_english(keyword.value):
-                    found.append(f"{path.relative_to(ROOT)}:{node.lineno} "
-                                 f"{name}({keyword.arg}=...)")
+                    found.append(
+                        f"{path.relative_to(ROOT)}:{node.lineno} {name}({keyword.arg}=...)"
+                    )
     return found
 
 
 def test_player_texts_go_through_the_catalogues() -> None:
-    found = [hit for folder in SCANNED for path in sorted((ROOT / folder).rglob("*.py"))
-             for hit in literal_texts(path)]
+    found = [
+        hit
+        for folder in SCANNED
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for hit in literal_texts(path)
+    ]
     assert not found, f"{len(found)} English literals shown to players:\n" + "\n".join(found)

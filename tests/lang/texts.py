@@ -52,16 +52,22 @@ def source_templates() -> dict[str, str]:
 
 def fields(template: str) -> set[str]:
     """The named fields of a ``str.format`` template."""
-    return {name.split(".")[0].split("[")[0]
-            for _, name, _, _ in string.Formatter().parse(template) if name}
+    return {
+        name.split(".")[0].split("[")[0]
+        for _, name, _, _ in string.Formatter().parse(template)
+        if name
+    }
 
 
 def untranslated(text: Any, locale: str) -> list[str]:
     """The parts of ``text`` that ``locale`` cannot say: templates missing from its catalogue,
     and plain strings with words in them (English that was never made a ``Msg``)."""
     if isinstance(text, Msg):
-        gaps = [] if text.template in lang.catalogue(locale) or not _has_words(text.template) \
+        gaps = (
+            []
+            if text.template in lang.catalogue(locale) or not _has_words(text.template)
             else [text.template]
+        )
         for value in text.params.values():
             gaps += _param_gaps(value, locale)
         return gaps
@@ -80,12 +86,13 @@ def _param_gaps(value: Any, locale: str) -> list[str]:
 
 def _has_words(text: str) -> bool:
     """Text with a word to translate (not only numbers, symbols, placeholders or emoji)."""
-    stripped = "".join(part for part, *_ in string.Formatter().parse(text)) \
-        if "{" in text else text
+    stripped = "".join(part for part, *_ in string.Formatter().parse(text)) if "{" in text else text
     return any(ch.isalpha() for ch in stripped)
 
 
 def gaps_of(texts: Iterable[Any]) -> dict[str, list[str]]:
     """locale -> sorted untranslated parts over all ``texts``."""
-    return {locale: sorted({gap for text in texts for gap in untranslated(text, locale)})
-            for locale in TRANSLATED}
+    return {
+        locale: sorted({gap for text in texts for gap in untranslated(text, locale)})
+        for locale in TRANSLATED
+    }

@@ -10,8 +10,9 @@ from rules.testing import random_option, random_playout
 MAX_PNG = 500 * 1024
 
 
-def check_playout_renders(game_id: str, seats: int, *, samples: int = 12,
-                          chooser=random_option, view_seats=None) -> set[str]:
+def check_playout_renders(
+    game_id: str, seats: int, *, samples: int = 12, chooser=random_option, view_seats=None
+) -> set[str]:
     """Returns the phases seen, so callers can assert the game reached its end."""
     engine = rules.get(game_id)
     playout = random_playout(engine, seats, seed=seats, keep_states=True, chooser=chooser)

@@ -39,8 +39,9 @@ def test_board_renders_every_phase(phase):
 
 @pytest.mark.parametrize("phase", sorted(views.PHASE_VIEWS))
 def test_panel_renders_every_phase(phase):
-    view = views.private(views.PHASE_VIEWS[phase](), 1,
-                         {"bribe": 2, "fixed_income": 1, "same_bank": 1})
+    view = views.private(
+        views.PHASE_VIEWS[phase](), 1, {"bribe": 2, "fixed_income": 1, "same_bank": 1}
+    )
     image = render.panel("amunre", view)
     assert image.mode == "RGB" and 600 <= image.width <= 1400
     assert len(render.png(image)) < MAX_PNG
@@ -50,8 +51,9 @@ def test_panel_shows_more_rows_for_more_cards_and_handles_odd_hands():
     small = render.panel("amunre", views.private(views.auction_view(), 0, {}))
     big = render.panel("amunre", views.private_offering_view(0))
     assert big.height > small.height
-    odd = views.private(views.offering_view(), 2, {"future_card": 1, "architect": 0},
-                        sealed="theft+adjust")
+    odd = views.private(
+        views.offering_view(), 2, {"future_card": 1, "architect": 0}, sealed="theft+adjust"
+    )
     render.panel("amunre", odd)
 
 
@@ -115,8 +117,7 @@ def test_public_board_never_shows_private_data():
     private["secret_junk"] = {"deck_order": ["bribe", "architect"]}
     for province in private["provinces"]:
         province["hidden_favor_cards"] = ["bribe"]
-    assert render.png(render.board("amunre", private)) == \
-        render.png(render.board("amunre", public))
+    assert render.png(render.board("amunre", private)) == render.png(render.board("amunre", public))
 
 
 def test_board_does_not_read_me():
@@ -129,18 +130,21 @@ def test_board_does_not_read_me():
 
 def test_board_is_deterministic():
     view = views.purchase_view()
-    assert render.png(render.board("amunre", view)) == \
-        render.png(render.board("amunre", copy.deepcopy(view)))
+    assert render.png(render.board("amunre", view)) == render.png(
+        render.board("amunre", copy.deepcopy(view))
+    )
 
 
 def test_dynamic_pieces_change_the_picture():
     view = views.purchase_view()
     base = render.board("amunre", view)
-    for change in (lambda v: v["provinces"][0].update(pyramids=2),
-                   lambda v: v["provinces"][1].update(stones=1),
-                   lambda v: v["provinces"][2].update(extra_farmers=3),
-                   lambda v: v["players"][0].update(score=99),
-                   lambda v: v.update(tile=1)):
+    for change in (
+        lambda v: v["provinces"][0].update(pyramids=2),
+        lambda v: v["provinces"][1].update(stones=1),
+        lambda v: v["provinces"][2].update(extra_farmers=3),
+        lambda v: v["players"][0].update(score=99),
+        lambda v: v.update(tile=1),
+    ):
         changed = copy.deepcopy(view)
         change(changed)
         assert ImageChops.difference(base, render.board("amunre", changed)).getbbox(), change
@@ -206,8 +210,9 @@ def test_static_layer_is_cached_per_language():
 def test_board_and_panel_in_other_languages(locale):
     for make in views.PHASE_VIEWS.values():
         view = make()
-        assert render.png(render.board("amunre", view, locale=locale)) != \
-            render.png(render.board("amunre", view))
+        assert render.png(render.board("amunre", view, locale=locale)) != render.png(
+            render.board("amunre", view)
+        )
     hand = {"same_bank": 1, "master_farmers": 1, "upper_or_lower": 1, "bribe": 1}
     private = views.private(views.offering_view(), 1, hand, sealed="offer:5+adjust")
     english = render.panel("amunre", private)
@@ -218,6 +223,7 @@ def test_board_and_panel_in_other_languages(locale):
 
 def test_scoreboard_columns_fit_their_headings():
     from render.common import font, text_advance
+
     for locale in ("en", "pt-BR", "pl"):
         for phase, revealed in (("offering", True), ("offering", False), ("harvest", True)):
             title = amunre._say(locale, amunre._offering_title(phase, revealed))

@@ -175,16 +175,18 @@ def test_board_does_not_read_me():
 
 def test_board_is_deterministic():
     view = views.conflict_view()
-    assert render.png(render.board("ankh", view)) == \
-        render.png(render.board("ankh", copy.deepcopy(view)))
+    assert render.png(render.board("ankh", view)) == render.png(
+        render.board("ankh", copy.deepcopy(view))
+    )
 
 
 def test_dynamic_pieces_change_the_picture():
     view = views.conflict_view()
     base = render.board("ankh", view)
     changes = (
-        lambda v: v["figures"].append({"hex": "a8", "kind": "warrior", "owner": 0,
-                                       "radiant": False, "aim": None}),
+        lambda v: v["figures"].append(
+            {"hex": "a8", "kind": "warrior", "owner": 0, "radiant": False, "aim": None}
+        ),
         lambda v: v["monuments"][0].update(owner=2),
         lambda v: v["players"][0].update(devotion=30),
         lambda v: v["players"][2].update(followers=11),
@@ -206,15 +208,26 @@ def test_dynamic_pieces_change_the_picture():
 
 
 def test_every_figure_kind_and_monument_is_drawn_distinctly():
-    kinds = ["god", "warrior", "satet", "cat_mummy", "mummy", "apep", "giant_scorpion",
-             "androsphinx"]
+    kinds = [
+        "god",
+        "warrior",
+        "satet",
+        "cat_mummy",
+        "mummy",
+        "apep",
+        "giant_scorpion",
+        "androsphinx",
+    ]
     tiles = {kind: ankh.sprite(kind, 0)[0].tobytes() for kind in kinds}
     assert len(set(tiles.values())) == len(kinds)
     owners = {ankh.sprite("god", seat)[0].tobytes() for seat in range(5)}
     assert len(owners) == 5
     assert ankh.sprite("warrior", 1, True)[0].tobytes() != ankh.sprite("warrior", 1)[0].tobytes()
-    monuments = {ankh.sprite(m, owner, monument=True)[0].tobytes()
-                 for m in ("obelisk", "temple", "pyramid") for owner in (None, 0, 3)}
+    monuments = {
+        ankh.sprite(m, owner, monument=True)[0].tobytes()
+        for m in ("obelisk", "temple", "pyramid")
+        for owner in (None, 0, 3)
+    }
     assert len(monuments) == 9
 
 
@@ -233,7 +246,7 @@ def test_hex_centres_match_the_documented_layout():
     ox, oy = ankh.centre(0, 0)
     x, y = ankh.centre(3, 5)
     assert x - ox == pytest.approx(1.5 * ankh.R * 5)
-    assert y - oy == pytest.approx(3 ** 0.5 * ankh.R * 3.5)
+    assert y - oy == pytest.approx(3**0.5 * ankh.R * 3.5)
     view = views.setup_view(2)
     for h in view["hexes"]:
         x0, y0, x1, y1 = _box_of_hex(view, h["id"])
@@ -280,17 +293,21 @@ def test_board_and_panel_in_other_languages(locale):
     assert render.png(render.board("ankh", view, locale="en")) == english
     key = ankh.static_key(view)
     players = len(view["players"])
-    assert ankh.static_layer(key, players, locale)[0] is not \
-        ankh.static_layer(key, players, "en")[0]
+    assert (
+        ankh.static_layer(key, players, locale)[0] is not ankh.static_layer(key, players, "en")[0]
+    )
     private = views.private(view, 3, 2)
-    assert render.png(render.panel("ankh", private, locale=locale)) != \
-        render.png(render.panel("ankh", private))
+    assert render.png(render.panel("ankh", private, locale=locale)) != render.png(
+        render.panel("ankh", private)
+    )
 
 
 def test_texts_are_translated():
     view = views.conflict_view()
-    assert ankh._sealed_words(view, ["chariots"], "pt-BR")[0] == \
-        "Sua Carta de Batalha secreta: Carruagens"
+    assert (
+        ankh._sealed_words(view, ["chariots"], "pt-BR")[0]
+        == "Sua Carta de Batalha secreta: Carruagens"
+    )
     assert ankh._sealed_words(view, 1, "en")[0] == "Your sealed Plague bid: 1 follower"
     assert ankh._hand_text(["flood"], [], "pl") == "w ręce 1: Powódź"
     assert ankh._seats_text({"seats": [0, 2]}, "pt-BR") == "lugares A+C"

@@ -79,8 +79,9 @@ def test_cached_text_draw_matches_pillow():
     plain = Image.new("RGB", (300, 60), (250, 240, 220))
     cached = plain.copy()
     ImageDraw.Draw(plain).text((10, 30), "Mênfis Łódź", font=fnt, fill=(20, 20, 20), anchor="lm")
-    common.canvas_draw(cached).text((10, 30), "Mênfis Łódź", font=fnt, fill=(20, 20, 20),
-                                    anchor="lm")
+    common.canvas_draw(cached).text(
+        (10, 30), "Mênfis Łódź", font=fnt, fill=(20, 20, 20), anchor="lm"
+    )
     diff = sum(abs(a - b) for a, b in zip(plain.tobytes(), cached.tobytes(), strict=True))
     assert plain.getbbox() is not None
     assert diff / (300 * 60 * 3) < 2  # same glyphs, at most sub-pixel placement differences
@@ -108,8 +109,12 @@ def test_table_draws_text_and_callables():
     draw = ImageDraw.Draw(image)
     seen = []
     bottom = common.draw_table(
-        draw, (10, 10), [common.Column("A", 100), common.Column("B", 100, "right")],
-        [["x", lambda d, box: seen.append(box)], [None, "y"]], row_height=30)
+        draw,
+        (10, 10),
+        [common.Column("A", 100), common.Column("B", 100, "right")],
+        [["x", lambda d, box: seen.append(box)], [None, "y"]],
+        row_height=30,
+    )
     assert bottom == 10 + 30 + 2 * 30
     assert seen == [(110, 40, 210, 70)]
 
@@ -132,8 +137,15 @@ def test_unknown_game_has_no_renderer():
 
 # --- cached text drawing gives Pillow's own pixels ------------------------------------------
 CACHED_TEXT_SAMPLES = (
-    "VP", "Latest VP: Seat 1 +3, Seat 2 +1", "Tekhenu: Obelisco do Sol", "Żółć gęślą jaźń",
-    "Ação de Anúbis — Hórus", "  two  spaces ", "Wapień ×2, Chleb ×3", "T", "Tava ya",
+    "VP",
+    "Latest VP: Seat 1 +3, Seat 2 +1",
+    "Tekhenu: Obelisco do Sol",
+    "Żółć gęślą jaźń",
+    "Ação de Anúbis — Hórus",
+    "  two  spaces ",
+    "Wapień ×2, Chleb ×3",
+    "T",
+    "Tava ya",
 )
 
 
@@ -149,7 +161,6 @@ def test_cached_text_matches_pillow(anchor: str) -> None:
             ours = Image.new("RGB", (420, 60), (250, 245, 230))
             theirs = ours.copy()
             canvas_draw(ours).text((210, 30), text, fill=(20, 30, 90), font=fnt, anchor=anchor)
-            ImageDraw.Draw(theirs).text((210, 30), text, fill=(20, 30, 90), font=fnt,
-                                        anchor=anchor)
+            ImageDraw.Draw(theirs).text((210, 30), text, fill=(20, 30, 90), font=fnt, anchor=anchor)
             diff = ImageChops.difference(ours, theirs).getbbox()
             assert diff is None, (text, anchor, size, diff)

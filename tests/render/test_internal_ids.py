@@ -42,8 +42,9 @@ SAMPLES = 25  # states drawn per match
 SNAKE = re.compile(r"(?<![\w:./=<-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w>])")
 SETTING = re.compile(r"(?<![\w:])[a-z][a-z0-9_]*=[a-z0-9_]+")
 COORDINATES = frozenset(PEOPLE_SPACES) | frozenset(OSIRIS_SPACES)
-ANKH_REGIONS = frozenset(str(region["name"]) for scenario in SCENARIOS
-                         for region in scenario.get("regions", []))
+ANKH_REGIONS = frozenset(
+    str(region["name"]) for scenario in SCENARIOS for region in scenario.get("regions", [])
+)
 NAMED_IDS = {
     "ankh": re.compile(rf"({'|'.join(sorted(ANKH_REGIONS, key=len, reverse=True))})\d*"),
     "plagues": re.compile("|".join(re.escape(cid) for cid in sorted(TERRITORIES))),

@@ -63,8 +63,7 @@ def english_words(locale: str) -> set[str]:
             continue
         for literal, *_ in string.Formatter().parse(english):
             part = literal.strip(" .:;,!?—-*`()\n·/+×")
-            if len(part) >= MIN_FRAGMENT and any(c.isalpha() for c in part) \
-                    and part not in said:
+            if len(part) >= MIN_FRAGMENT and any(c.isalpha() for c in part) and part not in said:
                 parts.add(part)
     return parts
 
@@ -88,8 +87,9 @@ def test_boards_and_panels_are_drawn_in_the_language(game: str, locale: str) -> 
             render.panel(game, private, locale=locale)
     assert len(texts) > 30
     english = [re.compile(rf"(?<!\w){re.escape(part)}(?!\w)") for part in english_words(locale)]
-    leaks = sorted({(part.pattern, text) for text in texts for part in english
-                    if part.search(text)})
+    leaks = sorted(
+        {(part.pattern, text) for text in texts for part in english if part.search(text)}
+    )
     assert not leaks, f"{game} draws English for {locale}: {leaks[:20]}"
     _clear_caches()
 

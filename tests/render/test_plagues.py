@@ -36,8 +36,12 @@ def _on_board(box, image):
 
 
 def _inside(inner, outer, slack: int = 10) -> bool:
-    return (outer[0] - slack <= inner[0] and outer[1] - slack <= inner[1]
-            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
+    return (
+        outer[0] - slack <= inner[0]
+        and outer[1] - slack <= inner[1]
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
 
 
 @pytest.mark.parametrize("name", sorted(views.PHASE_VIEWS))
@@ -61,7 +65,7 @@ def test_every_seat_count_gets_one_province_board_each(seats):
     boxes = [(x, y, x + plagues.PB_W, y + plagues.PB_H) for x, y in layout.boards]
     for index, a in enumerate(boxes):
         assert a[2] <= plagues.WIDTH and a[3] <= layout.height
-        for b in boxes[index + 1:]:
+        for b in boxes[index + 1 :]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
     render.board("plagues", view)
 
@@ -85,12 +89,22 @@ def test_panel_renders_every_fixture(name):
 
 def test_panel_shows_the_secret_draws():
     plain = render.panel("plagues", views.private(views.solo_view(), 0))
-    edfu = render.panel("plagues", views.private(
-        views.solo_view(), 0, drawn=["coin", "sphinx", "province3", "boat", "herd", "pharaoh"]))
+    edfu = render.panel(
+        "plagues",
+        views.private(
+            views.solo_view(), 0, drawn=["coin", "sphinx", "province3", "boat", "herd", "pharaoh"]
+        ),
+    )
     assert edfu.height > plain.height
-    buto = render.panel("plagues", views.private(
-        views.picks_view(), 1, drawn=["sc_flat", "sa_soldiers", "ib_dev_both"],
-        buto_bottom=["tr_coin_1", "sc_lines"]))
+    buto = render.panel(
+        "plagues",
+        views.private(
+            views.picks_view(),
+            1,
+            drawn=["sc_flat", "sa_soldiers", "ib_dev_both"],
+            buto_bottom=["tr_coin_1", "sc_lines"],
+        ),
+    )
     no_draw = render.panel("plagues", views.private(views.picks_view(), 1))
     assert buto.height > no_draw.height
     odd = views.private(views.crowded_view(), 0, drawn=["future_card"], buto_bottom=["??"])
@@ -140,17 +154,25 @@ def test_highlight_die_and_action_marks_the_dice_space_or_pharaoh_card():
     view = views.dice_view()
     changed = _highlight_box(view, ["die:4", "die", "4", "tile"])
     assert changed is not None
-    assert _diff(render.board("plagues", view, highlight=["die:4", "tile"]),
-                 render.board("plagues", view, highlight=["die:4"])) is not None
+    assert (
+        _diff(
+            render.board("plagues", view, highlight=["die:4", "tile"]),
+            render.board("plagues", view, highlight=["die:4"]),
+        )
+        is not None
+    )
     pharaoh = _highlight_box(view, ["die:2", "pharaoh"])
     assert pharaoh is not None
 
 
 def test_highlight_seat_places_go_to_the_named_seat():
-    view = views.dice_view()   # current seat 3 (D)
+    view = views.dice_view()  # current seat 3 (D)
     origin = plagues.static_layer(plagues.static_key(view))[1].boards
-    board_box = lambda s: (origin[s][0], origin[s][1], origin[s][0] + plagues.PB_W,  # noqa: E731
-                           origin[s][1] + plagues.PB_H)
+
+    def board_box(s: int) -> tuple[int, int, int, int]:
+        x, y = origin[s]
+        return (x, y, x + plagues.PB_W, y + plagues.PB_H)
+
     current = _highlight_box(view, "space:c4")
     assert current is not None and _inside(current, board_box(3))
     named = _highlight_box(view, ["space:c4", "seat:1"])
@@ -165,11 +187,28 @@ def test_highlight_unknown_marks_change_nothing():
     assert _highlight_box(view, ["atlantis", "tile:9", "hebrew:7", "pick:nothing"]) is None
 
 
-@pytest.mark.parametrize("mark", [
-    "tile:1", "tile:6", "hebrew:2", "pick:sc_bonuses", "sc_bonuses", "pharaoh:3",
-    "cancel:1", "cancel:2", "token:plague", "swap:1:5", "card:sa_soldiers",
-    "space:c0", "space:f5", "die:1", "recover:B", "track:field", "track:split",
-])
+@pytest.mark.parametrize(
+    "mark",
+    [
+        "tile:1",
+        "tile:6",
+        "hebrew:2",
+        "pick:sc_bonuses",
+        "sc_bonuses",
+        "pharaoh:3",
+        "cancel:1",
+        "cancel:2",
+        "token:plague",
+        "swap:1:5",
+        "card:sa_soldiers",
+        "space:c0",
+        "space:f5",
+        "die:1",
+        "recover:B",
+        "track:field",
+        "track:split",
+    ],
+)
 def test_every_option_id_family_has_a_place_on_the_board(mark):
     """Labels match option ids: each id the engine offers outlines its place."""
     view = views.dice_view()
@@ -178,13 +217,13 @@ def test_every_option_id_family_has_a_place_on_the_board(mark):
 
 def test_public_board_never_shows_private_data():
     public = views.dice_view()
-    private = views.private(public, 2, drawn=["sc_flat", "tr_coin_1"],
-                            buto_bottom=["sa_soldiers"])
+    private = views.private(public, 2, drawn=["sc_flat", "tr_coin_1"], buto_bottom=["sa_soldiers"])
     private["secret_junk"] = {"reserve_order": ["coin", "boat"]}
     for player in private["players"]:
         player["hand_secret"] = ["sphinx"]
-    assert render.png(render.board("plagues", private)) == \
-        render.png(render.board("plagues", public))
+    assert render.png(render.board("plagues", private)) == render.png(
+        render.board("plagues", public)
+    )
 
 
 def test_board_does_not_read_me():
@@ -197,8 +236,9 @@ def test_board_does_not_read_me():
 
 def test_board_is_deterministic():
     view = views.losses_view()
-    assert render.png(render.board("plagues", view)) == \
-        render.png(render.board("plagues", copy.deepcopy(view)))
+    assert render.png(render.board("plagues", view)) == render.png(
+        render.board("plagues", copy.deepcopy(view))
+    )
 
 
 def test_dynamic_pieces_change_the_picture():
@@ -242,15 +282,23 @@ def test_latin_extended_text_renders():
 
 def test_odd_views_do_not_crash():
     view = views.crowded_view()
-    view["players"][0].update(dev={"city": 99, "field": -3}, nile=40, province_card=-1,
-                              markers_left=[6, 99], hebrews=[3] * 30)
-    view["players"][1]["bonuses"].append({"a": "c9", "b": "x", "kind": "mystery",
-                                          "active": True})
+    view["players"][0].update(
+        dev={"city": 99, "field": -3},
+        nile=40,
+        province_card=-1,
+        markers_left=[6, 99],
+        hebrews=[3] * 30,
+    )
+    view["players"][1]["bonuses"].append({"a": "c9", "b": "x", "kind": "mystery", "active": True})
     view["players"][2]["city"]["zz"] = "sphinx"
     view["pharaoh_cards"].append({"n": 9, "id": "?", "name": "?", "holder": None})
-    view.update(hebrews=[1, 2, 3, 3, 2], round=12, plague=None, loss_card=None,
-                territories=[views.face_up(c) for c in ("sc_flat", "sc_lines", "tr_coin_1",
-                                                       "sa_soldiers")])
+    view.update(
+        hebrews=[1, 2, 3, 3, 2],
+        round=12,
+        plague=None,
+        loss_card=None,
+        territories=[views.face_up(c) for c in ("sc_flat", "sc_lines", "tr_coin_1", "sa_soldiers")],
+    )
     assert len(render.png(render.board("plagues", view))) < MAX_PNG
 
 
@@ -262,13 +310,22 @@ def _engine():
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_views_from_a_real_random_playout_render(seats):
-    phases = check_playout_renders("plagues", seats,
-                                   view_seats=lambda view: len(view["players"]))
+    phases = check_playout_renders("plagues", seats, view_seats=lambda view: len(view["players"]))
     assert "over" in phases
 
 
-PLACED = ("die:", "tile:", "space:", "hebrew:", "recover:", "slot:", "pick:", "cancel:",
-          "track:", "swap:")
+PLACED = (
+    "die:",
+    "tile:",
+    "space:",
+    "hebrew:",
+    "recover:",
+    "slot:",
+    "pick:",
+    "cancel:",
+    "track:",
+    "swap:",
+)
 
 
 def test_real_option_ids_outline_their_place():
@@ -308,8 +365,9 @@ def test_static_layer_is_keyed_by_locale():
     base = plagues.static_layer(english)[0]
     assert plagues.static_layer(english)[0] is base
     assert _diff(base, plagues.static_layer(portuguese)[0]) is not None
-    assert plagues.static_layer(plagues.static_key(view, "pl"))[1] == plagues.static_layer(
-        english)[1]  # same layout: only the words differ
+    assert (
+        plagues.static_layer(plagues.static_key(view, "pl"))[1] == plagues.static_layer(english)[1]
+    )  # same layout: only the words differ
 
 
 @pytest.mark.parametrize("locale", LOCALES)

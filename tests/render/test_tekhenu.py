@@ -71,11 +71,13 @@ def test_panel_renders_every_fixture(phase):
 
 def test_panel_grows_with_cards_and_shows_the_sealed_answer():
     small = render.panel("tekhenu", views.private(views.setup_view(), 3, []))
-    big = render.panel("tekhenu", views.private(views.maat_view(), 2, ["D01", "D07", "D16"],
-                                                drawn=["B03", "B09"]))
+    big = render.panel(
+        "tekhenu", views.private(views.maat_view(), 2, ["D01", "D07", "D16"], drawn=["B03", "B09"])
+    )
     assert big.height > small.height
-    sealed = render.panel("tekhenu", views.private(views.maat_view(), 1, ["D02"],
-                                                   sealed="faith:+1"))
+    sealed = render.panel(
+        "tekhenu", views.private(views.maat_view(), 1, ["D02"], sealed="faith:+1")
+    )
     unsealed = render.panel("tekhenu", views.private(views.maat_view(), 1, ["D02"]))
     assert sealed.size == unsealed.size and _changed(sealed, unsealed)
 
@@ -137,8 +139,18 @@ def test_highlight_understands_option_ids():
     assert changed[2] - changed[0] < 80  # one die, not the section
     taken = _changed(plain, render.board("tekhenu", view, highlight="die:thoth:grey5"))
     assert taken is not None and taken[2] - taken[0] > SECTION_W  # gone: its section
-    for option in ("space:t14", "build:w1", "people:pt_n2", "section:2", "refresh:1",
-                   "card:B05", "B21", "P09", "act:bastet", "anubis:ra:yellow2"):
+    for option in (
+        "space:t14",
+        "build:w1",
+        "people:pt_n2",
+        "section:2",
+        "refresh:1",
+        "card:B05",
+        "B21",
+        "P09",
+        "act:bastet",
+        "anubis:ra:yellow2",
+    ):
         assert _changed(plain, render.board("tekhenu", view, highlight=option)), option
     several = render.board("tekhenu", view, highlight=["t22", "o1_papyrus"])
     single = render.board("tekhenu", view, highlight=["t22"])
@@ -151,8 +163,9 @@ def test_public_board_never_shows_private_data():
     private["secret_junk"] = {"deck_order": ["B01", "T02"], "bag_order": ["white"]}
     for player in private["players"]:
         player["hidden_decrees"] = ["D24"]
-    assert render.png(render.board("tekhenu", private)) == \
-        render.png(render.board("tekhenu", public))
+    assert render.png(render.board("tekhenu", private)) == render.png(
+        render.board("tekhenu", public)
+    )
 
 
 def test_board_does_not_read_me():
@@ -165,8 +178,9 @@ def test_board_does_not_read_me():
 
 def test_board_is_deterministic():
     view = views.crowded_view()
-    assert render.png(render.board("tekhenu", view)) == \
-        render.png(render.board("tekhenu", copy.deepcopy(view)))
+    assert render.png(render.board("tekhenu", view)) == render.png(
+        render.board("tekhenu", copy.deepcopy(view))
+    )
 
 
 def test_dynamic_pieces_change_the_picture():
@@ -174,13 +188,19 @@ def test_dynamic_pieces_change_the_picture():
     base = render.board("tekhenu", view)
     changes = (
         lambda v: v["disc"].update(arrow="bastet"),
-        lambda v: v["sections"][0]["dice"].append({"colour": "grey", "value": 2,
-                                                   "purity": "tainted"}),
+        lambda v: v["sections"][0]["dice"].append(
+            {"colour": "grey", "value": 2, "purity": "tainted"}
+        ),
         lambda v: v["sections"][1].update(light="sunny"),
         lambda v: v["god_statues"]["ra"].append(2),
-        lambda v: v["temple"].update(t33={"tile": "P01", "rotation": 2, "owner": 2,
-                                          "edges": {"N": "blue", "E": "green", "S": "green",
-                                                    "W": "green"}}),
+        lambda v: v["temple"].update(
+            t33={
+                "tile": "P01",
+                "rotation": 2,
+                "owner": 2,
+                "edges": {"N": "blue", "E": "green", "S": "green", "W": "green"},
+            }
+        ),
         lambda v: v["temple_buildings"]["s3"].update(owner=1),
         lambda v: v["osiris"].update(o6_granite=0),
         lambda v: v["people_statues"].update(pt_n2={"owner": 0, "gold": 0}),
@@ -220,8 +240,10 @@ def test_latin_extended_text_renders():
     view["scoring_log"][-1][2] = "Coluna cao Wapien zolc"
     plain = render.board("tekhenu", view)
     assert _changed(accented, plain)
-    assert tekhenu.fit_text("Zażółć gęślą jaźń · Ação", tekhenu.font(16), 400) == \
-        "Zażółć gęślą jaźń · Ação"
+    assert (
+        tekhenu.fit_text("Zażółć gęślą jaźń · Ação", tekhenu.font(16), 400)
+        == "Zażółć gęślą jaźń · Ação"
+    )
 
 
 def test_unknown_or_missing_values_do_not_crash():
@@ -248,16 +270,20 @@ def test_board_and_panel_in_another_language(locale):
     assert said.size == english.size and _changed(english, said)
     layout = tekhenu.static_layer(tekhenu.static_key(view), locale)[1]
     assert layout.boxes == tekhenu.static_layer(tekhenu.static_key(view))[1].boxes
-    assert tekhenu.static_layer(tekhenu.static_key(view), locale)[0] is not \
-        tekhenu.static_layer(tekhenu.static_key(view))[0]  # one cached layer per language
+    assert (
+        tekhenu.static_layer(tekhenu.static_key(view), locale)[0]
+        is not tekhenu.static_layer(tekhenu.static_key(view))[0]
+    )  # one cached layer per language
     private = views.private(views.maat_view(), 1, ["D02"], sealed="faith:+1")
-    assert _changed(render.panel("tekhenu", private),
-                    render.panel("tekhenu", private, locale=locale))
+    assert _changed(
+        render.panel("tekhenu", private), render.panel("tekhenu", private, locale=locale)
+    )
     # the colour codes on large dice are the ones the disc legend explains
     codes = tekhenu._die_codes(locale)
     assert len(set(codes.values())) == 5
-    legend = tekhenu.lang.t(locale, "dice: value + colour ({codes})",
-                            codes=" ".join(codes.values()))
+    legend = tekhenu.lang.t(
+        locale, "dice: value + colour ({codes})", codes=" ".join(codes.values())
+    )
     assert all(code in legend for code in codes.values())
 
 

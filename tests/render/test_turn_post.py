@@ -37,8 +37,7 @@ def sampled_views(game: str, count: int = 8) -> list[dict]:
 def test_board_and_panel_png_carry_the_match_version(game):
     engine, played = playout(game)
     state = played.states[len(played.states) // 2]
-    board = render.png(render.board(game, engine.view(state, None)),
-                       meta=render.meta_text(41, 17))
+    board = render.png(render.board(game, engine.view(state, None)), meta=render.meta_text(41, 17))
     panel = render.png(render.panel(game, engine.view(state, 0)), meta=render.meta_text(41, 17))
     for data in (board, panel):
         assert render.png_meta(data) == {"match": "41", "version": "17"}
@@ -92,8 +91,13 @@ def _band_texts(game: str, view: dict, locale: str) -> tuple[Image.Image, list[t
     band = common.band_height(image.width)
     # a seat's letter inside its token (size x 0.52) is left out: colour and shape say it too
     letters = {style.letter for style in common.SEAT_STYLES}
-    return image, [d for d in drawn if d[0] == image.size and d[1] < band
-                   and not (d[2] in letters and d[3] < common.band_sizes(image.width)[1])]
+    return image, [
+        d
+        for d in drawn
+        if d[0] == image.size
+        and d[1] < band
+        and not (d[2] in letters and d[3] < common.band_sizes(image.width)[1])
+    ]
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -87,8 +87,9 @@ def test_playout_helpers_hold_for_the_toy_game(seed):
     playout = random_playout(TOY, 2 + seed % 2, seed, keep_states=True)
     assert TOY.result(playout.state) is not None
     check_replay_law(TOY, playout)
-    check_round_trip(TOY, playout.states[len(playout.states) // 2],
-                     playout.log[len(playout.states) // 2:])
+    check_round_trip(
+        TOY, playout.states[len(playout.states) // 2], playout.log[len(playout.states) // 2 :]
+    )
     checked = sum(check_hidden_information(TOY, s) for s in playout.states)
     assert checked > 0
 
@@ -105,8 +106,9 @@ def test_hidden_information_check_catches_a_leak():
 def test_ci_runs_the_readme_test_command():
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()
-    commands = [line.strip() for line in readme.splitlines()
-                if line.startswith("    python3 -m venv")]
+    commands = [
+        line.strip() for line in readme.splitlines() if line.startswith("    python3 -m venv")
+    ]
     assert len(commands) == 2, "README must open with the run and test commands"
     assert "-m bot" in commands[0] and "pytest" in commands[1]
     assert commands[1] in ci
@@ -127,8 +129,9 @@ class _DeadEndToy(type(TOY)):
 
     def pending(self, state):
         decisions = super().pending(state)
-        return [Decision(d.seat, d.key, d.prompt, ()) if d.key == "leader" else d
-                for d in decisions]
+        return [
+            Decision(d.seat, d.key, d.prompt, ()) if d.key == "leader" else d for d in decisions
+        ]
 
 
 def test_zero_option_law_stops_an_engine_that_poses_an_empty_decision():

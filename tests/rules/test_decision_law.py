@@ -35,12 +35,14 @@ def _cells() -> list[tuple[str, int, dict[str, str]]]:
 
 
 CELLS = _cells()
-CELL_IDS = [f"{g}-{n}-" + ("+".join(f"{k}={v}" for k, v in s.items()) or "default")
-            for g, n, s in CELLS]
+CELL_IDS = [
+    f"{g}-{n}-" + ("+".join(f"{k}={v}" for k, v in s.items()) or "default") for g, n, s in CELLS
+]
 
 
-def play_to_the_end(game_id: str, seats: int, setting: dict[str, str], seed: int,
-                    chooser: str) -> None:
+def play_to_the_end(
+    game_id: str, seats: int, setting: dict[str, str], seed: int, chooser: str
+) -> None:
     engine = rules.get(game_id)
     playout = random_playout(engine, seats, seed, setting, chooser=CHOOSERS[chooser])
     assert engine.pending(playout.state) == []
@@ -49,8 +51,9 @@ def play_to_the_end(game_id: str, seats: int, setting: dict[str, str], seed: int
 
 def test_cells_cover_every_game_and_seat_count():
     covered = {(g, n) for g, n, _ in CELLS}
-    assert covered == {(g, n) for g, e in rules.ENGINES.items()
-                       for n in range(e.min_players, e.max_players + 1)}
+    assert covered == {
+        (g, n) for g, e in rules.ENGINES.items() for n in range(e.min_players, e.max_players + 1)
+    }
     assert len(CELLS) > len(covered)  # table options are covered too
 
 

@@ -64,10 +64,14 @@ def test_undoable_moves_kept_the_rng_and_revealed_nothing(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_random_draws_are_barriers(game: str) -> None:
     engine = rules.get(game)
-    for before, decision, after, events, barrier in playout_barriers(engine,
-                                                                     engine.max_players, 11):
-        if (engine.rng_state(before) != engine.rng_state(after) or decision.secret
-                or any(e.private_to is not None for e in events)):
+    for before, decision, after, events, barrier in playout_barriers(
+        engine, engine.max_players, 11
+    ):
+        if (
+            engine.rng_state(before) != engine.rng_state(after)
+            or decision.secret
+            or any(e.private_to is not None for e in events)
+        ):
             assert barrier
 
 
@@ -91,4 +95,3 @@ def test_barrier_for_a_private_event() -> None:
     leader = TOY.pending(state)[0].seat
     after, _ = TOY.apply(state, leader, "bank")
     assert TOY.undo_barrier(state, leader, after, [Event("draw", "You drew X.", private_to=0)])
-

@@ -25,19 +25,30 @@ class PairEngine(Engine):
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> dict[str, Any]:
         self.check_seats(seats)
         opts = self.normalise_options(options)
-        return {"round": 1, "rounds": int(opts["rounds"]), "sealed": {}, "said": {},
-                "score": {"A": 0, "B": 0}}
+        return {
+            "round": 1,
+            "rounds": int(opts["rounds"]),
+            "sealed": {},
+            "said": {},
+            "score": {"A": 0, "B": 0},
+        }
 
     def pending(self, state: dict[str, Any]) -> list[Decision]:
         if state["round"] > state["rounds"]:
             return []
         if len(state["sealed"]) < 2:
             opts = tuple(Option(f"pick:{n}", f"Pick {n}") for n in (1, 2, 3))
-            return [Decision(seat, "seal", "Seal a number", opts, secret=True)
-                    for seat in (0, 1) if str(seat) not in state["sealed"]]
+            return [
+                Decision(seat, "seal", "Seal a number", opts, secret=True)
+                for seat in (0, 1)
+                if str(seat) not in state["sealed"]
+            ]
         opts = (Option("cheer", "Cheer"), Option("boo", "Boo"))
-        return [Decision(seat, "say", "Cheer or boo?", opts)
-                for seat in SIDE_A if str(seat) not in state["said"]]
+        return [
+            Decision(seat, "say", "Cheer or boo?", opts)
+            for seat in SIDE_A
+            if str(seat) not in state["said"]
+        ]
 
     def co_seats(self, state: dict[str, Any], seat: int) -> tuple[int, ...]:
         return SIDE_A if seat in SIDE_A else (seat,)
@@ -61,8 +72,11 @@ class PairEngine(Engine):
         return events
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        return {"round": state["round"], "score": dict(state["score"]),
-                "answered": sorted(int(s) for s in state["sealed"])}
+        return {
+            "round": state["round"],
+            "score": dict(state["score"]),
+            "answered": sorted(int(s) for s in state["sealed"]),
+        }
 
     def result(self, state: dict[str, Any]) -> Result | None:
         if self.pending(state):
@@ -73,8 +87,12 @@ class PairEngine(Engine):
         return Result(scores, places)
 
     def dump(self, state: dict[str, Any]) -> dict[str, Any]:
-        return {**state, "sealed": dict(state["sealed"]), "said": dict(state["said"]),
-                "score": dict(state["score"])}
+        return {
+            **state,
+            "sealed": dict(state["sealed"]),
+            "said": dict(state["said"]),
+            "score": dict(state["score"]),
+        }
 
     def load(self, raw: dict[str, Any]) -> dict[str, Any]:
         return self.dump(raw)

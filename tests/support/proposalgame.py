@@ -20,14 +20,21 @@ class ProposalEngine(Engine):
     title = "Proposal Duel"
     min_players = 2
     max_players = 2
-    variants = (Variant("rounds", "Rounds", ("2", "1"), "2"),
-                Variant("sealed", "Sealed", ("0", "1"), "0"))
+    variants = (
+        Variant("rounds", "Rounds", ("2", "1"), "2"),
+        Variant("sealed", "Sealed", ("0", "1"), "0"),
+    )
 
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> dict[str, Any]:
         self.check_seats(seats)
         opts = self.normalise_options(options)
-        return {"round": 1, "rounds": int(opts["rounds"]), "sealed": opts["sealed"] == "1",
-                "proposal": None, "score": 0}
+        return {
+            "round": 1,
+            "rounds": int(opts["rounds"]),
+            "sealed": opts["sealed"] == "1",
+            "proposal": None,
+            "score": 0,
+        }
 
     def pending(self, state: dict[str, Any]) -> list[Decision]:
         if state["round"] > state["rounds"]:
@@ -38,16 +45,30 @@ class ProposalEngine(Engine):
             prompt += f" (seat 2 proposes {state['proposal']})"
         out = [Decision(LEADER, "pick", prompt, picks, secret=state["sealed"])]
         if state["proposal"] is None:
-            out.append(Decision(ADVISER, "pick", "Propose a number to seat 1", picks,
-                                secret=state["sealed"], advisory=True))
+            out.append(
+                Decision(
+                    ADVISER,
+                    "pick",
+                    "Propose a number to seat 1",
+                    picks,
+                    secret=state["sealed"],
+                    advisory=True,
+                )
+            )
         return out
 
     def _apply(self, state: dict[str, Any], seat: int, option_id: str) -> list[Event]:
         number = int(option_id.split(":")[1])
         if seat == ADVISER:
             state["proposal"] = number
-            return [Event("proposal", f"Seat 2 proposes {number}.", seat=seat,
-                          private_to=seat if state["sealed"] else None)]
+            return [
+                Event(
+                    "proposal",
+                    f"Seat 2 proposes {number}.",
+                    seat=seat,
+                    private_to=seat if state["sealed"] else None,
+                )
+            ]
         state["score"] += number
         state["round"] += 1
         state["proposal"] = None

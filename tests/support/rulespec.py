@@ -38,16 +38,24 @@ def defined_ids(game_id: str) -> list[str]:
 
 
 def all_defined_ids() -> set[str]:
-    return {rule_id for game_id in PREFIX if spec_path(game_id).exists()
-            for rule_id in defined_ids(game_id)}
+    return {
+        rule_id
+        for game_id in PREFIX
+        if spec_path(game_id).exists()
+        for rule_id in defined_ids(game_id)
+    }
 
 
 def _rule_marker_args(node: ast.AST) -> Iterator[str]:
     """String arguments of every `<...>.mark.rule(...)` call inside node."""
     for call in ast.walk(node):
-        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
-                and call.func.attr == "rule" and isinstance(call.func.value, ast.Attribute)
-                and call.func.value.attr == "mark"):
+        if (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "rule"
+            and isinstance(call.func.value, ast.Attribute)
+            and call.func.value.attr == "mark"
+        ):
             for arg in call.args:
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     yield arg.value

@@ -25,15 +25,24 @@ class StepsEngine(Engine):
         rng = Rng.from_seed(seed)
         deck = list(range(1, 11))
         rng.shuffle(deck)
-        return {"seats": seats, "turn": 0, "turns_left": int(opts["turns"]),
-                "totals": [0] * seats, "hands": [[] for _ in range(seats)], "deck": deck,
-                "rng": rng.state}
+        return {
+            "seats": seats,
+            "turn": 0,
+            "turns_left": int(opts["turns"]),
+            "totals": [0] * seats,
+            "hands": [[] for _ in range(seats)],
+            "deck": deck,
+            "rng": rng.state,
+        }
 
     def pending(self, state: dict[str, Any]) -> list[Decision]:
         if state["turns_left"] <= 0:
             return []
-        options = [Option("farmer", "Hire a farmer"), Option("camel", "Buy a camel"),
-                   Option("roll", "Roll a die")]
+        options = [
+            Option("farmer", "Hire a farmer"),
+            Option("camel", "Buy a camel"),
+            Option("roll", "Roll a die"),
+        ]
         if state["deck"]:
             options.append(Option("draw", "Draw a card"))
         options.append(Option("end", "End the turn"))
@@ -56,15 +65,20 @@ class StepsEngine(Engine):
         if option_id == "draw":
             card = state["deck"].pop()
             state["hands"][seat].append(card)
-            return [Event("draw", f"{name} drew a card.", seat=seat),
-                    Event("draw", f"You drew card {card}.", private_to=seat)]
+            return [
+                Event("draw", f"{name} drew a card.", seat=seat),
+                Event("draw", f"You drew card {card}.", private_to=seat),
+            ]
         state["turn"] = (seat + 1) % state["seats"]
         state["turns_left"] -= 1
         return [Event("end", f"{name} ended the turn.", seat=seat)]
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        out = {"turn": state["turn"], "totals": list(state["totals"]),
-               "hand_sizes": [len(hand) for hand in state["hands"]]}
+        out = {
+            "turn": state["turn"],
+            "totals": list(state["totals"]),
+            "hand_sizes": [len(hand) for hand in state["hands"]],
+        }
         if seat is not None:
             out["hand"] = list(state["hands"][seat])
         return out
@@ -76,8 +90,12 @@ class StepsEngine(Engine):
         return Result(tuple(totals), tuple(1 + sum(o > t for o in totals) for t in totals))
 
     def dump(self, state: dict[str, Any]) -> dict[str, Any]:
-        return {**state, "totals": list(state["totals"]),
-                "hands": [list(hand) for hand in state["hands"]], "deck": list(state["deck"])}
+        return {
+            **state,
+            "totals": list(state["totals"]),
+            "hands": [list(hand) for hand in state["hands"]],
+            "deck": list(state["deck"]),
+        }
 
     def load(self, raw: dict[str, Any]) -> dict[str, Any]:
         return self.dump(raw)

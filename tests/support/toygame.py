@@ -22,8 +22,15 @@ class ToyEngine(Engine):
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> dict[str, Any]:
         self.check_seats(seats)
         opts = self.normalise_options(options)
-        return {"seats": seats, "rounds": int(opts["rounds"]), "round": 1, "scores": [0] * seats,
-                "sealed": {}, "leader": None, "rng": Rng.from_seed(seed).state}
+        return {
+            "seats": seats,
+            "rounds": int(opts["rounds"]),
+            "round": 1,
+            "scores": [0] * seats,
+            "sealed": {},
+            "leader": None,
+            "rng": Rng.from_seed(seed).state,
+        }
 
     def pending(self, state: dict[str, Any]) -> list[Decision]:
         if state["round"] > state["rounds"]:
@@ -32,8 +39,11 @@ class ToyEngine(Engine):
             opts = (Option("bank", "Bank"), Option("gamble", "Gamble ±2"))
             return [Decision(state["leader"], "leader", "Bank or gamble?", opts)]
         opts = tuple(Option(f"pick:{n}", f"Pick {n}") for n in (1, 2, 3))
-        return [Decision(seat, "seal", "Seal a number", opts, secret=True)
-                for seat in range(state["seats"]) if str(seat) not in state["sealed"]]
+        return [
+            Decision(seat, "seal", "Seal a number", opts, secret=True)
+            for seat in range(state["seats"])
+            if str(seat) not in state["sealed"]
+        ]
 
     def _apply(self, state: dict[str, Any], seat: int, option_id: str) -> list[Event]:
         rng = Rng(state["rng"])
@@ -64,8 +74,12 @@ class ToyEngine(Engine):
         return Event("reveal", f"Revealed: {sorted(picks.items())}.", {"picks": picks})
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        out = {"round": state["round"], "scores": list(state["scores"]),
-               "answered": sorted(int(s) for s in state["sealed"]), "leader": state["leader"]}
+        out = {
+            "round": state["round"],
+            "scores": list(state["scores"]),
+            "answered": sorted(int(s) for s in state["sealed"]),
+            "leader": state["leader"],
+        }
         if seat is not None and str(seat) in state["sealed"]:
             out["my_pick"] = state["sealed"][str(seat)]
         return out

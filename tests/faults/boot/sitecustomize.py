@@ -24,8 +24,9 @@ def _patch() -> None:
     import yarl
 
     discord.http.Route.BASE = f"{_BASE}/api/v10"
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"{_BASE.replace('http', 'ws')}"
-                                                                "/gateway")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
+        f"{_BASE.replace('http', 'ws')}/gateway"
+    )
     import bot.client
     import bot.storage
 

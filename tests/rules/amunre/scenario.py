@@ -36,10 +36,18 @@ def set_hand(state: State, seat: int, **cards: int) -> None:
     state["players"][seat]["hand"] = {card: n for card, n in cards.items() if n}
 
 
-def own(state: State, seat: int, pid: str, farmers: int = 0, extra: int = 0, stones: int = 0,
-        pyramids: int = 0) -> None:
-    state["provinces"][pid].update(owner=seat, farmers=farmers, extra_farmers=extra,
-                                   stones=stones, pyramids=pyramids)
+def own(
+    state: State,
+    seat: int,
+    pid: str,
+    farmers: int = 0,
+    extra: int = 0,
+    stones: int = 0,
+    pyramids: int = 0,
+) -> None:
+    state["provinces"][pid].update(
+        owner=seat, farmers=farmers, extra_farmers=extra, stones=stones, pyramids=pyramids
+    )
     state["players"][seat]["provinces"].append(pid)
 
 
@@ -50,24 +58,31 @@ def _holdings(state: State, holdings: dict[int, list[str]] | None) -> None:
             own(state, seat, pid)
 
 
-def purchase_state(seats: int = 3, start: int = 0,
-                   holdings: dict[int, list[str]] | None = None) -> State:
+def purchase_state(
+    seats: int = 3, start: int = 0, holdings: dict[int, list[str]] | None = None
+) -> State:
     state = fresh(seats, start=start)
     _holdings(state, holdings)
     purchase.start_purchases(state, [])
     return state
 
 
-def offering_state(seats: int = 3, start: int = 0,
-                   holdings: dict[int, list[str]] | None = None) -> State:
+def offering_state(
+    seats: int = 3, start: int = 0, holdings: dict[int, list[str]] | None = None
+) -> State:
     state = fresh(seats, start=start)
     _holdings(state, holdings)
     offering.start_offerings(state, [])
     return state
 
 
-def harvest_state(seats: int = 3, tile: int = 2, start: int = 0,
-                  holdings: dict[int, list[str]] | None = None, round_: int = 1) -> State:
+def harvest_state(
+    seats: int = 3,
+    tile: int = 2,
+    start: int = 0,
+    holdings: dict[int, list[str]] | None = None,
+    round_: int = 1,
+) -> State:
     state = fresh(seats, start=start)
     _holdings(state, holdings)
     state["round"] = round_

@@ -12,8 +12,9 @@ PROVS = ["abydos", "thebes", "dakhla"]
 
 
 def bid_values(opts, pid):
-    return sorted({int(o.split(":")[2]) for o in opts
-                   if o.startswith(f"bid:{pid}:") and "+" not in o})
+    return sorted(
+        {int(o.split(":")[2]) for o in opts if o.startswith(f"bid:{pid}:") and "+" not in o}
+    )
 
 
 @pytest.mark.rule("AMR-R011")
@@ -128,8 +129,13 @@ def test_protection_blocks_the_next_space_for_the_whole_auction():
     # blocked to the end of the phase even after the protected scribe moved
     state2 = auction_with(PROVS)
     set_hand(state2, 0, protection=1)
-    state2, _ = play(state2, (0, "bid:thebes:3+protect"), (1, "bid:thebes:10"),
-                     (2, "bid:abydos:0"), (0, "bid:abydos:1"))
+    state2, _ = play(
+        state2,
+        (0, "bid:thebes:3+protect"),
+        (1, "bid:thebes:10"),
+        (2, "bid:abydos:0"),
+        (0, "bid:abydos:1"),
+    )
     assert state2["auction"]["blocked"]["thebes"] == [6]
     view = ENGINE.view(state2, None)
     assert next(p for p in view["provinces"] if p["id"] == "thebes")["blocked"] == [6]

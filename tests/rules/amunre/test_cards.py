@@ -29,14 +29,23 @@ PHASE_OPTIONS = {
     "offering": ("offering_adjust",),
     "harvest": ("bountiful_harvest", "fixed_income"),
 }
-CARD_TOKENS = {"protection": "+protect", "bribe": "bribe:", "architect": "architect:",
-               "extra_farmer": "extrafarmer:", "offering_adjust": "+adjust",
-               "bountiful_harvest": "bountiful:", "fixed_income": "fixed:"}
+CARD_TOKENS = {
+    "protection": "+protect",
+    "bribe": "bribe:",
+    "architect": "architect:",
+    "extra_farmer": "extrafarmer:",
+    "offering_adjust": "+adjust",
+    "bountiful_harvest": "bountiful:",
+    "fixed_income": "fixed:",
+}
 
 
 def played_tokens(opts):
-    return {card for card, token in CARD_TOKENS.items()
-            if any(token in o and not o.startswith("sell:") for o in opts)}
+    return {
+        card
+        for card, token in CARD_TOKENS.items()
+        if any(token in o and not o.startswith("sell:") for o in opts)
+    }
 
 
 @pytest.mark.rule("AMR-R082")
@@ -70,8 +79,7 @@ def test_cards_play_only_in_their_colour_phase():
 def test_never_two_cards_of_one_type_in_a_phase():
     state = auction_with(["thebes", "abydos", "dakhla"])
     set_hand(state, 0, protection=2)
-    state, _ = play(state, (0, "bid:thebes:0+protect"), (1, "bid:thebes:3"),
-                    (2, "bid:abydos:0"))
+    state, _ = play(state, (0, "bid:thebes:0+protect"), (1, "bid:thebes:3"), (2, "bid:abydos:0"))
     assert state["players"][0]["hand"] == {"protection": 1}
     assert not any("+protect" in o for o in options(state, 0))
     purchase = purchase_state(holdings={0: ["thebes", "abu"], 1: ["mendes"], 2: ["memphis"]})
@@ -167,16 +175,22 @@ def test_paying_a_shortfall_with_cards_is_selling_them_first():
     payment is the same act as ``sell:<type>`` plus paying that gold. Seat 1 holds 1 gold and
     2 Bribes and wins Thebes for 3: selling both Bribes before bidding, or handing them over
     at settlement, leaves exactly the same game."""
+
     def start():
         state = auction_with(["thebes", "abydos", "dakhla"])
         state["players"][0]["gold"] = 1
         set_hand(state, 0, bribe=2, architect=1)
         return state
 
-    sold_first, _ = play(start(), (0, "sell:bribe"), (0, "sell:bribe"), (0, "bid:thebes:3"),
-                         (1, "bid:abydos:0"), (2, "bid:dakhla:0"))
-    paid_later, _ = play(start(), (0, "bid:thebes:3"), (1, "bid:abydos:0"),
-                         (2, "bid:dakhla:0"))
+    sold_first, _ = play(
+        start(),
+        (0, "sell:bribe"),
+        (0, "sell:bribe"),
+        (0, "bid:thebes:3"),
+        (1, "bid:abydos:0"),
+        (2, "bid:dakhla:0"),
+    )
+    paid_later, _ = play(start(), (0, "bid:thebes:3"), (1, "bid:abydos:0"), (2, "bid:dakhla:0"))
     assert decision(paid_later, 0).key == "pay" and paid_later["debt"]["amount"] == 2
     assert "sell:bribe" not in options(paid_later, 0)  # one id for the one act
     paid_later, _ = play(paid_later, (0, "pay:bribe"), (0, "pay:bribe"))

@@ -12,14 +12,56 @@ from rules.testing import check_hidden_information, mixed_option, random_playout
 from tests.rules.amunre.scenario import auction_with, offering_state, play, set_hand
 
 HOLD = {0: ["thebes"], 1: ["mendes"], 2: ["memphis"]}
-PUBLIC_KEYS = {"game", "seats", "kingdom", "round", "phase", "start_player", "acting", "tile",
-               "collective_offering", "favor_deck", "province_deck", "favor_discard",
-               "provinces", "players"}
-PROVINCE_KEYS = {"id", "name", "region", "bank", "nile", "row", "col", "fields", "favor_limit",
-                 "gold_mine", "caravan", "temples", "immediate", "owner", "farmers",
-                 "extra_farmers", "stones", "pyramids", "in_auction", "bid", "blocked"}
-PLAYER_KEYS = {"seat", "score", "gold", "favor_cards", "has_theft", "provinces", "answered",
-               "offering", "rank"}
+PUBLIC_KEYS = {
+    "game",
+    "seats",
+    "kingdom",
+    "round",
+    "phase",
+    "start_player",
+    "acting",
+    "tile",
+    "collective_offering",
+    "favor_deck",
+    "province_deck",
+    "favor_discard",
+    "provinces",
+    "players",
+}
+PROVINCE_KEYS = {
+    "id",
+    "name",
+    "region",
+    "bank",
+    "nile",
+    "row",
+    "col",
+    "fields",
+    "favor_limit",
+    "gold_mine",
+    "caravan",
+    "temples",
+    "immediate",
+    "owner",
+    "farmers",
+    "extra_farmers",
+    "stones",
+    "pyramids",
+    "in_auction",
+    "bid",
+    "blocked",
+}
+PLAYER_KEYS = {
+    "seat",
+    "score",
+    "gold",
+    "favor_cards",
+    "has_theft",
+    "provinces",
+    "answered",
+    "offering",
+    "rank",
+}
 
 
 @pytest.mark.rule("AMR-R090")
@@ -105,8 +147,9 @@ def test_decision_shape_does_not_depend_on_hidden_cards(seed):
             return  # AMR-R060 is the one deliberate exception
         swapped = _swap_hands(after)
         assert _shape(after) == _shape(swapped)
-        assert canonical_json(ENGINE.view(after, None)) == \
-            canonical_json(ENGINE.view(swapped, None))
+        assert canonical_json(ENGINE.view(after, None)) == canonical_json(
+            ENGINE.view(swapped, None)
+        )
         checked += 1
 
     random_playout(ENGINE, 3 + seed % 3, seed, chooser=mixed_option, on_step=on_step)

@@ -98,8 +98,7 @@ def test_adjustments_in_turn_order_of_this_rounds_start_player():
     set_hand(state, 0, offering_adjust=1)
     set_hand(state, 2, offering_adjust=1)
     # the example of PT-S/ex: 5 + 2 + 6 - 3 = 10, one +3 -> 13 -> tile 3
-    state, _ = seal_all(state, {0: "offer:9+adjust", 1: "offer:2", 2: "offer:1+adjust",
-                                3: "theft"})
+    state, _ = seal_all(state, {0: "offer:9+adjust", 1: "offer:2", 2: "offer:1+adjust", 3: "theft"})
     assert state["collective_offering"] == 9 + 2 + 1 - 3
     assert state["start_player"] == 1  # not moved yet
     first = decision(state, 2)
@@ -113,15 +112,29 @@ def test_adjustments_in_turn_order_of_this_rounds_start_player():
     kinds = [e.kind for e in events]
     assert kinds.index("adjust") < kinds.index("tile") < kinds.index("start_player")
     view = ENGINE.view(state, None)
-    assert view["players"][0]["offering"] == {"theft": False, "amount": 9, "adjust": 3,
-                                              "adjust_attached": True}
+    assert view["players"][0]["offering"] == {
+        "theft": False,
+        "amount": 9,
+        "adjust": 3,
+        "adjust_attached": True,
+    }
     assert view["players"][0]["rank"] == 1  # the individual offering did not change
 
 
 @pytest.mark.rule("AMR-R044")
 def test_tile_thresholds():
-    assert [tile_for(t) for t in (-9, -3, 0, 2, 3, 12, 13, 22, 23, 60)] == \
-        [1, 1, 1, 1, 2, 2, 3, 3, 4, 4]
+    assert [tile_for(t) for t in (-9, -3, 0, 2, 3, 12, 13, 22, 23, 60)] == [
+        1,
+        1,
+        1,
+        1,
+        2,
+        2,
+        3,
+        3,
+        4,
+        4,
+    ]
     state = offering_state(holdings=HOLD)
     state["tile"] = 4
     state, _ = seal_all(state, {0: "theft", 1: "theft", 2: "theft"})

@@ -28,8 +28,10 @@ def recount_kingdom(snapshot):
     """Kingdom scoring recomputed from scratch (AMR-R066..AMR-R076), independent of scoring.py."""
     seats = snapshot["seats"]
     tile = TILE_BY_NUMBER[snapshot["tile"]]
-    owned = {seat: [pid for pid, prov in snapshot["provinces"].items() if prov["owner"] == seat]
-             for seat in range(seats)}
+    owned = {
+        seat: [pid for pid, prov in snapshot["provinces"].items() if prov["owner"] == seat]
+        for seat in range(seats)
+    }
     total = [0] * seats
     for seat, pids in owned.items():
         provs = [snapshot["provinces"][pid] for pid in pids]
@@ -47,10 +49,22 @@ def recount_kingdom(snapshot):
         }
         total[seat] += sum(3 for card, ok in checks.items() if ok and hand.get(card, 0))
     for bank in ("west", "east"):
-        pyr = {s: sum(snapshot["provinces"][p]["pyramids"] for p in owned[s]
-                      if PROVINCE_BY_ID[p].bank == bank) for s in range(seats)}
-        stones = {s: sum(snapshot["provinces"][p]["stones"] for p in owned[s]
-                         if PROVINCE_BY_ID[p].bank == bank) for s in range(seats)}
+        pyr = {
+            s: sum(
+                snapshot["provinces"][p]["pyramids"]
+                for p in owned[s]
+                if PROVINCE_BY_ID[p].bank == bank
+            )
+            for s in range(seats)
+        }
+        stones = {
+            s: sum(
+                snapshot["provinces"][p]["stones"]
+                for p in owned[s]
+                if PROVINCE_BY_ID[p].bank == bank
+            )
+            for s in range(seats)
+        }
         best = max(pyr.values())
         if best == 0:
             continue
@@ -81,8 +95,9 @@ class Checker:
             assert player["gold"] >= 0 and player["score"] >= 0
             assert all(n > 0 for n in player["hand"].values())
         for pid, prov in after["provinces"].items():
-            assert min(prov["farmers"], prov["extra_farmers"], prov["stones"],
-                       prov["pyramids"]) >= 0
+            assert (
+                min(prov["farmers"], prov["extra_farmers"], prov["stones"], prov["pyramids"]) >= 0
+            )
             assert prov["stones"] < 3  # AMR-R034: three stones never stay stones
             assert prov["farmers"] <= PROVINCE_BY_ID[pid].fields
             owner = prov["owner"]
@@ -94,8 +109,10 @@ class Checker:
         # favor cards are conserved: hands + deck + discard + cards set aside = 39
         aside = sum(len(c) for c in after["auction"]["bonus_favor"].values())
         held = sum(sum(p["hand"].values()) for p in players)
-        assert held + len(after["favor_deck"]) + sum(after["favor_discard"].values()) + aside \
+        assert (
+            held + len(after["favor_deck"]) + sum(after["favor_discard"].values()) + aside
             == FAVOR_TOTAL
+        )
         # every seat owns exactly r provinces after auction round r of a kingdom
         rnd = (after["round"] - 1) % 3 + 1
         counts = [len(p["provinces"]) for p in players]
@@ -107,7 +124,7 @@ class Checker:
             assert counts == [rnd - 1] * seats
         assert 1 <= after["round"] <= 6
         # VP changes are exactly what the score log records
-        new_log = after["score_log"][len(before["score_log"]):]
+        new_log = after["score_log"][len(before["score_log"]) :]
         for seat in range(seats):
             gained = players[seat]["score"] - before["players"][seat]["score"]
             assert gained == sum(vp for s, vp, *_ in new_log if s == seat)
@@ -136,8 +153,9 @@ class Checker:
 
 def play_and_check(seats, seed):
     checker = Checker()
-    playout = random_playout(ENGINE, seats, seed, chooser=mixed_option, keep_states=True,
-                             on_step=checker)
+    playout = random_playout(
+        ENGINE, seats, seed, chooser=mixed_option, keep_states=True, on_step=checker
+    )
     state = playout.state
     assert state["phase"] == "over" and state["round"] == 6  # AMR-R008: after 6 rounds
     assert checker.scorings == 2
@@ -149,14 +167,19 @@ def play_and_check(seats, seed):
     assert list(result.scores) == [log_totals[s] for s in range(seats)]
     # the gold bonus recounted from the final gold (AMR-R079)
     golds = [p["gold"] for p in state["players"]]
-    bonus = [next((vp for s, vp, r, _ in state["score_log"] if s == seat and
-                   r.startswith("gold bonus")), 0) for seat in range(seats)]
+    bonus = [
+        next(
+            (vp for s, vp, r, _ in state["score_log"] if s == seat and r.startswith("gold bonus")),
+            0,
+        )
+        for seat in range(seats)
+    ]
     ranks = [1 + sum(g > mine for g in golds) for mine in golds]
     assert bonus == [{1: 6, 2: 4, 3: 2}.get(rank, 0) for rank in ranks]
     assert all(not p["hand"] for p in state["players"])  # AMR-R078
     check_replay_law(ENGINE, playout)
     middle = len(playout.states) // 2
-    check_round_trip(ENGINE, playout.states[middle], playout.log[middle:middle + 12])
+    check_round_trip(ENGINE, playout.states[middle], playout.log[middle : middle + 12])
     return playout
 
 

@@ -90,8 +90,7 @@ def test_farmers_limited_by_free_fields_and_placed_on_them():
 def test_stones_any_number_three_make_a_pyramid_and_pyramids_add_up():
     state = purchase_state(holdings={0: ["thebes", "abu"], 1: ["mendes"], 2: ["memphis"]})
     state["players"][0]["gold"] = 100
-    state, events = play(state, (0, "buy:stone:7"), *[(0, "stone:thebes")] * 6,
-                         (0, "stone:abu"))
+    state, events = play(state, (0, "buy:stone:7"), *[(0, "stone:thebes")] * 6, (0, "stone:abu"))
     thebes = state["provinces"]["thebes"]
     assert (thebes["stones"], thebes["pyramids"]) == (0, 2)  # a double pyramid, same turn
     assert (state["provinces"]["abu"]["stones"], state["provinces"]["abu"]["pyramids"]) == (1, 0)

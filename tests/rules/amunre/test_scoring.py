@@ -32,14 +32,16 @@ def board(seats=3, tile=2, **provinces):
         set_hand(state, seat)
     for pid, spec in provinces.items():
         seat, pyramids, stones, *farmers = spec
-        own(state, seat, pid, pyramids=pyramids, stones=stones,
-            farmers=farmers[0] if farmers else 0)
+        own(
+            state, seat, pid, pyramids=pyramids, stones=stones, farmers=farmers[0] if farmers else 0
+        )
     return state
 
 
 def bank_awards(events):
-    return {(e.data["seat"], e.data["reason"]) for e in events
-            if "bank" in e.data.get("reason", "")}
+    return {
+        (e.data["seat"], e.data["reason"]) for e in events if "bank" in e.data.get("reason", "")
+    }
 
 
 def scored(state):
@@ -54,8 +56,11 @@ def end_of_round(round_, holdings, start=0):
     return restart_harvest(state)
 
 
-HOLD = {0: ["thebes", "abu", "edfu"], 1: ["mendes", "buto", "avaris"],
-        2: ["memphis", "damanhur", "amarna"]}
+HOLD = {
+    0: ["thebes", "abu", "edfu"],
+    1: ["mendes", "buto", "avaris"],
+    2: ["memphis", "damanhur", "amarna"],
+}
 
 
 @pytest.mark.rule("AMR-R061")
@@ -81,8 +86,9 @@ def test_end_of_old_kingdom():
     assert state["provinces"]["thebes"]["stones"] == 2
     assert all(p["provinces"] == [] for p in state["players"])
     # AMR-R062: the same 3N cards, reshuffled, make the new deck
-    assert sorted(state["province_deck"] + state["auction"]["revealed"]) == \
-        sorted(state["province_cards"])
+    assert sorted(state["province_deck"] + state["auction"]["revealed"]) == sorted(
+        state["province_cards"]
+    )
     # AMR-R063: start player and tile carry over into round 4
     assert (state["round"], state["kingdom"], state["phase"]) == (4, 2, "auction")
     assert state["start_player"] == 1 and state["tile"] == 3
@@ -121,8 +127,9 @@ def test_game_ends_after_new_kingdom_scoring():
 @pytest.mark.rule("AMR-R066")
 @pytest.mark.parametrize("tile", [1, 2, 3, 4])
 def test_temples_score_the_tile_value(tile):
-    state = board(tile=tile, damanhur=(0, 0, 0), edfu=(0, 0, 0), mendes=(1, 0, 0),
-                  memphis=(2, 0, 0))
+    state = board(
+        tile=tile, damanhur=(0, 0, 0), edfu=(0, 0, 0), mendes=(1, 0, 0), memphis=(2, 0, 0)
+    )
     scores, _ = scored(state)
     assert scores == [3 * tile, 0, 0]
 
@@ -130,11 +137,13 @@ def test_temples_score_the_tile_value(tile):
 @pytest.mark.rule("AMR-R067")
 @pytest.mark.rule("AMR-R068")
 def test_pyramids_and_sets():
-    state = board(thebes=(0, 2, 0), abu=(0, 3, 0), kharga=(1, 1, 0), buto=(1, 0, 0),
-                  memphis=(2, 0, 0))
+    state = board(
+        thebes=(0, 2, 0), abu=(0, 3, 0), kharga=(1, 1, 0), buto=(1, 0, 0), memphis=(2, 0, 0)
+    )
     scores, events = scored(state)
-    reasons = {(e.data["seat"], e.data["reason"]): e.data["vp"] for e in events
-               if e.kind == "score"}
+    reasons = {
+        (e.data["seat"], e.data["reason"]): e.data["vp"] for e in events if e.kind == "score"
+    }
     assert reasons[(0, "pyramids")] == 5 and reasons[(0, "pyramid sets")] == 6
     assert reasons[(1, "pyramids")] == 1 and (1, "pyramid sets") not in reasons  # Buto: 0
 
@@ -173,8 +182,14 @@ def test_yellow_cards_score_once_per_type_and_are_discarded():
 @pytest.mark.rule("AMR-R075")
 @pytest.mark.rule("AMR-R076")
 def test_yellow_conditions():
-    state = board(thebes=(0, 0, 0, 4), memphis=(0, 0, 0, 3), faiyum=(0, 0, 0, 2),
-                  abu=(1, 0, 0, 3), sawu=(1, 0, 0, 1), berenike=(1, 0, 0))
+    state = board(
+        thebes=(0, 0, 0, 4),
+        memphis=(0, 0, 0, 3),
+        faiyum=(0, 0, 0, 2),
+        abu=(1, 0, 0, 3),
+        sawu=(1, 0, 0, 1),
+        berenike=(1, 0, 0),
+    )
     # Thebes 2+2, Memphis 3, Faiyum 4 = 11 favor bonuses; 9 farmers
     assert yellow_condition(state, 0, "master_scribes")
     assert yellow_condition(state, 0, "master_farmers")

@@ -88,8 +88,7 @@ def test_initial_board_is_empty():
     assert state["tile"] is None and state["favor_discard"] == {}
     assert all(p["score"] == 0 for p in state["players"])
     for prov in state["provinces"].values():
-        assert prov == {"owner": None, "farmers": 0, "extra_farmers": 0, "stones": 0,
-                        "pyramids": 0}
+        assert prov == {"owner": None, "farmers": 0, "extra_farmers": 0, "stones": 0, "pyramids": 0}
 
 
 @pytest.mark.rule("AMR-R008")

@@ -14,12 +14,37 @@ State = dict[str, Any]
 
 # Handy hexes (west region unless noted).
 WEST_FERTILE = ["a1", "a2", "b2", "c3", "d3", "e4", "e7", "e8", "e9", "f4", "f5"]
-WEST_DESERT = ["a3", "a4", "a5", "a6", "a7", "a8", "b3", "b4", "b5", "b6", "b7", "b8", "c4",
-               "c7", "c8", "c9", "d4", "d5", "d7", "d8", "e5"]
+WEST_DESERT = [
+    "a3",
+    "a4",
+    "a5",
+    "a6",
+    "a7",
+    "a8",
+    "b3",
+    "b4",
+    "b5",
+    "b6",
+    "b7",
+    "b8",
+    "c4",
+    "c7",
+    "c8",
+    "c9",
+    "d4",
+    "d5",
+    "d7",
+    "d8",
+    "e5",
+]
 
 
-def blank(seats: int = 2, gods: tuple[str, ...] = ("ra", "osiris", "isis", "anubis", "amun"),
-          seed: int = 1, plain: bool = True) -> State:
+def blank(
+    seats: int = 2,
+    gods: tuple[str, ...] = ("ra", "osiris", "isis", "anubis", "amun"),
+    seed: int = 1,
+    plain: bool = True,
+) -> State:
     """An empty board: no figures, no monuments, seat 0 first, nothing pending. With
     ``plain`` Ra has no sun token and Osiris no underworld token, so neither ability acts."""
     state = ENGINE.new_game(seats, {"scenario": "middle_kingdom"}, seed)

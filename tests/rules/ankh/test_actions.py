@@ -33,7 +33,7 @@ def test_each_figure_moves_up_to_three():
 @pytest.mark.rule("ANKH-R038")
 def test_move_passes_through_anything():
     state = blank()
-    put(state, "e5", "god", 0)   # west bank of the river
+    put(state, "e5", "god", 0)  # west bank of the river
     put(state, "f5", "warrior", 1)
     move_task(state)
     state, _ = play(state, (0, "fig:e5"))
@@ -56,6 +56,7 @@ def test_move_ends_on_empty_land_and_never_changes_control():
 
 def summon_task(state, seat=0, player=0):
     from rules.ankh.actions import new_summon
+
     task(state, new_summon(state, seat, player))
 
 
@@ -73,8 +74,7 @@ def test_summon_next_to_own_figure_or_monument():
     assert {"d7", "d8", "e9", "e7"} <= spots  # next to the own temple
     assert "a2" not in spots and "c5" not in spots
     state, _ = play(state, (0, "at:a4"))
-    assert state["figures"]["a4"] == {"kind": "warrior", "owner": 0, "radiant": False,
-                                      "aim": None}
+    assert state["figures"]["a4"] == {"kind": "warrior", "owner": 0, "radiant": False, "aim": None}
     assert state["players"][0]["warriors"] == 5
     assert "a5" not in state["figures"]  # one regular summon only
 
@@ -94,12 +94,13 @@ def test_guardians_summoned_like_warriors():
 @pytest.mark.rule("ANKH-R043")
 def test_gain_followers_per_adjacent_monument():
     from rules.ankh.actions import gain_followers
+
     state = blank()
     put(state, "b4", "god", 0)
     put(state, "b6", "warrior", 0)
-    mon(state, "a4", "obelisk", 0)     # own, next to the god
-    mon(state, "b5", "temple", None)   # neutral, next to both figures: counts once
-    mon(state, "c4", "pyramid", 1)     # enemy: nothing
+    mon(state, "a4", "obelisk", 0)  # own, next to the god
+    mon(state, "b5", "temple", None)  # neutral, next to both figures: counts once
+    mon(state, "c4", "pyramid", 1)  # enemy: nothing
     mon(state, "e9", "pyramid", None)  # far away: nothing
     state["players"][0]["followers"] = 0
     assert gain_followers(state, 0, []) == 2
@@ -122,6 +123,7 @@ def test_unlock_levels_in_order_and_cost():
         state = start_unlock(state)
         options = [o for o in ids(state) if o.startswith("power:")]
         from rules.ankh.data import POWER_LEVEL
+
         level = {POWER_LEVEL[o[6:]] for o in options}
         assert len(level) == 1
         levels.append(level.pop())
@@ -131,6 +133,7 @@ def test_unlock_levels_in_order_and_cost():
     assert levels == [1, 1, 2, 2, 3, 3]
     powers = state["players"][0]["powers"]
     from rules.ankh.data import POWER_LEVEL
+
     assert [POWER_LEVEL[p] for p in powers] == [1, 1, 2, 2, 3, 3]  # at most 2 per level
 
 
@@ -156,9 +159,11 @@ def test_guardian_symbols_and_bases():
     state = blank()
     put(state, "b4", "god", 0)
     state["players"][0]["followers"] = 20
-    state["guardian_cards"] = {"1": {"kind": "satet", "left": 1},
-                               "2": {"kind": "apep", "left": 1},
-                               "3": {"kind": "giant_scorpion", "left": 1}}
+    state["guardian_cards"] = {
+        "1": {"kind": "satet", "left": 1},
+        "2": {"kind": "apep", "left": 1},
+        "3": {"kind": "giant_scorpion", "left": 1},
+    }
     got = []
     for _ in range(6):
         state = start_unlock(state)

@@ -27,6 +27,7 @@ def test_ai_moves_towards_monuments():
     state, _ = play(state, (0, "fig:a8"))
     choice = ENGINE.ai_choice(state, 0)
     from rules.ankh.board import distance
+
     assert choice.startswith("to:") and distance(choice[3:], "e4") < distance("a8", "e4")
 
 
@@ -40,7 +41,8 @@ def test_ai_summons_before_conflict():
     while ENGINE.pending(state)[0].seat == 0:
         state, _ = play(state, (0, ENGINE.ai_choice(state, 0)))
     assert "summon" in state["turn"]["taken"] or any(
-        f["owner"] == 0 and f["kind"] == "warrior" for f in state["figures"].values())
+        f["owner"] == 0 and f["kind"] == "warrior" for f in state["figures"].values()
+    )
     assert state["players"][0]["warriors"] == 5
 
 

@@ -29,10 +29,12 @@ def test_monument_control_by_ankh_token():
     put(state, "b4", "god", 0)
     mon(state, "a4", "obelisk", None)
     from .scenario import task
+
     task(state, {"t": "control", "seat": 0, "p": 0})
     state, _ = play(state, (0, "ctl:a4"))
     assert state["monuments"]["a4"]["owner"] == 0
     from rules.ankh.state import ankh_reserve
+
     assert ankh_reserve(state, 0) == 8
 
 
@@ -57,6 +59,5 @@ def test_simultaneous_gains_from_least_devotion():
     state["players"][0]["devotion"] = 4
     conflict(state)
     state, events = play(state, (0, "card:chariots"), (1, "card:flood"))
-    majority = [e.data["player"] for e in events
-                if e.kind == "devotion" and "majorities" in e.text]
+    majority = [e.data["player"] for e in events if e.kind == "devotion" and "majorities" in e.text]
     assert majority == [1, 0]

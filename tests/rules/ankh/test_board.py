@@ -51,6 +51,7 @@ def test_water_in_every_region_it_touches():
     # a figure on such water takes part in both regions
     put(state, "e6", "apep", 0)
     from rules.ankh.state import owners_in
+
     assert 0 in owners_in(state, "west") and 0 in owners_in(state, "east")
     assert adjacent(state, "e6", "f6") and adjacent(state, "e6", "e5")
 
@@ -69,6 +70,7 @@ def test_adjacency_needs_same_region_and_no_river_or_camel():
 @pytest.mark.rule("ANKH-R010")
 def test_camels_are_not_figures_and_base_strength_one():
     from rules.ankh.conflict import strength
+
     state = blank()
     state["camels"] = [["b4", "c4"]]
     assert "b4" not in state["figures"]
@@ -106,6 +108,7 @@ def test_every_line_splits_one_region_into_two_big_ones():
         trial = dict(state)
         trial["camels"] = sorted([list(e) for e in line])
         from rules.ankh.board import compute_regions
+
         comps = compute_regions(frozenset(line))
         assert len(comps) == 4
         assert all(len(c) >= 6 for c in comps)
@@ -121,6 +124,7 @@ def test_illegal_lines_are_never_offered():
     assert "b4-c5" not in offered and "c4-c5" not in offered
     # the corner hex a1: cutting it off alone would make a 1-hex region
     from rules.ankh.board import compute_regions
+
     for line in valid_lines(frozenset()):
         parts = [c for c in compute_regions(frozenset(line)) if "a1" in c]
         assert len(parts[0]) >= 6
@@ -177,10 +181,10 @@ def test_split_regions_fight_separately():
     from rules.ankh.board import compute_regions
 
     from .scenario import conflict, dev
+
     state = caravan_state()
     line = sorted(valid_lines(frozenset()), key=lambda ln: (len(ln), sorted(ln)))[0]
-    parts = [c for c in compute_regions(frozenset(line)) if c not in compute_regions(
-        frozenset())]
+    parts = [c for c in compute_regions(frozenset(line)) if c not in compute_regions(frozenset())]
     a, b = sorted(parts[0])[0], sorted(parts[1])[0]
     for e in sorted(line):
         state, _ = play(state, (0, f"camel:{e[0]}-{e[1]}"))

@@ -67,8 +67,8 @@ def test_plague_ignores_flood_and_isis():
     state = blank(2, gods=("ra", "isis"))
     put(state, "b4", "god", 0)
     put(state, "d4", "god", 1)
-    put(state, "d3", "warrior", 1)   # fertile (Flood) and next to... the enemy? no
-    put(state, "c4", "warrior", 1)   # next to Ra's god: Protected
+    put(state, "d3", "warrior", 1)  # fertile (Flood) and next to... the enemy? no
+    put(state, "c4", "warrior", 1)  # next to Ra's god: Protected
     conflict(state)
     state, _ = play(state, (0, "card:plague"), (1, "card:flood"), (0, "bid:1"), (1, "bid:0"))
     assert "d3" not in state["figures"] and "c4" not in state["figures"]
@@ -85,8 +85,9 @@ def test_each_plague_card_is_its_own_bid_round():
     state["players"][0]["followers"] = 2
     state["players"][1]["followers"] = 2
     conflict(state)
-    state, _ = play(state, (0, "amun:two"), (0, "card:plague"), (0, "card:chariots"),
-                    (1, "card:plague"))
+    state, _ = play(
+        state, (0, "amun:two"), (0, "card:plague"), (0, "card:chariots"), (1, "card:plague")
+    )
     state, _ = play(state, (0, "bid:0"), (1, "bid:1"))
     assert key(state) == "locust_bid"  # second round
     assert "a4" not in state["figures"]
@@ -117,8 +118,9 @@ def test_cycle_of_maat_takes_all_used_cards_back():
     conflict(state)
     state, _ = play(state, (0, "card:cycle"), (1, "card:flood"), (0, "tie:keep"))
     pl = state["players"][0]
-    assert sorted(pl["hand"]) == sorted(["cycle", "drought", "build", "plague", "flood",
-                                         "chariots", "miracle"])
+    assert sorted(pl["hand"]) == sorted(
+        ["cycle", "drought", "build", "plague", "flood", "chariots", "miracle"]
+    )
     assert pl["used"] == []
     assert state["players"][1]["used"] == ["flood"]  # nothing else recovers cards
 
@@ -126,8 +128,8 @@ def test_cycle_of_maat_takes_all_used_cards_back():
 @pytest.mark.rule("ANKH-R087")
 def test_drought_adds_desert_figures_to_win_reward():
     state = west_battle()
-    put(state, "a4", "warrior", 0)   # desert
-    put(state, "a1", "warrior", 0)   # fertile
+    put(state, "a4", "warrior", 0)  # desert
+    put(state, "a1", "warrior", 0)  # fertile
     conflict(state)
     state, _ = play(state, (0, "card:drought"), (1, "card:flood"))
     assert dev(state, 0) == 1 + 2  # b4 and a4 are desert
@@ -158,9 +160,9 @@ def test_no_build_without_followers_or_tokens():
 @pytest.mark.rule("ANKH-R091")
 def test_flood_followers_and_protection():
     state = west_battle()
-    put(state, "d3", "warrior", 1)   # fertile
-    put(state, "e4", "warrior", 1)   # fertile
-    put(state, "d5", "warrior", 1)   # desert
+    put(state, "d3", "warrior", 1)  # fertile
+    put(state, "e4", "warrior", 1)  # fertile
+    put(state, "d5", "warrior", 1)  # desert
     state["players"][1]["followers"] = 0
     conflict(state)
     state, _ = play(state, (0, "card:chariots"), (1, "card:flood"))
@@ -174,11 +176,19 @@ def test_flood_followers_and_protection():
 @pytest.mark.rule("ANKH-R092")
 def test_chariots_only_with_a_figure_left():
     from rules.ankh.conflict import strength
+
     state = west_battle()
     battle = {"region": "west", "played": {"0": ["chariots"], "1": ["plague"]}}
     assert strength(state, battle, 0) == 4 and strength(state, battle, 1) == 2
-    assert CARD_STRENGTH == {"plague": 1, "cycle": 0, "drought": 1, "build": 0, "flood": 0,
-                             "chariots": 3, "miracle": 0}
+    assert CARD_STRENGTH == {
+        "plague": 1,
+        "cycle": 0,
+        "drought": 1,
+        "build": 0,
+        "flood": 0,
+        "chariots": 3,
+        "miracle": 0,
+    }
 
 
 @pytest.mark.rule("ANKH-R094")

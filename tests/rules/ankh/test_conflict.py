@@ -55,8 +55,8 @@ def test_start_of_conflict_effects_before_regions():
 @pytest.mark.rule("ANKH-R061")
 def test_regions_in_token_order_empty_skipped_domination():
     state = blank()
-    put(state, "b4", "god", 0)   # west = 1
-    put(state, "d1", "god", 1)   # delta = 3
+    put(state, "b4", "god", 0)  # west = 1
+    put(state, "d1", "god", 1)  # delta = 3
     for r in state["regions"]:
         r["token"] = {"west": 3, "east": 2, "delta": 1}[r["name"]]
     events = conflict(state)
@@ -75,13 +75,12 @@ def test_domination_majorities():
     put(state, "g6", "god", 1)
     mon(state, "a4", "obelisk", 0)
     mon(state, "a5", "temple", 0)
-    mon(state, "a6", "temple", 1)   # temples tied 1-1: nobody
+    mon(state, "a6", "temple", 1)  # temples tied 1-1: nobody
     mon(state, "a7", "pyramid", 1)  # enemy majority; enemy has no figure here: nothing
     events = conflict(state)
     assert dev(state, 0) == 1 + 1  # obelisk majority, then domination
-    assert dev(state, 1) == 1       # dominates east only
-    gains = [e.data["amount"] for e in events if e.kind == "devotion"
-             and e.data["player"] == 0]
+    assert dev(state, 1) == 1  # dominates east only
+    gains = [e.data["amount"] for e in events if e.kind == "devotion" and e.data["player"] == 0]
     assert gains == [1, 1]
 
 
@@ -158,6 +157,7 @@ def test_strength_and_single_winner_kills_enemies():
 @pytest.mark.rule("ANKH-R074")
 def test_no_figure_left_means_strength_zero():
     from rules.ankh.conflict import strength
+
     state = two_in_west()
     battle = {"region": "west", "played": {"0": ["chariots"], "1": []}}
     del state["figures"]["b4"]

@@ -97,8 +97,7 @@ def test_the_board_draws_the_engine_numbers(monkeypatch):
     assert header["forget"] == data.FORGET_AFTER_CONFLICT
     assert header["total"] == data.CONFLICTS == data.EVENT_TRACK.count("conflict")
     track = next(kw for tpl, kw in spy.calls.items() if tpl.startswith("red section"))
-    assert track == {"top": data.RED_TOP, "n": data.FORGET_AFTER_CONFLICT,
-                     "win": data.DEVOTION_TOP}
+    assert track == {"top": data.RED_TOP, "n": data.FORGET_AFTER_CONFLICT, "win": data.DEVOTION_TOP}
     assert board.CARD_BLURBS["build"].params == {"cost": data.BUILD_COST}
     assert board.CARD_BLURBS["chariots"].params == {"n": data.CARD_STRENGTH["chariots"]}
     assert "merge" in spy.calls and "forget" in spy.calls  # the two Conflict cells' notes

@@ -39,8 +39,8 @@ def test_control_neutral_monument_next_to_own_figure():
     state = blank()
     put(state, "b4", "god", 0)
     mon(state, "a4", "obelisk", None)
-    mon(state, "e9", "temple", None)   # neutral but not adjacent
-    mon(state, "b3", "pyramid", 1)     # enemy: not while a neutral one exists
+    mon(state, "e9", "temple", None)  # neutral but not adjacent
+    mon(state, "b3", "pyramid", 1)  # enemy: not while a neutral one exists
     control(state)
     assert ids(state) == ["ctl:a4", "skip"]
     state, _ = play(state, (0, "ctl:a4"))

@@ -76,13 +76,13 @@ def test_summon_own_imprisoned_warrior_by_paying_anubis():
     state, _ = play(state, (0, "pc:prisoner"), (0, "at:a4"))
     assert state["players"][1]["prisoners"] == []
     assert state["players"][0]["followers"] == 0 and state["players"][1]["followers"] == 2
-    assert state["figures"]["a4"] == {"kind": "warrior", "owner": 0, "radiant": False,
-                                      "aim": None}
+    assert state["figures"]["a4"] == {"kind": "warrior", "owner": 0, "radiant": False, "aim": None}
 
 
 @pytest.mark.rule("ANKH-R115")
 def test_prisoners_when_gods_leave():
     from rules.ankh.late import forget
+
     state = blank(3, gods=("anubis", "ra", "isis"))
     for p, h in enumerate(["b4", "g6", "d1"]):
         put(state, h, "god", p)
@@ -107,8 +107,8 @@ def test_prisoners_when_gods_leave():
 @pytest.mark.rule("ANKH-R118")
 def test_isis_protects_adjacent_figures_in_battle_resolution():
     state = battle_of("ra", "isis")
-    put(state, "c4", "warrior", 1)    # next to Ra's god b4: Protected
-    put(state, "e5", "warrior", 1)    # not next to an enemy
+    put(state, "c4", "warrior", 1)  # next to Ra's god b4: Protected
+    put(state, "e5", "warrior", 1)  # not next to an enemy
     put(state, "a4", "warrior", 0)
     conflict(state)
     state, _ = play(state, (0, "card:chariots"), (1, "card:flood"))
@@ -120,10 +120,11 @@ def test_isis_protects_adjacent_figures_in_battle_resolution():
 @pytest.mark.rule("ANKH-R119")
 def test_isis_on_water_protected_everywhere():
     from rules.ankh.state import hex_regions
+
     state = battle_of("ra", "isis")
     del state["figures"]["d4"]
-    put(state, "e6", "apep", 1)       # water in west and east
-    put(state, "f6", "warrior", 0)    # east, adjacent to e6
+    put(state, "e6", "apep", 1)  # water in west and east
+    put(state, "f6", "warrior", 0)  # east, adjacent to e6
     put(state, "b5", "warrior", 1)
     assert set(hex_regions(state, "e6")) == {"west", "east"}
     conflict(state)
@@ -144,9 +145,11 @@ def test_osiris_underworld_token_after_losing():
     state, _ = play(state, (1, "uw:a4"))
     assert state["underworld"] == ["a4"] and state["players"][1]["underworld_tokens"] == 2
     from rules.ankh.state import can_stand, terrain
+
     assert terrain(state, "a4") == "underworld"  # neither desert nor fertile
     assert not can_stand(state, "a4", 0) and can_stand(state, "a4", 1)
     from rules.ankh.conflict import build_spaces
+
     assert "a4" not in build_spaces(state, "west")
 
 
@@ -167,6 +170,7 @@ def test_osiris_extra_summon_on_underworld_then_chain():
 @pytest.mark.rule("ANKH-R124")
 def test_forgotten_osiris_tokens_leave():
     from rules.ankh.late import forget
+
     state = blank(3, gods=("osiris", "ra", "isis"), plain=False)
     for p, h in enumerate(["b4", "g6", "d1"]):
         put(state, h, "god", p)
@@ -192,6 +196,7 @@ def test_ra_suns():
     state["figures"]["d4"] = state["figures"].pop("d4")
     put(state, "d5", "warrior", 1)
     from rules.ankh.conflict import kill
+
     kill(state, ["a4"], [], None, resolution=False)
     assert state["players"][0]["suns"] == 3
 
@@ -200,7 +205,7 @@ def test_ra_suns():
 def test_isis_figure_dying_with_its_neighbour_is_protected():
     state = battle_of("ra", "isis")
     put(state, "a4", "warrior", 0)
-    put(state, "a5", "warrior", 1)   # next to Ra's warrior a4 and god b4
+    put(state, "a5", "warrior", 1)  # next to Ra's warrior a4 and god b4
     conflict(state)
     state, _ = play(state, (0, "card:flood"), (1, "card:build"))
     # tie 2 - 2: Ra holds the tie-breaker but keeps it: everybody loses

@@ -110,6 +110,7 @@ def test_mummy_returns_next_to_its_god():
     task(state)
     kill(state, ["e9"], [], None, resolution=False)
     from rules.ankh.engine import progress
+
     progress(state, [])
     assert state["players"][0]["guardians"] == ["mummy"]
 
@@ -135,10 +136,10 @@ def test_giant_scorpion_aims_and_destroys():
 def test_androsphinx_cancels_adjacent_enemies():
     state = west_battle()
     battle = {"region": "west", "played": {}}
-    put(state, "c4", "androsphinx", 0)   # next to d4
+    put(state, "c4", "androsphinx", 0)  # next to d4
     assert strength(state, battle, 1) == 0
     assert strength(state, battle, 0) == 2
-    put(state, "c3", "androsphinx", 1)   # next to c4: they cancel each other
+    put(state, "c3", "androsphinx", 1)  # next to c4: they cancel each other
     assert strength(state, battle, 0) == 1
     assert strength(state, battle, 1) == 0
 
@@ -147,8 +148,8 @@ def test_androsphinx_cancels_adjacent_enemies():
 def test_androsphinx_cancels_enemy_on_water_everywhere():
     state = west_battle()
     del state["figures"]["b4"]
-    put(state, "e6", "apep", 1)          # water: west and east
-    put(state, "f6", "androsphinx", 0)   # east only
+    put(state, "e6", "apep", 1)  # water: west and east
+    put(state, "f6", "androsphinx", 0)  # east only
     battle = {"region": "west", "played": {}}
     assert strength(state, battle, 1) == 1  # only the god: apep cancelled in the west too
 
@@ -165,20 +166,22 @@ def test_scorpion_pushed_aims_again_and_river_protects():
     move(state)
     state, _ = play(state, (0, "fig:a4"), (0, "to:b6"), (0, "push:b7"))
     from rules.ankh import ENGINE
+
     assert key(state) == "aim" and ENGINE.pending(state)[0].seat == 1
     # a monument across the river is not adjacent: not destroyed
     from rules.ankh.actions import aim_pairs
+
     state = west_battle()
     put(state, "f5", "giant_scorpion", 0)
     assert ("f6", "g6") in aim_pairs("f5") and ("e5", "f4") in aim_pairs("f5")
     state["figures"]["f5"]["aim"] = ["f6", "g6"]
-    mon(state, "f6", "temple", 1)   # east bank, across the river from f5
+    mon(state, "f6", "temple", 1)  # east bank, across the river from f5
     mon(state, "g6", "obelisk", 1)
     conflict(state)
     assert "f6" in state["monuments"] and "g6" in state["monuments"]
     state = west_battle()
     put(state, "f5", "giant_scorpion", 0)
     state["figures"]["f5"]["aim"] = ["e5", "f4"]
-    mon(state, "e5", "temple", 1)   # same region, adjacent
+    mon(state, "e5", "temple", 1)  # same region, adjacent
     conflict(state)
     assert "e5" not in state["monuments"]

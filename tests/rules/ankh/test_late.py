@@ -24,8 +24,8 @@ def three(gods=("ra", "osiris", "isis")):
 def merged_state():
     state = three()
     state["players"][0]["devotion"] = 9
-    state["players"][1]["devotion"] = 5   # greater
-    state["players"][2]["devotion"] = 2   # lesser
+    state["players"][1]["devotion"] = 5  # greater
+    state["players"][2]["devotion"] = 2  # lesser
     put(state, "c1", "warrior", 2)
     put(state, "e1", "cat_mummy", 2)
     state["players"][2]["guardians"] = ["apep"]
@@ -44,8 +44,11 @@ def test_merge_after_third_conflict_only_with_three_players():
     state["conflicts"] = 2
     state["event_pos"] = 12
     conflict(state)
-    assert state["players"][2]["merged_into"] is not None or state["players"][1][
-        "merged_into"] is not None or state["players"][0]["merged_into"] is not None
+    assert (
+        state["players"][2]["merged_into"] is not None
+        or state["players"][1]["merged_into"] is not None
+        or state["players"][0]["merged_into"] is not None
+    )
     state = blank(2)
     put(state, "b4", "god", 0)
     put(state, "g6", "god", 1)

@@ -97,8 +97,7 @@ class Checker:
 
 def play(seats, seed, options=None):
     checker = Checker()
-    playout = random_playout(ENGINE, seats, seed, options, chooser=mixed_option,
-                             on_step=checker)
+    playout = random_playout(ENGINE, seats, seed, options, chooser=mixed_option, on_step=checker)
     state = playout.state
     assert ENGINE.pending(state) == []
     result = ENGINE.result(state)

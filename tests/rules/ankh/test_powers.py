@@ -33,8 +33,9 @@ def test_inspiring_build_costs_nothing():
     state = west_battle(("inspiring",))
     state["players"][0]["followers"] = 0
     conflict(state)
-    state, _ = play(state, (0, "card:build"), (1, "card:chariots"), (0, "build:obelisk"),
-                    (0, "at:a4"))
+    state, _ = play(
+        state, (0, "card:build"), (1, "card:chariots"), (0, "build:obelisk"), (0, "at:a4")
+    )
     assert state["monuments"]["a4"] == {"type": "obelisk", "owner": 0}
     assert state["players"][0]["followers"] == 0
 
@@ -42,6 +43,7 @@ def test_inspiring_build_costs_nothing():
 @pytest.mark.rule("ANKH-R098")
 def test_revered_one_more_follower():
     from rules.ankh.actions import gain_followers
+
     state = west_battle(("revered",))
     mon(state, "a4", "obelisk", None)
     assert gain_followers(state, 0, []) == 2
@@ -73,6 +75,7 @@ def test_obelisk_attunement_moves_alternate():
     conflict(state)
     assert key(state) == "obelisk"
     from rules.ankh import ENGINE
+
     assert ENGINE.pending(state)[0].seat == 1  # least devotion first
     state, _ = play(state, (1, "fig:h2"), (1, "to:d8"))
     assert ENGINE.pending(state)[0].seat == 0
@@ -88,9 +91,9 @@ def test_obelisk_attunement_moves_alternate():
 def test_temple_attunement():
     state = west_battle(("temple_attunement",))
     battle = {"region": "west", "played": {}}
-    mon(state, "a4", "temple", 0)   # next to the god
-    mon(state, "a8", "temple", 0)   # no own figure next to it
-    mon(state, "b3", "temple", 0)   # next to the god too
+    mon(state, "a4", "temple", 0)  # next to the god
+    mon(state, "a8", "temple", 0)  # no own figure next to it
+    mon(state, "b3", "temple", 0)  # next to the god too
     assert strength(state, battle, 0) == 1 + 2 + 2
     put(state, "a5", "warrior", 0)  # more adjacent figures add nothing more
     assert strength(state, battle, 0) == 2 + 2 + 2
@@ -102,11 +105,12 @@ def test_temple_attunement():
 @pytest.mark.rule("ANKH-R134")
 def test_pyramid_attunement_extra_summons():
     from rules.ankh.actions import new_summon
+
     state = west_battle(("pyramid_attunement",))
     mon(state, "a8", "pyramid", 0)
     state["players"][0]["guardians"] = ["apep"]
     task(state, new_summon(state, 0, 0))
-    state, _ = play(state, (0, "pc:warrior"), (0, "at:b8"))   # the pyramid's extra summon
+    state, _ = play(state, (0, "pc:warrior"), (0, "at:b8"))  # the pyramid's extra summon
     assert state["stack"][-1]["pyramids"] == [] and state["stack"][-1]["regular"]
     # Apep onto water is the regular summon (not next to the pyramid)
     state, _ = play(state, (0, "pc:apep"), (0, "at:c5"))

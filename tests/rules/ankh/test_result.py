@@ -22,8 +22,9 @@ def test_end_reason_and_gods_are_details_and_a_devotion_tie_is_a_tiebreak():
     assert result.places == (1, 2, 3)  # Osiris is higher on the devotion stack than Isis
     assert result.details[0] == "Ra has the most devotion after the last Conflict"
     assert result.details[1].startswith("Gods: Ra (seat 1): 9 devotion;")
-    assert result.tiebreaks == ("Tied on 5 devotion, the devotion stack decides (higher pawn "
-                                "ranks first): Osiris, Isis.",)
+    assert result.tiebreaks == (
+        "Tied on 5 devotion, the devotion stack decides (higher pawn ranks first): Osiris, Isis.",
+    )
     # the JSON form keeps the texts translatable and gives the same English back
     assert decode(result.to_json()["details"]) == list(result.details)
     assert ENGINE.view(state, None)["score_unit"] == "devotion"

@@ -104,8 +104,9 @@ def _lines_by_answers(state: dict, caravan: dict) -> tuple[set, bool]:
 
 @pytest.mark.rule("ANKH-R053")
 @pytest.mark.rule("ANKH-R054")
-@pytest.mark.parametrize("scenario,seats", [("middle_kingdom", 2), ("old_kingdom", 4),
-                                            ("middle_kingdom", 5)])
+@pytest.mark.parametrize(
+    "scenario,seats", [("middle_kingdom", 2), ("old_kingdom", 4), ("middle_kingdom", 5)]
+)
 def test_camel_by_camel_reaches_exactly_the_legal_lines(scenario, seats):
     """Exhaustive: placing one camel at a time (any order) can finish exactly the legal
     lines (every one of them, nothing else), and never leaves the player without a legal
@@ -141,13 +142,11 @@ def test_obelisk_attunement_may_move_a_figure_again():
         state["players"][p]["powers"] = ["obelisk_attunement"]
         state["players"][p]["devotion"] = devotion
     conflict(state)
-    state, _ = play(state, (1, "fig:h2"), (1, "to:d8"), (0, "fig:a6"), (0, "to:b7"),
-                    (1, "pass"))
+    state, _ = play(state, (1, "fig:h2"), (1, "to:d8"), (0, "fig:a6"), (0, "to:b7"), (1, "pass"))
     assert "fig:b7" in ids(state, 0)  # the warrior moved already, and may move again
     state, _ = play(state, (0, "fig:b7"), (0, "to:a8"), (0, "pass"))
     assert key(state) == "battle_card"
-    assert state["figures"]["a8"] == {"kind": "warrior", "owner": 0, "radiant": False,
-                                      "aim": None}
+    assert state["figures"]["a8"] == {"kind": "warrior", "owner": 0, "radiant": False, "aim": None}
     assert "b7" not in state["figures"] and "a6" not in state["figures"]
 
 

@@ -28,8 +28,9 @@ def test_two_to_five_players_each_one_god():
 def test_kit_per_god():
     state = ENGINE.new_game(3, {}, 5)
     for i, pl in enumerate(state["players"]):
-        on_board = sum(1 for f in state["figures"].values()
-                       if f["owner"] == i and f["kind"] == "warrior")
+        on_board = sum(
+            1 for f in state["figures"].values() if f["owner"] == i and f["kind"] == "warrior"
+        )
         gods = sum(1 for f in state["figures"].values() if f["owner"] == i and f["kind"] == "god")
         assert gods == 1 and pl["warriors"] + on_board == 6
         assert pl["hand"] == list(CARDS) and len(CARDS) == 7 and pl["used"] == []
@@ -40,12 +41,14 @@ def test_kit_per_god():
 @pytest.mark.rule("ANKH-R003")
 def test_supply():
     state = ENGINE.new_game(2, {"scenario": "middle_kingdom"}, 1)
-    on_board = {t: sum(1 for m in state["monuments"].values() if m["type"] == t)
-                for t in state["supply"]}
+    on_board = {
+        t: sum(1 for m in state["monuments"].values() if m["type"] == t) for t in state["supply"]
+    }
     assert all(state["supply"][t] + on_board[t] == 10 for t in state["supply"])
     assert state["camel_supply"] == 30
     assert sorted(state["order_tokens"] + [r["token"] for r in state["regions"]]) == list(
-        range(1, 9))
+        range(1, 9)
+    )
     assert state["tiebreaker"] == {"holder": None, "up": True}
 
 
@@ -77,8 +80,12 @@ def test_action_and_event_markers_start():
     for seats in (2, 3, 4, 5):
         state = ENGINE.new_game(seats, {}, 1)
         assert state["tracks"] == {a: 0 for a in ACTIONS}
-        assert state["track_len"] == {"move": seats + 2, "summon": seats + 2,
-                                      "followers": seats + 2, "unlock": seats + 1}
+        assert state["track_len"] == {
+            "move": seats + 2,
+            "summon": seats + 2,
+            "followers": seats + 2,
+            "unlock": seats + 1,
+        }
         assert state["event_pos"] == 0
 
 
@@ -126,13 +133,23 @@ REGION_SIZES = {
     "middle_kingdom_2p": {"west": 32, "east": 28, "delta": 22},
     "middle_kingdom_3p": {"west": 32, "east": 28, "delta": 22},
     "middle_kingdom_4p": {"west_north": 14, "west_south": 18, "delta": 22, "east": 28},
-    "middle_kingdom_5p": {"west_north": 14, "east_north": 16, "east_south": 12, "delta": 22,
-                          "west_south": 18},
+    "middle_kingdom_5p": {
+        "west_north": 14,
+        "east_north": 16,
+        "east_south": 12,
+        "delta": 22,
+        "west_south": 18,
+    },
     "old_kingdom_2p": {"west": 32, "east": 28, "delta": 22},
     "old_kingdom_3p": {"delta": 22, "east": 28, "west": 32},
     "old_kingdom_4p": {"east_south": 12, "west": 32, "delta": 22, "east_north": 16},
-    "old_kingdom_5p": {"east_south": 12, "west_south": 15, "west_north": 17, "delta": 22,
-                       "east_north": 16},
+    "old_kingdom_5p": {
+        "east_south": 12,
+        "west_south": 15,
+        "west_north": 17,
+        "delta": 22,
+        "east_north": 16,
+    },
 }
 
 
@@ -140,6 +157,7 @@ REGION_SIZES = {
 @pytest.mark.parametrize("scen_id", sorted(REGION_SIZES))
 def test_scenario_camels_make_the_listed_regions(scen_id):
     from rules.ankh.state import region_land
+
     seats = int(scen_id[-2])
     state = ENGINE.new_game(seats, {"scenario": scen_id[:-3]}, 1)
     assert {k: len(v) for k, v in region_land(state).items()} == REGION_SIZES[scen_id]

@@ -83,7 +83,8 @@ def test_gods_choose_replays_and_plays_out():
         again, _ = ENGINE.apply(again, seat, option)
     assert canonical_json(ENGINE.dump(again)) == canonical_json(ENGINE.dump(state))
     assert [pl["gods"][0] for pl in ENGINE.new_game(3, {}, 5)["players"]] == [
-        pl["gods"][0] for pl in ENGINE.new_game(3, {"gods": "random"}, 5)["players"]]
+        pl["gods"][0] for pl in ENGINE.new_game(3, {"gods": "random"}, 5)["players"]
+    ]
 
 
 def test_option_labels_are_readable():
@@ -105,8 +106,11 @@ def test_moving_onto_water_or_an_occupied_space_is_explained():
     state, _ = ENGINE.apply(state, 0, "act:move")
     state, _ = ENGINE.apply(state, 0, "fig:c4")
     assert key(state) == "move_to"
-    water = next(w for w in sorted(WATER) if any(n in LAND for n in NEIGHBORS[w])
-                 and f"to:{w}" not in ids(state) and _near(w, "c4"))
+    water = next(
+        w
+        for w in sorted(WATER)
+        if any(n in LAND for n in NEIGHBORS[w]) and f"to:{w}" not in ids(state) and _near(w, "c4")
+    )
     assert "water" in refused(state, 0, f"to:{water}")
     msg = refused(state, 0, "to:b4")
     assert "occupied" in msg and "b4" in msg
@@ -114,6 +118,7 @@ def test_moving_onto_water_or_an_occupied_space_is_explained():
     assert "at most 3" in refused(state, 0, f"to:{far}")
     assert "no space" in refused(state, 0, "to:z9")
     from rules.ankh.refusals import explain
+
     pick = ENGINE.pending(state)[0].__class__(0, "move", "", ())
     state["stack"][-1]["sel"] = None
     assert "not yours" in explain(state, pick, "fig:b4")
@@ -121,6 +126,7 @@ def test_moving_onto_water_or_an_occupied_space_is_explained():
 
 def _near(a: str, b: str) -> bool:
     from rules.ankh.board import distance
+
     return distance(a, b) <= 3
 
 
@@ -160,6 +166,7 @@ def test_unlocking_without_enough_followers_is_explained():
 def refused_later(state) -> str:
     from rules.ankh.refusals import explain
     from rules.core import Decision
+
     return explain(state, Decision(0, "action", "", ()), "power:commanding")
 
 
@@ -172,9 +179,11 @@ def test_camel_lines_that_do_not_connect_or_leave_small_regions_are_explained():
     camels = frozenset()
     offered = set(ids(state))
     # an edge that only fits lines leaving a part under 6 land spaces
-    small = [e for e in candidate_edges(camels)
-             if f"camel:{e[0]}-{e[1]}" not in offered
-             and any(e in ln for ln in valid_lines(camels, 1))]
+    small = [
+        e
+        for e in candidate_edges(camels)
+        if f"camel:{e[0]}-{e[1]}" not in offered and any(e in ln for ln in valid_lines(camels, 1))
+    ]
     assert small
     a, b = small[0]
     msg = refused(state, 0, f"camel:{a}-{b}")
@@ -182,8 +191,11 @@ def test_camel_lines_that_do_not_connect_or_leave_small_regions_are_explained():
     first = sorted(offered - {"skip", "done"})[0]
     state, _ = ENGINE.apply(state, 0, first)
     x, y = first[6:].split("-")
-    far = next(e for e in candidate_edges(camels)
-               if not {e[0], e[1]} & ({x, y} | set(NEIGHBORS[x]) | set(NEIGHBORS[y])))
+    far = next(
+        e
+        for e in candidate_edges(camels)
+        if not {e[0], e[1]} & ({x, y} | set(NEIGHBORS[x]) | set(NEIGHBORS[y]))
+    )
     msg = refused(state, 0, f"camel:{far[0]}-{far[1]}")
     assert "does not connect" in msg, msg
     land, water = next((h, w) for h in sorted(LAND) for w in NEIGHBORS[h] if w in WATER)
@@ -215,7 +227,10 @@ def test_guardians_chosen_by_the_first_player_after_the_gods():
     assert keys == ["god", "god", "guardian", "guardian", "guardian"]
     assert ENGINE.pending(state)[0].key == "action"
     assert [c["kind"] for _, c in sorted(state["guardian_cards"].items())] == [
-        GUARDIANS[1][1], GUARDIANS[2][1], GUARDIANS[3][1]]
+        GUARDIANS[1][1],
+        GUARDIANS[2][1],
+        GUARDIANS[3][1],
+    ]
 
 
 # --- what the bot announces -------------------------------------------------------------
@@ -234,10 +249,12 @@ def test_merge_is_announced_as_one_god_with_both_seats():
     events = []
     merge(state, events)
     (event,) = events
-    assert event.text == ("Isis, the lesser god, merges into Osiris: Osiris+Isis is one god "
-                          "played by seats 2 and 3 (each on their own turn, one action); "
-                          "in battles seat 3 proposes and seat 2, the greater god's seat, "
-                          "decides.")
+    assert event.text == (
+        "Isis, the lesser god, merges into Osiris: Osiris+Isis is one god "
+        "played by seats 2 and 3 (each on their own turn, one action); "
+        "in battles seat 3 proposes and seat 2, the greater god's seat, "
+        "decides."
+    )
     assert event.data["seats"] == [1, 2]
     # ANKH-R153: each seat answers only its own questions (the lesser seat proposes)
     assert [ENGINE.co_seats(state, s) for s in range(3)] == [(0,), (1,), (2,)]
@@ -249,20 +266,24 @@ def test_merge_is_announced_as_one_god_with_both_seats():
     forget(state, [])
     result = ENGINE.result(state)
     assert result.places == (1, 2, 2)
-    assert "Gods: Ra (seat 1): 25 devotion; Osiris+Isis (seats 2 and 3): 2 devotion, merged, " \
-           "forgotten." in result.details
+    assert (
+        "Gods: Ra (seat 1): 25 devotion; Osiris+Isis (seats 2 and 3): 2 devotion, merged, "
+        "forgotten." in result.details
+    )
     assert "Merged seats share their god's place." in result.details
     assert result.tiebreaks == ()  # no god tied on devotion
 
 
 def test_event_texts_read_well():
     from rules.ankh.state import article
+
     assert article("obelisk") == "an obelisk" and article("Apep") == "an Apep"
     assert article("temple") == "a temple"
     state = blank()
     put(state, "c4", "warrior", 0)
     put(state, "d4", "warrior", 1)
     from rules.ankh.conflict import kill
+
     events = []
     kill(state, ["d4"], events, None, False)
     assert events[0].text == "Osiris's warrior on d4 is killed."

@@ -76,6 +76,7 @@ def test_unlock_first_means_no_second_action():
 def test_merged_seat_takes_one_action_from_any_row():
     state = fresh(3)
     from rules.ankh.late import merge
+
     merge(state, [])
     merged = [pl for pl in state["players"] if len(pl["seats"]) == 2][0]
     seat = merged["seats"][1]
@@ -89,6 +90,7 @@ def test_merged_seat_takes_one_action_from_any_row():
 
 def test_refusals_explain_themselves():
     from rules.core import IllegalMove
+
     state = fresh()
     state, _ = play(state, (0, "act:followers"))
     with pytest.raises(IllegalMove) as err:
@@ -97,4 +99,5 @@ def test_refusals_explain_themselves():
     with pytest.raises(IllegalMove):
         ENGINE.apply(state, 1, "act:move")  # not seat 1's turn
     from rules.ankh.engine import explain
+
     assert "row below" in explain(state, ENGINE.pending(state)[0], "act:move")

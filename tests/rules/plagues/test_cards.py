@@ -37,10 +37,10 @@ def test_abydos():
     resolve(state, 0, None, "pharaoh")
     assert state["pharaoh"][2] == 0 and state["players"][0]["dice_used"] == [1]
     resolve(state, 0, {"k": "turn"}, "die:6")
-    assert key(state) == "action"     # once per round
+    assert key(state) == "action"  # once per round
     resolve(state, 0, None, "pass")
     state["players"][0]["dice_used"] = [1, 6, 2]
-    assert soldiers(state, 0) == 3 + 4 + 5   # printed values for phase 2
+    assert soldiers(state, 0) == 3 + 4 + 5  # printed values for phase 2
 
 
 @pytest.mark.rule("PLG-R220")
@@ -72,15 +72,21 @@ def test_edfu():
     state["players"][0]["province"] = "edfu"
     state["reserve"] = ["herd", "coin", "sphinx", "boat", "pharaoh", "sphinx", "obelisk"]
     resolve(state, 0, {"k": "action", "v": 3}, "edfu")
-    assert options(state) == ["keep:boat", "keep:coin", "keep:obelisk", "keep:pharaoh",
-                              "keep:sphinx"]
+    assert options(state) == [
+        "keep:boat",
+        "keep:coin",
+        "keep:obelisk",
+        "keep:pharaoh",
+        "keep:sphinx",
+    ]
     assert sorted(E.view(state, 0)["me"]["drawn"]) == sorted(
-        ["obelisk", "sphinx", "pharaoh", "boat", "sphinx", "coin"])
+        ["obelisk", "sphinx", "pharaoh", "boat", "sphinx", "coin"]
+    )
     assert E.view(state, 1)["me"]["drawn"] == []
     resolve(state, 0, None, "keep:boat")
     assert state["players"][0]["nile"] == 1 and len(state["reserve"]) == 6
     resolve(state, 0, {"k": "action", "v": 3})
-    assert "edfu" not in options(state)    # once per round
+    assert "edfu" not in options(state)  # once per round
     resolve(state, 0, None, "pass")
     # nothing receivable: all go back, die spent
     state = neutral()
@@ -103,8 +109,15 @@ def test_edfu():
 def test_immediate_cards():
     state = neutral()
     player = state["players"][0]
-    for cid in ("ib_dev_city", "ib_dev_field", "ib_dev_both", "ib_province_2",
-                "ib_province_3", "ib_nile_1", "ib_nile_2"):
+    for cid in (
+        "ib_dev_city",
+        "ib_dev_field",
+        "ib_dev_both",
+        "ib_province_2",
+        "ib_province_3",
+        "ib_nile_1",
+        "ib_nile_2",
+    ):
         gain_territory(state, 0, cid, [])
     assert player["dev"] == [2, 2] and player["pcard"] == 5 and player["nile"] == 3
     assert player["terr"] == [] and len(state["territory_discard"]) == 7
@@ -120,7 +133,7 @@ def test_special_action_once_per_round():
     player["discard"]["A"] = "herd"
     assert ids(state, 0, "turn") == []
     player["nile"] = 12
-    state["pharaoh"][4] = 0                     # card 5 counts, nothing spent
+    state["pharaoh"][4] = 0  # card 5 counts, nothing spent
     assert ankh_symbols(state, 0) == 2
     resolve(state, 0, {"k": "turn"}, "card:sa_recover_free", "recover:A")
     while key(state) == "space":
@@ -142,7 +155,7 @@ def test_permanent_trade_cards():
     assert income(state, 0) == 1
     player["discard"]["A"] = "herd"
     put(state, 0, f0="plantation")
-    assert income(state, 0) == 1                # the discard does not count
+    assert income(state, 0) == 1  # the discard does not count
     put(state, 0, f5="herd")
     assert income(state, 0) == 2
 
@@ -155,15 +168,17 @@ def test_single_use_trade():
     player = state["players"][0]
     put(state, 0, c0="sphinx", f0="plantation")
     player["terr"] = [{"id": "tr_development", "used": False}]
-    assert ids(state, 0, "turn") == []           # no coin to pay
+    assert ids(state, 0, "turn") == []  # no coin to pay
     player["kept"] = ["coin"]
     resolve(state, 0, {"k": "turn"}, "card:tr_development", "track:split")
     assert player["dev"] == [1, 1] and player["kept"] == []
     assert player["terr"][0]["used"]
     from rules.plagues.rounds import reset_round
+
     reset_round(state)
-    assert player["terr"][0]["used"]             # never again
+    assert player["terr"][0]["used"]  # never again
     from rules.plagues.scoring import breakdown
+
     assert breakdown(state, 0)["territory"] == 2
 
 
@@ -176,9 +191,11 @@ def test_take_tile_and_penalty_cards():
     put(state, 0, c0="obelisk", f0="herd", c1="egyptian")
     player["kept"] = ["coin", "coin", "province1"]
     player["penalties"] = ["lice"]
-    player["terr"] = [{"id": "tr_take_tile", "used": False},
-                      {"id": "tr_discard_penalty", "used": False},
-                      {"id": "sa_take_tile", "used": False}]
+    player["terr"] = [
+        {"id": "tr_take_tile", "used": False},
+        {"id": "tr_discard_penalty", "used": False},
+        {"id": "sa_take_tile", "used": False},
+    ]
     assert ids(state, 0, "pick") == ["card:tr_take_tile", "card:tr_discard_penalty"]
     resolve(state, 0, {"k": "uses"}, "card:tr_discard_penalty")
     assert player["penalties"] == []
@@ -204,17 +221,49 @@ def test_scoring_cards():
     state = neutral()
     state["phase"] = "over"
     player = state["players"][0]
-    assert [scoring_card(state, 0, c) for c in (
-        "sc_flat", "sc_lines", "sc_egyptians", "sc_city_field", "sc_hebrew_pairs",
-        "sc_empty_discard", "sc_bonuses", "sc_ankh")] == [4, 0, 0, 0, 0, 5, 0, 0]
-    put(state, 0, c0="sphinx", c1="obelisk", c2="egyptian", c3="egyptian", c4="sphinx",
-        c5="obelisk", f0="egyptian", f1="herd", f2="plantation", f3="egyptian")
+    assert [
+        scoring_card(state, 0, c)
+        for c in (
+            "sc_flat",
+            "sc_lines",
+            "sc_egyptians",
+            "sc_city_field",
+            "sc_hebrew_pairs",
+            "sc_empty_discard",
+            "sc_bonuses",
+            "sc_ankh",
+        )
+    ] == [4, 0, 0, 0, 0, 5, 0, 0]
+    put(
+        state,
+        0,
+        c0="sphinx",
+        c1="obelisk",
+        c2="egyptian",
+        c3="egyptian",
+        c4="sphinx",
+        c5="obelisk",
+        f0="egyptian",
+        f1="herd",
+        f2="plantation",
+        f3="egyptian",
+    )
     player["hebrews"] = [1] * 15
     player["discard"]["A"] = "herd"
     state["pharaoh"][4] = 0
-    assert [scoring_card(state, 0, c) for c in (
-        "sc_flat", "sc_lines", "sc_egyptians", "sc_city_field", "sc_hebrew_pairs",
-        "sc_empty_discard", "sc_bonuses", "sc_ankh")] == [4, 6, 6, 5, 6, 0, 5, 4]
+    assert [
+        scoring_card(state, 0, c)
+        for c in (
+            "sc_flat",
+            "sc_lines",
+            "sc_egyptians",
+            "sc_city_field",
+            "sc_hebrew_pairs",
+            "sc_empty_discard",
+            "sc_bonuses",
+            "sc_ankh",
+        )
+    ] == [4, 6, 6, 5, 6, 0, 5, 4]
     assert E.view(state, None)["players"][0]["territory"] == []
 
 
@@ -223,8 +272,10 @@ def test_scoring_cards():
 def test_boat_and_diamond_actions():
     state = neutral()
     player = state["players"][0]
-    player["terr"] = [{"id": "sa_egyptians_boat", "used": False},
-                      {"id": "sa_diamond_province", "used": False}]
+    player["terr"] = [
+        {"id": "sa_egyptians_boat", "used": False},
+        {"id": "sa_diamond_province", "used": False},
+    ]
     put(state, 0, c0="egyptian")
     player["nile"] = 6
     assert ids(state, 0, "turn") == []
@@ -269,4 +320,3 @@ def test_hebrew_income():
     state["phase"] = "plague"
     resolve(state, 0, {"k": "tribute"}, "card:sa_hebrew_income", "pay")
     assert player["paid"] is True and income(state, 0) == 2
-

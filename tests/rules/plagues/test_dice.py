@@ -22,7 +22,7 @@ def neutral(seats: int = 2, seed: int = 1) -> dict:
     state = blank(seats, seed)
     for player in state["players"]:
         player["province"] = "memphis"
-    state["plague"] = "blood"   # no effect after the reveal
+    state["plague"] = "blood"  # no effect after the reveal
     return state
 
 
@@ -114,7 +114,7 @@ def test_soldier_step_is_simultaneous():
     for seat in (0, 1):
         state["players"][seat]["terr"].append({"id": "sa_soldiers", "used": False})
         state["players"][seat]["pcard"] = 10
-    state["counter"] = 9   # every phase-1 turn done
+    state["counter"] = 9  # every phase-1 turn done
     for player in state["players"]:
         player["dice_used"] = [1, 2, 3]
     started(state)
@@ -124,7 +124,7 @@ def test_soldier_step_is_simultaneous():
     before = soldiers(state, 1)
     state, _ = E.apply(state, 1, "card:sa_soldiers")
     assert soldiers(state, 1) == before + 2
-    assert sorted(d.seat for d in E.pending(state)) == [0, 1]   # 1 still answers "done"
+    assert sorted(d.seat for d in E.pending(state)) == [0, 1]  # 1 still answers "done"
 
 
 @pytest.mark.rule("PLG-R049")
@@ -205,12 +205,18 @@ def test_take_last_space_and_empty_reserve():
 @pytest.mark.rule("PLG-R063")
 def test_full_areas_refuse_tiles():
     state = neutral()
-    put(state, 0, c0="sphinx", c1="obelisk", c2="egyptian", c3="sphinx", c4="obelisk",
-        c5="egyptian")
+    put(
+        state, 0, c0="sphinx", c1="obelisk", c2="egyptian", c3="sphinx", c4="obelisk", c5="egyptian"
+    )
     state["dice_spaces"] = ["sphinx", "herd", "egyptian", "coin", None, None]
     resolve(state, 0, {"k": "action", "v": 1})
     assert "tile" not in options(state)
-    resolve(state, 0, None, "pass", )
+    resolve(
+        state,
+        0,
+        None,
+        "pass",
+    )
     resolve(state, 0, {"k": "action", "v": 2})
     assert "tile" in options(state)
     resolve(state, 0, None, "pass")
@@ -226,9 +232,19 @@ def test_placement_choice():
     put(state, 0, f0="herd")
     state["dice_spaces"][2] = "egyptian"
     resolve(state, 0, {"k": "action", "v": 3}, "tile")
-    assert options(state) == ["space:c0", "space:c1", "space:c2", "space:c3", "space:c4",
-                              "space:c5", "space:f1", "space:f2", "space:f3", "space:f4",
-                              "space:f5"]
+    assert options(state) == [
+        "space:c0",
+        "space:c1",
+        "space:c2",
+        "space:c3",
+        "space:c4",
+        "space:c5",
+        "space:f1",
+        "space:f2",
+        "space:f3",
+        "space:f4",
+        "space:f5",
+    ]
     resolve(state, 0, None, "space:f3")
     assert state["players"][0]["cells"]["f3"] == "egyptian"
 
@@ -274,15 +290,16 @@ def test_adjacency_bonus_gained_lost_regained():
     player = state["players"][0]
     put(state, 0, c0="sphinx")
     resolve(state, 0, {"k": "recv", "tile": "obelisk"}, "space:c1")
-    assert player["dev"][0] == 1                     # dev_city active
+    assert player["dev"][0] == 1  # dev_city active
     from rules.plagues.board import remove_tile
+
     remove_tile(state, 0, "c1", [])
     assert player["dev"][0] == 0
     resolve(state, 0, {"k": "recv", "tile": "egyptian"}, "space:c1")
     assert player["dev"][0] == 1
     player["dev"][0] = 0
     remove_tile(state, 0, "c1", [])
-    assert player["dev"][0] == 0                     # never below 0
+    assert player["dev"][0] == 0  # never below 0
 
 
 @pytest.mark.rule("PLG-R075")
@@ -290,12 +307,12 @@ def test_adjacency_bonus_gained_lost_regained():
 @pytest.mark.rule("PLG-R077")
 def test_coin_soldier_hebrew_bonuses():
     state = neutral()
-    put(state, 0, c1="sphinx", c2="obelisk", f1="herd", f2="plantation", c3="sphinx",
-        c4="obelisk")
+    put(state, 0, c1="sphinx", c2="obelisk", f1="herd", f2="plantation", c3="sphinx", c4="obelisk")
     player = state["players"][0]
     assert bonus_active(player, "coin") == 1 and income(state, 0) == 1
     assert soldiers(state, 0) == 21 + 3
     from rules.plagues.dice import hebrew_need
+
     assert hebrew_need(state, 0, 3) == 3
 
 
@@ -310,10 +327,11 @@ def test_lines_and_ankh_tokens():
     resolve(state, 0, {"k": "recv", "tile": "egyptian"}, "space:c2")
     assert ankh_tokens(state, 0) == 1 and ankh_symbols(state, 0) == 1
     put(state, 0, c3="sphinx", c4="sphinx", c5="obelisk")
-    assert ankh_tokens(state, 0) == 1                # same types twice: not a line
+    assert ankh_tokens(state, 0) == 1  # same types twice: not a line
     put(state, 0, c4="egyptian", f0="herd", f1="plantation", f2="egyptian")
-    assert ankh_tokens(state, 0) == 2                # 3 lines, only 2 tokens
+    assert ankh_tokens(state, 0) == 2  # 3 lines, only 2 tokens
     from rules.plagues.board import remove_tile
+
     remove_tile(state, 0, "c1", [])
     remove_tile(state, 0, "f1", [])
     assert ankh_tokens(state, 0) == 1
@@ -330,6 +348,7 @@ def test_field_occupation_once():
     resolve(state, 0, {"k": "recv", "tile": "herd"}, "track:city")
     assert player["occ"] == ["city", "river"] and player["pcard"] == 2
     from rules.plagues.board import remove_tile
+
     remove_tile(state, 0, "f5", [])
     resolve(state, 0, {"k": "recv", "tile": "herd"})
     assert player["pcard"] == 2 and key(state) is None
@@ -391,6 +410,7 @@ def test_cards_two_and_five():
     resolve(state, 0, {"k": "action", "v": 5}, "pharaoh")
     assert soldiers(state, 0) == base + 5 and ankh_symbols(state, 0) == 1
     from rules.plagues.rounds import end_of_round_first
+
     end_of_round_first(state, [])
     assert state["pharaoh"] == [None] * 6
 
@@ -444,28 +464,28 @@ def test_hebrew_column_bonuses():
     player["hebrews"] = [1, 1]
     state["hebrews"] = [1, 1, 1]
     state["hebrew_reserve"] = [1] * 12
-    resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1", "track:city")   # space 3
+    resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1", "track:city")  # space 3
     assert player["dev"][0] == 1
-    resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1")                 # space 4: a tile
+    resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1")  # space 4: a tile
     assert key(state) == "tile"
     resolve(state, 0, None, options(state)[0])
     while key(state):
         resolve(state, 0, None, options(state)[0])
     player["penalties"] = ["lice", "flies"]
-    resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1")                 # space 5
+    resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1")  # space 5
     assert player["penalties"] == ["lice"]
     state["hebrews"] = [1, 1, 1]
     resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1", "track:field")  # space 6
     assert ankh_symbols(state, 0) == 0
-    resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1")                 # space 7: Ankh
+    resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1")  # space 7: Ankh
     assert len(player["hebrews"]) == 7 and ankh_symbols(state, 0) == 1
     pcard = player["pcard"]
-    resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1")                 # 2nd column, space 1
+    resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1")  # 2nd column, space 1
     assert player["pcard"] == pcard + 1
     state["hebrews"] = [1] * 3
     player["hebrews"] = [1] * 13
     before = (player["pcard"], player["nile"], list(player["dev"]))
-    resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1")                 # 2nd column space 7
+    resolve(state, 0, {"k": "action", "v": 2}, "hebrew:1")  # 2nd column space 7
     assert (player["pcard"], player["nile"], list(player["dev"])) == before
     assert key(state) is None and ankh_symbols(state, 0) == 1
 
@@ -480,13 +500,19 @@ def test_recovering_a_discard():
     player = state["players"][0]
     player["discard"] = {"A": "plantation", "B": "egyptian"}
     put(state, 0, f0="herd")
-    for value, expected in ((1, ["recover:A"]), (2, ["recover:A"]), (3, ["recover:B"]),
-                            (4, ["recover:B"]), (5, []), (6, [])):
+    for value, expected in (
+        (1, ["recover:A"]),
+        (2, ["recover:A"]),
+        (3, ["recover:B"]),
+        (4, ["recover:B"]),
+        (5, []),
+        (6, []),
+    ):
         resolve(state, 0, {"k": "action", "v": value})
         assert [o for o in options(state) if o.startswith("recover")] == expected
         resolve(state, 0, None, "pass")
     resolve(state, 0, {"k": "action", "v": 1}, "recover:A", "space:f1")
-    assert player["cells"]["f1"] == "plantation" and player["dev"][1] == 1   # dev bonus
+    assert player["cells"]["f1"] == "plantation" and player["dev"][1] == 1  # dev bonus
     assert player["discard"]["A"] is None
     for cell in ("c0", "c1", "c2", "c3", "c4", "c5", "f2", "f3", "f4", "f5"):
         player["cells"][cell] = "egyptian"

@@ -39,8 +39,8 @@ def no_empty_decision(state: dict) -> None:
 def test_moses_hebrews_run_out_for_the_last_tied_seats():
     state = neutral(4, seed=8)
     for player in state["players"]:
-        player["pcard"] = 5                     # all tied: effect 4 moves everyone 5 -> 7
-    state["hebrews"] = [1, 3]                   # 2 Hebrews for 4 seats crossing space 6
+        player["pcard"] = 5  # all tied: effect 4 moves everyone 5 -> 7
+    state["hebrews"] = [1, 3]  # 2 Hebrews for 4 seats crossing space 6
     state["phase"], state["step"], state["counter"], state["round"] = "plague", "moses", 0, 6
     started(state)
     no_empty_decision(state)
@@ -60,12 +60,24 @@ def test_moses_hebrews_run_out_for_the_last_tied_seats():
 def test_moses_take_any_tile_when_nothing_is_left():
     state = neutral(2, seed=9)
     for seat, player in enumerate(state["players"]):
-        player["pcard"] = 8                     # tied: effect 4 moves both 8 -> 10 past space 9
+        player["pcard"] = 8  # tied: effect 4 moves both 8 -> 10 past space 9
         player["markers"] = [9, 12]
-        player["occ"] = ["river"]               # occupation tiles already taken
-        put(state, seat, f0="herd", f1="plantation", f2="herd", f3="plantation", f4="herd",
-            f5="plantation", c0="sphinx", c1="obelisk", c2="sphinx", c3="obelisk",
-            c4="sphinx")                        # full fields, one city space left
+        player["occ"] = ["river"]  # occupation tiles already taken
+        put(
+            state,
+            seat,
+            f0="herd",
+            f1="plantation",
+            f2="herd",
+            f3="plantation",
+            f4="herd",
+            f5="plantation",
+            c0="sphinx",
+            c1="obelisk",
+            c2="sphinx",
+            c3="obelisk",
+            c4="sphinx",
+        )  # full fields, one city space left
     state["reserve"] = []
     state["dice_spaces"] = ["sphinx", "plantation", None, None, None, None]
     state["phase"], state["step"], state["counter"], state["round"] = "plague", "moses", 3, 6
@@ -100,9 +112,9 @@ def test_random_chooser_never_meets_an_empty_decision():
 def test_card3_spent_in_phase1_stays_unavailable():
     state = neutral()
     resolve(state, 0, {"k": "action", "v": 3}, "pharaoh")
-    resolve(state, 0, {"k": "action", "v": 1}, "pharaoh", "pay:field")   # only card 3 pays
+    resolve(state, 0, {"k": "action", "v": 1}, "pharaoh", "pay:field")  # only card 3 pays
     assert state["players"][0]["dev"][1] == 2 and state["pharaoh"][2] is None
-    assert E.view(state, None)["pharaoh_cards"][2]["holder"] == 0          # taken this round
+    assert E.view(state, None)["pharaoh_cards"][2]["holder"] == 0  # taken this round
     resolve(state, 1, {"k": "action", "v": 3})
     decision = E.pending(state)[0]
     assert decision.seat == 1 and "pharaoh" not in decision.option_ids()
@@ -136,20 +148,21 @@ def test_paying_one_coin_lets_the_player_choose_the_source():
 @pytest.mark.rule("PLG-R132")
 def test_tribute_plan_card3_or_tiles():
     state = neutral()
-    state["round"], state["phase"] = 4, "plague"          # tribute 3, Memphis pays 2
+    state["round"], state["phase"] = 4, "plague"  # tribute 3, Memphis pays 2
     player = state["players"][0]
-    player["nile"] = 2                                    # 1 coin of income
+    player["nile"] = 2  # 1 coin of income
     player["kept"] += ["coin", "coin"]
     state["pharaoh"][2] = 0
     resolve(state, 0, {"k": "tribute"})
     assert options(state) == ["pay:card3", "pay:tiles"]
     labels = {o.id: str(o.label) for o in E.pending(state)[0].options}
     assert labels["pay:card3"] == "Pay the tribute of 2: income 1, pharaoh card 3 and 0 coin tiles"
-    assert labels["pay:tiles"] == ("Pay the tribute of 2: income 1 and 1 coin tiles (pharaoh "
-                                   "card 3 goes back unused)")
+    assert labels["pay:tiles"] == (
+        "Pay the tribute of 2: income 1 and 1 coin tiles (pharaoh card 3 goes back unused)"
+    )
     resolve(state, 0, None, "pay:tiles")
     assert player["paid"] and player["kept"].count("coin") == 1
-    assert state["pharaoh"][2] is None                    # card 3 returns at the tribute anyway
+    assert state["pharaoh"][2] is None  # card 3 returns at the tribute anyway
 
 
 # --- item 3: the Pharaoh tile only where the plague still acts ------------------------------
@@ -160,14 +173,14 @@ def test_boils_tile_not_offered_after_the_soldiers_count():
     state["plague"] = "boils"
     player = state["players"][1]
     player["kept"].append("pharaoh")
-    put(state, 1, f1="plantation", f2="herd")             # soldiers bonus active
+    put(state, 1, f1="plantation", f2="herd")  # soldiers bonus active
     assert "token:plague" not in ids(state, 1, "turn")
     assert "token:plague" in ids(state, 1, "soldiers")
     before = soldiers(state, 1)
     state["phase"] = "territories"
-    assert "token:plague" not in ids(state, 1, "pick")    # counted already: it would do nothing
+    assert "token:plague" not in ids(state, 1, "pick")  # counted already: it would do nothing
     put(state, 1, f1=None)
-    assert "token:plague" not in ids(state, 1, "soldiers")   # no bonus to lose
+    assert "token:plague" not in ids(state, 1, "soldiers")  # no bonus to lose
     assert soldiers(state, 1) == before
 
 
@@ -175,12 +188,12 @@ def test_boils_tile_not_offered_after_the_soldiers_count():
 @pytest.mark.rule("PLG-R181")
 def test_hail_tile_only_when_it_changes_the_tribute():
     state = neutral()
-    state["plague"], state["phase"], state["round"] = "hail", "plague", 3   # Memphis pays 2
+    state["plague"], state["phase"], state["round"] = "hail", "plague", 3  # Memphis pays 2
     player = state["players"][0]
     player["kept"] += ["pharaoh", "coin", "coin"]
-    put(state, 0, c1="sphinx", c2="obelisk")              # a coin bonus (blocked by Hail)
-    assert "token:plague" in ids(state, 0, "tribute")     # saves a coin tile
-    player["nile"] = 5                                    # 2 Nile coins cover it anyway
+    put(state, 0, c1="sphinx", c2="obelisk")  # a coin bonus (blocked by Hail)
+    assert "token:plague" in ids(state, 0, "tribute")  # saves a coin tile
+    player["nile"] = 5  # 2 Nile coins cover it anyway
     assert "token:plague" not in ids(state, 0, "tribute")
 
 
@@ -191,11 +204,11 @@ def test_third_ankh_completed_by_the_action_allows_take_tile_before_the_turn_end
     state = neutral()
     player = state["players"][0]
     player["terr"] = [{"id": "sa_take_tile", "used": False}]
-    player["nile"] = 12                                   # 1 Ankh symbol
+    player["nile"] = 12  # 1 Ankh symbol
     put(state, 0, c0="sphinx", c1="obelisk", c2="egyptian", f3="herd", f4="plantation")
     assert ankh_symbols(state, 0) == 2
     state["dice_spaces"] = ["boat", "sphinx", "coin", "egyptian", "herd", "boat"]
-    resolve(state, 0, {"k": "turn"}, "die:4", "tile", "space:f5")   # 3rd Ankh symbol
+    resolve(state, 0, {"k": "turn"}, "die:4", "tile", "space:f5")  # 3rd Ankh symbol
     assert ankh_symbols(state, 0) == 3
     assert key(state) == "turn_end"
     assert options(state) == ["card:sa_take_tile", "done"]
@@ -210,7 +223,7 @@ def test_lice_tile_offered_once_the_die_is_turned():
     state["plague"] = "lice"
     player = state["players"][0]
     player["kept"].append("pharaoh")
-    put(state, 0, c3="sphinx", c4="obelisk")              # hebrew bonus (blocked by Lice)
+    put(state, 0, c3="sphinx", c4="obelisk")  # hebrew bonus (blocked by Lice)
     state["hebrews"] = [3, 3, 1]
     assert "token:plague" not in ids(state, 0, "turn")
     resolve(state, 0, {"k": "turn"}, "die:5")
@@ -240,9 +253,10 @@ def test_swap_then_the_die_collects_a_tile():
     state = neutral()
     player = state["players"][0]
     player["terr"] = [{"id": "sa_swap_tiles", "used": False}]
-    player["pcard"] = 21                                  # 1 Ankh symbol
-    put(state, 0, c0="sphinx", c1="sphinx", c2="obelisk", c3="obelisk", c4="sphinx",
-        c5="egyptian")                                    # full city
+    player["pcard"] = 21  # 1 Ankh symbol
+    put(
+        state, 0, c0="sphinx", c1="sphinx", c2="obelisk", c3="obelisk", c4="sphinx", c5="egyptian"
+    )  # full city
     state["dice_spaces"] = ["herd", "obelisk", "sphinx", "coin", "obelisk", "boat"]
     resolve(state, 0, {"k": "action", "v": 3})
     assert "card:sa_swap_tiles" in options(state)

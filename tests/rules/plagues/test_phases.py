@@ -46,12 +46,12 @@ def test_order_tie_breaks():
     """Fact 2: Ana and Léo 14 and on province space 5; Ana's boat is ahead."""
     state = neutral(4, seed=2)
     for _seat, player in enumerate(state["players"]):
-        player["dice_used"] = [1, 2, 3]          # 15 soldiers each
+        player["dice_used"] = [1, 2, 3]  # 15 soldiers each
         player["pcard"] = 5
     state["players"][0]["nile"] = 2
     state["players"][1]["nile"] = 1
-    put(state, 2, c0="sphinx")                   # 3rd criterion: tiles on board
-    state["players"][3]["hebrews"] = [1]         # 4th: Hebrews
+    put(state, 2, c0="sphinx")  # 3rd criterion: tiles on board
+    state["players"][3]["hebrews"] = [1]  # 4th: Hebrews
     state["order"] = [3, 2, 1, 0]
     set_turn_order(state, [])
     assert state["order"] == [0, 1, 2, 3]
@@ -59,7 +59,7 @@ def test_order_tie_breaks():
     state["players"][3]["hebrews"] = []
     state["players"][0]["nile"] = state["players"][1]["nile"] = 0
     state["order"] = [3, 1, 2, 0]
-    set_turn_order(state, [])                    # RECON 5th: previous order
+    set_turn_order(state, [])  # RECON 5th: previous order
     assert state["order"] == [3, 1, 2, 0]
 
 
@@ -223,8 +223,16 @@ def test_cancel_a_loss_with_ankh():
     """Fact 7: Ana, round 6, 2 Ankh; cancels the 3rd loss (remove an egyptian)."""
     state = loss_state("L3a", 6)
     player = state["players"][0]
-    put(state, 0, c0="sphinx", c1="egyptian", c2="obelisk", f0="herd", f1="plantation",
-        f2="egyptian")
+    put(
+        state,
+        0,
+        c0="sphinx",
+        c1="egyptian",
+        c2="obelisk",
+        f0="herd",
+        f1="plantation",
+        f2="egyptian",
+    )
     player["dev"] = [3, 3]
     player["nile"] = 4
     assert ankh_symbols(state, 0) == 2
@@ -273,7 +281,7 @@ def test_alternatives():
     resolve(state, 0, None, "alt:2")
     assert player["nile"] == 1 and income(state, 0) == 0
     player["dev"] = [0, 0]
-    resolve(state, 0, {"k": "loss"}, "alt:1")   # nothing to lose: no effect
+    resolve(state, 0, {"k": "loss"}, "alt:1")  # nothing to lose: no effect
     assert player["dev"] == [0, 0] and player["nile"] == 1
 
 
@@ -327,4 +335,4 @@ def test_moving_back_keeps_one_time_rewards():
     resolve(state, 0, {"k": "adv", "what": "boat", "n": -1})
     assert ankh_symbols(state, 0) == 0 and player["markers"] == []
     resolve(state, 0, {"k": "adv", "what": "province", "n": 3})
-    assert key(state) is None   # no second bonus
+    assert key(state) is None  # no second bonus

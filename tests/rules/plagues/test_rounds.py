@@ -33,15 +33,15 @@ def test_province_card_bonuses_in_order():
     player["pcard"] = 5
     resolve(state, 0, {"k": "adv", "what": "province", "n": 8})
     assert player["markers"] == [] and player["pcard"] == 13
-    assert key(state) == "hebrew"                     # space 6 first
+    assert key(state) == "hebrew"  # space 6 first
     resolve(state, 0, None, "hebrew:3")
     # the Hebrew's column space 1 gives province +1 at once (14)
     assert player["hebrews"] == [3] and player["pcard"] == 14
-    assert key(state) == "tile"                       # then space 9
+    assert key(state) == "tile"  # then space 9
     resolve(state, 0, None, options(state)[0])
     while key(state) == "space":
         resolve(state, 0, None, options(state)[0])
-    assert key(state) == "track"                      # then space 12: +2 or 1 + 1
+    assert key(state) == "track"  # then space 12: +2 or 1 + 1
     assert options(state) == ["track:city", "track:field", "track:split"]
     resolve(state, 0, None, "track:city")
     assert player["dev"][0] >= 2
@@ -54,8 +54,10 @@ def test_two_special_actions_from_space_13():
     player = state["players"][0]
     player["nile"] = 9
     put(state, 0, c0="egyptian", f0="egyptian")
-    player["terr"] = [{"id": "sa_diamond_province", "used": False},
-                      {"id": "sa_egyptians_boat", "used": False}]
+    player["terr"] = [
+        {"id": "sa_diamond_province", "used": False},
+        {"id": "sa_egyptians_boat", "used": False},
+    ]
     resolve(state, 0, {"k": "turn"}, "card:sa_diamond_province")
     assert player["pcard"] == 2
     assert "card:sa_egyptians_boat" not in options(state)
@@ -72,6 +74,7 @@ def test_province_21_and_24():
     player["pcard"] = 21
     assert ankh_symbols(state, 0) == 1
     from rules.plagues.scoring import breakdown
+
     assert breakdown(state, 0)["province"] == 0
     player["pcard"] = 24
     assert breakdown(state, 0)["province"] == 6
@@ -136,6 +139,7 @@ def test_pharaoh_tiles_score_two():
     state["players"][0]["kept"] = ["pharaoh", "pharaoh"]
     state["players"][0]["ph_used"] = 1
     from rules.plagues.scoring import breakdown
+
     assert breakdown(state, 0)["pharaoh_tiles"] == 4
     assert breakdown(state, 0)["tiles"] == 0
 
@@ -173,7 +177,7 @@ def test_darkness():
     state["plague"] = "darkness"
     for seat, player in enumerate(state["players"]):
         player["dice_used"] = [1, 2, 3]
-        player["pcard"] = 4 + 2 * (3 - seat)   # order 0, 1, 2, 3
+        player["pcard"] = 4 + 2 * (3 - seat)  # order 0, 1, 2, 3
     state["players"][1]["cancelled"] = True
     state["counter"] = 12
     started(state)
@@ -184,7 +188,7 @@ def test_darkness():
         seen.append(decision.seat)
         state, _ = E.apply(state, decision.seat, decision.option_ids()[0])
     assert seen == [1]
-    assert state["players"][3]["pcard"] == 4           # no +2 for the last player either
+    assert state["players"][3]["pcard"] == 4  # no +2 for the last player either
     assert len(state["territory_discard"]) >= 2
 
 
@@ -212,10 +216,13 @@ def test_livestock():
     state = neutral()
     player = state["players"][0]
     put(state, 0, f0="plantation", f1="herd", c0="egyptian", f2="egyptian")
-    player["terr"] = [{"id": "tr_coin_2", "used": False},
-                      {"id": "sa_egyptians_boat", "used": False}]
+    player["terr"] = [
+        {"id": "tr_coin_2", "used": False},
+        {"id": "sa_egyptians_boat", "used": False},
+    ]
     assert income(state, 0) == 1 and "card:sa_egyptians_boat" in [
-        o.id for o in extras(state, 0, "turn")]
+        o.id for o in extras(state, 0, "turn")
+    ]
     state["plague"] = "livestock"
     assert income(state, 0) == 0 and extras(state, 0, "turn") == []
 
@@ -223,9 +230,9 @@ def test_livestock():
 @pytest.mark.rule("PLG-R183")
 def test_plague_names():
     from rules.plagues.data import PLAGUES
+
     assert PLAGUES["darkness"][0] == "Darkness"
-    assert {v[1] for v in PLAGUES.values()} == {"immediate", "phase1", "phase2", "phase3",
-                                                 "round"}
+    assert {v[1] for v in PLAGUES.values()} == {"immediate", "phase1", "phase2", "phase3", "round"}
 
 
 @pytest.mark.rule("PLG-R184")
@@ -253,8 +260,10 @@ def test_end_of_round_steps():
     state["hebrews"] = [3]
     state["hebrew_reserve"] = [1, 2]
     state["territory_deck"] = ["sc_flat", "sc_ankh"]
-    state["players"][0]["terr"] = [{"id": "sa_soldiers", "used": True},
-                                   {"id": "tr_development", "used": True}]
+    state["players"][0]["terr"] = [
+        {"id": "sa_soldiers", "used": True},
+        {"id": "tr_development", "used": True},
+    ]
     state["players"][0]["power_used"] = True
     events = []
     end_of_round_first(state, events)
@@ -264,8 +273,10 @@ def test_end_of_round_steps():
     assert state["dice_spaces"] == ["herd", "coin", "plantation", "egyptian", "boat", None]
     assert sorted(state["reserve"]) == ["obelisk", "sphinx"]
     assert state["round"] == 2
-    assert state["players"][0]["terr"] == [{"id": "sa_soldiers", "used": False},
-                                           {"id": "tr_development", "used": True}]
+    assert state["players"][0]["terr"] == [
+        {"id": "sa_soldiers", "used": False},
+        {"id": "tr_development", "used": True},
+    ]
     assert state["players"][0]["power_used"] is False
 
 
@@ -288,10 +299,10 @@ def test_moses():
     state["phase"], state["step"], state["counter"] = "plague", "moses", 0
     state["hebrews"] = [2, 2, 2]
     started(state)
-    assert [x["dev"][0] for x in p] == [1, 1, 1]     # seats 0 and 2 tied behind
-    assert [x["dev"][1] for x in p] == [2, 2, 3]     # seat 1 alone behind
+    assert [x["dev"][0] for x in p] == [1, 1, 1]  # seats 0 and 2 tied behind
+    assert [x["dev"][1] for x in p] == [2, 2, 3]  # seat 1 alone behind
     assert [x["nile"] for x in p] == [3, 3, 5]
-    assert p[0]["pcard"] == 8     # +2 passes 6: a Hebrew, whose column space 1 gives +1
+    assert p[0]["pcard"] == 8  # +2 passes 6: a Hebrew, whose column space 1 gives +1
     assert p[0]["hebrews"] == [2]
 
 
@@ -331,15 +342,15 @@ def test_skip_tribute_card():
 def test_moses_then_game_end_without_end_of_round():
     state = neutral(3, seed=2)
     state["round"] = 3
-    state["reserve"] = ["coin", "boat"]                 # the reserve rule ends the game
+    state["reserve"] = ["coin", "boat"]  # the reserve rule ends the game
     for seat, player in enumerate(state["players"]):
         player["dev"] = [seat, 2]
     state["pharaoh"][0] = 2
     state["phase"], state["step"], state["counter"] = "plague", "moses", 0
     started(state)
     assert state["phase"] == "over"
-    assert state["players"][0]["dev"] == [1, 3]          # Moses acted in the last round
-    assert state["pharaoh"][0] == 2                       # no end-of-round steps
+    assert state["players"][0]["dev"] == [1, 3]  # Moses acted in the last round
+    assert state["pharaoh"][0] == 2  # no end-of-round steps
 
 
 @pytest.mark.rule("PLG-R048")

@@ -13,18 +13,30 @@ def ana() -> dict:
     state = blank(4, seed=1)
     state["plague"] = "blood"
     player = state["players"][0]
-    player["dev"] = [8, 9]                      # 9 VP (the track further behind)
-    player["nile"] = 12                         # 8 VP
-    put(state, 0, c0="sphinx", c1="obelisk", c2="egyptian", c3="sphinx", c4="egyptian",
-        c5="obelisk", f0="herd", f1="plantation", f2="herd")
-    player["kept"] = ["boat", "boat", "province1", "province2", "province3", "pharaoh",
-                      "coin"]
-    player["terr"] = [{"id": "sc_bonuses", "used": False},    # coin, soldiers, hebrew: 5
-                      {"id": "sc_city_field", "used": False},  # 5
-                      {"id": "tr_coin_1", "used": True}]
-    player["hebrews"] = [1, 1, 1, 1, 2, 2, 2, 2]               # 8 tiles, sum 12
-    state["players"][1]["hebrews"] = [3, 3, 3, 3, 3]           # 15: 1st
-    state["players"][2]["hebrews"] = [3, 2]                    # 5
+    player["dev"] = [8, 9]  # 9 VP (the track further behind)
+    player["nile"] = 12  # 8 VP
+    put(
+        state,
+        0,
+        c0="sphinx",
+        c1="obelisk",
+        c2="egyptian",
+        c3="sphinx",
+        c4="egyptian",
+        c5="obelisk",
+        f0="herd",
+        f1="plantation",
+        f2="herd",
+    )
+    player["kept"] = ["boat", "boat", "province1", "province2", "province3", "pharaoh", "coin"]
+    player["terr"] = [
+        {"id": "sc_bonuses", "used": False},  # coin, soldiers, hebrew: 5
+        {"id": "sc_city_field", "used": False},  # 5
+        {"id": "tr_coin_1", "used": True},
+    ]
+    player["hebrews"] = [1, 1, 1, 1, 2, 2, 2, 2]  # 8 tiles, sum 12
+    state["players"][1]["hebrews"] = [3, 3, 3, 3, 3]  # 15: 1st
+    state["players"][2]["hebrews"] = [3, 2]  # 5
     state["players"][3]["hebrews"] = [1]
     player["pcard"] = 24
     player["discard"] = {"A": "herd", "B": None}
@@ -85,4 +97,3 @@ def test_winner_and_tie_breaks():
     result = final_result(state)
     assert result.places == (1, 1, 3)
     assert any("share" in note for note in result.tiebreaks)
-

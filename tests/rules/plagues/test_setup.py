@@ -43,8 +43,17 @@ def test_tiles_per_player_count():
     totals = {n: len(all_tiles(new(n))) for n in (1, 2, 3, 4)}
     assert totals == {1: 48, 2: 48, 3: 60, 4: 72}
     four = Counter(tile_type(t) for t in all_tiles(new(4)))
-    assert set(four) == {"sphinx", "obelisk", "egyptian", "plantation", "herd", "coin", "boat",
-                         "province", "pharaoh"}
+    assert set(four) == {
+        "sphinx",
+        "obelisk",
+        "egyptian",
+        "plantation",
+        "herd",
+        "coin",
+        "boat",
+        "province",
+        "pharaoh",
+    }
     assert four["egyptian"] == 12 and four["pharaoh"] == 4
 
 
@@ -84,7 +93,7 @@ def test_player_pieces():
         assert pv["dev"] == {"city": 0, "field": 0}
         assert pv["dice_used"] == []
         assert pv["discard"] == {"A": None, "B": None}
-        assert state["players"][seat]["nile"] <= 1   # boat 0 (+1 for the 3rd player)
+        assert state["players"][seat]["nile"] <= 1  # boat 0 (+1 for the 3rd player)
 
 
 @pytest.mark.rule("PLG-R007")
@@ -106,9 +115,9 @@ def test_shared_components():
 @pytest.mark.rule("PLG-R034")
 def test_turn_order_cards():
     firsts = {tuple(new(4, seed=s)["order"]) for s in range(12)}
-    assert len({o[0] for o in firsts}) > 1          # random first player
+    assert len({o[0] for o in firsts}) > 1  # random first player
     for order in firsts:
-        assert list(order) == [(order[0] + i) % 4 for i in range(4)]   # clockwise
+        assert list(order) == [(order[0] + i) % 4 for i in range(4)]  # clockwise
     state = new(4, seed=2)
     view = E.view(state, None)
     for position, seat in enumerate(state["order"]):
@@ -180,8 +189,7 @@ def test_six_dice_spaces_filled():
 @pytest.mark.rule("PLG-R028")
 def test_provinces_dealt():
     state = new(4)
-    assert sorted(p["province"] for p in state["players"]) == ["abydos", "buto", "edfu",
-                                                               "memphis"]
+    assert sorted(p["province"] for p in state["players"]) == ["abydos", "buto", "edfu", "memphis"]
     assert new(1, province="edfu")["players"][0]["province"] == "edfu"
 
 
@@ -206,7 +214,7 @@ def test_province_draft_in_turn_order_before_anything_else():
         assert events[0].kind == "province"
     names = {state["order"][i]: pick.split(":")[1] for i, pick in enumerate(picks)}
     assert {s: p["province"] for s, p in enumerate(state["players"])} == names
-    assert state["players"][state["order"][0]]["pcard"] == 1                  # PLG-R035
+    assert state["players"][state["order"][0]]["pcard"] == 1  # PLG-R035
     assert E.pending(state)[0].key in ("die", "space")
     # random (the default) deals at once, exactly as before
     assert new(3, seed=4, provinces="random") == new(3, seed=4)
@@ -261,6 +269,6 @@ def test_round_one_immediate_plague_is_ignored():
             # a non-immediate plague applies in round 1
             state["players"][0]["cells"].update(c3="sphinx", c4="obelisk")
             from rules.plagues.dice import hebrew_need
+
             assert hebrew_need(state, 0, 2) == 4
     assert {"blood", "frogs", "lice"} <= seen
-

@@ -77,9 +77,9 @@ def test_ai_pharaoh_action():
     ai_turn(state, 1, events)
     assert state["pharaoh"][3] == 1 and ai["pcard"] == pcard + 3 and state["ai_pos"] == 2
     assert events[0].data == {"action_card": 1, "value": 4, "action": "pharaoh"}
-    ai_turn(state, 1, events)                     # card 4 already taken: action lost
+    ai_turn(state, 1, events)  # card 4 already taken: action lost
     assert ai["pcard"] == pcard + 3 and any(e.kind == "ai_lost" for e in events)
-    ai_turn(state, 1, events)                     # card 3: taken, no effect
+    ai_turn(state, 1, events)  # card 3: taken, no effect
     assert state["pharaoh"][2] == 1
 
 
@@ -94,7 +94,7 @@ def test_ai_tile_action():
     ai_turn(state, 1, events)
     resolve(state, 1, None)
     assert "province3" in ai["kept"] and ai["pcard"] == 2 + 3
-    ai_turn(state, 1, events)                     # space 6 empty now? slid: 5 tiles left
+    ai_turn(state, 1, events)  # space 6 empty now? slid: 5 tiles left
     resolve(state, 1, None)
     for cell in ("c0", "c1", "c2", "c3", "c4", "c5"):
         ai["cells"][cell] = "obelisk"
@@ -122,9 +122,9 @@ def test_ai_placement_priority():
         ai["cells"][cell] = "herd"
     state["dice_spaces"][0] = "herd"
     ai_turn(state, 1, [])
-    resolve(state, 1, None)                       # the field fills: occupation tile
+    resolve(state, 1, None)  # the field fills: occupation tile
     assert ai["cells"]["f3"] == "herd" and "field" not in ai["occ"]
-    assert ai["dev"] == [3, 3]                    # +2 as two steps on the track behind
+    assert ai["dev"] == [3, 3]  # +2 as two steps on the track behind
 
 
 @pytest.mark.rule("PLG-R282")
@@ -156,10 +156,10 @@ def test_ai_hebrews():
     ai["hebrews"] = [1, 1, 1]
     state["dice_spaces"][0] = "coin"
     ai_turn(state, 1, [])
-    resolve(state, 1, None)                         # space 4: dice space 1's tile
+    resolve(state, 1, None)  # space 4: dice space 1's tile
     assert ai["hebrews"][-1] == 3 and "coin" in ai["kept"]
     ai["penalties"] = ["lice"]
-    ai_turn(state, 1, [])                           # space 5: not for the AI
+    ai_turn(state, 1, [])  # space 5: not for the AI
     assert ai["hebrews"][-1] == 2 and ai["penalties"] == ["lice"]
     state["hebrews"] = []
     events = []
@@ -195,6 +195,7 @@ def test_ai_territory_priority():
     assert ai["terr"] == [{"id": "tr_coin_1", "used": False}]
     ai["kept"] = ["boat", "province1"]
     from rules.plagues.state import income
+
     assert income(state, 1) == 0
     state["territories"] = ["sa_soldiers", "ib_nile_2"]
     ai_pick(state, 1, [])
@@ -227,6 +228,7 @@ def test_ai_round_exemptions():
     state["plague"] = "boils"
     ai["cells"].update(f1="herd", f2="herd")
     from rules.plagues.state import plague_on
+
     assert not plague_on(state, 1, "boils")
 
 
@@ -237,7 +239,7 @@ def test_human_hebrew_rule():
     state = solo()
     human, ai = state["players"]
     ai["hebrews"] = [3, 3, 3, 3]
-    human["hebrews"] = [3, 3, 2, 1, 1]               # fact 11: 10 reaches the minimum
+    human["hebrews"] = [3, 3, 2, 1, 1]  # fact 11: 10 reaches the minimum
     assert hebrew_points(state) == [14, 18]
     human["hebrews"] = [3, 3, 2, 1]
     assert hebrew_points(state) == [0, 18]
@@ -245,7 +247,7 @@ def test_human_hebrew_rule():
     assert hebrew_points(state) == [16, 16]
     ai["hebrews"] = [1]
     human["hebrews"] = [1, 1]
-    assert hebrew_points(state) == [18, 14]          # no minimum for the AI
+    assert hebrew_points(state) == [18, 14]  # no minimum for the AI
 
 
 @pytest.mark.rule("PLG-R302")
@@ -264,7 +266,15 @@ def test_ai_scoring():
     ai["penalties"] = ["lice"]
     ai["hebrews"] = [3]
     parts = breakdown(state, 1)
-    assert parts == {"development": 5, "nile": 6, "tiles": 4, "pharaoh_tiles": 2,
-                     "territory": 6, "province": 0, "hebrews": 18, "penalties": 0,
-                     "discard": 0}
+    assert parts == {
+        "development": 5,
+        "nile": 6,
+        "tiles": 4,
+        "pharaoh_tiles": 2,
+        "territory": 6,
+        "province": 0,
+        "hebrews": 18,
+        "penalties": 0,
+        "discard": 0,
+    }
     assert E.result(state) is None

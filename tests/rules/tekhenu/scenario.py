@@ -110,8 +110,9 @@ def key(state: State) -> str:
     return decisions[0].key if decisions else ""
 
 
-def act(state: State, seat: int, god: str | None, value: int, src: str = "card",
-        **extra: Any) -> tuple[State, list[Event]]:
+def act(
+    state: State, seat: int, god: str | None, value: int, src: str = "card", **extra: Any
+) -> tuple[State, list[Event]]:
     """Start an action directly (as a card would) on a copy of the state."""
     state = ENGINE.copy(state)
     events: list[Event] = []

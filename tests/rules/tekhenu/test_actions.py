@@ -29,8 +29,14 @@ def base(seats=2, seed=1):
     reset_board(state)
     for s in range(len(state["players"])):
         empty_hand(state, s)
-    state["horus_bonus"] = [{"papyrus": 1}, {"bread": 1}, {"limestone": 1}, {"gold": 1},
-                            {"granite": 1}, {"scribe": 1}]
+    state["horus_bonus"] = [
+        {"papyrus": 1},
+        {"bread": 1},
+        {"limestone": 1},
+        {"gold": 1},
+        {"granite": 1},
+        {"scribe": 1},
+    ]
     return state, seat
 
 
@@ -66,8 +72,13 @@ def test_horus_statue_for_a_god():
     state, seat = base(2)
     give(state, seat, granite=1)
     state, _ = act(state, seat, "horus", 4)
-    assert options(state) == ["god:hathor", "people:pt_e2", "people:pt_n2", "people:po_work",
-                              "people:po_quar"]
+    assert options(state) == [
+        "god:hathor",
+        "people:pt_e2",
+        "people:pt_n2",
+        "people:po_work",
+        "people:po_quar",
+    ]
     assert HORUS_GOD[4] == "hathor"
     state, _ = me(state, "god:hathor")
     player = state["players"][seat]
@@ -242,8 +253,14 @@ def test_hathor_building():
     assert not god_legal(state, seat, "hathor", 3)
     give(state, seat, bread=4, population=5)
     state, _ = act(state, seat, "hathor", 3)
-    assert options(state) == ["build:w1", "build:w2", "build:w3", "build:s1", "build:s2",
-                              "build:s3"]  # w0/w4/s0/s4 closed with 2 players
+    assert options(state) == [
+        "build:w1",
+        "build:w2",
+        "build:w3",
+        "build:s1",
+        "build:s2",
+        "build:s3",
+    ]  # w0/w4/s0/s4 closed with 2 players
     state["temple"]["t10"] = ["P22", 0, seat]
     state["temple"]["t11"] = ["P22", 0, 1 - seat]
     before = vp(state, seat)
@@ -360,6 +377,7 @@ def test_thoth_refresh_and_end_of_turn_refill():
     assert state["market"][0][2] is None  # refilled only at the end of the turn
     assert state["players"][seat]["technologies"] == [new[2]]
     from rules.tekhenu.cards import refill_market
+
     refill_market(state)
     assert state["market"][0][2] is not None and state["market"][0][2][0] == "T"
 
@@ -367,6 +385,7 @@ def test_thoth_refresh_and_end_of_turn_refill():
 @pytest.mark.rule("TEK-R130")
 def test_deck_reshuffles_discard():
     from rules.tekhenu.cards import draw_card
+
     state, _seat = base(2)
     state["discards"]["blessing"] = list(state["decks"]["blessing"])
     state["decks"]["blessing"] = []
@@ -383,6 +402,7 @@ def test_market_decree_is_secret_but_known():
     state, seat = base(3)
     give(state, seat, happiness=9, population=9)
     from rules.tekhenu.tracks import open_market_section
+
     open_market_section(state, 2, [])
     decree = state["market"][2][3]
     state, _ = act(state, seat, "thoth", 1)
@@ -401,8 +421,12 @@ def test_market_decree_is_secret_but_known():
 def test_osiris_row_one():
     state, seat = base(2)
     state, _ = act(state, seat, "osiris", 1)
-    assert options(state) == ["space:o1_papyrus", "space:o1_bread", "space:o1_limestone",
-                              "space:o1_granite"]
+    assert options(state) == [
+        "space:o1_papyrus",
+        "space:o1_bread",
+        "space:o1_limestone",
+        "space:o1_granite",
+    ]
     state, _ = me(state, "space:o1_bread")
     player = state["players"][seat]
     assert player["happiness"] == 1 and player["buildings"] == 9
@@ -467,6 +491,11 @@ def test_production_and_excess():
     p = state["players"][seat]
     assert p["res"]["granite"] == 4 and p["excess"] == 0
     from rules.tekhenu.data import DIE_RESOURCE
-    assert DIE_RESOURCE == {"yellow": "papyrus", "brown": "bread", "white": "limestone",
-                            "black": "granite"}
+
+    assert DIE_RESOURCE == {
+        "yellow": "papyrus",
+        "brown": "bread",
+        "white": "limestone",
+        "black": "granite",
+    }
     assert PILLARS["P01"].ability == "population"

@@ -19,8 +19,9 @@ def test_decree_choice_names_what_each_decree_scores():
     state = new(2, 5)
     for decision in ENGINE.pending(state):
         assert decision.secret and decision.key == "decree"
-        for card, option in zip(state["players"][decision.seat]["dealt"], decision.options,
-                                strict=True):
+        for card, option in zip(
+            state["players"][decision.seat]["dealt"], decision.options, strict=True
+        ):
             assert option.id == f"keep:{card}" and CARD_TEXT[card] in option.label
             assert len(option.label) <= 80  # fits a Discord button
 
@@ -30,8 +31,10 @@ def test_private_view_explains_own_decrees_only():
     state = new(2, 5)
     state["players"][0]["decrees"] = ["D05", "D12"]
     mine = ENGINE.view(state, 0)["me"]
-    assert mine["decree_texts"] == {"D05": "(B) " + CARD_TEXT["D05"],
-                                    "D12": "(E) " + CARD_TEXT["D12"]}
+    assert mine["decree_texts"] == {
+        "D05": "(B) " + CARD_TEXT["D05"],
+        "D12": "(E) " + CARD_TEXT["D12"],
+    }
     assert "decree_texts" not in ENGINE.view(state, None)
     assert ENGINE.view(state, 1)["me"]["decree_texts"] == {}
 
@@ -89,5 +92,7 @@ def test_solo_summary_names_botankhamuns_decrees():
         state, events = me(state, "done")
     text = next(e.text for e in events if e.kind == "decrees_scored")
     assert "Seat 1: D05 not scored" in text and "Botankhamun: 2 face-down Decrees +8 VP" in text
-    assert ENGINE.result(state).details == ("Decrees — Seat 1: D05 not scored",
-                                            "Decrees — Botankhamun: 2 face-down Decrees +8 VP")
+    assert ENGINE.result(state).details == (
+        "Decrees — Seat 1: D05 not scored",
+        "Decrees — Botankhamun: 2 face-down Decrees +8 VP",
+    )

@@ -86,8 +86,10 @@ def test_gain_any_resources():
 @pytest.mark.rule("TEK-R187")
 def test_s05_s06_draw_two_keep_one():
     state, seat = base()
-    for card, kind, field in (("S05", "technology", "technologies"),
-                              ("S06", "blessing", "blessings")):
+    for card, kind, field in (
+        ("S05", "technology", "technologies"),
+        ("S06", "blessing", "blessings"),
+    ):
         top2 = list(reversed(state["decks"][kind][-2:]))
         size = len(state["decks"][kind])
         after = reward(state, seat, card)
@@ -109,7 +111,11 @@ def test_fixed_starting_rewards():
     s07 = reward(state, seat, "S07")["players"][seat]
     assert (s07["scribe"], s07["gold"]) == (2, 1)
     assert reward(state, seat, "S08")["players"][seat]["res"] == {
-        "papyrus": 1, "bread": 1, "limestone": 1, "granite": 1}
+        "papyrus": 1,
+        "bread": 1,
+        "limestone": 1,
+        "granite": 1,
+    }
     give(state, seat, happiness=5, population=5)
     after = reward(state, seat, "S11")
     assert (after["players"][seat]["population"], after["players"][seat]["happiness"]) == (8, 7)
@@ -199,17 +205,48 @@ def test_d05_d06():
 @pytest.mark.rule("TEK-R218")
 def test_board_decrees():
     state, seat, p = decree_state()
-    state["osiris"] = {"o1_papyrus": seat, "o2_granite": seat, "o3_limestone": seat,
-                       "o4_bread": (seat + 1) % 3}
+    state["osiris"] = {
+        "o1_papyrus": seat,
+        "o2_granite": seat,
+        "o3_limestone": seat,
+        "o4_bread": (seat + 1) % 3,
+    }
     state["tbuild"] = {"w1": seat, "s2": seat}
     p["buildings"] = 10 - 5
     p["pillars"] = 8 - 3
     p["statues"] = 6 - 3
     p["statue_list"] = [["ra", "ra:1"], ["people", "pt_e2"], ["horus", "horus:1"]]
-    vals = {d: scoring.decree_vp(state, seat, d, []) for d in (
-        "D09", "D10", "D11", "D12", "D13", "D14", "D15", "D16", "D17", "D18", "D19", "D21")}
-    assert vals == {"D09": 6, "D10": 3, "D11": 6, "D12": 6, "D13": 9, "D14": 10, "D15": 10,
-                    "D16": 8, "D17": 12, "D18": 9, "D19": 5, "D21": 5}
+    vals = {
+        d: scoring.decree_vp(state, seat, d, [])
+        for d in (
+            "D09",
+            "D10",
+            "D11",
+            "D12",
+            "D13",
+            "D14",
+            "D15",
+            "D16",
+            "D17",
+            "D18",
+            "D19",
+            "D21",
+        )
+    }
+    assert vals == {
+        "D09": 6,
+        "D10": 3,
+        "D11": 6,
+        "D12": 6,
+        "D13": 9,
+        "D14": 10,
+        "D15": 10,
+        "D16": 8,
+        "D17": 12,
+        "D18": 9,
+        "D19": 5,
+        "D21": 5,
+    }
 
 
 @pytest.mark.rule("TEK-R217")
@@ -241,6 +278,7 @@ def test_d23_before_final_scoring():
     state["scored"] = ["I"]
     state["flow"] = "scoring"
     from rules.tekhenu.engine import advance
+
     advance(state, [])
     assert key(state) == "d23" and options(state, seat) == ["d23", "skip"]
     for other in range(3):  # every player answers the sealed question (issue 11)
@@ -252,8 +290,9 @@ def test_d23_before_final_scoring():
             state, _ = ENGINE.apply(state, other, "skip")
     assert key(state) == "extra_pick"
     state, _ = me(state, "act:bastet", "value:2")
-    assert state["players"][seat]["scribe"] == 2 and state["players"][seat]["res"][
-        "papyrus"] == 0  # free: paid nothing
+    assert (
+        state["players"][seat]["scribe"] == 2 and state["players"][seat]["res"]["papyrus"] == 0
+    )  # free: paid nothing
     assert state["scorings"] == 2
     assert ENGINE.view(state, None)["players"][seat]["decrees_revealed"] == ["D23"]
 
@@ -265,9 +304,17 @@ def test_d23_before_final_scoring():
 @pytest.mark.rule("TEK-R225")
 @pytest.mark.rule("TEK-R226")
 @pytest.mark.rule("TEK-R227")
-@pytest.mark.parametrize("card,field,amount", [
-    ("B01", "limestone", 4), ("B02", "granite", 4), ("B03", "bread", 4), ("B04", "papyrus", 4),
-    ("B05", "gold", 3), ("B06", "scribe", 2)])
+@pytest.mark.parametrize(
+    "card,field,amount",
+    [
+        ("B01", "limestone", 4),
+        ("B02", "granite", 4),
+        ("B03", "bread", 4),
+        ("B04", "papyrus", 4),
+        ("B05", "gold", 3),
+        ("B06", "scribe", 2),
+    ],
+)
 def test_production_blessings(card, field, amount):
     state, seat = base()
     state["players"][seat]["blessings"] = [card]
@@ -297,6 +344,7 @@ def test_b07_b08():
 def take_state(colour, value, light="sunny", god="hathor"):
     state, seat = base()
     from tests.rules.tekhenu.scenario import clear_dice
+
     clear_dice(state)
     light_for(state, god, light)
     put_die(state, god, colour, value)
@@ -312,7 +360,12 @@ def test_b09_b10_any_face():
     state["players"][seat]["blessings"] = ["B09"]
     state, _ = me(state, "die:hathor:white2")
     assert [o for o in options(state) if o.startswith("face:")] == [
-        "face:1", "face:3", "face:4", "face:5", "face:6"]
+        "face:1",
+        "face:3",
+        "face:4",
+        "face:5",
+        "face:6",
+    ]
     state, _ = me(state, "face:6", "done")
     assert state["players"][seat]["left"] == [["white", 6]]
 
@@ -442,8 +495,12 @@ def test_god_action_technologies():
     assert vp(s, seat) == before + 2 and (p["population"], p["happiness"]) == (9, 3 + 5 + 1)
     give(state, seat, bread=2)  # 2-player spaces cost 3+: only with T21's Bread
     s, _ = act(state, seat, "hathor", 3)
-    assert res(s, seat, "bread") == 3 and options(s) == ["build:w1", "build:w3", "build:s1",
-                                                          "build:s3"]
+    assert res(s, seat, "bread") == 3 and options(s) == [
+        "build:w1",
+        "build:w3",
+        "build:s1",
+        "build:s3",
+    ]
     state["ra"] = ["P22", "P22", "P22"]
     give(state, seat, limestone=2)
     s, _ = act(state, seat, "ra", 6)
@@ -521,6 +578,7 @@ def test_t14():
 @pytest.mark.rule("TEK-R261")
 def test_t15_t16():
     from rules.tekhenu import flow
+
     state, seat = base(3)
     state["players"][seat]["technologies"] = ["T15", "T16"]
     assert flow.ankh(state, seat) == 5
@@ -612,10 +670,20 @@ BASE_VP = 2 + 1  # t22 reward 2 VP + left slot 1 VP (no neighbours, no edges)
 @pytest.mark.rule("TEK-R285")
 @pytest.mark.rule("TEK-R286")
 @pytest.mark.rule("TEK-R287")
-@pytest.mark.parametrize("tile,field,amount", [
-    ("P01", "population", 3), ("P02", "scribe", 1), ("P03", "happiness", 2),
-    ("P07", "vp", 1), ("P08", "vp", 1), ("P09", "vp", 1),
-    ("P16", "gold", 2), ("P17", "gold", 2), ("P18", "gold", 2)])
+@pytest.mark.parametrize(
+    "tile,field,amount",
+    [
+        ("P01", "population", 3),
+        ("P02", "scribe", 1),
+        ("P03", "happiness", 2),
+        ("P07", "vp", 1),
+        ("P08", "vp", 1),
+        ("P09", "vp", 1),
+        ("P16", "gold", 2),
+        ("P17", "gold", 2),
+        ("P18", "gold", 2),
+    ],
+)
 def test_simple_pillar_abilities(tile, field, amount):
     state, seat = base()
     give(state, seat, population=10, happiness=2)
@@ -726,8 +794,9 @@ def test_extra_action_may_come_first():
     state, seat = take_state("white", 2, "sunny", "hathor")
     state["players"][seat]["blessings"] = ["B18"]
     give(state, seat, scribe=1, papyrus=2, happiness=3, population=6)
-    state, _ = me(state, "die:hathor:white2", "extra:B18:bastet", "done", "prod:limestone",
-                  "extra_first")
+    state, _ = me(
+        state, "die:hathor:white2", "extra:B18:bastet", "done", "prod:limestone", "extra_first"
+    )
     p = state["players"][seat]
     # Bastet (value 2) resolved, then the Production of the same die
     assert p["happiness"] == 5 and p["res"]["limestone"] == 2

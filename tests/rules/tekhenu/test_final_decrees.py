@@ -89,8 +89,9 @@ def test_d04_triangles_are_paid_only_as_chosen():
     decision = ENGINE.pending(state)[0]
     ids = decision.option_ids()
     assert ids[0] == "d04:1+d03:D07"
-    assert decision.options[0].label == ("D04: 1 gold → 3 VP; D03: 2 gold → D07 again +12 VP; "
-                                         "Decrees total 27 VP")
+    assert decision.options[0].label == (
+        "D04: 1 gold → 3 VP; D03: 2 gold → D07 again +12 VP; Decrees total 27 VP"
+    )
     totals = {o.id: int(o.label.rsplit(" ", 2)[-2]) for o in decision.options}
     assert totals["d04:0+d03:D07"] == 24 and totals["d04:2+d03:no"] == 18
     assert totals["d04:1+d03:D04"] == 3 + 3 + 12 and totals["d04:0+d03:no"] == 12
@@ -132,7 +133,9 @@ def test_d03_with_scribes_for_gold_t10():
     player["technologies"] = ["T10"]
     plans = scoring.decree_plans(state, seat, ["D03", "D07"])
     assert [(p["id"], p["total"], p["d03"]) for p in plans] == [
-        ("d03:D07", 24, {"gold": 1, "scribe": 1}), ("d03:no", 15, {})]
+        ("d03:D07", 24, {"gold": 1, "scribe": 1}),
+        ("d03:no", 15, {}),
+    ]
 
 
 @pytest.mark.rule("TEK-R201")
@@ -174,8 +177,10 @@ def d23_state(holder_has_d23: bool, seats: int = 3):
         state["players"][s]["decrees"] = ["D12"]
     deck = [c for c in state["decks"]["decree"] if c not in ("D05", "D12", "D21", "D23")]
     state["decks"]["decree"] = deck[:-1] + ["D21" if holder_has_d23 else "D23"]
-    state["market"] = [[None if c in ("D05", "D12", "D21", "D23") else c for c in section]
-                       for section in state["market"]]
+    state["market"] = [
+        [None if c in ("D05", "D12", "D21", "D23") else c for c in section]
+        for section in state["market"]
+    ]
     state["scorings"], state["scored"], state["flow"] = 1, ["I"], "scoring"
     advance(state, [])
     return state
@@ -190,7 +195,10 @@ def test_every_player_gets_the_sealed_d23_question():
     state = d23_state(True)
     decisions = ENGINE.pending(state)
     assert [(d.seat, d.key, d.secret) for d in decisions] == [
-        (0, "d23", True), (1, "d23", True), (2, "d23", True)]
+        (0, "d23", True),
+        (1, "d23", True),
+        (2, "d23", True),
+    ]
     assert decisions[0].option_ids() == ["d23", "skip"]
     assert decisions[1].option_ids() == decisions[2].option_ids() == ["skip"]
     assert check_hidden_information(ENGINE, state, 3) == 1
@@ -210,13 +218,16 @@ def test_nobody_learns_who_holds_d23_until_the_reveal():
     steps = 0
     while True:
         for onlooker in (None, 1, 2):
-            assert (canonical_json(ENGINE.view(with_d23, onlooker))
-                    == canonical_json(ENGINE.view(without, onlooker))), (steps, onlooker)
+            assert canonical_json(ENGINE.view(with_d23, onlooker)) == canonical_json(
+                ENGINE.view(without, onlooker)
+            ), (steps, onlooker)
         pend_a, pend_b = ENGINE.pending(with_d23), ENGINE.pending(without)
         assert [(d.seat, d.key, d.secret) for d in pend_a] == [
-            (d.seat, d.key, d.secret) for d in pend_b]
+            (d.seat, d.key, d.secret) for d in pend_b
+        ]
         assert [d.option_ids() for d in pend_a if d.seat] == [
-            d.option_ids() for d in pend_b if d.seat]
+            d.option_ids() for d in pend_b if d.seat
+        ]
         decision = pend_b[0]
         option = ENGINE.ai_choice(without, decision.seat)
         if decision.key == "d23":
@@ -246,8 +257,10 @@ def test_d23_question_skipped_when_d23_is_face_up_in_the_market():
 def test_private_summary_keeps_the_sealed_answer():
     state = d23_state(True)
     state, _ = ENGINE.apply(state, 0, "d23")
-    assert ("Your secret choice: use Decree D23 before the final Scoring."
-            in ENGINE.view(state, 0)["summary"])
+    assert (
+        "Your secret choice: use Decree D23 before the final Scoring."
+        in ENGINE.view(state, 0)["summary"]
+    )
     assert ENGINE.view(state, 1)["me"]["sealed"] is None
 
 
@@ -264,8 +277,9 @@ def test_using_or_keeping_d23_looks_the_same_until_all_have_answered():
         kept, events_kept = ENGINE.apply(kept, other, "skip")
         assert public_texts(events_used) == public_texts(events_kept)
         for onlooker in (None, 1, 2, 3):
-            assert (canonical_json(ENGINE.view(used, onlooker))
-                    == canonical_json(ENGINE.view(kept, onlooker)))
+            assert canonical_json(ENGINE.view(used, onlooker)) == canonical_json(
+                ENGINE.view(kept, onlooker)
+            )
     used, events_used = ENGINE.apply(used, 3, "skip")  # the last answer: D23 is revealed
     assert "Seat 1 reveals Decree D23." in [e.text for e in events_used]
     assert ENGINE.pending(used)[0].key == "extra_pick"

@@ -20,6 +20,7 @@ def playout_log(seats, seed, options_=None):
     ENGINE_events = []
     state = ENGINE.new_game(seats, options_ or {}, seed)
     import random
+
     rng = random.Random(seed)
     while ENGINE.pending(state):
         decision = rng.choice(ENGINE.pending(state))
@@ -51,8 +52,12 @@ def test_game_structure():
     order = [e.kind for _b, _a, evs in history for e in evs if e.kind in ("maat", "scoring")]
     assert order == ["maat", "maat", "scoring", "maat", "maat", "scoring"]
     # one turn per player per round, in turn order; order only changes in Maat phases
-    turns = [(e.data["round"], e.data["seat"]) for _b, _a, evs in history for e in evs
-             if e.kind == "turn"]
+    turns = [
+        (e.data["round"], e.data["seat"])
+        for _b, _a, evs in history
+        for e in evs
+        if e.kind == "turn"
+    ]
     assert len(turns) == 16 * 3
     for r in range(1, 17):
         assert sorted(s for rr, s in turns if rr == r) == [0, 1, 2]
@@ -60,7 +65,8 @@ def test_game_structure():
     assert len(order_changes) == 1 + 4  # setup + each Maat phase
     # the disc turned one section clockwise per Rotation
     assert [e.data["disc_pos"] for e in rotations] == [
-        (history[0][0]["disc_pos"] + i) % 6 for i in range(1, 9)]
+        (history[0][0]["disc_pos"] + i) % 6 for i in range(1, 9)
+    ]
     assert state["phase"] == "over" and state["round"] == 16
     assert state["final"] is not None
 
@@ -94,6 +100,7 @@ def test_rotation_counts_anubis_dice():
     state["stack"] = []
     state["flow"] = "after_turn"
     from rules.tekhenu.engine import advance
+
     events = []
     state["players"][state["order"][0]]["left"] = [["white", 1], ["white", 1]]
     advance(state, events)
@@ -105,8 +112,14 @@ def test_rotation_counts_anubis_dice():
 @pytest.mark.rule("TEK-R151")
 @pytest.mark.rule("TEK-R152")
 def test_balance_faith_and_vp_loss():
-    player = {"left": [["white", 3], ["brown", 2]], "right": [["black", 6], ["grey", 4]],
-              "excess": 1, "faith_l": 0, "faith_r": 0, "below": [["white", 6]]}
+    player = {
+        "left": [["white", 3], ["brown", 2]],
+        "right": [["black", 6], ["grey", 4]],
+        "excess": 1,
+        "faith_l": 0,
+        "faith_r": 0,
+        "below": [["white", 6]],
+    }
     assert balance(player) == -6  # rulebook example
     player["faith_l"] = 1
     assert balance(player) == -5
@@ -155,11 +168,11 @@ def test_faith_is_sealed_then_revealed():
         state["players"][s]["left"] = [["white", 1]] * 4
     state["flow"] = "maat_start"
     from rules.tekhenu.engine import advance
+
     advance(state, [])
     decisions = ENGINE.pending(state)
     assert len(decisions) == 2 and all(d.secret for d in decisions)
-    assert decisions[0].option_ids() == ["faith:0", "faith:+1", "faith:-1", "faith:+2",
-                                         "faith:-2"]
+    assert decisions[0].option_ids() == ["faith:0", "faith:+1", "faith:-1", "faith:+2", "faith:-2"]
     state, events = ENGINE.apply(state, 0, "faith:-2")
     assert ENGINE.view(state, None)["players"][0]["answered"]
     assert ENGINE.view(state, None)["players"][0]["scales"]["faith_right"] == 0
@@ -174,6 +187,7 @@ def test_faith_sequential_variant():
         state["players"][s]["faith"] = 1
     state["flow"] = "maat_start"
     from rules.tekhenu.engine import advance
+
     advance(state, [])
     decisions = ENGINE.pending(state)
     assert len(decisions) == 1 and not decisions[0].secret
@@ -281,13 +295,20 @@ def test_end_of_game():
     state["stack"] = []
     state["flow"] = "final_decrees"
     from rules.tekhenu.engine import advance
+
     advance(state, [])
     assert state["players"][0]["revealed"] == ["D07", "D08", "D12", "D13", "D18"]
     while ENGINE.pending(state)[0].seat != 0:
         d = ENGINE.pending(state)[0]
         state, _ = ENGINE.apply(state, d.seat, "done")
-    assert options(state) == ["score:D07", "score:D08", "score:D12", "score:D13", "score:D18",
-                              "done"]
+    assert options(state) == [
+        "score:D07",
+        "score:D08",
+        "score:D12",
+        "score:D13",
+        "score:D18",
+        "done",
+    ]
     state, _ = me(state, "score:D07")
     assert "score:D08" not in options(state)  # same symbol C
     before = vp(state, 0)
@@ -335,17 +356,19 @@ def test_full_games_end():
 @pytest.mark.rule("TEK-R179")
 @pytest.mark.rule("TEK-R176")
 @pytest.mark.rule("TEK-R181")
-@pytest.mark.parametrize("seats,spaces,open_spaces,per_section", [
-    (2, 1, 6, 2), (3, 2, 8, 3), (4, 3, 10, 4), (1, 1, 6, 2)])
+@pytest.mark.parametrize(
+    "seats,spaces,open_spaces,per_section",
+    [(2, 1, 6, 2), (3, 2, 8, 3), (4, 3, 10, 4), (1, 1, 6, 2)],
+)
 def test_player_count_rules(seats, spaces, open_spaces, per_section):
     from rules.tekhenu.actions import open_building_spaces
+
     state = at_turn(seats, 2)
     view = ENGINE.view(state, None)
     assert view["god_statue_spaces"] == spaces
     assert len(open_building_spaces(state)) == open_spaces
     if seats == 3:
-        assert sorted(w for w, b in view["temple_buildings"].items() if b["closed"]) == [
-            "s4", "w4"]
+        assert sorted(w for w, b in view["temple_buildings"].items() if b["closed"]) == ["s4", "w4"]
     before = {god: len(state["sections"][god]) for god in GODS}
     state["stack"] = []
     flow.rotation_dice(state, [])

@@ -51,5 +51,6 @@ def test_maat_faith_sealed():
         state["players"][s]["faith"] = 1
     state["flow"] = "maat_start"
     from rules.tekhenu.engine import advance
+
     advance(state, [])
     assert check_hidden_information(ENGINE, state) == 3

@@ -30,8 +30,11 @@ def labels(state) -> dict[str, str]:
 
 def tokens(state, seat) -> dict[str, int]:
     player = state["players"][seat]
-    return {**{k: v for k, v in player["res"].items() if v}, "gold": player["gold"],
-            "scribe": player["scribe"]}
+    return {
+        **{k: v for k, v in player["res"].items() if v},
+        "gold": player["gold"],
+        "scribe": player["scribe"],
+    }
 
 
 def statue(state, seat):
@@ -54,9 +57,11 @@ def test_t22_the_other_stone_is_offered_with_its_vp():
     asked = decision(state)
     assert asked.key == "pay" and asked.seat == seat
     assert str(asked.prompt) == "How do you pay 1 granite?"
-    assert labels(state) == {"pay:1gra": "Pay 1 granite",
-                             "pay:1lim": "Pay 1 limestone (+1 VP, T22)",
-                             "pay:1gold": "Pay 1 gold"}
+    assert labels(state) == {
+        "pay:1gra": "Pay 1 granite",
+        "pay:1lim": "Pay 1 limestone (+1 VP, T22)",
+        "pay:1gold": "Pay 1 gold",
+    }
     before = state["players"][seat]["statues"]
     state, events = ENGINE.apply(state, seat, "pay:1lim")
     player = state["players"][seat]
@@ -118,7 +123,8 @@ def test_a_gold_for_a_stone_is_a_choice_only_under_t22():
     # Paying Limestone + Granite with a Limestone and a Gold is one payment, not a T22 swap.
     give(state, seat, limestone=1, granite=0, gold=1)
     assert payment_mixes(state, seat, {"limestone": 1, "granite": 1}) == [
-        {"limestone": 1, "gold": 1}]
+        {"limestone": 1, "gold": 1}
+    ]
 
 
 @pytest.mark.rule("TEK-R255")

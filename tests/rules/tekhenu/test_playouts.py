@@ -38,8 +38,18 @@ def check_invariants(before, after, move) -> None:
     assert all(n >= 0 for n in after["bag"].values())
     assert 0 <= after["round"] <= 16
     for player in after["players"]:
-        for key in ("vp", "gold", "scribe", "faith", "excess", "buildings", "pillars",
-                    "statues", "happiness", "population"):
+        for key in (
+            "vp",
+            "gold",
+            "scribe",
+            "faith",
+            "excess",
+            "buildings",
+            "pillars",
+            "statues",
+            "happiness",
+            "population",
+        ):
             assert player[key] >= 0, key
         assert all(player["res"][res] >= 0 for res in RESOURCES)
         assert all(2 <= player["prod"][res] <= 6 for res in RESOURCES)
@@ -55,8 +65,15 @@ def play(seats: int, seed: int):
     options = VARIANTS[seed % len(VARIANTS)] if seats == 1 else VARIANTS[(seed % 2) * 2 % 4]
     if seats > 1:
         options = {k: v for k, v in options.items() if not k.startswith("solo")}
-    playout = random_playout(ENGINE, seats, seed, options, chooser=mixed_option,
-                             keep_states=True, on_step=check_invariants)
+    playout = random_playout(
+        ENGINE,
+        seats,
+        seed,
+        options,
+        chooser=mixed_option,
+        keep_states=True,
+        on_step=check_invariants,
+    )
     state = playout.state
     assert state["phase"] == "over" and state["round"] == 16
     assert state["rotations"] == 8 and state["maat_phases"] == 4 and state["scorings"] == 2
@@ -65,7 +82,7 @@ def play(seats: int, seed: int):
     assert list(result.scores) == [p["vp"] for p in state["players"]]
     check_replay_law(ENGINE, playout)
     middle = len(playout.states) // 2
-    check_round_trip(ENGINE, playout.states[middle], playout.log[middle:middle + 6])
+    check_round_trip(ENGINE, playout.states[middle], playout.log[middle : middle + 6])
     checked = 0
     for index, before in enumerate(playout.states):
         if any(d.secret for d in ENGINE.pending(before)):

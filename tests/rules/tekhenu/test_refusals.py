@@ -59,8 +59,9 @@ def test_scribes_you_do_not_have():
     put_die(state, "ra", "white", 2)
     put_die(state, "thoth", "grey", 1)
     give(state, seat, scribe=1)
-    assert refused(state, "anubis:ra:white2") == ("An Anubis action costs 2 Scribes, and you "
-                                                  "have 1.")
+    assert refused(state, "anubis:ra:white2") == (
+        "An Anubis action costs 2 Scribes, and you have 1."
+    )
     give(state, seat, scribe=0)
     state, _ = me(state, "die:ra:white2")
     assert key(state) == "modify"
@@ -91,8 +92,9 @@ def test_bread_you_do_not_have():
 def test_building_past_a_component_limit():
     state, seat = at_action("hathor", "yellow", 3, bread=5)
     state["players"][seat]["buildings"] = 0
-    assert refused(state, "act:hathor") == ("All 10 of your Buildings are built: the Hathor "
-                                            "action needs one more.")
+    assert refused(state, "act:hathor") == (
+        "All 10 of your Buildings are built: the Hathor action needs one more."
+    )
     state, seat = at_action("horus", "yellow", 3, granite=5)
     state["players"][seat]["statues"] = 0
     assert "All 6 of your Statues are built" in refused(state, "act:horus")
@@ -101,8 +103,9 @@ def test_building_past_a_component_limit():
 @pytest.mark.rule("TEK-R134")
 def test_osiris_at_happiness_zero():
     state, seat = at_action("osiris", "yellow", 3, happiness=0)
-    assert refused(state, "act:osiris") == ("The Osiris action costs 1 Happiness, and your "
-                                            "Happiness is 0.")
+    assert refused(state, "act:osiris") == (
+        "The Osiris action costs 1 Happiness, and your Happiness is 0."
+    )
 
 
 @pytest.mark.rule("TEK-R063")
@@ -126,7 +129,8 @@ def test_blessing_at_the_wrong_moment():
     assert key(hathor) == "hathor"  # in the middle of an action
     assert refused(hathor, "bless:B07:happiness") == (
         "Blessing B07 is played during your turn, between its steps (not in the middle of "
-        "an action), not now.")
+        "an action), not now."
+    )
     assert "right after you take a die" in refused(state, "face:5")
     assert "when you pay for a Ra or Horus action" in refused(state, "bless:B13")
     assert "when you Produce" in refused(state, "bless:B01")

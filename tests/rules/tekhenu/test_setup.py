@@ -39,7 +39,8 @@ def test_pillar_pile_and_display():
     assert len(shown) == 3
     assert sorted(shown + state["pile"]) == sorted(PILLAR_IDS)
     total = sum(len(d) for d in state["decks"].values()) + sum(
-        len([c for c in sec if c]) for sec in state["market"])
+        len([c for c in sec if c]) for sec in state["market"]
+    )
     total += sum(len(p.get("dealt", [])) for p in state["players"])
     assert total == 72  # 24 Blessings + 24 Technologies + 24 Decrees with N = 3
 
@@ -111,9 +112,11 @@ def test_small_games_remove_t16_d20():
         every += [c for p in state["players"] for c in p.get("dealt", [])]
         assert "T16" not in every and "D20" not in every
     state = new(3, 4)
-    every = [c for d in state["decks"].values() for c in d] + [
-        c for sec in state["market"] for c in sec if c] + [
-        c for p in state["players"] for c in p.get("dealt", [])]
+    every = (
+        [c for d in state["decks"].values() for c in d]
+        + [c for sec in state["market"] for c in sec if c]
+        + [c for p in state["players"] for c in p.get("dealt", [])]
+    )
     assert "T16" in every and "D20" in every
     orders = {tuple(new(3, s)["decks"]["blessing"]) for s in range(3)}
     assert len(orders) == 3
@@ -205,6 +208,7 @@ def test_initiative_order_and_destiny_picks():
         state, _ = play(state, (decision.seat, "destiny:" + decision.options[-1].id.split(":")[1]))
     assert seen == order
     from rules.tekhenu.flow import ankh
+
     assert [ankh(state, s) for s in order] == [3, 2, 1]
 
 
@@ -221,8 +225,13 @@ def test_setup_rewards_in_turn_order_with_own_card_order():
     state["starting_pool"] = ["S01", "S07", "S08", "S11", "S12"]
     first = ENGINE.pending(state)[0].seat
     second = 1 - first
-    state, _ = play(state, (first, "start:S12"), (second, "start:S07"), (second, "start:S08"),
-                    (first, "start:S11"))
+    state, _ = play(
+        state,
+        (first, "start:S12"),
+        (second, "start:S07"),
+        (second, "start:S08"),
+        (first, "start:S11"),
+    )
     assert state["order"] == [first, second]  # 12 + 11 = 23 before 7 + 8 = 15
     state, _ = play(state, (first, "destiny:A02"), (second, "destiny:A01"))
     decision = ENGINE.pending(state)[0]
@@ -248,7 +257,8 @@ def test_setup_rewards_options_are_the_three_cards():
     d = ENGINE.pending(state)[0]
     player = state["players"][d.seat]
     assert sorted(o.split(":")[1] for o in options(state)) == sorted(
-        player["starting"] + [player["destiny"]])
+        player["starting"] + [player["destiny"]]
+    )
     assert d.seat == state["order"][0]
 
 

@@ -74,8 +74,16 @@ def test_pyramid_walk():
         state = new(1, seed)
         path = [solo.advance_progress(state) for _ in range(4)]
         assert path[0] == 0
-        assert path in ([0, 1, 2, 3], [0, 1, 2, 6], [0, 1, 5, 6], [0, 1, 5, 8], [0, 4, 5, 6],
-                        [0, 4, 5, 8], [0, 4, 7, 8], [0, 4, 7, 9])
+        assert path in (
+            [0, 1, 2, 3],
+            [0, 1, 2, 6],
+            [0, 1, 5, 6],
+            [0, 1, 5, 8],
+            [0, 4, 5, 6],
+            [0, 4, 5, 8],
+            [0, 4, 7, 8],
+            [0, 4, 7, 9],
+        )
     assert PYRAMID_INDEX[(3, 0)] == 9
 
 
@@ -121,13 +129,17 @@ def test_resource_tile_die_choice():
     state["god_statues"]["thoth"] = [BOT]
     pick = solo.resource_tile_die(state, ("granite", "papyrus"))
     from rules.tekhenu.state import die_purity
+
     eligible = [g for g in ("ra", "thoth") if die_purity(state, g, "black") != "forbidden"]
     if "thoth" in eligible:
         assert pick == ("thoth", "black", 5)
     state2 = bot_state()
     put_die(state2, "osiris", "grey", 3)
     assert solo.resource_tile_die(state2, ("granite", "limestone", "bread", "papyrus")) == (
-        "osiris", "grey", 3)
+        "osiris",
+        "grey",
+        3,
+    )
 
 
 @pytest.mark.rule("TEK-R314")
@@ -143,15 +155,22 @@ def test_bot_horus():
     solo.bot_horus(state, 3, "white", [])  # Ra full: fallbacks
     state2 = bot_state()
     state2["god_statues"]["ra"] = [0]
-    state2["osiris"] = {f"o{r}_{d}": 0 for r in (1, 2)
-                        for d in ("papyrus", "bread", "limestone", "granite")}
+    state2["osiris"] = {
+        f"o{r}_{d}": 0 for r in (1, 2) for d in ("papyrus", "bread", "limestone", "granite")
+    }
     state2["temple"] = {"t12": ["P22", 0, BOT]}
     solo.bot_horus(state2, 3, "white", [])
     # no Osiris space changes control: the Temple space whose line holds a bot Pillar
     assert state2["people"]["po_work"] is None and state2["people"]["po_quar"] is None
     assert state2["people"]["pt_n2"] == BOT
-    state2["osiris"] = {"o2_limestone": 0, "o3_limestone": BOT, "o1_papyrus": 0,
-                        "o2_papyrus": 0, "o1_bread": 0, "o2_bread": 0}
+    state2["osiris"] = {
+        "o2_limestone": 0,
+        "o3_limestone": BOT,
+        "o1_papyrus": 0,
+        "o2_papyrus": 0,
+        "o1_bread": 0,
+        "o2_bread": 0,
+    }
     state2["people"] = {k: None for k in state2["people"]}
     solo.bot_horus(state2, 3, "white", [])
     assert state2["people"]["po_quar"] == BOT  # wins granite (empty) and the limestone tie
@@ -166,6 +185,7 @@ def test_bot_horus():
     state4 = bot_state()
     state4["god_statues"]["thoth"] = [BOT]
     from rules.tekhenu.actions import horus_bonuses
+
     before = vp(state4, BOT)
     horus_bonuses(state4, BOT, "thoth", [])
     assert vp(state4, BOT) == before + 1 and state4["players"][BOT]["scribe"] == 1
@@ -185,6 +205,7 @@ def test_bot_ra():
     assert len(placed) == 1 and state["temple"][placed[0]][:2] == ["P03", 0]
     space = placed[0]
     from rules.tekhenu.actions import buildings_in_lines, matching_edges
+
     _m, touching = matching_edges(state, space, "P03", 0)
     assert vp(state, BOT) - before == 3 + touching + buildings_in_lines(state, space)
     assert state["ra"] == ["P05", "P01", "P02"]
@@ -248,6 +269,7 @@ def test_bot_maat():
     state = new(1, 5)
     state = state if False else state
     from tests.rules.tekhenu.scenario import play_setup
+
     state = play_setup(state)
     state["stack"] = []
     state["maat_phases"] = 1

@@ -40,8 +40,10 @@ def test_disc_lights():
 @pytest.mark.rule("TEK-R045")
 def test_purity_table():
     expected = {
-        "white": ("pure", "tainted", "forbidden"), "yellow": ("tainted", "pure", "forbidden"),
-        "brown": ("forbidden", "pure", "tainted"), "black": ("forbidden", "tainted", "pure"),
+        "white": ("pure", "tainted", "forbidden"),
+        "yellow": ("tainted", "pure", "forbidden"),
+        "brown": ("forbidden", "pure", "tainted"),
+        "black": ("forbidden", "tainted", "pure"),
         "grey": ("tainted", "tainted", "tainted"),
     }
     for colour, row in expected.items():
@@ -170,6 +172,7 @@ def test_anubis_action():
     assert state["players"][seat]["res"]["papyrus"] == 2
     assert state["players"][seat]["excess"] == 3
     from rules.tekhenu.state import balance, dice_on_board
+
     assert balance(state["players"][seat]) == -3  # below-the-scales die ignored
     assert dice_on_board(state["players"][seat]) == 1
 

@@ -77,8 +77,9 @@ def test_t14_on_an_extra_action_keeps_the_die_on_the_pan():
     light_for(state, "thoth", "shaded")  # yellow is Pure there
     put_die(state, "thoth", "yellow", 3)
     # B18 on a Thoth die: the adjacent Osiris action with the same die
-    state, _ = me(state, "die:thoth:yellow3", "extra:B18:osiris", "done", "prod:papyrus",
-                  "extra_first")
+    state, _ = me(
+        state, "die:thoth:yellow3", "extra:B18:osiris", "done", "prod:papyrus", "extra_first"
+    )
     assert key(state) == "t14"
     state, _ = me(state, "adj:-2")  # Osiris in row 1
     assert state["players"][seat]["left"] == [["yellow", 3]]  # scales unaffected
