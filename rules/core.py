@@ -265,6 +265,17 @@ class Engine(ABC):
     @abstractmethod
     def ai_choice(self, state: Any, seat: int) -> str: ...
 
+    def sample_hidden(self, state: Any, seat: int, rng: Rng) -> Any:
+        """A full, legal state that agrees with view(state, seat) and the public history, with
+        everything hidden from `seat` redrawn at random from rng: other seats' hands and sealed
+        answers, deck and pile order, future dice and draws (the engine's own random state).
+
+        The input state is left untouched. What `seat` knows or can deduce stays exactly (its
+        own hand and sealed answers, how many cards each hand holds, cards seen played), so
+        `ai_choice(state, seat)` and `ai_choice(sample, seat)` agree: a search AI determinizes
+        with it and so never peeks. Law: ``rules.testing.check_hidden_law``."""
+        raise NotImplementedError(f"{self.game_id}: sample_hidden is not implemented")
+
     # --- shared behaviour -----------------------------------------------------
     def copy(self, state: Any) -> Any:
         """An independent copy. Games may override with something faster than load(dump())."""

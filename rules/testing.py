@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Decision, Engine, canonical_json
+from rules.core import Decision, Engine, Rng, canonical_json
 
 Move = tuple[int, str]
 Chooser = Callable[[Engine, Any, Decision, random.Random], str]
@@ -178,3 +178,67 @@ def _round_goes_on(engine: Engine, before: list[Decision], answered: Decision, a
 def _text_hides(event: Any, first: str, second: str) -> bool:
     payload = canonical_json(event.data).decode() + event.text
     return first not in payload and second not in payload
+
+
+def check_hidden_law(engine: Engine, state: Any, seat: int, seed: int, moves: int = 3) -> Any:
+    """The never-peek law (issue 13 item 2) for one state and seat; returns the sample.
+
+    ``engine.sample_hidden(state, seat, Rng.from_seed(seed))`` must leave ``state`` untouched,
+    look the same to ``seat`` and to the public, pose ``seat`` the same decision, round-trip,
+    pass the zero-option law, make ``ai_choice`` answer as on ``state``, and go on for
+    ``moves`` random legal moves.
+    """
+    name = f"{engine.game_id} seat {seat} seed {seed}"
+    before = canonical_json(engine.dump(state))
+    sampled = engine.sample_hidden(state, seat, Rng.from_seed(seed))
+    assert canonical_json(engine.dump(state)) == before, f"{name}: sample_hidden mutated its input"
+    for onlooker in (seat, None):
+        assert canonical_json(engine.view(sampled, onlooker)) == canonical_json(
+            engine.view(state, onlooker)
+        ), f"never-peek law: {name}: the sample changes view(., {onlooker!r})"
+    mine = engine.decision_for(state, seat)
+    assert _decision_shape(mine) == _decision_shape(engine.decision_for(sampled, seat)), (
+        f"never-peek law: {name}: the sample changes the seat's pending decision"
+    )
+    check_round_trip(engine, sampled)
+    engine.check_decisions(sampled)
+    if mine is not None:
+        assert engine.ai_choice(state, seat) == engine.ai_choice(sampled, seat), (
+            f"never-peek law: {name}: ai_choice reads something hidden from its seat"
+        )
+    _play_on(engine, sampled, random.Random(seed), moves)
+    return sampled
+
+
+def _decision_shape(decision: Decision | None) -> Any:
+    """What a seat sees of its decision: key, prompt, flags, each option's id, label, detail."""
+    if decision is None:
+        return None
+    options = [(o.id, str(o.label), str(o.detail)) for o in decision.options]
+    return (decision.key, str(decision.prompt), decision.secret, decision.advisory, options)
+
+
+def _play_on(engine: Engine, state: Any, rng: random.Random, moves: int) -> None:
+    for _ in range(moves):
+        decisions = engine.check_decisions(state)
+        if not decisions:
+            return
+        decision = rng.choice(decisions)
+        state, _events = engine.apply(state, decision.seat, rng.choice(decision.options).id)
+
+
+def differing_keys(engine: Engine, first: Any, second: Any) -> list[str]:
+    """The top-level entries of the two states' dumps that differ, sorted."""
+    raw_a, raw_b = engine.dump(first), engine.dump(second)
+    keys = set(raw_a) | set(raw_b)
+    return sorted(k for k in keys if canonical_json(raw_a.get(k)) != canonical_json(raw_b.get(k)))
+
+
+def hidden_zones_differ(
+    engine: Engine, first: Any, second: Any, zones: Sequence[str] | None = None
+) -> bool:
+    """Whether two samples of one state differ in what they redrew: in one of ``zones`` (dump
+    keys) when given, else anywhere but the engine's random state ``rng``. A sample_hidden that
+    returns its input (or only reseeds) gives False for every pair of seeds."""
+    changed = set(differing_keys(engine, first, second))
+    return bool(changed & set(zones)) if zones is not None else bool(changed - {"rng"})
