@@ -104,6 +104,8 @@ def test_another_seats_sealed_decree_is_redrawn_and_own_kept():
         assert decree_cards(sample) == decree_cards(state)
     assert any(s["players"][1]["dealt"] != state["players"][1]["dealt"] for s in drawn)
     assert len({s["sealed"]["1"] for s in drawn}) > 2
+    for seat in range(3):
+        check_hidden_law(ENGINE, state, seat, seed=seat)
 
 
 def test_secret_decrees_redrawn_known_ones_kept():
@@ -135,6 +137,8 @@ def test_d23_answer_follows_the_redrawn_decrees():
         holds = "D23" in sample["players"][1]["decrees"]
         assert sample["sealed"]["1"] in (("d23", "skip") if holds else ("skip",))
     assert any("D23" not in s["players"][1]["decrees"] for s in drawn)
+    for seat in range(3):
+        check_hidden_law(ENGINE, state, seat, seed=seat)
 
 
 def test_cards_drawn_with_s05_redrawn_for_others_only():
