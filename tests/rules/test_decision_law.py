@@ -30,7 +30,6 @@ from rules.testing import (
 
 CHOOSERS = {"random": random_option, "ai": ai_option}
 HIDDEN_LAW_EVERY = 50  # states between two never-peek checks: ~25 s CPU in the normal run
-AWAITING_SAMPLE_HIDDEN = {"plagues", "tekhenu"}  # implemented on another branch (issue 13)
 
 
 def _cells() -> list[tuple[str, int, dict[str, str]]]:
@@ -95,20 +94,7 @@ def test_cells_cover_every_game_and_seat_count():
     assert len(CELLS) > len(covered)  # table options are covered too
 
 
-@pytest.mark.parametrize(
-    "game_id",
-    [
-        pytest.param(
-            game_id,
-            marks=pytest.mark.xfail(
-                game_id in AWAITING_SAMPLE_HIDDEN,
-                reason="sample_hidden lands with the other branch of issue 13",
-                strict=False,
-            ),
-        )
-        for game_id in sorted(rules.ENGINES)
-    ],
-)
+@pytest.mark.parametrize("game_id", sorted(rules.ENGINES))
 def test_every_game_samples_hidden_information(game_id):
     """Issue 13 item 2: a search AI determinizes with sample_hidden, so every game needs it."""
     assert samples_hidden(rules.get(game_id))
