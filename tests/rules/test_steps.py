@@ -104,7 +104,7 @@ def test_the_first_apply_hook_that_handles_an_answer_replaces_the_step() -> None
     assert seen == ["5", "2"]
 
 
-@pytest.mark.parametrize("game", ["ankh", "plagues"])
+@pytest.mark.parametrize("game", ["ankh", "plagues", "tekhenu"])
 def test_every_game_table_names_a_handler_for_each_kind(game: str) -> None:
     table = import_module(f"rules.{game}.steps").TABLE
     assert table.steps
