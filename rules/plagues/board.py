@@ -305,12 +305,8 @@ def take_answer(state: State, seat: int, task: dict, option: str, events: list[E
 
 
 def take_tile(state: State, seat: int, task: dict, events: list[Event]) -> None:
-    """PLG-R069: take any tile without a die; nothing if none can be received."""
-    if is_ai(state, seat):
-        from rules.plagues.solo import ai_take_any_tile
-
-        ai_take_any_tile(state, seat, events)
-        return
+    """PLG-R069: take any tile without a die; nothing if none can be received. (The AI seat
+    takes by its own rule: ``rules.plagues.solo.ai_take_any_tile``.)"""
     if not receivable_spaces(state, seat):
         _ev(
             events,

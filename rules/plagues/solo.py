@@ -128,7 +128,7 @@ def ai_turn(state: State, seat: int, events: list[Event]) -> None:
         free_hebrew(state, seat, max(state["hebrews"]), events)
 
 
-def ai_take_any_tile(state: State, seat: int, events: list[Event]) -> None:
+def ai_take_any_tile(state: State, seat: int, task: dict, events: list[Event]) -> None:
     """PLG-R286: 'take any tile' takes the tile on dice space 1."""
     if state["dice_spaces"][0] is None:
         return

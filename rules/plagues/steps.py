@@ -4,7 +4,7 @@ the rule handling it, and the drivers that run them through the step machine (``
 A ``Choice``'s ``decide(state, owner, task)`` returns ``(key, prompt, options)``, its
 ``apply(state, owner, task, option_id, events)`` carries an answer out; an ``Auto``'s
 ``run(state, owner, task, events)`` is popped first, then runs. ``owner`` is the seat whose
-stack holds the task. The solo AI's choice tasks are resolved by its rules (``AI_RESOLVE``),
+stack holds the task. The solo AI's tasks listed in ``AI_RESOLVE`` are resolved by its rules,
 except a task with ``by`` set, which another seat answers (PLG-R282's tie). Which tasks are open
 (``state["simul"]``: every open stack at once) is ``rules.plagues.tasks.open_tasks``.
 """
@@ -71,10 +71,11 @@ TABLE = StepTable(
         "ai_tie": Choice(solo.tie_decide, solo.tie_answer),
     },
 )
-# the solo AI seat resolves these choice tasks by its own rules (PLG-R281, PLG-R282)
+# the solo AI seat resolves these tasks by its own rules (PLG-R281, PLG-R282, PLG-R286)
 AI_RESOLVE: dict[str, Callable[[State, int, dict, list[Event]], None]] = {
     "place": solo.ai_place,
     "dev": solo.ai_dev,
+    "take_tile": solo.ai_take_any_tile,
 }
 
 
@@ -88,12 +89,12 @@ def run_autos(state: State, events: list[Event]) -> None:
             stack = state["stacks"][seat]
             while stack:
                 task = stack[-1]
-                if TABLE.is_auto(task):
-                    steps.pop(stack)
-                    steps.run(TABLE, task, state, seat, task, events)
-                elif state["ai"] == seat and "by" not in task and task["k"] in AI_RESOLVE:
+                if state["ai"] == seat and "by" not in task and task["k"] in AI_RESOLVE:
                     steps.pop(stack)
                     AI_RESOLVE[task["k"]](state, seat, task, events)
+                elif TABLE.is_auto(task):
+                    steps.pop(stack)
+                    steps.run(TABLE, task, state, seat, task, events)
                 else:
                     break
                 moved = True
