@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, Variant
-from rules.plagues import (  # noqa: F401
+from rules.plagues import (
     ai,
-    dice,
     hidden,
     plague,
     refusals,
@@ -24,7 +23,8 @@ from rules.plagues import (  # noqa: F401
 from rules.plagues.board import advance, push
 from rules.plagues.data import FOUR_PLAYER_LAST_PROVINCE, PROVINCES
 from rules.plagues.state import State, humans, is_ai, seat_name
-from rules.plagues.tasks import answer, busy, decisions, run_autos
+from rules.plagues.steps import answer, decisions, run_autos
+from rules.plagues.tasks import busy
 from rules.plagues.uses import extras
 from rules.plagues.view import build_view
 from rules.text import msg, term

@@ -100,7 +100,8 @@ def redraw_sealed(state: State, others: list[int], rng: Rng) -> None:
         key = str(other)
         if key not in state["sealed"]:
             continue
-        asked = steps.DECIDE[frame["k"]](state, {**frame, "waiting": [other]})
+        asked_frame = {**frame, "waiting": [other]}
+        asked = steps.TABLE.choice(asked_frame).decide(state, asked_frame)
         state["sealed"][key] = rng.choice(asked[0].options).id
 
 
