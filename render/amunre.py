@@ -37,6 +37,7 @@ from render.common import (
     fit_text,
     focus_image,
     font,
+    ordinal,
     palette_image,
     recording_texts,
     rounded_panel,
@@ -902,17 +903,6 @@ def _offering_title(phase: str, revealed: bool) -> Msg:
     return msg("Last offering") if revealed else msg("Offering")
 
 
-def _ordinal(n: int, locale: str = "en") -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
-    if suffix == "st":
-        return t(locale, "{n}st", n=n)
-    if suffix == "nd":
-        return t(locale, "{n}nd", n=n)
-    if suffix == "rd":
-        return t(locale, "{n}rd", n=n)
-    return t(locale, "{n}th", n=n)
-
-
 def _colour_name(seat: int, locale: str) -> str:
     name = seat_style(seat).colour_name
     return _say(locale, SEAT_COLOURS.get(name, name))
@@ -1003,7 +993,7 @@ def _draw_scoreboard(
                 in_hand if player.get("has_theft") else "—",
                 ", ".join(player.get("provinces", [])) or "—",
                 _offering_text(player, phase, locale),
-                _ordinal(rank, locale) if rank else "",
+                ordinal(rank, locale) if rank else "",
             ]
         )
         fills.append(WINNER_FILL if winner else ACTING_FILL if seat in acting else None)

@@ -38,6 +38,7 @@ from render.common import (
     fit_text,
     focus_image,
     font,
+    ordinal,
     palette_image,
     recording_texts,
     rounded_panel,
@@ -1966,16 +1967,6 @@ BREAKDOWN = (
 )
 
 
-def _ordinal(n: int, loc: str = "en") -> str:
-    if n == 1:
-        return t(loc, "{n}st", n=n)
-    if n == 2:
-        return t(loc, "{n}nd", n=n)
-    if n == 3:
-        return t(loc, "{n}rd", n=n)
-    return t(loc, "{n}th", n=n)
-
-
 def _draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, loc: str = "en") -> None:
     final = view.get("final") or {}
     scores = list(final.get("scores") or [])
@@ -2002,7 +1993,7 @@ def _draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, loc: st
         rows.append(
             [
                 seat_cell,
-                _ordinal(places[seat], loc) if seat < len(places) else "",
+                ordinal(places[seat], loc) if seat < len(places) else "",
                 str(scores[seat]) if seat < len(scores) else "",
                 *(str(items.get(k, "")) for k, _ in BREAKDOWN),
             ]

@@ -36,6 +36,7 @@ from render.common import (
     fit_text,
     focus_image,
     font,
+    ordinal,
     palette_image,
     recording_texts,
     rounded_panel,
@@ -1873,15 +1874,12 @@ def _draw_player(
     elif acting:
         marks.append(lang.t(loc, "▶ acting"))
     if place:
-        marks = (
-            [
-                lang.t(loc, "{n}. place ★", n=place)
-                if place == 1
-                else lang.t(loc, "{n}. place", n=place)
-            ]
-            if loc != "en"
-            else [f"{_ordinal(place)} place" + (" ★" if place == 1 else "")]
-        )
+        rank = ordinal(place, loc)
+        marks = [
+            lang.t(loc, "{place} place ★", place=rank)
+            if place == 1
+            else lang.t(loc, "{place} place", place=rank)
+        ]
     text, fnt = fit_font(" · ".join(marks), (15, 14, 13, 12), 180, bold=True)
     draw.text((x0 + 12, y0 + 97), text, font=fnt, fill=INK, anchor="lm")
     if player.get("answered") and view.get("phase") in ("maat", "setup"):
@@ -2017,10 +2015,6 @@ def _draw_player(
     for index, (line, bold) in enumerate(lines[:6]):
         line, fnt = _fit(line, width, (14, 13, 12), bold)
         draw.text((ex, y0 + 31 + index * 16), line, font=fnt, fill=INK, anchor="lm")
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
 
 
 def _draw_scales(
