@@ -13,7 +13,7 @@ Modules: ``layout`` (geometry, colours), ``words`` (labels, names from the data 
 from __future__ import annotations
 
 from render.amunre.board import board, header_band
-from render.amunre.focus import board_and_focus, focus
+from render.amunre.focus import board_and_focus, focus, focus_boxes
 from render.amunre.layout import static_key
 from render.amunre.panel import panel
 from render.amunre.static import static_layer
@@ -22,6 +22,7 @@ __all__ = [
     "board",
     "board_and_focus",
     "focus",
+    "focus_boxes",
     "header_band",
     "panel",
     "static_key",
