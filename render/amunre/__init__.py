@@ -6,8 +6,8 @@ province layout and language and cached; each call copies it and draws the piece
 Every word is said in the match's language (``locale``): labels through ``lang.t`` and texts of
 the view (``Msg``) through ``lang.localise``.
 
-Modules: ``layout`` (geometry, colours), ``words`` (labels, names from the data module),
-``static`` (the cached static layer), ``board``, ``focus``, ``panel``.
+Modules: ``layout`` (geometry, colours), ``words`` (labels; names from the data module),
+``static`` (the cached static layer), ``board``, ``seats`` (the score table), ``focus``, ``panel``.
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ from typing import Any
 
 from PIL import Image
 
-from render.amunre.board import board, highlights, score_columns
+from render.amunre.board import board, highlights
 from render.amunre.layout import HEADER_H, HEADER_SPLITS, MARGIN, static_key
+from render.amunre.seats import score_columns
 from render.amunre.static import static_layer, static_texts
 from render.common import (
     Box,

@@ -11,7 +11,6 @@ from render.amunre.layout import CREAM, CREAM_SOFT, GOLD, HEADER_BG, PANEL_W
 from render.amunre.words import (
     CARDS,
     PHASE_COLOURS,
-    PHASES,
     SEAT_COLOURS,
     THEFT,
     card_name,
@@ -36,6 +35,7 @@ from render.common import (
     text_on,
     wrap_text,
 )
+from rules.amunre.view import PHASE_NAMES
 
 
 def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
@@ -71,7 +71,7 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     draw.text((80, 28), text, font=fnt, fill=CREAM, anchor="lm")
     when = kingdom_round(locale, private_view.get("kingdom"), private_view.get("round", "?"))
     phase = private_view.get("phase", "")
-    if phase in PHASES:
+    if phase in PHASE_NAMES:
         when = f"{when} · {phase_text(locale, phase)}"
     draw.text(
         (80, 60),

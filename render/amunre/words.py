@@ -10,18 +10,10 @@ from render.common import (
     seat_style,
 )
 from rules.amunre.data import FAVOR_CARDS, TILE_BY_NUMBER
+from rules.amunre.view import PHASE_NAMES
 from rules.text import Msg, msg, term
 
 GAME_TITLE = "AMUN-RE"  # the game's name, the same in every language
-
-
-PHASES: dict[str, Msg] = {
-    "auction": msg("Phase 1/4 · Province auction"),
-    "purchase": msg("Phase 2/4 · Purchases & building"),
-    "offering": msg("Phase 3/4 · Offerings to Amun-Re"),
-    "harvest": msg("Phase 4/4 · Harvest & income"),
-    "over": msg("Game over · final scores"),
-}
 
 
 KINGDOMS: dict[int, Msg] = {1: term("Old Kingdom"), 2: term("New Kingdom")}
@@ -107,7 +99,7 @@ def kingdom_round(locale: str, kingdom: Any, round_: Any) -> str:
 
 
 def phase_text(locale: str, phase: str) -> str:
-    return say(locale, PHASES.get(phase) or msg("Phase: {phase}", phase=phase))
+    return say(locale, PHASE_NAMES.get(phase) or msg("Phase: {phase}", phase=phase))
 
 
 def card_sort(card_type: str) -> tuple[int, str]:

@@ -11,7 +11,7 @@ territory cards ``pick:<id>`` / ``card:<id>``, loss parts ``cancel:n``, tracks `
 
 Modules: ``layout`` (geometry, colours, boxes), ``words`` (labels; names from the data module),
 ``pieces`` (boxes, labels, tiles, dice), ``static`` (the cached static layer), ``board``,
-``seats`` (the province boards), ``focus``, ``panel``.
+``seats`` (the province boards and the final score table), ``focus``, ``panel``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""10 Plagues' board: the static layer plus the pieces of the moment, the header, the collective
-board and the final score table (``_draw_final``)."""
+"""10 Plagues' board: the static layer plus the pieces of the moment, the header and the
+collective board."""
 
 from __future__ import annotations
 
@@ -15,12 +15,9 @@ from render.common import (
     PAPER,
     WHITE,
     Band,
-    Column,
     canvas_draw,
-    draw_table,
     fit_text,
     font,
-    ordinal,
     seat_token,
     text_on,
     with_band,
@@ -32,9 +29,6 @@ from render.plagues.layout import (
     COLL_Y,
     CREAM,
     CREAM_SOFT,
-    FINAL_HEAD_H,
-    FINAL_ROW_H,
-    FINAL_TITLE_H,
     GOOD,
     HEBREW_BOX,
     HIGHLIGHT,
@@ -46,7 +40,6 @@ from render.plagues.layout import (
     SUPPLY_BOX,
     TERRITORY_BOX,
     WIDTH,
-    WINNER_FILL,
     Box,
     Layout,
     Places,
@@ -59,11 +52,10 @@ from render.plagues.layout import (
     territory_card,
 )
 from render.plagues.pieces import draw_label, draw_tile, rrect
-from render.plagues.seats import draw_player
+from render.plagues.seats import draw_final, draw_player
 from render.plagues.static import static_layer
 from render.plagues.words import (
     CATEGORY,
-    PHASES,
     STEPS,
     TIMING,
     ids_shown,
@@ -74,7 +66,7 @@ from render.plagues.words import (
 from rules.plagues.data import (
     TERRITORIES,
 )
-from rules.text import msg
+from rules.plagues.view import PHASE_NAMES
 
 
 def highlights(highlight: str | Iterable[str] | None) -> set[str]:
@@ -112,7 +104,7 @@ def board_places(
         if seat < len(layout.boards):
             draw_player(draw, view, player, layout.boards[seat], seat in acting, places, locale)
     if layout.final_y is not None:
-        _draw_final(draw, view, layout.final_y, locale)
+        draw_final(draw, view, layout.final_y, locale)
     marks = highlights(highlight)
     if marks:
         for box in resolve(marks, view, places):
@@ -130,7 +122,7 @@ def header_band(view: dict[str, Any], loc: str = "en") -> Band:
         "Round {round}/{last} · {phase}",
         round=view.get("round", "?"),
         last=view.get("last_round") or 10,
-        phase=PHASES.get(phase, phase),
+        phase=PHASE_NAMES.get(phase, phase),
     )
     step = view.get("step")
     detail = localise(STEPS.get(step, step), loc) if step and phase != "over" else ""
@@ -224,7 +216,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str = "en
         "Round {round}/{last} · {phase}",
         round=view.get("round", "?"),
         last=last,
-        phase=PHASES.get(phase, phase),
+        phase=PHASE_NAMES.get(phase, phase),
     )
     step = view.get("step")
     draw_label(draw, (345, 18), title, 18, 435, bold=True, fill=CREAM)
@@ -560,82 +552,3 @@ def _draw_loss(
                     fill=INK,
                     anchor="lm",
                 )
-
-
-# --- final scores ------------------------------------------------------------------------------
-BREAKDOWN = (
-    ("development", msg("Dev")),
-    ("nile", msg("Nile")),
-    ("tiles", msg("Tiles")),
-    ("pharaoh_tiles", msg("Ph. tiles")),
-    ("territory", msg("Territory")),
-    ("province", msg("Prov. 24")),
-    ("hebrews", msg("Hebrews")),
-    ("penalties", msg("Penalty")),
-    ("discard", msg("Discard")),
-)
-
-
-def _draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, loc: str = "en") -> None:
-    final = view.get("final") or {}
-    scores = list(final.get("scores") or [])
-    places = list(final.get("places") or [])
-    breakdown = list(final.get("breakdown") or [])
-    columns = [
-        Column(t(loc, "Seat"), 190),
-        Column(t(loc, "Place"), 90, "center"),
-        Column(t(loc, "Total"), 90, "right"),
-    ]
-    columns += [Column(localise(title, loc), 100, "right") for _, title in BREAKDOWN]
-    rows, fills = [], []
-    for seat in range(len(view.get("players") or [])):
-        winner = seat < len(places) and places[seat] == 1
-        seat_text = ("★ " if winner else "") + t(loc, "Seat {n}", n=seat + 1)
-
-        def seat_cell(d, box, seat=seat, seat_text=seat_text):
-            x0, y0, x1, y1 = box
-            cy = (y0 + y1) // 2
-            seat_token(d, (x0 + 22, cy), seat, size=26)
-            draw_label(d, (x0 + 42, cy), seat_text, 16, x1 - x0 - 48, bold=True)
-
-        items = breakdown[seat] if seat < len(breakdown) else {}
-        rows.append(
-            [
-                seat_cell,
-                ordinal(places[seat], loc) if seat < len(places) else "",
-                str(scores[seat]) if seat < len(scores) else "",
-                *(str(items.get(k, "")) for k, _ in BREAKDOWN),
-            ]
-        )
-        fills.append(WINNER_FILL if winner else None)
-    header_size = next(
-        (
-            size
-            for size in (14, 13, 12, 11)
-            if all(
-                text_px(font(size, bold=True), column.title) <= column.width - 16
-                for column in columns
-            )
-        ),
-        11,
-    )
-    draw_table(
-        draw,
-        (MARGIN, y + FINAL_TITLE_H),
-        columns,
-        rows,
-        row_height=FINAL_ROW_H,
-        header_height=FINAL_HEAD_H,
-        body_size=17,
-        header_size=header_size,
-        row_fills=fills,
-    )
-    notes = [localise(n, loc) for n in final.get("tiebreaks") or []]
-    if notes:
-        draw.text(
-            (MARGIN + 200, y + FINAL_TITLE_H // 2),
-            fit_text(" ".join(notes), font(14), WIDTH - 230),
-            font=font(14),
-            fill=INK_SOFT,
-            anchor="lm",
-        )

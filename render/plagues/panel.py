@@ -26,7 +26,6 @@ from render.plagues.pieces import draw_label, draw_tile, rrect
 from render.plagues.words import (
     CATEGORY,
     PHARAOH_SHORT,
-    PHASES,
     PROVINCE_TEXT,
     card_name,
     ids_shown,
@@ -38,6 +37,7 @@ from render.plagues.words import (
 from rules.plagues.data import (
     TERRITORIES,
 )
+from rules.plagues.view import PHASE_NAMES
 from rules.text import msg
 
 
@@ -137,7 +137,7 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
         "Round {round}/{last} · {phase}",
         round=private_view.get("round", "?"),
         last=private_view.get("last_round", 10),
-        phase=PHASES.get(phase, phase),
+        phase=PHASE_NAMES.get(phase, phase),
     )
     if power:
         line = f"{line} · {localise(power, loc)}"

@@ -1,4 +1,5 @@
-"""10 Plagues' province boards, one per seat: header strip, Hebrews, status, holdings, cards."""
+"""10 Plagues' seats: each province board (header strip, Hebrews, status, holdings, cards)
+and the final score table (``draw_final``)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,13 @@ from render.common import (
     INK_SOFT,
     PAPER,
     RGB,
+    Column,
+    draw_table,
     fit_font,
     fit_text,
     font,
+    ordinal,
+    seat_token,
     text_on,
     wrap_items,
 )
@@ -24,14 +29,20 @@ from render.plagues.layout import (
     CELL_W,
     CREAM,
     DIE_BACK,
+    FINAL_HEAD_H,
+    FINAL_ROW_H,
+    FINAL_TITLE_H,
     GOLD,
     HIGHLIGHT,
+    MARGIN,
     NILE_DARK,
     PB_H,
     PB_W,
     PILL_NAME_W,
     PILL_SIZES,
     TILE_FILL,
+    WIDTH,
+    WINNER_FILL,
     Box,
     Places,
     cell_box,
@@ -66,6 +77,7 @@ from rules.plagues.data import (
     NILE_LAST,
     PROVINCE_LAST,
 )
+from rules.text import msg
 
 
 # --- a province board --------------------------------------------------------------------------
@@ -484,5 +496,84 @@ def _draw_card_pills(
             t(loc, "+{n} more", n=len(labels) - shown),
             font=pill_font,
             fill=INK,
+            anchor="lm",
+        )
+
+
+# --- final scores ------------------------------------------------------------------------------
+BREAKDOWN = (
+    ("development", msg("Dev")),
+    ("nile", msg("Nile")),
+    ("tiles", msg("Tiles")),
+    ("pharaoh_tiles", msg("Ph. tiles")),
+    ("territory", msg("Territory")),
+    ("province", msg("Prov. 24")),
+    ("hebrews", msg("Hebrews")),
+    ("penalties", msg("Penalty")),
+    ("discard", msg("Discard")),
+)
+
+
+def draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, loc: str = "en") -> None:
+    final = view.get("final") or {}
+    scores = list(final.get("scores") or [])
+    places = list(final.get("places") or [])
+    breakdown = list(final.get("breakdown") or [])
+    columns = [
+        Column(t(loc, "Seat"), 190),
+        Column(t(loc, "Place"), 90, "center"),
+        Column(t(loc, "Total"), 90, "right"),
+    ]
+    columns += [Column(localise(title, loc), 100, "right") for _, title in BREAKDOWN]
+    rows, fills = [], []
+    for seat in range(len(view.get("players") or [])):
+        winner = seat < len(places) and places[seat] == 1
+        seat_text = ("★ " if winner else "") + t(loc, "Seat {n}", n=seat + 1)
+
+        def seat_cell(d, box, seat=seat, seat_text=seat_text):
+            x0, y0, x1, y1 = box
+            cy = (y0 + y1) // 2
+            seat_token(d, (x0 + 22, cy), seat, size=26)
+            draw_label(d, (x0 + 42, cy), seat_text, 16, x1 - x0 - 48, bold=True)
+
+        items = breakdown[seat] if seat < len(breakdown) else {}
+        rows.append(
+            [
+                seat_cell,
+                ordinal(places[seat], loc) if seat < len(places) else "",
+                str(scores[seat]) if seat < len(scores) else "",
+                *(str(items.get(k, "")) for k, _ in BREAKDOWN),
+            ]
+        )
+        fills.append(WINNER_FILL if winner else None)
+    header_size = next(
+        (
+            size
+            for size in (14, 13, 12, 11)
+            if all(
+                text_px(font(size, bold=True), column.title) <= column.width - 16
+                for column in columns
+            )
+        ),
+        11,
+    )
+    draw_table(
+        draw,
+        (MARGIN, y + FINAL_TITLE_H),
+        columns,
+        rows,
+        row_height=FINAL_ROW_H,
+        header_height=FINAL_HEAD_H,
+        body_size=17,
+        header_size=header_size,
+        row_fills=fills,
+    )
+    notes = [localise(n, loc) for n in final.get("tiebreaks") or []]
+    if notes:
+        draw.text(
+            (MARGIN + 200, y + FINAL_TITLE_H // 2),
+            fit_text(" ".join(notes), font(14), WIDTH - 230),
+            font=font(14),
+            fill=INK_SOFT,
             anchor="lm",
         )

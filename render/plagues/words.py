@@ -37,14 +37,6 @@ TIMING = {
 }
 
 
-PHASES = {
-    "dice": msg("Phase 1: Dice"),
-    "territories": msg("Phase 2: Territories"),
-    "plague": msg("Phase 3: Plague"),
-    "over": msg("Game over"),
-}
-
-
 STEPS = {
     "turns": msg("die turns"),
     "soldiers": msg("soldiers"),

@@ -81,7 +81,6 @@ from render.tekhenu.words import (
     GAME_NAME,
     KIND_TEXT,
     LIGHT_TEXT,
-    PHASES,
     RESOURCE_TEXT,
     STEPS,
     ability_text,
@@ -105,6 +104,7 @@ from rules.tekhenu.data import (
     STARTING_INITIATIVE,
     STARTING_TEXT,
 )
+from rules.tekhenu.view import PHASE_NAMES
 from rules.text import term
 
 
@@ -144,7 +144,7 @@ def header_band(view: dict[str, Any], loc: str = "en") -> Band:
     status = " · ".join(
         (
             lang.t(loc, "Round {round}/16", round=view.get("round", "?")),
-            say(PHASES.get(phase, phase), loc),
+            say(PHASE_NAMES.get(phase, phase), loc),
         )
     )
     detail = say(STEPS[step], loc) if step in STEPS and phase != "over" else ""
@@ -179,7 +179,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> N
     )
     phase = view.get("phase", "")
     step = view.get("step") or ""
-    phase_text = say(PHASES.get(phase, phase), loc)
+    phase_text = say(PHASE_NAMES.get(phase, phase), loc)
     if step in STEPS:
         text = lang.t(
             loc, "{phase} · step: {step}", phase=phase_text, step=say(STEPS.get(step, step), loc)

@@ -29,7 +29,7 @@ from render.tekhenu.layout import (
     ROW_H,
 )
 from render.tekhenu.pieces import token
-from render.tekhenu.words import PHASES, SEAT_COLOUR, length, say
+from render.tekhenu.words import SEAT_COLOUR, length, say
 from rules.tekhenu.data import (
     CARD_TEXT,
     DECREE_SYMBOL,
@@ -37,6 +37,7 @@ from rules.tekhenu.data import (
     DESTINY_TEXT,
     STARTING_TEXT,
 )
+from rules.tekhenu.view import PHASE_NAMES
 from rules.text import msg
 
 
@@ -99,7 +100,7 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
         loc,
         "Tekhenu · Round {round}/16 · {phase}",
         round=private_view.get("round", "?"),
-        phase=PHASES.get(phase, phase),
+        phase=PHASE_NAMES.get(phase, phase),
     )
     draw.text(
         (80, 56), fit_text(sub, font(16), PANEL_W - 96), font=font(16), fill=CREAM_SOFT, anchor="lm"

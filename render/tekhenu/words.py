@@ -29,16 +29,6 @@ EDGE_CODE = {"blue": "B", "red": "R", "green": "G"}
 CARD_LETTER = {"blessing": "B", "technology": "T", "decree": "D"}
 
 
-PHASES = {
-    "setup": term("Setup"),
-    "turns": term("Turns"),
-    "maat": term("Maat phase"),
-    "scoring": term("Scoring"),
-    "final": term("Final scoring"),
-    "over": term("Game over"),
-}
-
-
 STEPS = {
     "gain_any": term("any resources"),
     "take": term("take a die"),

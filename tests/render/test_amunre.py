@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 import render
 from render import amunre, common
 from render.amunre import layout, words
-from render.amunre.board import score_columns
+from render.amunre.seats import score_columns
 from tests.render import amunre_views as views
 from tests.render.playouts import check_playout_renders
 from tests.render.spy import SpyView
