@@ -28,7 +28,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bot.service import MatchService, Turn
+from bot.model import Turn
+from bot.service import MatchService
 from bot.storage import SqliteStorage
 from rules.core import Engine
 from rules.registry import ENGINES

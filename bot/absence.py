@@ -17,7 +17,7 @@ from bot.storage import TAKEOVERS, AdminLogEntry
 from rules.text import Msg, msg
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo, Turn
+    from bot.model import MatchInfo, Turn
 
 NOTIFY = "notify"  # user_prefs key: "1" = DM me reminders
 

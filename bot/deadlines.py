@@ -32,7 +32,7 @@ from rules.core import Decision
 from rules.text import Msg, msg
 
 if TYPE_CHECKING:
-    from bot.service import AppliedMove, MatchInfo, Turn
+    from bot.model import AppliedMove, MatchInfo, Turn
 
 log = logging.getLogger(__name__)
 

@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.errors import ServiceError, StorageError, VersionConflict
+from bot.model import NOT_SEATED, NOT_STARTED, SAVE_FAILED, STALE, AppliedMove, MatchInfo, Turn
 from bot.storage import MatchRecord, MoveRecord
 from rules.core import Decision, Engine, Event
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo, MatchService, Turn
+    from bot.service import MatchService
 
 UNDO_KIND = "undo"
 KEEP_STATES = 32  # states kept while replaying, so taking back a recent move needs no replay
@@ -90,7 +91,7 @@ def walk(
     """Replay ``moves`` from ``new_game(seed)``: 'move' rows are applied, each 'undo' row takes
     back the latest standing move of its seat. Decision seqs follow ``next_seqs``; a take-back
     restores the seqs from before the move."""
-    from bot.service import NOT_STARTED, next_seqs
+    from bot.service import next_seqs
 
     if record.seed is None:
         raise ServiceError(NOT_STARTED)
@@ -186,8 +187,6 @@ async def undo_move(
 ) -> Turn:
     """Take back the caller's latest step (see the module docstring for the policy). One
     transaction: an undo row + the restored snapshot + a version bump."""
-    from bot.service import NOT_SEATED, SAVE_FAILED, STALE, AppliedMove
-
     async with service.lock(match_id):
         info = await service.get_match(match_id)
         service._refuse_unless_active(info)

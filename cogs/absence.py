@@ -27,7 +27,7 @@ from rules.text import Msg, msg
 
 if TYPE_CHECKING:
     from bot.client import ScarabBot
-    from bot.service import Turn
+    from bot.model import Turn
 
 log = logging.getLogger(__name__)
 

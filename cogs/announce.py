@@ -59,7 +59,7 @@ from rules.text import msg
 
 if TYPE_CHECKING:
     from bot.client import ScarabBot
-    from bot.service import MatchInfo, PendingDecision, Turn
+    from bot.model import MatchInfo, PendingDecision, Turn
 
 log = logging.getLogger(__name__)
 

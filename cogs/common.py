@@ -18,7 +18,7 @@ from rules.text import Msg, msg
 
 if TYPE_CHECKING:
     from bot.client import ScarabBot
-    from bot.service import MatchInfo, Turn
+    from bot.model import MatchInfo, Turn
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ from lang import ENGLISH, localise, t
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo
+    from bot.model import MatchInfo
 
 log = logging.getLogger(__name__)
 

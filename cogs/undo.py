@@ -21,7 +21,7 @@ from lang import localise
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.service import Turn
+    from bot.model import Turn
 
 log = logging.getLogger(__name__)
 

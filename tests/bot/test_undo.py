@@ -10,7 +10,8 @@ import pytest
 
 from bot import undo as policy
 from bot.errors import ServiceError
-from bot.service import STALE, MatchService, replay
+from bot.model import STALE
+from bot.service import MatchService, replay
 from bot.storage import SqliteStorage
 from rules import ENGINES
 from rules.core import canonical_json
