@@ -23,6 +23,7 @@ STARTED = msg("This match has already started.")
 NOT_STARTED = msg("This match has not started yet.")
 SAVE_FAILED = msg("Scarab could not save that move, so nothing changed: please try again.")
 TAKEN_OVER = msg("The AI plays your seat now: use /game rejoin to take it back.")
+STALE_UNDO = msg("That undo button is no longer current.")
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,8 +45,17 @@ from bot.model import (
     SeatInfo,
     Turn,
 )
+from bot.movelog import (
+    answerable,
+    first_per_seat,
+    is_player,
+    next_seqs,
+    replay,
+    undoable_seat,
+    walk,
+)
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
-from bot.undo import is_player, undo_move, undoable_seat, walk
+from bot.undo import undo_move
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
 from rules.text import decode, msg
 
@@ -77,75 +86,6 @@ def _result_from_json(raw: Mapping[str, Any] | None) -> Result | None:
         tuple(decode(raw.get("tiebreaks", []))),
         tuple(decode(raw.get("details", []))),
     )
-
-
-def _same_decision(a: Decision, b: Decision) -> bool:
-    return (a.key, a.prompt, a.secret, a.option_ids()) == (
-        b.key,
-        b.prompt,
-        b.secret,
-        b.option_ids(),
-    )
-
-
-def next_seqs(
-    before: Mapping[int, Decision],
-    after: list[Decision],
-    actor: int | None,
-    old: Mapping[int, int],
-    version: int,
-) -> dict[int, int]:
-    """Decision sequence numbers after a move that produced ``version``.
-
-    A seat keeps its seq while its open decision is unchanged and it did not just answer
-    (another seat answering a simultaneous decision); otherwise the decision is new and its
-    seq is the version at which it was posed. An advisory decision closes by itself when the
-    decisions that matter are answered: once this move poses an awaited decision anew, the
-    advisory ones open after it are new questions too, even if they read the same.
-    """
-    seqs: dict[int, int] = {}
-    for decision in after:
-        if decision.seat in seqs:
-            continue
-        prev = before.get(decision.seat)
-        if (
-            prev is not None
-            and decision.seat != actor
-            and decision.seat in old
-            and _same_decision(prev, decision)
-        ):
-            seqs[decision.seat] = old[decision.seat]
-        else:
-            seqs[decision.seat] = version
-    first = _by_seat(after).values()
-    if any(not d.advisory and seqs[d.seat] == version for d in first):
-        seqs.update({d.seat: version for d in first if d.advisory})
-    return seqs
-
-
-def answerable(engine: Engine, state: Any, seat: int) -> list[Decision]:
-    """The open decisions the owner of ``seat`` may answer: the seat's own first, then those
-    of seats sharing it (``Engine.co_seats``, seats playing one side)."""
-    pending = engine.pending(state)
-    own = [d for d in pending if d.seat == seat][:1]
-    shared = [d for d in pending if d.seat != seat and seat in engine.co_seats(state, d.seat)]
-    return own + list(_by_seat(shared).values())
-
-
-def _by_seat(decisions: list[Decision]) -> dict[int, Decision]:
-    out: dict[int, Decision] = {}
-    for decision in decisions:
-        out.setdefault(decision.seat, decision)
-    return out
-
-
-def replay(
-    engine: Engine, record: MatchRecord | MatchInfo, moves: list[MoveRecord]
-) -> tuple[Any, dict[int, int]]:
-    """Rebuild a match's state and decision seqs from ``new_game(seed)`` and its move log;
-    undo rows take back moves (``bot.undo.walk``)."""
-    walked = walk(engine, record, moves)
-    return walked.state, walked.seqs
 
 
 # --- the service -------------------------------------------------------------------------------
@@ -348,7 +288,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
     ) -> AppliedMove:
         """Apply one answer and commit it; the cache advances only after the commit."""
         engine = loaded.engine
-        before = _by_seat(engine.pending(loaded.state))
+        before = first_per_seat(engine.pending(loaded.state))
         decision = before.get(seat)
         option = decision.option(option_id) if decision else None
         try:
@@ -592,7 +532,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                 state = engine.new_game(info.seat_count, info.options, seed)
             except IllegalMove as exc:
                 raise ServiceError(reason(exc)) from None
-            seqs = {seat: 0 for seat in _by_seat(engine.check_decisions(state))}
+            seqs = {seat: 0 for seat in first_per_seat(engine.check_decisions(state))}
             result = engine.result(state)
             status = "active" if engine.pending(state) else "finished"
             try:
