@@ -151,7 +151,7 @@ class Turn:
     view: dict[str, Any]  # engine.view(state, None): nothing secret
     result: Result | None
     sealed_answered: tuple[int, ...] = ()  # seats that answered the open sealed round
-    undo_seat: int | None = None  # the seat whose owner may undo its last step (bot/undo.py)
+    undo_seat: int | None = None  # the seat whose owner may undo its last step (bot/movelog.py)
     co_seats: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """seat -> every seat sharing it (``Engine.co_seats``), only for seats that share one."""
 

@@ -37,6 +37,7 @@ from bot.model import (
     NOT_YOUR_TURN,
     SAVE_FAILED,
     STALE,
+    STALE_UNDO,
     STARTED,
     TAKEN_OVER,
     AppliedMove,
@@ -46,16 +47,19 @@ from bot.model import (
     Turn,
 )
 from bot.movelog import (
+    UNDO_KIND,
+    Walk,
     answerable,
     first_per_seat,
+    hint_after_undo,
     is_player,
     next_seqs,
     replay,
+    undo_refusal,
     undoable_seat,
     walk,
 )
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
-from bot.undo import undo_move
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
 from rules.text import decode, msg
 
@@ -716,9 +720,89 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             return self._not_your_turn(info, loaded, seat)
 
     async def undo(self, match_id: int, user_id: int, *, version: int | None = None) -> Turn:
-        """Take back the caller's latest step in the current turn (policy: bot/undo.py).
-        ``version`` (from an Undo button) must still be the match's version."""
-        return await undo_move(self, match_id, user_id, version=version)
+        """Take back the caller's latest step in the current turn (policy: bot/movelog.py).
+        ``version`` (from an Undo button) must still be the match's version. One transaction:
+        an undo row + the restored snapshot + a version bump."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            self._refuse_unless_active(info)
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise ServiceError(NOT_SEATED)
+            if version is not None and version != info.version:
+                raise ServiceError(STALE_UNDO)
+            engine = self.engine(info.game_id)
+            walked = walk(engine, info, await self.store.get_moves(match_id))
+            if (
+                walked.last is not None
+                and walked.last.move.seat != seat
+                and walked.last.move.actor == str(user_id)
+                and seat in engine.co_seats(walked.state, walked.last.move.seat)
+            ):
+                seat = walked.last.move.seat  # their step for a seat sharing theirs (co_seats)
+            reason = undo_refusal(engine, walked, seat, user_id)
+            if reason is not None:
+                raise ServiceError(reason)
+            turn = await self._record_undo(info, engine, walked, seat, user_id)
+        return turn
+
+    async def _record_undo(
+        self, info: MatchInfo, engine: Engine, walked: Walk, seat: int, user_id: int
+    ) -> Turn:
+        """Inside the match lock: log the undo of ``walked.last`` (already allowed), restore
+        the state before it, and let AI seats act."""
+        match_id = info.id
+        last = walked.last
+        assert last is not None
+        new_version = info.version + 1
+        # The reopened decisions keep the seqs they had: the same decision (and its deadline).
+        restored, seqs = last.before, dict(last.seqs_before)
+        label = engine.option_label(restored, seat, last.move.option_id)
+        owner = info.seat_info(seat)
+        who = f"<@{user_id}>" if owner is None or owner.user_id != user_id else owner.label
+        event = Event(
+            "undo",
+            msg("↩️ {who} took back a step: {label}.", who=who, label=label),
+            {"undone": last.move.version},
+            seat=seat,
+        )
+        try:
+            await self.store.record_move(
+                match_id,
+                expected_version=info.version,
+                seat=seat,
+                option_id=last.move.option_id,
+                actor=str(user_id),
+                events=[event.to_json()],
+                state=engine.dump(restored),
+                seqs=seqs,
+                status="active",
+                result=None,
+                now=self.clock(),
+                kind=UNDO_KIND,
+            )
+        except VersionConflict:
+            self._forget(match_id)
+            raise ServiceError(STALE) from None
+        except StorageError as exc:
+            raise ServiceError(SAVE_FAILED) from exc
+        self._forget(match_id)
+        info = await self.get_match(match_id)
+        loaded = await self._loaded(info)
+        loaded.undo_seat = hint_after_undo(engine, walked)
+        moves = [
+            AppliedMove(
+                version=new_version,
+                seat=seat,
+                option_id=UNDO_KIND,
+                label=label,
+                actor=str(user_id),
+                secret=False,
+                events=[event],
+            )
+        ]
+        moves.extend(await self._run_ai(info, loaded))
+        return self._turn(await self._schedule(match_id, loaded), loaded, moves)
 
     async def advance(self, match_id: int) -> Turn:
         """Let AI seats act if any is waiting (after a failed save); returns the position."""
