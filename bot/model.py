@@ -2,16 +2,24 @@
 decisions, and the refusal texts more than one part of the bot says.
 
 Pure data: no storage, no asyncio. ``bot.service`` produces these; cogs and the service's parts
-(``bot.deadlines``, ``bot.absence``) read them.
+(``bot.deadlines``, ``bot.absence``, ``bot.language``) read them. ``ServiceCore`` declares the
+members of ``MatchService`` that those parts use, so each part says what it relies on.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.core import Decision, Event, Option, Result
+from rules.core import Decision, Engine, Event, Option, Result
 from rules.text import msg
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from bot.storage import Storage
 
 AI_ACTOR = "ai"
 TIMEOUT_ACTOR = "timeout"  # the AI answered for a human whose time ran out
@@ -182,3 +190,74 @@ class Turn:
         """``seat`` and the seats that share it (one side played by several seats), in the
         engine's order."""
         return self.co_seats.get(seat, (seat,))
+
+
+@dataclass(slots=True)
+class LoadedMatch:
+    """A match's live state in memory, replaced only after a commit."""
+
+    engine: Engine
+    state: Any
+    version: int
+    seqs: dict[int, int]
+    sealed_answered: set[int] = field(default_factory=set)
+    undo_seat: int | None = None  # may undo its last step (worked out again after a reload)
+
+
+# --- what the service's parts (deadlines, absence, language) rely on --------------------------
+class ServiceCore(ABC):
+    """The members of ``MatchService`` that its mixins use; ``MatchService`` (and, for
+    ``_schedule`` and ``set_guild_defaults``, ``DeadlinesMixin``) implements them."""
+
+    store: Storage
+    clock: Callable[[], float]
+
+    @abstractmethod
+    def lock(self, match_id: int) -> asyncio.Lock:
+        """The lock that serialises every change to one match."""
+
+    @abstractmethod
+    async def get_match(self, match_id: int) -> MatchInfo: ...
+
+    @abstractmethod
+    async def _loaded(self, info: MatchInfo) -> LoadedMatch:
+        """The match's live state (cached, else read from storage)."""
+
+    @abstractmethod
+    def _refuse_unless_active(self, info: MatchInfo) -> None: ...
+
+    @abstractmethod
+    async def _apply(
+        self, info: MatchInfo, loaded: LoadedMatch, seat: int, option_id: str, actor: str
+    ) -> AppliedMove:
+        """Apply one answer and commit it."""
+
+    @abstractmethod
+    def _ai_option(self, engine: Engine, state: Any, decision: Decision) -> str: ...
+
+    @abstractmethod
+    async def _run_ai(self, info: MatchInfo, loaded: LoadedMatch) -> list[AppliedMove]: ...
+
+    @abstractmethod
+    def _turn(
+        self, info: MatchInfo, loaded: LoadedMatch | None, moves: list[AppliedMove]
+    ) -> Turn: ...
+
+    @abstractmethod
+    async def _schedule(self, match_id: int, loaded: LoadedMatch) -> MatchInfo:
+        """After a commit: deadline rows for the newly posed decisions (``DeadlinesMixin``)."""
+
+    @abstractmethod
+    async def resume_ai(self, limit: int = 100) -> list[Turn]: ...
+
+    @abstractmethod
+    async def cancel(self, match_id: int, user_id: int, *, admin: bool = False) -> MatchInfo: ...
+
+    @abstractmethod
+    async def set_guild_setting(self, guild_id: int, key: str, value: str | None) -> None: ...
+
+    @abstractmethod
+    async def set_guild_defaults(
+        self, guild_id: int, *, turn_time: str | None = None, on_timeout: str | None = None
+    ) -> dict[str, Any]:
+        """Change a guild's table defaults (``DeadlinesMixin``)."""

@@ -20,7 +20,6 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 import lang
@@ -41,9 +40,11 @@ from bot.model import (
     STARTED,
     TAKEN_OVER,
     AppliedMove,
+    LoadedMatch,
     MatchInfo,
     PendingDecision,
     SeatInfo,
+    ServiceCore,
     Turn,
 )
 from bot.movelog import (
@@ -68,18 +69,6 @@ log = logging.getLogger(__name__)
 TURN_TIMEOUT = "turn_timeout"  # guild setting: seconds a human has for one decision
 
 
-@dataclass(slots=True)
-class _Loaded:
-    """A match's live state in memory, replaced only after a commit."""
-
-    engine: Engine
-    state: Any
-    version: int
-    seqs: dict[int, int]
-    sealed_answered: set[int] = field(default_factory=set)
-    undo_seat: int | None = None  # may undo its last step (worked out again after a reload)
-
-
 # --- helpers ---------------------------------------------------------------------------------
 def _result_from_json(raw: Mapping[str, Any] | None) -> Result | None:
     if raw is None:
@@ -93,7 +82,7 @@ def _result_from_json(raw: Mapping[str, Any] | None) -> Result | None:
 
 
 # --- the service -------------------------------------------------------------------------------
-class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
+class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
     """Create, join, start and play matches. Every refusal raises ``ServiceError``."""
 
     def __init__(
@@ -110,7 +99,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         self.cache_size = cache_size
         self.ai_step_limit = ai_step_limit
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
-        self._cache: OrderedDict[int, _Loaded] = OrderedDict()
+        self._cache: OrderedDict[int, LoadedMatch] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.snapshot_loads = 0  # how many states were read from storage (cache misses)
         # Called with a match id when moves were committed that the caller will not announce
@@ -174,7 +163,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
     def _forget(self, match_id: int) -> None:
         self._cache.pop(match_id, None)
 
-    async def _loaded(self, info: MatchInfo) -> _Loaded:
+    async def _loaded(self, info: MatchInfo) -> LoadedMatch:
         cached = self._cache.get(info.id)
         if cached is not None and cached.version == info.version:
             self._cache.move_to_end(info.id)
@@ -182,10 +171,10 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         engine = self.engine(info.game_id)
         snapshot = await self.store.get_snapshot(info.id)
         self.snapshot_loads += 1
-        loaded: _Loaded | None = None
+        loaded: LoadedMatch | None = None
         if snapshot is not None and snapshot.version == info.version:
             try:
-                loaded = _Loaded(
+                loaded = LoadedMatch(
                     engine, engine.load(snapshot.state), snapshot.version, dict(snapshot.seqs)
                 )
             except Exception:
@@ -202,20 +191,20 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                 raise ServiceError(
                     msg("Match #{id} cannot be loaded: its saved state is damaged.", id=info.id)
                 ) from exc
-            loaded = _Loaded(engine, state, info.version, seqs)
+            loaded = LoadedMatch(engine, state, info.version, seqs)
         loaded.sealed_answered = await self._sealed_answered_from_log(info.id, loaded)
         loaded.undo_seat = await self._undo_seat_from_log(info, loaded)
         self._remember(info.id, loaded)
         return loaded
 
-    def _remember(self, match_id: int, loaded: _Loaded) -> None:
+    def _remember(self, match_id: int, loaded: LoadedMatch) -> None:
         """Cache a match's state as the most recent one, keeping at most ``cache_size``."""
         self._cache[match_id] = loaded
         self._cache.move_to_end(match_id)
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
 
-    async def _undo_seat_from_log(self, info: MatchInfo, loaded: _Loaded) -> int | None:
+    async def _undo_seat_from_log(self, info: MatchInfo, loaded: LoadedMatch) -> int | None:
         """After a reload, who may undo the last step (the Undo button's hint): worked out
         from the stored log when a player made the last move (a replay, off the event loop)."""
         if info.status != "active":
@@ -232,7 +221,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             loaded.engine, step.before, step.move.seat, walked.state, step.events, step.move.actor
         )
 
-    async def _sealed_answered_from_log(self, match_id: int, loaded: _Loaded) -> set[int]:
+    async def _sealed_answered_from_log(self, match_id: int, loaded: LoadedMatch) -> set[int]:
         """Seats that answered the open sealed round: every answer since it was posed."""
         sealed = [d for d in loaded.engine.pending(loaded.state) if d.secret]
         if not sealed:
@@ -241,7 +230,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         moves = await self.store.get_moves(match_id, after=opened)
         return {move.seat for move in moves} - {d.seat for d in sealed}
 
-    def _turn(self, info: MatchInfo, loaded: _Loaded | None, moves: list[AppliedMove]) -> Turn:
+    def _turn(self, info: MatchInfo, loaded: LoadedMatch | None, moves: list[AppliedMove]) -> Turn:
         if loaded is None:
             return Turn(info, moves, [], {}, info.result)
         engine = loaded.engine
@@ -288,7 +277,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
 
     # --- moves ------------------------------------------------------------------------------
     async def _apply(
-        self, info: MatchInfo, loaded: _Loaded, seat: int, option_id: str, actor: str
+        self, info: MatchInfo, loaded: LoadedMatch, seat: int, option_id: str, actor: str
     ) -> AppliedMove:
         """Apply one answer and commit it; the cache advances only after the commit."""
         engine = loaded.engine
@@ -366,7 +355,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             return decision.options[0].id
         return option_id
 
-    async def _run_ai(self, info: MatchInfo, loaded: _Loaded) -> list[AppliedMove]:
+    async def _run_ai(self, info: MatchInfo, loaded: LoadedMatch) -> list[AppliedMove]:
         """Let AI seats answer, one transaction each, until a human must act or the game ends.
 
         A failure to save stops the AI (already committed moves stay); the next call resumes.
@@ -559,7 +548,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                         "again."
                     )
                 ) from exc
-            loaded = _Loaded(engine, state, 0, seqs)
+            loaded = LoadedMatch(engine, state, 0, seqs)
             self._remember(match_id, loaded)
             info = await self.get_match(match_id)
             moves = await self._run_ai(info, loaded)
@@ -665,7 +654,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
         return turn
 
-    def _not_your_turn(self, info: MatchInfo, loaded: _Loaded, seat: int) -> ServiceError:
+    def _not_your_turn(self, info: MatchInfo, loaded: LoadedMatch, seat: int) -> ServiceError:
         """The refusal for a seated player with no open decision: whose turn it is (the seats
         the game waits for, without mentions), or that their sealed answer is already in."""
         pending = loaded.engine.pending(loaded.state)
