@@ -38,6 +38,7 @@ import discord
 
 from cogs.common import (
     MAX_CONTENT,
+    ScarabClient,
     clip,
     files_of,
     game_title,
@@ -58,7 +59,6 @@ from lang import ENGLISH, localise, t
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.client import ScarabBot
     from bot.model import MatchInfo, PendingDecision, Turn
 
 log = logging.getLogger(__name__)
@@ -122,7 +122,7 @@ class DeliveryFailed(Exception):
     """Discord refused a post, edit or DM for now (5xx, 429, network): try again later."""
 
 
-async def open_match_thread(bot: ScarabBot, info: MatchInfo) -> int:
+async def open_match_thread(bot: ScarabClient, info: MatchInfo) -> int:
     """The match's thread, opened on the lobby message (or in the lobby's channel) and stored;
     inside a thread already, that thread. A message keeps one thread, whose id is the
     message's: opening it again after a crash finds the same thread."""
@@ -165,7 +165,7 @@ class Announcer:
     post or edit. In memory: only which matches were delivered since this process started
     (after a restart the live turn is posted anew, never edited into an older message)."""
 
-    def __init__(self, bot: ScarabBot) -> None:
+    def __init__(self, bot: ScarabClient) -> None:
         self.bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._delivered: set[int] = set()  # matches delivered since this process started

@@ -11,16 +11,35 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.ext import commands
 
 from lang import localise
 from render import meta_text as meta_text  # the PNG chunk: which match version a picture shows
 from rules.text import Msg, msg
 
 if TYPE_CHECKING:
-    from bot.client import ScarabBot
     from bot.model import MatchInfo, Turn
+    from bot.outbox import Outbox
+    from bot.service import MatchService
+    from bot.storage import Storage
 
 log = logging.getLogger(__name__)
+
+
+class ScarabClient(commands.Bot):
+    """What the cogs may use of Scarab's client (``cogs.client.ScarabBot`` sets it up): the
+    cogs import this, never the client module, and the client imports the cogs."""
+
+    storage: Storage
+    service: MatchService
+    announcer: Any  # cogs.announce.Announcer
+    outbox: Outbox | None
+    dev_guild_id: int | None
+    keep_finished_days: float | None  # cogs.upkeep; None: keep for ever
+    deadline_interval: float | None  # seconds between deadline scans (cogs.absence)
+    # Every Scarab component; cogs.guard answers the custom ids that match none of them.
+    dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...]
+
 
 # Discord limits we design around.
 MAX_BUTTONS = 5
@@ -270,5 +289,5 @@ def parse_table_options(raw: str | None) -> dict[str, str]:
     return options
 
 
-def bot_of(interaction: discord.Interaction) -> ScarabBot:
+def bot_of(interaction: discord.Interaction) -> ScarabClient:
     return interaction.client  # type: ignore[return-value]
