@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+import render
+import rules
 from lang import localise
 from render import meta_text as meta_text  # the PNG chunk: which match version a picture shows
 from rules.text import Msg, msg
@@ -107,8 +109,6 @@ def mover_seats(turn: Turn) -> list[int]:
 
 def game_title(game_id: str) -> str:
     try:
-        import rules
-
         return rules.get(game_id).title
     except Exception:  # unknown game id: show it as is
         return game_id
@@ -166,7 +166,6 @@ async def board_file(
     ``scarab`` chunk: which match version the picture shows."""
 
     def work() -> bytes:
-        import render
 
         return render.png(
             render.board(game_id, view, highlight=highlight, locale=locale), meta=meta
@@ -184,7 +183,6 @@ async def panel_file(
     meta: str | None = None,
 ) -> discord.File | None:
     def work() -> bytes:
-        import render
 
         return render.png(render.panel(game_id, private_view, locale=locale), meta=meta)
 
@@ -204,7 +202,6 @@ def turn_pictures(
     intermediate move): the board (``board.png``, the last moves outlined) and, when the game
     draws one, the focus on the current decision (``focus.png``), both carrying ``meta`` in
     their ``scarab`` chunk. Blocking: call it off the event loop (``pictures``)."""
-    import render
 
     images = None
     if focus:
