@@ -28,7 +28,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bot.service import MatchService, Turn
+from bot.model import Turn
+from bot.service import MatchService
 from bot.storage import SqliteStorage
 from rules.core import Engine
 from rules.registry import ENGINES
@@ -201,7 +202,7 @@ def recovery_s(game_id: str | None = None, matches: int = 1_000) -> float:
 async def _recover(path: str, engine: Engine, matches: int) -> tuple[float, int, int]:
     import logging
 
-    from bot.client import ScarabBot
+    from cogs.client import ScarabBot
     from tests.e2e.fakediscord import FakeDiscord
 
     logging.getLogger("discord").setLevel(logging.ERROR)

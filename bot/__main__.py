@@ -38,7 +38,7 @@ async def _serve(settings: Settings) -> int:
     except StorageError as exc:
         return _fail(str(exc))
     try:
-        from bot.client import run_bot  # the Discord side; imported only when it is needed
+        from cogs.client import run_bot  # the Discord side; imported only when it is needed
 
         outcome = run_bot(settings, storage)
         if inspect.isawaitable(outcome):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import ServiceError, reason
-from bot.service import NOT_SEATED
+from bot.model import NOT_SEATED
 from cogs.common import (
     MAX_BUTTONS,
     MAX_LABEL,
@@ -42,7 +42,7 @@ from lang import ENGLISH, localise, t
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.service import PendingDecision
+    from bot.model import PendingDecision
 
 log = logging.getLogger(__name__)
 

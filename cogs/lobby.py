@@ -27,6 +27,7 @@ from cogs.common import (
     refuse,
     reply,
 )
+from cogs.delivery import LOBBY, DeliveryFailed, open_match_thread
 from cogs.guard import GuardedItem
 from cogs.ids import ID, parse_match_id
 from cogs.table_options import ON_TIMEOUT_CHOICES, TURN_TIME_CHOICES, describe_timing
@@ -34,11 +35,10 @@ from lang import ENGLISH, localise, t
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo
+    from bot.model import MatchInfo
 
 log = logging.getLogger(__name__)
 
-LOBBY = "lobby"  # message kind stored with service.set_message
 LOBBY_ACTIONS = ("join", "leave", "addbot", "start", "cancel")
 STATUS_TEXT = {
     "lobby": msg("lobby"),
@@ -230,8 +230,6 @@ async def update_lobby_message(
 
 async def start_match(interaction: discord.Interaction, match: int) -> None:
     """Start: the service deals the game, a thread opens on the lobby message, turn one."""
-    from cogs.announce import DeliveryFailed  # cogs.announce imports this module's users
-
     bot = bot_of(interaction)
     service = bot.service
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -275,8 +273,6 @@ async def start_match(interaction: discord.Interaction, match: int) -> None:
 async def open_thread(interaction: discord.Interaction, info: MatchInfo) -> int:
     """The match's thread, opened on the lobby message and stored (``open_match_thread``);
     raises ``DeliveryFailed`` when Discord cannot open it now."""
-    from cogs.announce import open_match_thread
-
     return await open_match_thread(bot_of(interaction), info)
 
 

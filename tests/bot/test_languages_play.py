@@ -132,8 +132,8 @@ async def test_a_portuguese_table_end_to_end(tmp_path, toy_engine):
     """Through the fake Discord: a host whose client speaks Portuguese opens a lobby; the
     lobby, the thread's turn message and its buttons are Portuguese, and an English watcher's
     refusal stays English."""
-    from bot.client import ScarabBot
     from bot.storage import Storage
+    from cogs.client import ScarabBot
     from tests.e2e.fakediscord import FakeDiscord
 
     store = await Storage.open(str(tmp_path / "scarab.sqlite3"))

@@ -108,9 +108,9 @@ def test_it_opens_storage_then_awaits_the_client(tmp_path, monkeypatch):
         seen["journal"] = await storage.pragma("journal_mode")
         seen["storage"] = storage
 
-    client = types.ModuleType("bot.client")
+    client = types.ModuleType("cogs.client")
     client.run_bot = fake_run_bot
-    monkeypatch.setitem(sys.modules, "bot.client", client)
+    monkeypatch.setitem(sys.modules, "cogs.client", client)
     assert entry.main() == 0
     assert seen["settings"].token == "x" and seen["journal"] == "wal"
     assert isinstance(seen["storage"], SqliteStorage)

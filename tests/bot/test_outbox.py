@@ -9,8 +9,8 @@ import sqlite3
 import pytest
 
 from bot.errors import ServiceError
+from bot.model import STALE
 from bot.outbox import Outbox, backoff
-from bot.service import STALE
 from bot.storage import SqliteStorage, storage_error
 from tests.bot.conftest import ALICE, HOST, lobby
 

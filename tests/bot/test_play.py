@@ -10,7 +10,8 @@ import sqlite3
 import pytest
 
 from bot.errors import ServiceError
-from bot.service import STALE, MatchService
+from bot.model import STALE
+from bot.service import MatchService
 from bot.storage import SqliteStorage
 from rules.core import canonical_json
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, HOST, lobby

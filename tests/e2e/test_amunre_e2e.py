@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 
 import rules
-from bot.client import ScarabBot
 from bot.service import MatchService
 from bot.storage import Storage
+from cogs.client import ScarabBot
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 GAME = "amunre"

@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 
 import lang
 import rules
-from bot.client import ScarabBot
 from bot.errors import ServiceError
 from bot.service import MatchService
 from bot.storage import Storage
+from cogs.client import ScarabBot
 from cogs.common import parse_table_options
 from cogs.ids import parse_match_id
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, snowflake

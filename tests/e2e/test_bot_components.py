@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service import MatchInfo, PendingDecision, SeatInfo, Turn
+from bot.model import MatchInfo, PendingDecision, SeatInfo, Turn
 from cogs.announce import Announcer, turn_key
 from cogs.components import (
     MORE_VALUE,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import ScarabBot
 from bot.storage import Storage
+from cogs.client import ScarabBot
 from tests.e2e.fakediscord import FakeDiscord
 
 

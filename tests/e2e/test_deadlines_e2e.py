@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import ScarabBot
 from bot.service import MatchService
 from bot.storage import Storage
+from cogs.client import ScarabBot
 from tests.bot.conftest import FakeClock
 from tests.e2e.fakediscord import MEMBER_PERMISSIONS, FakeDiscord
 

@@ -11,10 +11,10 @@ import types
 import pytest
 from PIL import Image
 
-from bot.client import ScarabBot
 from bot.export import replay_export
 from bot.service import MatchService
 from bot.storage import Storage
+from cogs.client import ScarabBot
 from rules.core import Result, canonical_json
 from rules.registry import ENGINES
 from tests.e2e.fakediscord import FakeDiscord

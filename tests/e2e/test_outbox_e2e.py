@@ -11,8 +11,8 @@ import asyncio
 import re
 import sqlite3
 
-from bot.client import ScarabBot
 from bot.storage import storage_error
+from cogs.client import ScarabBot
 from tests.e2e.fakediscord import FakeDiscord
 
 POSTS = r"/channels/\d+/messages"

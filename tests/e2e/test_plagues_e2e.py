@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 import rules
-from bot.client import ScarabBot
 from bot.service import MatchService
 from bot.storage import Storage
+from cogs.client import ScarabBot
 from rules.core import canonical_json
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
 

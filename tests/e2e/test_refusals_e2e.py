@@ -6,7 +6,7 @@ low gets the game's own reason. Nothing changes each time."""
 
 from __future__ import annotations
 
-from bot.client import ScarabBot
+from cogs.client import ScarabBot
 from rules.amunre.data import PROVINCE_BY_ID
 from tests.e2e.fakediscord import FakeDiscord
 

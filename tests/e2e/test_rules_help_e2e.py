@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import lang
-from bot.client import ScarabBot
 from bot.rules_pages import PAGES
 from bot.storage import Storage
+from cogs.client import ScarabBot
 from tests.e2e.fakediscord import FakeDiscord
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import ScarabBot
 from bot.service import MatchService
 from bot.storage import Storage
+from cogs.client import ScarabBot
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, snowflake
 
 OTHER_GUILD = 424242

@@ -25,9 +25,9 @@ from PIL import Image
 import lang
 import render
 import rules
-from bot.client import ScarabBot
 from bot.service import MatchService
 from bot.storage import Storage
+from cogs.client import ScarabBot
 from cogs.common import score_unit, seat_name
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
 

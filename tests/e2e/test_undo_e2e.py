@@ -4,7 +4,7 @@ refusals for others and after another seat acted, and the button after a restart
 
 from __future__ import annotations
 
-from bot.client import ScarabBot
+from cogs.client import ScarabBot
 from tests.e2e.fakediscord import FakeDiscord
 
 
