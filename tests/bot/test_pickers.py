@@ -185,3 +185,19 @@ def test_a_step_path_that_leads_nowhere_is_refused() -> None:
     assert level(opts, (9,)) is None and level(opts, (1, 3)) is None
     assert branch_path(BRANCH + "1.2") == (1, 2) and branch_path(BRANCH + "x") is None
     assert branch_path("o:1") is None
+
+
+def test_amunre_auction_menus_show_provinces_then_bids() -> None:
+    engine = rules.get("amunre")
+    grouped: list[Decision] = []
+
+    def look(state: Any) -> None:
+        grouped.extend(d for d in engine.pending(state) if len(d.options) > 25 and "bid" in d.key)
+
+    random_playout(engine, 5, 1, on_step=lambda before, _after, _move: look(before))
+    assert grouped
+    for decision in grouped:
+        top = tree(decision.options)
+        provinces = {o.group for o in decision.options if o.group}
+        branches = {n.label for n in top if isinstance(n, Branch)}
+        assert branches and branches <= provinces and len(top) <= 25
