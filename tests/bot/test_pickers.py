@@ -201,3 +201,17 @@ def test_amunre_auction_menus_show_provinces_then_bids() -> None:
         provinces = {o.group for o in decision.options if o.group}
         branches = {n.label for n in top if isinstance(n, Branch)}
         assert branches and branches <= provinces and len(top) <= 25
+
+
+def test_ankh_caravans_are_grouped_by_column() -> None:
+    engine = rules.get("ankh")
+    caravans: list[Decision] = []
+
+    def look(state: Any) -> None:
+        caravans.extend(d for d in engine.pending(state) if d.key == "caravan")
+
+    random_playout(engine, 3, 1, on_step=lambda before, _after, _move: look(before))
+    longest = max(caravans, key=lambda d: len(d.options))
+    assert len(longest.options) > 25
+    top = tree(longest.options)
+    assert len(top) <= 25 and any(n.label == "Column a" for n in top)
