@@ -150,3 +150,16 @@ def branch_path(value: str) -> tuple[int, ...] | None:
     if not value.startswith(BRANCH):
         return None
     return parse_path(value[len(BRANCH) :])
+
+
+def path_of(options: Sequence[Option], option_id: str) -> tuple[int, ...] | None:
+    """The path of the level that lists ``option_id`` (``()``: the top), or None."""
+    todo: list[tuple[tuple[int, ...], tuple[Node, ...]]] = [((), tree(options))]
+    while todo:
+        path, nodes = todo.pop()
+        for index, node in enumerate(nodes):
+            if isinstance(node, Branch):
+                todo.append(((*path, index), node.entries))
+            elif node.id == option_id:
+                return path
+    return None

@@ -24,7 +24,7 @@ from cogs.components import (
     seats_view,
     step_view,
 )
-from cogs.picker import BRANCH, Branch, branch_path, level, tree
+from cogs.picker import BRANCH, Branch, branch_path, level, path_of, tree
 from rules.core import Decision, Option
 from rules.testing import random_playout
 
@@ -215,3 +215,11 @@ def test_ankh_caravans_are_grouped_by_column() -> None:
     assert len(longest.options) > 25
     top = tree(longest.options)
     assert len(top) <= 25 and any(n.label == "Column a" for n in top)
+
+
+def test_path_of_finds_the_level_listing_an_option() -> None:
+    opts = options(70, lambda i: "big" if i < 60 else f"g{i}")
+    assert path_of(opts, "o:65") == ()
+    assert path_of(opts, "o:30") == (0, 1)
+    assert any(o.id == "o:30" for o in level(opts, (0, 1)))
+    assert path_of(opts, "nope") is None
