@@ -95,8 +95,8 @@ def lobby_embed(info: MatchInfo, note: str = "", loc: str = ENGLISH) -> discord.
 
 
 def describe_options(game_id: str, options: dict[str, str], loc: str = ENGLISH) -> list[str]:
-    """``Short game (8 rounds): on`` for each table option, by the engine's labels (said in
-    ``loc``)."""
+    """``Short game (8 rounds): **on**`` for each table option, its name and value said in
+    ``loc`` by the engine's labels (no raw ids)."""
     try:
         variants = {v.key: v for v in rules.get(game_id).variants}
     except Exception:
@@ -105,10 +105,11 @@ def describe_options(game_id: str, options: dict[str, str], loc: str = ENGLISH) 
     for key, value in options.items():
         variant = variants.get(key)
         if variant is None:
-            lines.append(f"{key}: {value}")
+            continue  # an option this game no longer has: nothing a player could read
             continue
         mark = "" if value == variant.default else " ✱"
-        lines.append(f"{localise(variant.label, loc)}: **{value}**{mark} (`{key}`)")
+        name = localise(variant.choice_label(value), loc)
+        lines.append(f"{localise(variant.label, loc)}: **{name}**{mark}")
     return lines
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules import steps
 from rules.ankh import actions, ai, late, merged, setup
-from rules.ankh.data import GODS
+from rules.ankh.data import GODS, SCENARIO_TITLES
 from rules.ankh.flow import pop
 from rules.ankh.refusals import explain
 from rules.ankh.state import State, clone
@@ -46,18 +46,21 @@ class AnkhEngine(DictStateEngine):
             msg("Scenario (random: one for the seat count)"),
             ("random", "middle_kingdom", "old_kingdom"),
             "random",
+            (term("random"), SCENARIO_TITLES["middle_kingdom"], SCENARIO_TITLES["old_kingdom"]),
         ),
         Variant(
             "gods",
             msg("Gods (dealt at random, or chosen in turn order)"),
             ("random", "choose", "fixed"),
             "random",
+            (term("random"), term("chosen"), term("fixed")),
         ),
         Variant(
             "guardians",
             msg("Guardians (one card per level, at random or chosen by the first player)"),
             ("random", "choose"),
             "random",
+            (term("random"), term("chosen")),
         ),
     )
 

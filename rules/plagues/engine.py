@@ -21,7 +21,7 @@ from rules.plagues import (
     territories,
 )
 from rules.plagues.board import advance, push
-from rules.plagues.data import FOUR_PLAYER_LAST_PROVINCE, PROVINCES
+from rules.plagues.data import FOUR_PLAYER_LAST_PROVINCE, PROVINCE_NAMES, PROVINCES
 from rules.plagues.state import State, humans, is_ai, seat_name
 from rules.plagues.steps import answer, decisions, run_autos
 from rules.plagues.tasks import busy
@@ -39,8 +39,20 @@ class PlaguesEngine(DictStateEngine):
     variants = (
         Variant("advanced", term("Advanced papyrus"), ("off", "on"), "off"),  # PLG-R225
         Variant("short", term("Short game (8 rounds)"), ("off", "on"), "off"),  # PLG-R202
-        Variant("province", term("Solo: your province"), ("random",) + PROVINCES, "random"),
-        Variant("provinces", term("Provinces"), ("random", "draft"), "random"),  # PLG-R028
+        Variant(
+            "province",
+            term("Solo: your province"),
+            ("random",) + PROVINCES,
+            "random",
+            (term("random"), *(PROVINCE_NAMES[p] for p in PROVINCES)),
+        ),
+        Variant(
+            "provinces",
+            term("Provinces"),
+            ("random", "draft"),
+            "random",
+            (term("random"), term("draft")),
+        ),  # PLG-R028
     )
 
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> State:

@@ -26,7 +26,11 @@ class TekhenuEngine(DictStateEngine):
     variants = (
         Variant("printed_horus_bonuses", msg("Printed Horus bonuses (first game)"), YES_NO, "no"),
         Variant(
-            "solo_difficulty", msg("Botankhamun difficulty"), ("easy", "medium", "hard"), "easy"
+            "solo_difficulty",
+            msg("Botankhamun difficulty"),
+            ("easy", "medium", "hard"),
+            "easy",
+            (term("Easy"), term("Medium"), term("Hard")),
         ),
         Variant("solo_random_start", msg("Solo: 2 random Starting cards"), YES_NO, "no"),
         Variant("solo_decree_8", msg("Solo: Botankhamun's Decrees score 8 VP"), YES_NO, "no"),

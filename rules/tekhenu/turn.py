@@ -209,6 +209,7 @@ def normal_take_options(state: State, seat: int) -> list[Option]:
                 continue
             seen.add(key)
             purity = die_purity(state, god, colour)
+            section = GOD_NAMES[god]  # menus group a long list by obelisk section
             label = msg(
                 "{colour} {value} at {god} ({purity})",
                 colour=COLOUR_NAMES[colour],
@@ -218,9 +219,13 @@ def normal_take_options(state: State, seat: int) -> list[Option]:
             )
             if not turn["free_anubis"]:
                 if purity != "forbidden" and die_has_action(state, seat, god, colour, value):
-                    options.append(Option(f"die:{god}:{die_id(colour, value)}", label))
+                    options.append(
+                        Option(f"die:{god}:{die_id(colour, value)}", label, group=section)
+                    )
                 elif purity == "forbidden" and can_unforbid(state, seat):
-                    options.append(Option(f"die:{god}:{die_id(colour, value)}", label))
+                    options.append(
+                        Option(f"die:{god}:{die_id(colour, value)}", label, group=section)
+                    )
             if anubis_ok:
                 options.append(
                     Option(
@@ -234,6 +239,7 @@ def normal_take_options(state: State, seat: int) -> list[Option]:
                             {"scribe": ANUBIS_COST},
                             named=True,
                         ),
+                        group=section,
                     )
                 )
     return options
@@ -259,6 +265,7 @@ def take_decision(state: State, frame: dict) -> Decision:
                             value=value,
                             god=GOD_NAMES[god],
                         ),
+                        group=GOD_NAMES[god],
                     )
                     if opt not in options:
                         options.append(opt)

@@ -25,6 +25,7 @@ import rules
 from bot.service import MatchService
 from bot.storage import Storage
 from cogs.client import ScarabBot
+from cogs.picker import BRANCH, path_of, path_text
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 GAME = "amunre"
@@ -119,8 +120,16 @@ class Table:
                 assert menu is not None and menu.ephemeral, r
                 self.via["private"] = self.via.get("private", 0) + 1
                 found = self.control_in([menu], seq, option)
+                if found is None:
+                    found = await self.step_to(user, menu, pending, option)
             else:
                 found = self.control_in(self.fake.dm_messages(user), seq, option)
+                if found is None:
+                    menu = self.control_with(
+                        f"scarab:pick:{self.match_id}:{seq}", self.fake.dm_messages(user)
+                    )
+                    assert menu is not None, f"no sealed menu (seq {seq})"
+                    found = await self.step_to(user, menu, pending, option)
             assert found is not None, f"no sealed control for {option} (seq {seq})"
         else:
             found = self.control_in(self.thread_messages(), seq, option)
@@ -130,8 +139,26 @@ class Table:
         kind, msg, cid = found
         return await self.press(user, kind, msg, cid, option)
 
-    def control_with(self, custom_id: str) -> FakeMessage | None:
-        for msg in reversed(self.thread_messages()):
+    async def step_to(
+        self, user: FakeUser, menu: FakeMessage, pending: Any, option: str
+    ) -> tuple[str, FakeMessage, str]:
+        """Open the groups / pages of a long private menu (edited in place) down to the level
+        listing ``option``."""
+        path = path_of(pending.decision.options, option)
+        assert path, (option, path)
+        cid = f"scarab:pick:{self.match_id}:{pending.seq}"
+        for depth in range(1, len(path) + 1):
+            await self.fake.select(user, menu, cid, [BRANCH + path_text(path[:depth])])
+            menu = self.fake.message(menu.id)
+            (cid,) = [c["custom_id"] for c in menu.selects()]
+            assert cid.startswith("scarab:step:"), cid
+        self.via["step"] = self.via.get("step", 0) + 1
+        return "select", menu, cid
+
+    def control_with(
+        self, custom_id: str, messages: list[FakeMessage] | None = None
+    ) -> FakeMessage | None:
+        for msg in reversed(self.thread_messages() if messages is None else messages):
             if msg.component(custom_id) is not None:
                 return msg
         return None

@@ -131,9 +131,9 @@ async def lobby_and_start(table: Table) -> None:
     assert lobby is not None and lobby.find_button("Join")
     table.match_id = int(lobby.embeds[0]["footer"]["text"].split()[1])
     listed = " ".join(f["value"] for f in lobby.embeds[0]["fields"])
-    assert "Scenario (random: one for the seat count): **old_kingdom**" in listed, listed
-    assert "Gods (dealt at random, or chosen in turn order): **choose**" in listed, listed
-    assert "chosen by the first player): **choose**" in listed, listed
+    assert "Scenario (random: one for the seat count): **Old Kingdom**" in listed, listed
+    assert "Gods (dealt at random, or chosen in turn order): **chosen**" in listed, listed
+    assert "chosen by the first player): **chosen**" in listed, listed
     await fake.click(bob, lobby, label="Join")
     r = await fake.slash(carol, "game", {}, subcommand="join")
     assert "joined" in r.text, r.text

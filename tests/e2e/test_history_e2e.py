@@ -120,7 +120,9 @@ async def test_result_post_rematch_export_and_stats(
         assert rematch.id != lobby.id and f"lobby #{match_id + 1}" in rematch.embeds[0]["title"]
         seats = rematch.embeds[0]["description"]
         assert alice.mention in seats and bob.mention in seats and "AI" in seats, seats
-        assert "rounds" in json.dumps(rematch.embeds[0]), rematch.embeds
+        assert "Rounds: **1** ✱" in json.dumps(rematch.embeds[0], ensure_ascii=False), (
+            rematch.embeds
+        )
         assert any("opened a rematch" in m.content for m in fake.channel_messages(thread))
         r = await fake.click(alice, post, label="Rematch")
         assert r.ephemeral and "already open" in r.text, r.text

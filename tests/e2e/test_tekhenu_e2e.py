@@ -178,7 +178,7 @@ async def two_players(table: Table) -> None:
     assert r.ephemeral and "Botankhamun difficulty" in r.text and "hard" in r.text, r.text
     lobby = await open_lobby(table, alice, 2, "printed_horus_bonuses=yes")
     text = lobby_options(lobby)
-    assert "Botankhamun difficulty: **easy**" in text, text
+    assert "Botankhamun difficulty: **Easy**" in text, text
     assert "Solo: 2 random Starting cards: **no**" in text, text
     assert "Printed Horus bonuses (first game): **yes** ✱" in text, text
     await fake.click(bob, lobby, label="Join")
@@ -252,7 +252,7 @@ async def solo(table: Table) -> None:
     (alice,) = table.players
     lobby = await open_lobby(table, alice, 1, "solo_difficulty=hard, solo_random_start=yes")
     text = lobby_options(lobby)
-    assert "Botankhamun difficulty: **hard** ✱" in text, text
+    assert "Botankhamun difficulty: **Hard** ✱" in text, text
     assert "Solo: 2 random Starting cards: **yes** ✱" in text, text
     r = await fake.click(alice, lobby, label="Start")  # the host alone fills the only seat
     assert "started" in r.text, r.text
