@@ -602,7 +602,8 @@ def apply_bid(state: State, task: dict, seat: int, option_id: str, events: list[
 
 def bid_reveal(state: State, task: dict, events: list[Event]) -> None:
     battle = state["conflict"]["battle"]
-    bids = battle.pop("sealed_bids")
+    # By seat, not in the order the bids came in (storage does not keep that order).
+    bids = dict(sorted(battle.pop("sealed_bids").items(), key=lambda item: int(item[0])))
     battle["bids"] = bids
     for p, n in bids.items():
         state["players"][int(p)]["followers"] -= n  # ANKH-R081
@@ -714,7 +715,11 @@ def apply_imprison(
 
 def god_hex(state: State, player: int) -> str | None:
     return next(
-        (h for h, f in state["figures"].items() if f["owner"] == player and f["kind"] == "god"),
+        (
+            h
+            for h, f in sorted(state["figures"].items())
+            if f["owner"] == player and f["kind"] == "god"
+        ),
         None,
     )
 

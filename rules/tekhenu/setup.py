@@ -89,6 +89,10 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> State:
         "market_open": [True, True, False, False],
         "decks": {},
         "discards": {"blessing": [], "technology": [], "decree": []},
+        # TEK-R030: [seat, card] for each Decree returned under the deck, index = deck position
+        # from the bottom; each card is known to its seat only (kept while still in the deck).
+        # States stored before it existed lack it: nobody's returned Decree is known.
+        "decree_bottom": [],
         "order": list(range(n)),
         "turn_idx": 0,
         "turn": None,
@@ -228,6 +232,7 @@ def decree_keep_apply(state: State, frame: dict, option: str, events: list[Event
         if not other:  # both dealt cards identical cannot happen; keep the list shape
             continue
         state["decks"]["decree"].insert(0, other[0])
+        state.setdefault("decree_bottom", []).insert(0, [who, other[0]])
     state["sealed"] = {}
     events.append(Event("decrees", msg("Every player has kept one Decree."), {}))
 

@@ -104,8 +104,8 @@ def checkpoints(engine: Engine, case: dict[str, Any], points: list[int]) -> list
 
 def continuation(engine: Engine, state: Any, moves: list[list[Any]]) -> str:
     """One digest of every position a (loaded) state passes through playing ``moves``, and of
-    its result. (Loading is compared with loading: a loaded Ankh state may order a list
-    differently from the live one it was dumped from.)"""
+    its result. (Recorded from loaded states: before the reload law, a loaded Ankh state could
+    order a list differently from the live one it was dumped from.)"""
     chain = hashlib.sha256()
     for seat, option_id in moves:
         state, events = engine.apply(state, seat, option_id)

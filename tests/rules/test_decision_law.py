@@ -9,6 +9,9 @@ kind; ``pytest -m sweep`` plays 200.
 The same playouts check the never-peek law (issue 13 item 2, ``rules.testing.check_hidden_law``)
 at every ``HIDDEN_LAW_EVERY``-th state, for every seat, in games that implement
 ``Engine.sample_hidden``; every game must implement it.
+
+A few other random playouts check the reload law (``rules.testing.check_reload_law``): a
+state loaded from its stored form continues exactly like the live one.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from rules.testing import (
     Move,
     ai_option,
     check_hidden_law,
+    check_reload_law,
+    mixed_option,
     random_option,
     random_playout,
     table_settings,
@@ -98,6 +103,20 @@ def test_cells_cover_every_game_and_seat_count():
 def test_every_game_samples_hidden_information(game_id):
     """Issue 13 item 2: a search AI determinizes with sample_hidden, so every game needs it."""
     assert samples_hidden(rules.get(game_id))
+
+
+RELOAD_SEEDS = range(2)  # one playout at the fewest seats, one at the most: ~40 s in all
+
+
+@pytest.mark.parametrize("seed", RELOAD_SEEDS)
+@pytest.mark.parametrize("game_id", sorted(rules.ENGINES))
+def test_a_reloaded_state_continues_like_the_live_one(game_id, seed):
+    """The reload law (``rules.testing.check_reload_law``): nothing reads dict insertion
+    order, which storage (sorted keys) does not keep."""
+    engine = rules.get(game_id)
+    seats = (engine.min_players, engine.max_players)[seed % 2]
+    # Half the answers from the AI: it reaches battles and powers random play rarely does.
+    assert check_reload_law(engine, seats, 900 + seed, chooser=mixed_option) > 100
 
 
 @pytest.mark.parametrize("chooser", list(CHOOSERS))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import Rng, canonical_json
-from rules.tekhenu import ENGINE
+from rules.tekhenu import ENGINE, cards
 from rules.tekhenu.solo import advance_progress
 from rules.tekhenu.state import roll
 from rules.testing import (
@@ -197,3 +197,57 @@ def test_never_peek_law_over_playouts(seats):
                 check_hidden_law(ENGINE, state, seat, seed * 1000 + index)
                 checked += 1
     assert checked > 20
+
+
+def returned_decrees(seats: int, seed: int) -> dict:
+    """A game just after every player kept one Decree and sent the other under the deck."""
+    state = new(seats, seed)
+    for seat in range(seats):
+        state, _ = play(state, (seat, ENGINE.decision_for(state, seat).options[0].id))
+    return state
+
+
+@pytest.mark.rule("TEK-R030")
+def test_returned_decrees_are_recorded_at_the_bottom_of_the_deck_in_seat_order():
+    state = returned_decrees(3, 4)
+    deck = state["decks"]["decree"]
+    assert [who for who, _card in state["decree_bottom"]] == [2, 1, 0]
+    assert [card for _who, card in state["decree_bottom"]] == deck[:3]
+    assert "decree_bottom" not in canonical_json(ENGINE.view(state, None)).decode()
+
+
+@pytest.mark.rule("TEK-R030")
+def test_the_own_returned_decree_stays_at_its_place_others_are_unseen():
+    state = returned_decrees(3, 4)
+    own_place, own_card = 2, state["decks"]["decree"][2]  # seat 0 returned first: highest
+    drawn = samples(state, 0)
+    for sample in drawn:
+        deck = sample["decks"]["decree"]
+        assert deck[own_place] == own_card
+        assert sample["decree_bottom"][own_place] == [0, own_card]
+        assert [card for _who, card in sample["decree_bottom"]] == deck[:3]  # consistent
+        assert decree_cards(sample) == decree_cards(state)
+    assert len({s["decks"]["decree"][0] for s in drawn}) > 1  # seat 2's card is unseen to 0
+
+
+def test_a_drawn_returned_decree_leaves_the_record():
+    state = returned_decrees(2, 5)
+    deck = state["decks"]["decree"]
+    while len(deck) > 1:
+        cards.draw_card(state, "decree")
+    assert state["decree_bottom"] == [[1, deck[0]]]
+    cards.draw_card(state, "decree")
+    assert state["decree_bottom"] == []
+    check_hidden_law(ENGINE, state, 0, seed=1)
+
+
+def test_a_state_stored_without_decree_bottom_loads_unchanged_with_nothing_known():
+    raw = ENGINE.dump(returned_decrees(2, 6))
+    del raw["decree_bottom"]
+    state = ENGINE.load(raw)
+    assert ENGINE.dump(state) == raw  # the stored form is kept as it was
+    own_card = state["decks"]["decree"][0]  # seat 1 returned it last: it lies lowest
+    assert any(s["decks"]["decree"][0] != own_card for s in samples(state, 1))  # not known
+    check_hidden_law(ENGINE, state, 1, seed=2)
+    cards.draw_card(state, "decree")  # drawing works without the record
+    assert "decree_bottom" not in state
