@@ -38,3 +38,14 @@ def toy_engine():
     ENGINES[TOY.game_id] = TOY
     yield TOY
     ENGINES.pop(TOY.game_id, None)
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """One real PostgreSQL (pgserver) for the whole run; skipped where pgserver is missing."""
+    pytest.importorskip("pgserver", reason="pgserver (the test extra) starts PostgreSQL")
+    from tests.support.pg import PgServer
+
+    server = PgServer()
+    yield server
+    server.stop()
