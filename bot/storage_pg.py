@@ -10,7 +10,6 @@ Every database error surfaces as ``StorageError``.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import AsyncIterator, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -19,6 +18,7 @@ import asyncpg
 
 from bot.errors import StorageError, VersionConflict
 from bot.migrations_pg import migrate
+from bot.settings import redact
 from bot.storage import (
     TAKEOVERS,
     AdminLogEntry,
@@ -42,11 +42,6 @@ POOL_SIZE = 10
 def is_postgres_url(database: str) -> bool:
     """Whether a ``DATABASE`` value names a PostgreSQL server rather than an SQLite file."""
     return database.startswith(POSTGRES_SCHEMES)
-
-
-def redact(dsn: str) -> str:
-    """The URL without its password, fit for messages and logs."""
-    return re.sub(r"^(\w+://[^:/@]*):[^@]*@", r"\1:***@", dsn)
 
 
 def _rows_changed(status: str) -> int:
