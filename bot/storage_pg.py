@@ -37,6 +37,7 @@ from bot.storage import (
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 POOL_SIZE = 10
+CONNECT_TIMEOUT_S = 15.0  # an unreachable server fails start-up in this long, not a minute
 
 
 def is_postgres_url(database: str) -> bool:
@@ -85,7 +86,9 @@ class PgStorage(Storage):
     async def open(cls, path: str, *, pool_size: int = POOL_SIZE, **_: Any) -> PgStorage:
         """Connect to the server at ``path`` (a postgresql:// URL) and migrate its schema."""
         try:
-            pool = await asyncpg.create_pool(path, min_size=1, max_size=pool_size)
+            pool = await asyncpg.create_pool(
+                path, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT_S
+            )
         except (asyncpg.PostgresError, OSError, TimeoutError) as exc:
             raise connect_error(path, exc) from exc
         try:
