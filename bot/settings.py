@@ -50,7 +50,8 @@ class Settings:
 
 def redact(database: str) -> str:
     """A ``DATABASE`` value without the password a PostgreSQL URL may carry."""
-    return re.sub(r"^(\w+://[^:/@]*):[^@]*@", r"\1:***@", database)
+    hidden = re.sub(r"^(\w+://[^:/@]*):[^@]*@", r"\1:***@", database)
+    return re.sub(r"([?&]password=)[^&]*", r"\1***", hidden)
 
 
 def _positive_number(merged: Mapping[str, str | None], key: str, what: str) -> float | None:

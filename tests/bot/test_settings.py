@@ -1,7 +1,7 @@
 import pytest
 
 from bot.errors import SettingsError
-from bot.settings import DEFAULT_DATABASE, load_settings
+from bot.settings import DEFAULT_DATABASE, load_settings, redact
 
 
 def test_defaults_from_an_empty_environment():
@@ -57,3 +57,6 @@ def test_turn_time_seconds_and_a_redacted_database_url():
     settings = load_settings({"DATABASE": "postgresql://scarab:s3cret@db/scarab"})
     assert settings.database == "postgresql://scarab:s3cret@db/scarab"
     assert "s3cret" not in repr(settings) and "scarab:***@db" in repr(settings)
+    assert redact("postgresql://db/x?user=a&password=s3cret&sslmode=require") == (
+        "postgresql://db/x?user=a&password=***&sslmode=require"
+    )
