@@ -1,5 +1,6 @@
 # Scarab: a small image that runs `python -m bot` as a non-root user.
 # Build: docker build -t scarab .   Run: docker run --env-file .env -v scarab:/data scarab
+# Other commands: docker run --rm scarab python -m bot --help
 FROM python:3.11-slim AS build
 WORKDIR /src
 COPY pyproject.toml README.md ./
@@ -22,5 +23,4 @@ RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels \
 USER scarab
 WORKDIR /data
 VOLUME /data
-ENTRYPOINT ["python", "-m", "bot"]
-CMD ["run"]
+CMD ["python", "-m", "bot", "run"]
