@@ -21,6 +21,8 @@ from bot.migrations_pg import IDENTITY_TABLES, TABLES
 from bot.storage import SqliteStorage
 from bot.storage_pg import PgStorage
 
+COPY_BATCH = 5000  # rows read from SQLite and sent to PostgreSQL at a time
+
 
 @dataclass
 class CopyReport:
@@ -104,19 +106,24 @@ def _convert(value: Any, pg_type: str) -> Any:
     return value
 
 
+def _record(row: Any, columns: list[tuple[str, str]]) -> tuple[Any, ...]:
+    return tuple(_convert(value, pg_type) for value, (_, pg_type) in zip(row, columns, strict=True))
+
+
 async def _copy_table(sqlite: SqliteStorage, conn: asyncpg.Connection, table: str) -> int:
+    """Copy one table in batches (a large database never sits in memory whole)."""
     columns = await _columns(conn, table)
-    names = ", ".join(name for name, _ in columns)
-    async with sqlite._read() as source, source.execute(f"SELECT {names} FROM {table}") as cur:
-        rows = [
-            tuple(
-                _convert(value, pg_type) for value, (_, pg_type) in zip(row, columns, strict=True)
-            )
-            for row in await cur.fetchall()
-        ]
-    if rows:
-        await conn.copy_records_to_table(table, records=rows, columns=[name for name, _ in columns])
-    return len(rows)
+    names = [name for name, _ in columns]
+    copied = 0
+    async with (
+        sqlite._read() as source,
+        source.execute(f"SELECT {', '.join(names)} FROM {table}") as cursor,
+    ):
+        while rows := await cursor.fetchmany(COPY_BATCH):
+            records = [_record(row, columns) for row in rows]
+            await conn.copy_records_to_table(table, records=records, columns=names)
+            copied += len(records)
+    return copied
 
 
 async def _count(sqlite: SqliteStorage, table: str) -> int:
