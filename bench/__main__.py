@@ -36,6 +36,7 @@ def collect(games: int) -> dict[str, dict[str, float]]:
     }
     figures["service"] = {
         "move_ms_p95": round(service.move_ms_p95(), 2),
+        "move_ms_p95_postgres": round(service.move_ms_p95(store="postgres"), 2),
         "startup_10k_s": round(service.startup_10k_s(), 3),
         "recovery_s": round(service.recovery_s(), 2),
     }

@@ -121,11 +121,20 @@ def describe_duration(seconds: float) -> str:
     return f"{seconds} s"
 
 
+_default_turn_seconds: float | None = None  # TURN_TIME_SECONDS (bot/settings.py)
+
+
+def set_default_turn_time(seconds: float | None) -> None:
+    """The process's default time per decision instead of 24 h (``None``: back to 24 h)."""
+    global _default_turn_seconds
+    _default_turn_seconds = seconds
+
+
 def guild_turn_time(guild: Mapping[str, str]) -> float | None:
     """A guild's default time per decision (24 h unless the guild set one)."""
     raw = guild.get(GUILD_TURN_TIME)
     if raw is None:
-        return TURN_TIMES[DEFAULT_TURN_TIME]
+        return _default_turn_seconds or TURN_TIMES[DEFAULT_TURN_TIME]
     if raw == "none":
         return None
     seconds = float(raw)

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.deadlines import set_default_turn_time
 from bot.outbox import Outbox
 from bot.service import MatchService
 from bot.settings import Settings
@@ -132,6 +133,10 @@ class ScarabBot(ScarabClient):
 
 
 def create_bot(settings: Settings, storage: Storage, **options: Any) -> ScarabBot:
+    if settings.turn_time_seconds:  # tests: deadlines in seconds, scanned often enough
+        set_default_turn_time(settings.turn_time_seconds)
+        options.setdefault("deadline_interval", max(0.2, settings.turn_time_seconds / 10))
+    options.setdefault("sync_commands", settings.sync_commands)
     return ScarabBot(
         storage,
         dev_guild_id=settings.dev_guild_id,

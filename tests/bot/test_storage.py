@@ -56,7 +56,8 @@ async def test_wal_foreign_keys_and_busy_timeout(store):
     assert await store.pragma("busy_timeout") == 200
 
 
-async def test_record_move_is_one_guarded_transaction(store):
+async def test_record_move_is_one_guarded_transaction(any_store):
+    store = any_store
     match = await store.create_match(
         guild_id=1, channel_id=2, game_id="toy", options={}, seats=2, host_id=5, now=NOW
     )
@@ -132,7 +133,8 @@ async def test_move_log_is_append_only(store, db_path):
         conn.execute("UPDATE moves SET option_id = 'z'")
 
 
-async def test_one_seat_per_user_and_foreign_keys(store):
+async def test_one_seat_per_user_and_foreign_keys(any_store):
+    store = any_store
     match = await store.create_match(
         guild_id=1, channel_id=2, game_id="toy", options={}, seats=3, host_id=5, now=NOW
     )
@@ -142,7 +144,8 @@ async def test_one_seat_per_user_and_foreign_keys(store):
         await store.put_seat(999, 0, 6, None, NOW)
 
 
-async def test_messages_deadlines_and_guild_settings(store):
+async def test_messages_deadlines_and_guild_settings(any_store):
+    store = any_store
     match = await store.create_match(
         guild_id=1, channel_id=2, game_id="toy", options={}, seats=2, host_id=5, now=NOW
     )
