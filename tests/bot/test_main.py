@@ -159,9 +159,9 @@ def test_run_is_the_default_and_no_sync_reaches_the_client(tmp_path, monkeypatch
 def test_a_short_turn_time_reaches_the_bot(tmp_path, monkeypatch):
     """TURN_TIME_SECONDS: new tables default to seconds per decision, and the deadline scan
     runs often enough to notice them."""
-    from cogs.client import create_bot
     from bot.deadlines import guild_turn_time, set_default_turn_time
     from bot.settings import load_settings
+    from cogs.client import create_bot
 
     settings = load_settings({"TURN_TIME_SECONDS": "3"})
     try:

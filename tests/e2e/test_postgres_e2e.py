@@ -4,11 +4,11 @@ the AI answers for them, and the match plays on to its end; every move is stored
 
 from __future__ import annotations
 
-from cogs.client import create_bot
 from bot.deadlines import set_default_turn_time
 from bot.settings import load_settings
 from bot.storage import Storage
 from bot.storage_pg import PgStorage
+from cogs.client import create_bot
 from tests.e2e.fakediscord import FakeDiscord
 
 

@@ -8,8 +8,8 @@ import dataclasses
 import discord.http
 
 import bot.__main__ as entry
-from cogs.client import create_bot
 from bot.settings import load_settings
+from cogs.client import create_bot
 from tests.e2e.fakediscord import FakeDiscord
 
 
