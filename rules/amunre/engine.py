@@ -16,7 +16,7 @@ from rules.amunre.state import (
     sell_card,
 )
 from rules.amunre.view import build_view
-from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result
+from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng
 from rules.text import msg, term
 
 
@@ -161,6 +161,11 @@ class AmunReEngine(DictStateEngine):
         if decision is None:
             raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(seat)))
         return ai.choose(state, decision)
+
+    def sample_hidden(self, state: State, seat: int, rng: Rng) -> State:
+        from rules.amunre.hidden import sample_hidden  # issue 13 item 2: the AI never peeks
+
+        return sample_hidden(state, seat, rng)
 
 
 ENGINE = AmunReEngine()
