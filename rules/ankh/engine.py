@@ -10,7 +10,7 @@ from rules.ankh.flow import pop
 from rules.ankh.refusals import explain
 from rules.ankh.state import State, clone
 from rules.ankh.view import build_view
-from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Variant
+from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, Variant
 from rules.text import msg, term
 
 # task kind -> (decisions, apply)
@@ -174,6 +174,11 @@ class AnkhEngine(DictStateEngine):
         if decision is None:
             raise IllegalMove(msg("Nothing is waiting for this seat's answer."))
         return ai.choose(state, decision)
+
+    def sample_hidden(self, state: State, seat: int, rng: Rng) -> State:
+        from rules.ankh.hidden import sample_hidden  # issue 13 item 2: the AI never peeks
+
+        return sample_hidden(state, seat, rng, self.pending)
 
 
 ENGINE = AnkhEngine()
