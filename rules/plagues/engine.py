@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Variant
+from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, Variant
 from rules.plagues import (  # noqa: F401
     ai,
     dice,
+    hidden,
     plague,
     refusals,
     rounds,
@@ -77,6 +78,9 @@ class PlaguesEngine(DictStateEngine):
         if decision is None:
             raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(seat)))
         return ai.choose(state, decision)
+
+    def sample_hidden(self, state: State, seat: int, rng: Rng) -> State:
+        return hidden.sample_hidden(state, seat, rng)
 
 
 def progress(state: State, events: list[Event]) -> None:

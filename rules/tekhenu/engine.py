@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Variant
+from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, Variant
 from rules.tekhenu import (  # noqa: F401 (steps)
     actions,
     ai,
     flow,
+    hidden,
     payment,
     refusals,
     scoring,
@@ -85,6 +86,9 @@ class TekhenuEngine(DictStateEngine):
         if decision is None:
             raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(state, seat)))
         return ai.choose(state, decision)
+
+    def sample_hidden(self, state: State, seat: int, rng: Rng) -> State:
+        return hidden.sample_hidden(state, seat, rng)
 
 
 def advance(state: State, events: list[Event]) -> None:
