@@ -1,12 +1,20 @@
-"""Hidden information (C.1) and sealed decisions (C.2)."""
+"""Hidden information (C.1) and sealed decisions (C.2); ``sample_hidden`` and the never-peek
+law (issue 13 item 2): what a seat cannot see is redrawn, what it knows stays."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules.core import canonical_json
+from rules.core import Rng, canonical_json
 from rules.tekhenu import ENGINE
-from rules.testing import check_hidden_information
+from rules.tekhenu.state import roll
+from rules.testing import (
+    check_hidden_information,
+    check_hidden_law,
+    hidden_zones_differ,
+    mixed_option,
+    random_playout,
+)
 from tests.rules.tekhenu.scenario import at_turn, new, play
 
 
@@ -54,3 +62,129 @@ def test_maat_faith_sealed():
 
     advance(state, [])
     assert check_hidden_information(ENGINE, state) == 3
+
+
+# --- sample_hidden (issue 13 item 2) ---------------------------------------------------------
+SEEDS = range(12)
+STRIDE = 9  # every 9th state of a playout: the law runs in a few seconds per seat count
+
+
+def samples(state: dict, seat: int) -> list[dict]:
+    return [ENGINE.sample_hidden(state, seat, Rng.from_seed(seed)) for seed in SEEDS]
+
+
+def decree_cards(state: dict) -> list[str]:
+    """Every Decree outside the market and the discards: deck, hands and dealt pairs."""
+    cards = list(state["decks"]["decree"])
+    for player in state["players"]:
+        cards += player["decrees"] + player.get("dealt", [])
+    return sorted(cards)
+
+
+def swap_into(state: dict, seat: int, card: str, known: bool = False) -> None:
+    """Give ``seat`` the Decree ``card`` from the deck (face up from the market if known)."""
+    state["decks"]["decree"].remove(card)
+    state["players"][seat]["decrees"].append(card)
+    if known:
+        state["players"][seat]["known"].append(card)
+
+
+def test_another_seats_sealed_decree_is_redrawn_and_own_kept():
+    state = new(3, 9)
+    mine = ENGINE.decision_for(state, 0).options[0].id
+    theirs = ENGINE.decision_for(state, 1).options[1].id
+    state, _ = play(state, (0, mine), (1, theirs))
+    drawn = samples(state, 0)
+    for sample in drawn:
+        assert sample["sealed"]["0"] == mine
+        assert sample["players"][0]["dealt"] == state["players"][0]["dealt"]
+        assert sample["sealed"]["1"].removeprefix("keep:") in sample["players"][1]["dealt"]
+        assert len(sample["players"][2]["dealt"]) == 2
+        assert decree_cards(sample) == decree_cards(state)
+    assert any(s["players"][1]["dealt"] != state["players"][1]["dealt"] for s in drawn)
+    assert len({s["sealed"]["1"] for s in drawn}) > 2
+
+
+def test_secret_decrees_redrawn_known_ones_kept():
+    state = at_turn(3, 4)
+    swap_into(state, 1, state["decks"]["decree"][0], known=True)
+    known = state["players"][1]["known"][0]
+    drawn = samples(state, 0)
+    for sample in drawn:
+        other = sample["players"][1]
+        assert known in other["decrees"]
+        assert len(other["decrees"]) == 2
+        assert sample["players"][0]["decrees"] == state["players"][0]["decrees"]
+        assert decree_cards(sample) == decree_cards(state)
+    assert any(s["players"][1]["decrees"] != state["players"][1]["decrees"] for s in drawn)
+    state["players"][1]["revealed"] = sorted(state["players"][1]["decrees"])
+    assert all(
+        s["players"][1]["decrees"] == state["players"][1]["decrees"] for s in samples(state, 0)
+    )
+
+
+def test_d23_answer_follows_the_redrawn_decrees():
+    """A sealed "use D23" answer stays only where the sample left D23."""
+    state = at_turn(3, 4)
+    swap_into(state, 1, "D23")
+    state["stack"].append({"k": "d23", "waiting": [0, 2]})
+    state["sealed"] = {"1": "d23"}
+    drawn = samples(state, 0)
+    for sample in drawn:
+        holds = "D23" in sample["players"][1]["decrees"]
+        assert sample["sealed"]["1"] in (("d23", "skip") if holds else ("skip",))
+    assert any("D23" not in s["players"][1]["decrees"] for s in drawn)
+
+
+def test_cards_drawn_with_s05_redrawn_for_others_only():
+    state = at_turn(3, 4)
+    deck = state["decks"]["technology"]
+    state["players"][1]["drawn"] = [deck.pop(), deck.pop()]
+    pool = sorted(deck + state["players"][1]["drawn"])
+    drawn = samples(state, 0)
+    for sample in drawn:
+        held = sample["players"][1]["drawn"]
+        assert len(held) == 2
+        assert sorted(sample["decks"]["technology"] + held) == pool
+    assert any(s["players"][1]["drawn"] != state["players"][1]["drawn"] for s in drawn)
+    assert all(s["players"][1]["drawn"] == state["players"][1]["drawn"] for s in samples(state, 1))
+
+
+def test_deck_and_pile_order_redrawn_counts_kept():
+    state = at_turn(4, 2)
+    drawn = samples(state, 0)
+    for sample in drawn:
+        for kind, deck in state["decks"].items():
+            assert len(sample["decks"][kind]) == len(deck)
+        assert sorted(sample["pile"]) == sorted(state["pile"])
+        assert sorted(sample["decks"]["blessing"]) == sorted(state["decks"]["blessing"])
+        assert sample["market"] == state["market"] and sample["bag"] == state["bag"]
+    for zone in ("pile", "decks"):
+        assert any(hidden_zones_differ(ENGINE, drawn[0], s, [zone]) for s in drawn[1:])
+
+
+def test_a_future_die_differs():
+    state = at_turn(2, 3)
+    assert len({roll(ENGINE.copy(state)) for _ in SEEDS}) == 1  # the state fixes the die
+    assert len({roll(sample) for sample in samples(state, 0)}) > 1
+
+
+def test_botankhamun_future_draws_redrawn():
+    state = at_turn(1, 5)
+    drawn = samples(state, 0)
+    assert all(s["solo"] == state["solo"] for s in drawn)  # the pyramid lies face up
+    assert len({s["rng"] for s in drawn}) == len(drawn)
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+def test_never_peek_law_over_playouts(seats):
+    """Every few moves of half-AI, half-random games, for every seat: the sample looks the
+    same to the seat and to the public, and the baseline AI answers the same on it."""
+    checked = 0
+    for seed in (1, 2):
+        playout = random_playout(ENGINE, seats, seed, chooser=mixed_option, keep_states=True)
+        for index, state in enumerate(playout.states[::STRIDE]):
+            for seat in range(len(state["players"])):
+                check_hidden_law(ENGINE, state, seat, seed * 1000 + index)
+                checked += 1
+    assert checked > 20
