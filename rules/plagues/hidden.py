@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from rules.core import Rng, clone_state
 from rules.plagues.data import LOSS_CARDS
-from rules.plagues.state import State
+from rules.plagues.state import State, can_receive
+
+EDFU_TRIES = 64
 
 
 def sample_hidden(state: State, seat: int, rng: Rng) -> State:
@@ -43,15 +45,29 @@ def shuffle_in_place(items: list, rng: Rng) -> None:
 
 
 def redraw_reserve(state: State, others: list[int], rng: Rng) -> None:
-    """The reserve and the tiles other seats drew with Edfu, from one shuffled pool."""
+    """The reserve and the tiles other seats drew with Edfu, from one shuffled pool. A seat
+    still holding its Edfu tiles could receive one of them (else they went back, publicly):
+    draws that break this are drawn again (after ``EDFU_TRIES`` the tiles stay as they are)."""
+    holders = [other for other in others if state["players"][other]["drawn_tiles"]]
     pool = list(state["reserve"])
-    for other in others:
+    for other in holders:
         pool += state["players"][other]["drawn_tiles"]
-    shuffle_in_place(pool, rng)
-    for other in others:
-        player = state["players"][other]
-        player["drawn_tiles"] = [pool.pop() for _ in player["drawn_tiles"]]
-    state["reserve"] = pool
+    pool.sort()
+    for _ in range(EDFU_TRIES):
+        shuffled = list(pool)
+        rng.shuffle(shuffled)
+        hands = {o: [shuffled.pop() for _ in state["players"][o]["drawn_tiles"]] for o in holders}
+        if all(receivable(state["players"][o], tiles) for o, tiles in hands.items()):
+            for other, tiles in hands.items():
+                state["players"][other]["drawn_tiles"] = tiles
+            state["reserve"] = shuffled
+            return
+    state["reserve"].sort()  # fallback: at least the reserve's order is redrawn
+    rng.shuffle(state["reserve"])
+
+
+def receivable(player: dict, tiles: list[str]) -> bool:
+    return any(can_receive(player, tile) for tile in tiles)
 
 
 def redraw_territories(state: State, seat: int, others: list[int], rng: Rng) -> None:
