@@ -7,6 +7,7 @@ import pytest
 
 from rules.core import Rng, canonical_json
 from rules.tekhenu import ENGINE
+from rules.tekhenu.solo import advance_progress
 from rules.tekhenu.state import roll
 from rules.testing import (
     check_hidden_information,
@@ -169,11 +170,15 @@ def test_a_future_die_differs():
     assert len({roll(sample) for sample in samples(state, 0)}) > 1
 
 
-def test_botankhamun_future_draws_redrawn():
+def test_botankhamun_future_flips_redrawn():
+    """Botankhamun is a rule, not a seat: its next Deben flip (TEK-R310) is a future draw."""
     state = at_turn(1, 5)
+    state["solo"]["progress"] = 0  # on the base: the next bot turn flips the Deben
     drawn = samples(state, 0)
     assert all(s["solo"] == state["solo"] for s in drawn)  # the pyramid lies face up
-    assert len({s["rng"] for s in drawn}) == len(drawn)
+    flips = [advance_progress(s) for s in drawn]
+    assert len({advance_progress(ENGINE.copy(state)) for _ in SEEDS}) == 1
+    assert len(set(flips)) > 1
 
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
