@@ -14,8 +14,8 @@ from rules.core import Engine
 
 LEVELS: dict[str, Budget | None] = {
     "easy": None,
-    "normal": Budget(iterations=24, depth=12, time_cap_s=1.0),
-    "hard": Budget(iterations=64, depth=12, time_cap_s=2.0),
+    "normal": Budget(iterations=24, depth=16, time_cap_s=1.0),
+    "hard": Budget(iterations=64, depth=16, time_cap_s=2.0),
 }
 # Games whose simulated moves cost about three times as much (measured, docs/ai.md) search
 # fewer iterations, so every game meets the same time targets.

@@ -1,57 +1,52 @@
-"""Information-set Monte Carlo tree search over the engine contract (docs/ai.md).
+"""Determinized Monte Carlo search at the decision's root, over the engine contract
+(docs/ai.md).
 
-The search never sees the true state: every iteration starts from
+The search never sees the true state: every simulation starts from
 ``engine.sample_hidden(state, seat, rng)``, a state agreeing with what ``seat`` may know with
-everything hidden redrawn. The tree holds only the searching seat's own decisions (its
-information set, keyed by its own answers); every other seat, and the searching seat below
-the tree, plays the fast policy (``engine.ai_choice``, sometimes a random option). Other
-seats' sealed answers are part of what ``sample_hidden`` redraws, so they are determinized
-away. A simulation stops after ``depth`` moves past the tree and is scored by
-``engine.estimate``: the searching seat's margin over the best other seat, squashed to [0, 1].
+everything hidden redrawn (other seats' hands and sealed answers, deck order, future dice).
+Each seat's sealed answers are therefore decided in its own information set.
+
+1. Screening: every offered answer is played once on one determinization and scored by
+   ``engine.estimate``; the heuristic's answer plus the best-looking others (as many as the
+   budget can compare) become candidates.
+2. Sequential halving with common random numbers: in each round every surviving candidate
+   is played on the same fresh determinizations, then the rest of the game is played by
+   the fast policy (``engine.ai_choice`` for every seat) for ``depth`` moves and scored by
+   the seat's margin over the best other seat, squashed to [0, 1]. The worse half is dropped.
+   The heuristic's answer carries a small bonus, so a small budget moves off it only for an
+   answer that is clearly better on the same worlds.
+
+``Budget.iterations`` counts simulations (rollouts); the screening adds one cheap step per
+offered answer. Everything is seeded, so the answer depends only on (state, seat, budget,
+seed); the time cap is a safety net that breaks that when it is hit.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rules.core import Decision, Engine, Rng
 
-EXPLORATION = 0.7  # UCB constant; rewards lie in [0, 1]
-HEURISTIC_BONUS = 0.15  # prior for the heuristic's own answer, fading as 1 / (1 + visits)
-WIDEN_BASE = 2  # children considered at a node's first visit ...
-WIDEN_SLOPE = 1.0  # ... plus this times sqrt(visits) (progressive widening)
-RANDOM_POLICY_SHARE = 0.1  # rollout moves answered at random instead of by ai_choice
-MIN_MARGIN_SCALE = 2.0  # a margin of this many points already counts clearly
-MARGIN_SCALE_SHARE = 0.15  # ... or this share of the leading estimate, if larger
+HEURISTIC_BONUS = 0.02  # reward [0, 1] the heuristic's answer is credited with when ranked
+MIN_SIMULATIONS_PER_CANDIDATE = 2  # in the first halving round
+MIN_MARGIN_SCALE = 2.0  # a margin of this many points already counts clearly ...
+MARGIN_SCALE_SHARE = 0.1  # ... or this share of the leading estimate, if larger
 WIN_WEIGHT = 0.5  # at the end of a game: this much for first place, the rest for the margin
-MAX_GAME_MOVES = 20_000  # a safety bound on one simulation
+MAX_ROLLOUT_MOVES = 20_000  # a safety bound on one simulation
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How hard one decision is searched. ``iterations`` is the budget results reproduce by;
-    ``time_cap_s`` is only a safety net (hitting it makes the answer depend on the machine)."""
+    """How hard one decision is searched. ``iterations`` (simulations) is the budget results
+    reproduce by; ``time_cap_s`` is only a safety net (hitting it makes the answer depend on
+    the machine, and calibrated budgets never should)."""
 
     iterations: int
     depth: int
     time_cap_s: float | None = None
-
-
-@dataclass(slots=True)
-class Node:
-    """One information set of the searching seat: the answers it gave on the way here."""
-
-    children: dict[str, Node] = field(default_factory=dict)
-    order: list[str] = field(default_factory=list)  # heuristic's answer first, then shuffled
-    visits: int = 0
-    available: int = 0  # times this node was selectable (ISMCTS availability count)
-    total: float = 0.0
-
-    def mean(self) -> float:
-        return self.total / self.visits if self.visits else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +58,20 @@ class SearchResult:
     timed_out: bool = False
 
 
+class _Clock:
+    def __init__(self, cap_s: float | None) -> None:
+        self.cap_s = cap_s
+        self.started = time.monotonic()
+        self.expired = False
+
+    def out(self) -> bool:
+        if self.cap_s is not None and time.monotonic() - self.started > self.cap_s:
+            self.expired = True
+        return self.expired
+
+
 def search(engine: Engine, state: Any, seat: int, budget: Budget, seed: int) -> SearchResult:
-    """The searching seat's answer to its open decision, found by ISMCTS from its own view."""
+    """The searching seat's answer to its open decision, from its own view only."""
     decision = engine.decision_for(state, seat)
     if decision is None:
         raise ValueError(f"seat {seat} has nothing to decide")
@@ -72,49 +79,78 @@ def search(engine: Engine, state: Any, seat: int, budget: Budget, seed: int) -> 
         only = decision.options[0].id
         return SearchResult(only, 0, {only: 0}, {only: 0.0})
     rng = Rng.from_seed(seed)
-    root = Node()
-    started = time.monotonic()
-    iterations, timed_out = 0, False
-    while iterations < budget.iterations:
-        if budget.time_cap_s is not None and time.monotonic() - started > budget.time_cap_s:
-            timed_out = True
+    clock = _Clock(budget.time_cap_s)
+    first = engine.sample_hidden(state, seat, rng)
+    heuristic = engine.ai_choice(first, seat)
+    candidates = _screen(engine, first, decision, heuristic, budget.iterations, rng)
+    totals = {oid: 0.0 for oid in candidates}
+    visits = {oid: 0 for oid in candidates}
+    alive, used = list(candidates), 0
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    for round_index in range(rounds):
+        per_candidate = max(1, (budget.iterations - used) // (len(alive) * (rounds - round_index)))
+        for _ in range(per_candidate):
+            if used + len(alive) > budget.iterations or clock.out():
+                break
+            world_seed = rng.next_u64()
+            for oid in alive:
+                world = engine.sample_hidden(state, seat, Rng(world_seed))
+                totals[oid] += _rollout(engine, world, seat, oid, budget.depth)
+                visits[oid] += 1
+                used += 1
+        alive = _better_half(alive, totals, visits, heuristic)
+        if len(alive) == 1 or clock.expired:
             break
-        world = engine.sample_hidden(state, seat, rng)
-        _simulate(engine, world, seat, root, budget.depth, rng)
-        iterations += 1
+    best = _ranked(alive, totals, visits, heuristic)[0]
     return SearchResult(
-        _best_answer(root, decision),
-        iterations,
-        {oid: child.visits for oid, child in root.children.items()},
-        {oid: round(child.mean(), 4) for oid, child in root.children.items()},
-        timed_out,
+        best,
+        used,
+        visits,
+        {oid: round(totals[oid] / visits[oid], 4) for oid in candidates if visits[oid]},
+        clock.expired,
     )
 
 
-def _simulate(engine: Engine, world: Any, seat: int, root: Node, depth: int, rng: Rng) -> None:
-    """One iteration on one determinization: down the tree, one expansion, a rollout."""
-    path = [root]
-    node: Node | None = root
-    moves_left = depth
-    for _ in range(MAX_GAME_MOVES):
+def _screen(
+    engine: Engine, world: Any, decision: Decision, heuristic: str, iterations: int, rng: Rng
+) -> list[str]:
+    """The heuristic's answer plus the others that look best one step ahead, as many as the
+    budget can compare (each at least twice in the first round)."""
+    width = _width(iterations)
+    others = [oid for oid in decision.option_ids() if oid != heuristic]
+    if len(others) < width:
+        return [heuristic, *others]
+    rng.shuffle(others)  # seeded tie-break among answers that look alike
+    looks = {oid: _one_step(engine, world, decision.seat, oid) for oid in others}
+    others.sort(key=lambda oid: -looks[oid])
+    return [heuristic, *others[: width - 1]]
+
+
+def _width(iterations: int) -> int:
+    """The most candidates whose first halving round still gets two simulations each."""
+    width = 2
+    while (width + 1) * MIN_SIMULATIONS_PER_CANDIDATE * math.ceil(
+        math.log2(width + 1)
+    ) <= iterations:
+        width += 1
+    return width
+
+
+def _one_step(engine: Engine, world: Any, seat: int, option_id: str) -> float:
+    after = engine.copy(world)
+    advance(engine, after, seat, option_id)
+    return evaluate(engine, after, seat)
+
+
+def _rollout(engine: Engine, world: Any, seat: int, option_id: str, depth: int) -> float:
+    advance(engine, world, seat, option_id)
+    for _ in range(min(depth, MAX_ROLLOUT_MOVES)):
         decisions = engine.pending(world)
-        if not decisions or moves_left <= 0:
+        if not decisions:
             break
-        own = next((d for d in decisions if d.seat == seat), None)
-        acting = own or decisions[0]
-        if own is not None and node is not None:
-            option_id, child, expanded = _select(engine, world, own, node, rng)
-            path.append(child)
-            node = None if expanded else child
-        else:
-            option_id = _policy(engine, world, acting, rng)
-            if node is None:
-                moves_left -= 1
-        advance(engine, world, acting.seat, option_id)
-    reward = evaluate(engine, world, seat)
-    for visited in path:
-        visited.visits += 1
-        visited.total += reward
+        acting = next((d for d in decisions if d.seat == seat), decisions[0])
+        advance(engine, world, acting.seat, engine.ai_choice(world, acting.seat))
+    return evaluate(engine, world, seat)
 
 
 def advance(engine: Engine, world: Any, seat: int, option_id: str) -> None:
@@ -126,55 +162,21 @@ def advance(engine: Engine, world: Any, seat: int, option_id: str) -> None:
     engine._apply(world, seat, option_id)  # noqa: SLF001 - the contract's in-place step
 
 
-def _select(
-    engine: Engine, world: Any, decision: Decision, node: Node, rng: Rng
-) -> tuple[str, Node, bool]:
-    """UCB among the widened, legal children; an unvisited one is expanded (returns True)."""
-    legal = decision.option_ids()
-    _extend_order(engine, world, decision, node, legal, rng)
-    width = WIDEN_BASE + int(WIDEN_SLOPE * math.sqrt(node.visits))
-    offered = set(legal)
-    candidates = [oid for oid in node.order if oid in offered][:width]
-    for oid in candidates:
-        child = node.children.get(oid)
-        if child is None:
-            child = node.children[oid] = Node()
-        child.available += 1
-    for oid in candidates:
-        if node.children[oid].visits == 0:
-            return oid, node.children[oid], True
-    heuristic = node.order[0]
-    best = max(candidates, key=lambda oid: _ucb(node.children[oid], oid == heuristic))
-    return best, node.children[best], False
+def _better_half(
+    alive: list[str], totals: dict[str, float], visits: dict[str, int], heuristic: str
+) -> list[str]:
+    ranked = _ranked(alive, totals, visits, heuristic)
+    return ranked[: max(1, math.ceil(len(ranked) / 2))]
 
 
-def _extend_order(
-    engine: Engine, world: Any, decision: Decision, node: Node, legal: list[str], rng: Rng
-) -> None:
-    """The order children are widened in: the heuristic's answer, then the rest shuffled."""
-    if not node.order:
-        first = engine.ai_choice(world, decision.seat)
-        rest = [oid for oid in legal if oid != first]
-        rng.shuffle(rest)
-        node.order = [first, *rest]
-        return
-    known = set(node.order)
-    fresh = [oid for oid in legal if oid not in known]
-    if fresh:
-        rng.shuffle(fresh)
-        node.order.extend(fresh)
+def _ranked(
+    alive: list[str], totals: dict[str, float], visits: dict[str, int], heuristic: str
+) -> list[str]:
+    def score(oid: str) -> float:
+        mean = totals[oid] / visits[oid] if visits[oid] else 0.0
+        return mean + (HEURISTIC_BONUS if oid == heuristic else 0.0)
 
-
-def _ucb(child: Node, is_heuristic: bool) -> float:
-    explore = EXPLORATION * math.sqrt(math.log(max(child.available, 1)) / child.visits)
-    bonus = HEURISTIC_BONUS / (1 + child.visits) if is_heuristic else 0.0
-    return child.mean() + explore + bonus
-
-
-def _policy(engine: Engine, world: Any, decision: Decision, rng: Rng) -> str:
-    if rng.randbelow(1000) < RANDOM_POLICY_SHARE * 1000:
-        return rng.choice(decision.options).id
-    return engine.ai_choice(world, decision.seat)
+    return sorted(alive, key=lambda oid: (-score(oid), alive.index(oid)))
 
 
 def evaluate(engine: Engine, world: Any, seat: int) -> float:
@@ -195,14 +197,3 @@ def evaluate(engine: Engine, world: Any, seat: int) -> float:
     if won and places.count(1) > 1:
         won = 1.0 / places.count(1)
     return WIN_WEIGHT * won + (1 - WIN_WEIGHT) * margin_value
-
-
-def _best_answer(root: Node, decision: Decision) -> str:
-    """The most visited answer; ties go to the better mean, then to the offered order."""
-    ranked = [oid for oid in decision.option_ids() if oid in root.children]
-    if not ranked:
-        return root.order[0] if root.order else decision.options[0].id
-    return max(
-        ranked,
-        key=lambda oid: (root.children[oid].visits, root.children[oid].mean(), -ranked.index(oid)),
-    )
