@@ -30,10 +30,13 @@ from typing import Any
 
 from rules.core import Decision, Engine, Rng
 
-HEURISTIC_BONUS = 0.02  # reward [0, 1] the heuristic's answer is credited with when ranked
+HEURISTIC_BONUS = 0.25  # the heuristic's answer is credited with this share of the spread
+# between the best and the worst candidate's mean reward when candidates are ranked
 MIN_SIMULATIONS_PER_CANDIDATE = 2  # in the first halving round
 MIN_MARGIN_SCALE = 2.0  # a margin of this many points already counts clearly ...
 MARGIN_SCALE_SHARE = 0.1  # ... or this share of the leading estimate, if larger
+LINEAR_WEIGHT = 0.3  # a linear share of the margin, so a seat far behind or ahead still
+# sees which answer gains points (the logistic alone is flat there)
 WIN_WEIGHT = 0.5  # at the end of a game: this much for first place, the rest for the margin
 MAX_ROLLOUT_MOVES = 20_000  # a safety bound on one simulation
 
@@ -172,9 +175,13 @@ def _better_half(
 def _ranked(
     alive: list[str], totals: dict[str, float], visits: dict[str, int], heuristic: str
 ) -> list[str]:
+    """Best first. The heuristic's bonus is a share of the spread of every candidate tried,
+    so it means the same whatever the reward scale of the position."""
+    means = {oid: totals[oid] / visits[oid] for oid in totals if visits[oid]}
+    bonus = HEURISTIC_BONUS * (max(means.values()) - min(means.values())) if means else 0.0
+
     def score(oid: str) -> float:
-        mean = totals[oid] / visits[oid] if visits[oid] else 0.0
-        return mean + (HEURISTIC_BONUS if oid == heuristic else 0.0)
+        return means.get(oid, 0.0) + (bonus if oid == heuristic else 0.0)
 
     return sorted(alive, key=lambda oid: (-score(oid), alive.index(oid)))
 
@@ -187,8 +194,12 @@ def evaluate(engine: Engine, world: Any, seat: int) -> float:
         return 0.5
     mine = estimates[seat]
     best_other = max(e for s, e in enumerate(estimates) if s != seat)
-    scale = max(MIN_MARGIN_SCALE, MARGIN_SCALE_SHARE * max(abs(e) for e in estimates))
-    margin_value = 1.0 / (1.0 + math.exp(-(mine - best_other) / scale))
+    lead = max(MIN_MARGIN_SCALE, max(abs(e) for e in estimates))
+    scale = max(MIN_MARGIN_SCALE, MARGIN_SCALE_SHARE * lead)
+    margin = mine - best_other
+    logistic = 1.0 / (1.0 + math.exp(-margin / scale))
+    linear = 0.5 + max(-0.5, min(0.5, margin / (2 * lead)))
+    margin_value = (1 - LINEAR_WEIGHT) * logistic + LINEAR_WEIGHT * linear
     result = engine.result(world)
     if result is None:
         return margin_value
