@@ -14,16 +14,17 @@ from rules.core import Engine
 
 LEVELS: dict[str, Budget | None] = {
     "easy": None,
-    "normal": Budget(iterations=24, depth=16, time_cap_s=1.0),
-    "hard": Budget(iterations=64, depth=16, time_cap_s=2.0),
+    "normal": Budget(iterations=16, depth=12, time_cap_s=1.0),
+    "hard": Budget(iterations=40, depth=16, time_cap_s=2.0),
 }
 # Games whose simulated moves cost about three times as much (measured, docs/ai.md) search
-# fewer iterations, so every game meets the same time targets.
-GAME_BUDGETS: dict[tuple[str, str], Budget] = {
-    ("ankh", "normal"): Budget(iterations=10, depth=12, time_cap_s=1.0),
-    ("ankh", "hard"): Budget(iterations=24, depth=12, time_cap_s=2.0),
-    ("tekhenu", "normal"): Budget(iterations=10, depth=12, time_cap_s=1.0),
-    ("tekhenu", "hard"): Budget(iterations=24, depth=12, time_cap_s=2.0),
+# fewer iterations, so every game meets the same time targets. None: the heuristic plays that
+# level, because the search measured weaker than it there (Ankh: its evaluation needs work).
+GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
+    ("ankh", "normal"): None,
+    ("ankh", "hard"): None,
+    ("tekhenu", "normal"): Budget(iterations=8, depth=10, time_cap_s=1.0),
+    ("tekhenu", "hard"): Budget(iterations=16, depth=10, time_cap_s=2.0),
 }
 DEFAULT_LEVEL = "normal"
 
