@@ -77,6 +77,13 @@ class PlaguesEngine(DictStateEngine):
         acting = sorted({d.seat for d in self.pending(state)})
         return build_view(state, seat, acting)
 
+    def estimate(self, state: State) -> list[float]:
+        if state["phase"] == "over":
+            return super().estimate(state)
+        from rules.plagues.estimate import estimate  # the search AI's evaluation (docs/ai.md)
+
+        return estimate(state)
+
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None
