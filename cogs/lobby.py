@@ -72,7 +72,8 @@ def lobby_embed(info: MatchInfo, note: str = "", loc: str = ENGLISH) -> discord.
         if entry is None:
             lines.append(t(loc, "{n}. _open_", n=seat + 1))
         elif entry.is_ai:
-            lines.append(f"{seat + 1}. 🤖 {localise(ai_name(entry.name, seat), loc)}")
+            name = ai_name(entry.name, seat, entry.ai_level)
+            lines.append(f"{seat + 1}. 🤖 {localise(name, loc)}")
         else:
             lines.append(f"{seat + 1}. <@{entry.user_id}>")
     embed = discord.Embed(

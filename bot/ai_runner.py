@@ -1,0 +1,135 @@
+"""AI seats' decisions off the event loop (issue 13 item 4, docs/ai.md).
+
+``ai.decide`` at ``normal`` and ``hard`` searches for up to a second or two: it runs in a
+process pool (one worker per core, created at the first search, shut down with the service),
+so Discord heartbeats and other matches never wait. A worker gets only plain data (game id,
+the dumped state, seat, level, seed) and rebuilds the state itself. The seed is a stable
+function of the match and its version, so a replay or a restart picks the same move.
+
+If the pool breaks or a decision takes longer than ``timeout`` seconds, that move falls back
+to the game's heuristic (``easy``), logged; the match goes on. ``easy`` and decisions with one
+option run inline: the heuristic takes well under a millisecond, less than a trip to the pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import ai
+import rules
+from ai.levels import budget_for
+from rules.core import Decision, Engine
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TIMEOUT = 30.0  # seconds a search may take, queueing included, before the fallback
+# Tests switch the search off (tests/bot/conftest.py) so whole games through AI seats stay
+# fast; tests marked ``search_ai`` keep it.
+SEARCH_ENABLED = True
+
+
+def ai_seed(match_seed: int | None, match_id: int, version: int, seat: int) -> int:
+    """The seed of one AI decision: the same match, version and seat give the same seed."""
+    key = f"{match_seed}:{match_id}:{version}:{seat}".encode()
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> 1
+
+
+def decide_in_worker(game_id: str, dumped: Any, seat: int, level: str, seed: int) -> str:
+    """A pool worker's job: rebuild the state from its dump and search."""
+    engine = rules.get(game_id)
+    return ai.decide(engine, engine.load(dumped), seat, level, seed)
+
+
+def heuristic_option(engine: Engine, state: Any, decision: Decision) -> str:
+    """The game's heuristic answer, or the first option if the heuristic fails or strays."""
+    try:
+        option_id = engine.ai_choice(state, decision.seat)
+    except Exception:
+        log.exception("%s AI failed; taking the first option", engine.game_id)
+        return decision.options[0].id
+    if decision.option(option_id) is None:
+        log.warning(
+            "%s AI chose %r, which is not offered; taking the first option",
+            engine.game_id,
+            option_id,
+        )
+        return decision.options[0].id
+    return option_id
+
+
+def searches(engine: Engine, decision: Decision, level: str) -> bool:
+    """Whether this decision at this level goes to the pool (else the heuristic, inline)."""
+    if not SEARCH_ENABLED or len(decision.options) < 2:
+        return False
+    try:
+        return budget_for(level, engine.game_id) is not None
+    except ValueError:
+        return False  # an unknown level plays as easy
+
+
+class AIRunner:
+    """Answers AI decisions: the heuristic inline, searches in a lazily created process pool."""
+
+    def __init__(self, workers: int | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self.timeout = timeout
+        self._executor: Executor | None = None
+        self.fallbacks = 0  # moves the heuristic made because the pool failed or was slow
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["ai", "rules"])
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._executor
+
+    async def decide(
+        self, engine: Engine, state: Any, decision: Decision, level: str, seed: int
+    ) -> str:
+        """``decision.seat``'s answer at ``level``; always an offered option."""
+        if not searches(engine, decision, level):
+            return heuristic_option(engine, state, decision)
+        loop = asyncio.get_running_loop()
+        job = (engine.game_id, engine.dump(state), decision.seat, level, seed)
+        try:
+            future = loop.run_in_executor(self._pool(), decide_in_worker, *job)
+            option_id = await asyncio.wait_for(future, self.timeout)
+        except BrokenProcessPool:
+            log.error("%s AI: the process pool broke; the heuristic moves", engine.game_id)
+            self._discard_pool()
+            return self._fallback(engine, state, decision)
+        except TimeoutError:
+            log.error(
+                "%s AI: no %s answer within %.0f s; the heuristic moves",
+                engine.game_id,
+                level,
+                self.timeout,
+            )
+            return self._fallback(engine, state, decision)
+        except Exception:
+            log.exception("%s AI: the %s search failed; the heuristic moves", engine.game_id, level)
+            return self._fallback(engine, state, decision)
+        if decision.option(option_id) is None:
+            log.warning("%s AI: search chose %r, not offered", engine.game_id, option_id)
+            return self._fallback(engine, state, decision)
+        return option_id
+
+    def _fallback(self, engine: Engine, state: Any, decision: Decision) -> str:
+        self.fallbacks += 1
+        return heuristic_option(engine, state, decision)
+
+    def _discard_pool(self) -> None:
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+    def shutdown(self) -> None:
+        """Stop the workers (a search still running is abandoned)."""
+        self._discard_pool()
