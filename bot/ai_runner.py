@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import importlib
 import logging
 import multiprocessing
 import os
@@ -41,9 +42,25 @@ def ai_seed(match_seed: int | None, match_id: int, version: int, seat: int) -> i
     return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> 1
 
 
-def decide_in_worker(game_id: str, dumped: Any, seat: int, level: str, seed: int) -> str:
+def engine_class_path(engine: Engine) -> str:
+    """Where a worker finds an engine the registry lacks (a test's game): module:class."""
+    return f"{type(engine).__module__}:{type(engine).__qualname__}"
+
+
+def worker_engine(game_id: str, class_path: str) -> Engine:
+    """The registered engine, else a fresh instance of its class (engines are stateless)."""
+    engine = rules.ENGINES.get(game_id)
+    if engine is None:
+        module, name = class_path.split(":")
+        engine = getattr(importlib.import_module(module), name)()
+    return engine
+
+
+def decide_in_worker(
+    game_id: str, class_path: str, dumped: Any, seat: int, level: str, seed: int
+) -> str:
     """A pool worker's job: rebuild the state from its dump and search."""
-    engine = rules.get(game_id)
+    engine = worker_engine(game_id, class_path)
     return ai.decide(engine, engine.load(dumped), seat, level, seed)
 
 
@@ -81,6 +98,7 @@ class AIRunner:
         self.workers = workers or os.cpu_count() or 1
         self.timeout = timeout
         self._executor: Executor | None = None
+        self.searches = 0  # decisions sent to the pool
         self.fallbacks = 0  # moves the heuristic made because the pool failed or was slow
 
     def _pool(self) -> Executor:
@@ -97,7 +115,9 @@ class AIRunner:
         if not searches(engine, decision, level):
             return heuristic_option(engine, state, decision)
         loop = asyncio.get_running_loop()
-        job = (engine.game_id, engine.dump(state), decision.seat, level, seed)
+        self.searches += 1
+        dumped = engine.dump(state)
+        job = (engine.game_id, engine_class_path(engine), dumped, decision.seat, level, seed)
         try:
             future = loop.run_in_executor(self._pool(), decide_in_worker, *job)
             option_id = await asyncio.wait_for(future, self.timeout)

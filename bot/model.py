@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 AI_ACTOR = "ai"
 # AI levels (ai/levels.py), as players read them; an AI seat added before levels plays easy.
 AI_LEVEL_NAMES = {"easy": msg("easy"), "normal": msg("normal"), "hard": msg("hard")}
+AI_SEAT_NAMES = {"easy": msg("AI (easy)"), "normal": msg("AI (normal)"), "hard": msg("AI (hard)")}
 LEGACY_AI_LEVEL = "easy"
 DEFAULT_AI_NAME = re.compile(r"AI \(seat (\d+)\)")  # how the service names the AI seats it adds
 TIMEOUT_ACTOR = "timeout"  # the AI answered for a human whose time ran out
@@ -62,16 +63,11 @@ def ai_seat_name(name: str | None, seat: int, level: str | None = None) -> str:
     found = DEFAULT_AI_NAME.fullmatch(name or "")
     if name and not found:
         return name
-    if level in AI_LEVEL_NAMES:
-        return msg("AI ({level})", level=AI_LEVEL_NAMES[level])
+    if level in AI_SEAT_NAMES:
+        return AI_SEAT_NAMES[level]
     if found:
         return msg("AI (seat {n})", n=int(found[1]))
     return msg("AI {n}", n=seat + 1)
-
-
-def taken_over_name(player: str, level: str) -> str:
-    """A human seat the AI plays: "<player> (AI, normal)"."""
-    return msg("{player} (AI, {level})", player=player, level=AI_LEVEL_NAMES.get(level, level))
 
 
 @dataclass(frozen=True, slots=True)
