@@ -114,13 +114,11 @@ class AIRunner:
         """``decision.seat``'s answer at ``level``; always an offered option."""
         if not searches(engine, decision, level):
             return heuristic_option(engine, state, decision)
-        loop = asyncio.get_running_loop()
         self.searches += 1
         dumped = engine.dump(state)
         job = (engine.game_id, engine_class_path(engine), dumped, decision.seat, level, seed)
         try:
-            future = loop.run_in_executor(self._pool(), decide_in_worker, *job)
-            option_id = await asyncio.wait_for(future, self.timeout)
+            option_id = await asyncio.wait_for(self._submit(job), self.timeout)
         except BrokenProcessPool:
             log.error("%s AI: the process pool broke; the heuristic moves", engine.game_id)
             self._discard_pool()
@@ -140,6 +138,14 @@ class AIRunner:
             log.warning("%s AI: search chose %r, not offered", engine.game_id, option_id)
             return self._fallback(engine, state, decision)
         return option_id
+
+    async def _submit(self, job: tuple[Any, ...]) -> str:
+        """Run ``decide_in_worker(*job)`` in the pool. The submission itself runs in a thread:
+        starting a worker process (the first one starts the fork server, which imports the
+        games) would otherwise block the event loop for most of a second."""
+        pool = self._pool()
+        future = await asyncio.to_thread(pool.submit, decide_in_worker, *job)
+        return await asyncio.wrap_future(future)
 
     def _fallback(self, engine: Engine, state: Any, decision: Decision) -> str:
         self.fallbacks += 1
