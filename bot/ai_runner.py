@@ -103,10 +103,13 @@ class AIRunner:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["ai", "rules"])
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._executor = self._new_executor()
         return self._executor
+
+    def _new_executor(self) -> Executor:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["ai", "rules"])
+        return ProcessPoolExecutor(self.workers, mp_context=context)
 
     async def decide(
         self, engine: Engine, state: Any, decision: Decision, level: str, seed: int
