@@ -83,7 +83,8 @@ class AbsenceMixin(ServiceCore):
 
     async def _hand_to_ai(self, info: MatchInfo, seat: int) -> Turn:
         """Inside the match lock: the AI plays ``seat`` from now on; AI seats act."""
-        await self.store.set_taken_over(info.id, seat, True, self.clock())
+        level = await self._table_ai_level(info.id)
+        await self.store.set_taken_over(info.id, seat, True, self.clock(), level)
         await self.store.clear_deadlines(info.id, seat)
         info = await self.get_match(info.id)
         loaded = await self._loaded(info)

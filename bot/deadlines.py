@@ -544,7 +544,7 @@ class DeadlinesMixin(ServiceCore):
                 option_id = await self._ai_answer(info, loaded, decision, level)
                 moves.append(await self._apply(info, loaded, seat, option_id, "timeout"))
                 if policy == TAKEOVER:
-                    await self.store.set_taken_over(match_id, seat, True, self.clock())
+                    await self.store.set_taken_over(match_id, seat, True, self.clock(), level)
                     await self.store.clear_deadlines(match_id, seat)
                 if timeouts is not None and owner.user_id is not None:
                     timeouts.append(TimedOut(match_id, seat, owner.user_id, policy == TAKEOVER))

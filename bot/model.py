@@ -47,7 +47,7 @@ class SeatInfo:
     is_ai: bool
     name: str | None = None  # set for AI seats ("AI (seat 2)")
     taken_over: bool = False  # a human seat the AI plays (timeout, vote, admin): /game rejoin
-    ai_level: str | None = None  # an AI seat's level (None: added before levels: easy)
+    ai_level: str | None = None  # an AI seat's level; a taken-over seat's since the take-over
 
     @property
     def label(self) -> str:
@@ -261,6 +261,10 @@ class ServiceCore(ABC):
 
     @abstractmethod
     async def _run_ai(self, info: MatchInfo, loaded: LoadedMatch) -> list[AppliedMove]: ...
+
+    @abstractmethod
+    async def _table_ai_level(self, match_id: int) -> str:
+        """The level of the AI that plays for the table's absent players."""
 
     @abstractmethod
     def _turn(

@@ -153,7 +153,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
                     s.is_ai,
                     s.name,
                     s.taken_over,
-                    (s.ai_level or LEGACY_AI_LEVEL) if s.is_ai else None,
+                    (s.ai_level or LEGACY_AI_LEVEL) if s.is_ai else s.ai_level,
                 )
                 for s in record.seat_rows
             ],

@@ -400,8 +400,9 @@ class Storage(ABC):
 
     @abstractmethod
     async def set_taken_over(
-        self, match_id: int, seat: int, taken_over: bool, now: float
-    ) -> None: ...
+        self, match_id: int, seat: int, taken_over: bool, now: float, ai_level: str | None = None
+    ) -> None:
+        """Flag a human seat as played by the AI (at ``ai_level``), or give it back."""
 
     @abstractmethod
     async def add_vote(self, match_id: int, seat: int, voter_id: int, now: float) -> bool:
@@ -1273,11 +1274,14 @@ class SqliteStorage(Storage):
         async with self._transaction() as conn:
             await conn.executemany("DELETE FROM deadlines WHERE id = ?", [(i,) for i in ids])
 
-    async def set_taken_over(self, match_id: int, seat: int, taken_over: bool, now: float) -> None:
+    async def set_taken_over(
+        self, match_id: int, seat: int, taken_over: bool, now: float, ai_level: str | None = None
+    ) -> None:
         async with self._transaction() as conn:
             cursor = await conn.execute(
-                "UPDATE seats SET taken_over = ? WHERE match_id = ? AND seat = ? AND is_ai = 0",
-                (int(taken_over), match_id, seat),
+                "UPDATE seats SET taken_over = ?, ai_level = ? "
+                "WHERE match_id = ? AND seat = ? AND is_ai = 0",
+                (int(taken_over), ai_level if taken_over else None, match_id, seat),
             )
             if taken_over and cursor.rowcount == 1:
                 # The flag goes with /game rejoin; the record of a take-over stays (fair results).

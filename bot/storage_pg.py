@@ -764,11 +764,15 @@ class PgStorage(Storage):
         async with self._transaction() as conn:
             await conn.execute("DELETE FROM deadlines WHERE id = ANY($1::bigint[])", ids)
 
-    async def set_taken_over(self, match_id: int, seat: int, taken_over: bool, now: float) -> None:
+    async def set_taken_over(
+        self, match_id: int, seat: int, taken_over: bool, now: float, ai_level: str | None = None
+    ) -> None:
         async with self._transaction() as conn:
             changed = await conn.execute(
-                "UPDATE seats SET taken_over = $1 WHERE match_id = $2 AND seat = $3 AND is_ai = 0",
+                "UPDATE seats SET taken_over = $1, ai_level = $2 "
+                "WHERE match_id = $3 AND seat = $4 AND is_ai = 0",
                 int(taken_over),
+                ai_level if taken_over else None,
                 match_id,
                 seat,
             )

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 import render
 import rules
-from bot.model import DEFAULT_AI_NAME, ai_seat_name
+from bot.model import AI_LEVEL_NAMES, DEFAULT_AI_NAME, ai_seat_name
 from lang import localise
 from render import meta_text as meta_text  # the PNG chunk: which match version a picture shows
 from rules.text import Msg, msg
@@ -68,7 +68,16 @@ def seat_name(info: MatchInfo, seat: int, view: dict[str, Any] | None = None) ->
         return msg("Seat {n}", n=seat + 1)
     if entry.is_ai:
         return msg("🤖 {name}", name=ai_name(entry.name, seat, entry.ai_level))
+    if entry.taken_over:
+        return taken_over_name(f"<@{entry.user_id}>", entry.ai_level)
     return f"<@{entry.user_id}>"
+
+
+def taken_over_name(player: str, level: str | None) -> str:
+    """A human seat the AI plays for now: "<player> (AI, normal)"."""
+    if level not in AI_LEVEL_NAMES:  # taken over before levels were stored
+        return msg("{player} (AI)", player=player)
+    return msg("{player} (AI, {level})", player=player, level=AI_LEVEL_NAMES[level])
 
 
 def ai_name(name: str | None, seat: int, level: str | None = None) -> str:

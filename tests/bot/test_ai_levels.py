@@ -16,6 +16,8 @@ import rules
 from bot.ai_runner import AIRunner, ai_seed, engine_class_path, heuristic_option
 from bot.service import MatchService
 from bot.storage import SqliteStorage
+from cogs.common import seat_name
+from lang import localise
 from rules.core import Decision, Engine
 from tests.ai.hiddentoy import HIDDEN_TOY
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, HOST
@@ -97,6 +99,18 @@ async def test_each_ai_seat_plays_at_its_level_and_absent_players_at_the_tables(
     runner.asked.clear()
     turn = await service.admin_remove_player(GUILD, 1, info.id, user_id=ALICE)
     assert runner.asked == [(1, "hard")]  # Alice's seat, taken over: the table's level
+    alice = turn.match.seat_info(1)
+    assert (alice.taken_over, alice.ai_level) == (True, "hard")
+    assert seat_name(turn.match, 1) == f"<@{ALICE}> (AI, hard)"
+    assert localise(seat_name(turn.match, 1), "pt-BR") == f"<@{ALICE}> (IA, difícil)"
+    await service.rejoin(info.id, ALICE)
+    alice = (await service.get_match(info.id)).seat_info(1)
+    assert (alice.taken_over, alice.ai_level, seat_name(turn.match, 2)) == (
+        False,
+        None,
+        "🤖 AI (easy)",
+    )
+    await service.admin_remove_player(GUILD, 1, info.id, user_id=ALICE)
     runner.asked.clear()
     turn = await service.abandon(info.id, HOST)  # the host leaves: an AI takes the seat
     seat = turn.match.seat_info(0)
