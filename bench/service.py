@@ -106,6 +106,7 @@ async def _moves(engine: Engine, path: str, samples: int, render: Any) -> list[f
             while not turn.finished and len(timings) < samples:
                 pending = turn.pending[rng.randrange(len(turn.pending))]
                 state = service._cache[info.id].state
+                assert pending.user_id is not None  # every seat is a human here
                 option = engine.ai_choice(state, pending.seat)
                 started = time.perf_counter()
                 turn = await service.submit(
