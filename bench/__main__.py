@@ -40,6 +40,7 @@ def collect(games: int, *, ai_levels: bool = True) -> dict[str, dict[str, float]
             figures[game_id].update(ai_figures(engine))
     figures["service"] = {
         "move_ms_p95": round(service.move_ms_p95(), 2),
+        "move_ms_p95_postgres": round(service.move_ms_p95(store="postgres"), 2),
         "startup_10k_s": round(service.startup_10k_s(), 3),
         "recovery_s": round(service.recovery_s(), 2),
     }

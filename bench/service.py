@@ -3,7 +3,8 @@
 Both functions return a number and print nothing. ``NOTES`` says what was measured (which game,
 whether the board render was included) after each call.
 
-- ``move_ms_p95``: one human answer on a real SQLite file (WAL, synchronous=FULL), as the bot
+- ``move_ms_p95`` (and ``move_ms_p95_postgres``): one human answer on a real SQLite file (WAL,
+  synchronous=FULL), or on a real PostgreSQL (pgserver, fsync on, a Unix socket), as the bot
   handles it: ``MatchService.submit`` (engine apply + one commit) and then the pictures the
   announcer draws for the new position (``cogs.common.turn_pictures``: the board with the
   move outlined and the focus image, PNG with the version chunk; skipped when ``render/`` has no
@@ -28,8 +29,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bot.service import MatchService, Turn
+from bot.model import Turn
+from bot.service import MatchService
 from bot.storage import SqliteStorage
+from bot.stores import open_storage
 from rules.core import Engine
 from rules.registry import ENGINES
 
@@ -89,8 +92,8 @@ def _renderer_for(engine: Engine) -> tuple[Any, str]:
     return draw, "included (board + focus, as the announcer draws them)"
 
 
-async def _moves(engine: Engine, path: str, samples: int, render: Any) -> list[float]:
-    store = await SqliteStorage.open(path)
+async def _moves(engine: Engine, database: str, samples: int, render: Any) -> list[float]:
+    store = await open_storage(database)
     service = MatchService(store)
     rng = random.Random(7)
     timings: list[float] = []
@@ -106,6 +109,7 @@ async def _moves(engine: Engine, path: str, samples: int, render: Any) -> list[f
             while not turn.finished and len(timings) < samples:
                 pending = turn.pending[rng.randrange(len(turn.pending))]
                 state = service._cache[info.id].state
+                assert pending.user_id is not None  # every seat is a human here
                 option = engine.ai_choice(state, pending.seat)
                 started = time.perf_counter()
                 turn = await service.submit(
@@ -119,13 +123,34 @@ async def _moves(engine: Engine, path: str, samples: int, render: Any) -> list[f
     return timings
 
 
-def move_ms_p95(game_id: str | None = None, samples: int = 300) -> float:
-    """95th percentile of one move through ``MatchService.submit``, in milliseconds."""
-    with _engine(game_id) as engine, tempfile.TemporaryDirectory() as tmp:
+@contextmanager
+def _database(store: str, folder: str):
+    """A fresh database of the named kind: an SQLite file, or a PostgreSQL server that pgserver
+    starts from its wheel (Unix socket only, fsync on) and deletes afterwards."""
+    if store == "sqlite":
+        yield str(Path(folder) / "bench.sqlite3")
+        return
+    import pgserver  # the test extra
+
+    server = pgserver.get_server(Path(folder) / "pg", cleanup_mode="delete")
+    try:
+        yield server.get_uri()
+    finally:
+        server.cleanup()
+
+
+def move_ms_p95(game_id: str | None = None, samples: int = 300, store: str = "sqlite") -> float:
+    """95th percentile of one move through ``MatchService.submit``, in milliseconds, on
+    ``store`` ("sqlite" or "postgres")."""
+    with (
+        _engine(game_id) as engine,
+        tempfile.TemporaryDirectory(prefix="scarab-bench-") as tmp,
+        _database(store, tmp) as database,
+    ):
         render, note = _renderer_for(engine)
-        timings = asyncio.run(_moves(engine, str(Path(tmp) / "bench.sqlite3"), samples, render))
+        timings = asyncio.run(_moves(engine, database, samples, render))
     timings.sort()
-    NOTES["move_ms_p95"] = {
+    NOTES["move_ms_p95" if store == "sqlite" else f"move_ms_p95_{store}"] = {
         "game": engine.game_id,
         "render": note,
         "samples": len(timings),
@@ -201,7 +226,7 @@ def recovery_s(game_id: str | None = None, matches: int = 1_000) -> float:
 async def _recover(path: str, engine: Engine, matches: int) -> tuple[float, int, int]:
     import logging
 
-    from bot.client import ScarabBot
+    from cogs.client import ScarabBot
     from tests.e2e.fakediscord import FakeDiscord
 
     logging.getLogger("discord").setLevel(logging.ERROR)

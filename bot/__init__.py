@@ -1,4 +1,4 @@
 """Scarab's runtime: settings, SQLite storage, the match service and the ``python -m bot`` entry.
 
-No Discord code lives here; ``cogs/`` and ``bot/client.py`` call the match service.
+No Discord code lives here: the client (``cogs/client.py``) and the cogs call the match service.
 """

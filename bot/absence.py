@@ -3,21 +3,22 @@
 
 Migration 2's tables (``matches.settings``, ``seats.taken_over``, ``takeover_votes``,
 ``user_prefs``, ``admin_log``) are read and written through the ``Storage`` interface.
-``AbsenceMixin`` is part of ``MatchService``; every refusal raises ``ServiceError`` and changes
-nothing.
+``AbsenceMixin`` is part of ``MatchService`` and uses only what ``ServiceCore`` (bot/model.py)
+declares; every refusal raises ``ServiceError`` and changes nothing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import lang
+from bot.deadlines import parse_on_timeout, parse_turn_time
 from bot.errors import ServiceError
+from bot.language import LANGUAGE_KEY, check_language
+from bot.model import MatchInfo, ServiceCore, Turn
 from bot.storage import TAKEOVERS, AdminLogEntry
 from rules.text import Msg, msg
-
-if TYPE_CHECKING:
-    from bot.service import MatchInfo, Turn
 
 NOTIFY = "notify"  # user_prefs key: "1" = DM me reminders
 
@@ -68,7 +69,7 @@ class VoteResult:
 
 
 # --- the service part --------------------------------------------------------------------------
-class AbsenceMixin:
+class AbsenceMixin(ServiceCore):
     """Take-overs, votes, rejoin, reminder opt-in and admin actions for ``MatchService``."""
 
     async def _match_in_guild(self, match_id: int, guild_id: int | None) -> MatchInfo:
@@ -237,9 +238,6 @@ class AbsenceMixin:
         """Change the guild's defaults for new tables (time per decision, timeout rule, the
         language of public posts); every value is checked first, so a bad one changes
         nothing. Logged; returns the time defaults (``guild_language`` says the language)."""
-        from bot.deadlines import parse_on_timeout, parse_turn_time
-        from bot.language import LANGUAGE_KEY, check_language
-
         if turn_time is None and on_timeout is None and language is None:
             raise ServiceError(TEXT_NO_DEFAULTS)
         if turn_time is not None:
@@ -265,9 +263,6 @@ class AbsenceMixin:
     async def guild_language(self, guild_id: int) -> str | None:
         """The language a server's new tables speak (``/admin defaults language``), or None
         (each lobby then speaks its host's language)."""
-        import lang
-        from bot.language import LANGUAGE_KEY
-
         return lang.resolve((await self.store.get_guild_settings(guild_id)).get(LANGUAGE_KEY))
 
     async def admin_log(self, guild_id: int, limit: int = 20) -> list[AdminLogEntry]:

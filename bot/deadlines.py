@@ -15,8 +15,8 @@ which catches up). A reminder row is claimed (``fired = 1``) before it is handed
 fires once; a turn row is deleted after the AI has answered, and answering is idempotent (the
 decision's seq must still be open), so a crash in between never answers twice.
 
-``DeadlinesMixin`` is part of ``MatchService``; it uses the service's lock, ``_apply``,
-``_run_ai`` and ``_turn``.
+``DeadlinesMixin`` is part of ``MatchService``; it uses only what ``ServiceCore``
+(bot/model.py) declares: the service's lock, ``_apply``, ``_run_ai``, ``_turn``...
 """
 
 from __future__ import annotations
@@ -25,14 +25,12 @@ import asyncio
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.errors import ServiceError
+from bot.model import AppliedMove, LoadedMatch, MatchInfo, ServiceCore, Turn
 from rules.core import Decision
 from rules.text import Msg, msg
-
-if TYPE_CHECKING:
-    from bot.service import AppliedMove, MatchInfo, Turn
 
 log = logging.getLogger(__name__)
 
@@ -123,11 +121,20 @@ def describe_duration(seconds: float) -> str:
     return f"{seconds} s"
 
 
+_default_turn_seconds: float | None = None  # TURN_TIME_SECONDS (bot/settings.py)
+
+
+def set_default_turn_time(seconds: float | None) -> None:
+    """The process's default time per decision instead of 24 h (``None``: back to 24 h)."""
+    global _default_turn_seconds
+    _default_turn_seconds = seconds
+
+
 def guild_turn_time(guild: Mapping[str, str]) -> float | None:
     """A guild's default time per decision (24 h unless the guild set one)."""
     raw = guild.get(GUILD_TURN_TIME)
     if raw is None:
-        return TURN_TIMES[DEFAULT_TURN_TIME]
+        return _default_turn_seconds or TURN_TIMES[DEFAULT_TURN_TIME]
     if raw == "none":
         return None
     seconds = float(raw)
@@ -231,7 +238,7 @@ class DeadlineReport:
 
 
 # --- the service part --------------------------------------------------------------------------
-class DeadlinesMixin:
+class DeadlinesMixin(ServiceCore):
     """Deadline scheduling and firing for ``MatchService`` (see the module docstring)."""
 
     _deadline_lock: asyncio.Lock | None = None
@@ -319,7 +326,7 @@ class DeadlinesMixin:
             rows.extend((seat, kind, due) for kind, due in deadline_rows(seq, now, limit))
         return rows
 
-    async def _schedule(self, match_id: int, loaded: Any) -> MatchInfo:
+    async def _schedule(self, match_id: int, loaded: LoadedMatch) -> MatchInfo:
         """After a commit (inside the match lock): give each newly posed human decision its
         reminder and deadline rows when the table has a time limit. Returns the MatchInfo."""
 

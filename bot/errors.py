@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules.text import Msg
+
 
 class ScarabError(Exception):
     """Base class for the runtime's own errors."""
@@ -35,8 +37,6 @@ class NotYourTurn(ServiceError):
 
     def said(self, names: list[str]) -> str:
         """The same refusal naming the awaited seats as ``names`` (one per ``waiting``)."""
-        from rules.text import Msg
-
         text = reason(self)
         if (
             not isinstance(text, Msg)

@@ -145,7 +145,7 @@ def standing_moves(moves: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]
         for index in range(len(standing) - 1, -1, -1):
             if standing[index]["seat"] == move["seat"]:
                 del standing[index]
-                break  # with nothing of that seat standing the row changes nothing (bot.undo)
+                break  # with nothing of that seat standing the row changes nothing (bot.movelog)
     return standing
 
 

@@ -8,14 +8,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import lang
 from bot.errors import ServiceError
+from bot.model import ServiceCore
 from rules.text import msg
-
-if TYPE_CHECKING:
-    from bot.storage import Storage
 
 LANGUAGE_KEY = "language"  # user_prefs key, matches.settings key and guild_settings key
 
@@ -34,9 +32,7 @@ def check_language(code: str) -> str:
     return resolved
 
 
-class LanguageMixin:
-    store: Storage
-    clock: Any
+class LanguageMixin(ServiceCore):
     _user_languages: dict[int, str | None]  # caches, set up by MatchService.__init__
     _match_languages: dict[int, str]
 

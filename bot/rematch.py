@@ -10,7 +10,8 @@ from bot.language import LANGUAGE_KEY
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo, MatchService
+    from bot.model import MatchInfo
+    from bot.service import MatchService
 
 REMATCH_KIND = "rematch:"  # message record on the old match: "rematch:<new match id>"
 

@@ -19,7 +19,7 @@ from bot.errors import ServiceError
 from rules.text import Msg, msg
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo
+    from bot.model import MatchInfo
 
 
 def other_server(match_id: int) -> Msg:

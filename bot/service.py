@@ -20,7 +20,6 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 import lang
@@ -29,195 +28,45 @@ from bot.absence import ACTION_CANCEL, AbsenceMixin
 from bot.deadlines import DeadlinesMixin, table_settings
 from bot.errors import NotYourTurn, ServiceError, StorageError, VersionConflict, reason
 from bot.language import LANGUAGE_KEY, LanguageMixin
+from bot.model import (
+    AI_ACTOR,
+    FULL,
+    NOT_SEATED,
+    NOT_STARTED,
+    NOT_YOUR_TURN,
+    SAVE_FAILED,
+    STALE,
+    STALE_UNDO,
+    STARTED,
+    TAKEN_OVER,
+    AppliedMove,
+    LoadedMatch,
+    MatchInfo,
+    PendingDecision,
+    SeatInfo,
+    ServiceCore,
+    Turn,
+)
+from bot.movelog import (
+    UNDO_KIND,
+    Walk,
+    answerable,
+    first_per_seat,
+    hint_after_undo,
+    is_player,
+    next_seqs,
+    replay,
+    undo_refusal,
+    undoable_seat,
+    walk,
+)
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
-from bot.undo import is_player, undo_move, undoable_seat, walk
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
 from rules.text import decode, msg
 
 log = logging.getLogger(__name__)
 
-AI_ACTOR = "ai"
-TIMEOUT_ACTOR = "timeout"  # the AI answered for a human whose time ran out
 TURN_TIMEOUT = "turn_timeout"  # guild setting: seconds a human has for one decision
-STALE = msg("That choice is no longer current.")
-NOT_YOUR_TURN = msg("It is not your turn.")
-NOT_SEATED = msg("You are not seated in this match.")
-FULL = msg("This table is full.")
-STARTED = msg("This match has already started.")
-NOT_STARTED = msg("This match has not started yet.")
-SAVE_FAILED = msg("Scarab could not save that move, so nothing changed: please try again.")
-TAKEN_OVER = msg("The AI plays your seat now: use /game rejoin to take it back.")
-
-
-# --- what the service hands to cogs ---------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    seat: int
-    user_id: int | None  # None for an AI seat
-    is_ai: bool
-    name: str | None = None  # set for AI seats ("AI (seat 2)")
-    taken_over: bool = False  # a human seat the AI plays (timeout, vote, admin): /game rejoin
-
-    @property
-    def label(self) -> str:
-        """How to name the seat's owner in a message: a mention, or the AI's name."""
-        if self.user_id is None:
-            if not self.name or self.name == f"AI (seat {self.seat + 1})":
-                return msg("AI (seat {n})", n=self.seat + 1)  # said in the reader's language
-            return self.name
-        return f"<@{self.user_id}>"
-
-
-@dataclass(frozen=True, slots=True)
-class MatchInfo:
-    id: int
-    guild_id: int
-    channel_id: int
-    thread_id: int | None
-    game_id: str
-    title: str
-    options: dict[str, str]
-    seats: list[SeatInfo]  # filled seats, by seat number
-    seat_count: int  # the seats the table was opened with
-    status: str  # lobby | active | finished | cancelled
-    version: int  # number of accepted moves
-    host_id: int
-    result: Result | None = None
-    seed: int | None = None
-    created_at: float = 0.0
-    updated_at: float = 0.0
-
-    def seat_of(self, user_id: int) -> int | None:
-        for seat in self.seats:
-            if seat.user_id == user_id:
-                return seat.seat
-        return None
-
-    def seat_info(self, seat: int) -> SeatInfo | None:
-        for info in self.seats:
-            if info.seat == seat:
-                return info
-        return None
-
-    @property
-    def free_seats(self) -> list[int]:
-        taken = {seat.seat for seat in self.seats}
-        return [seat for seat in range(self.seat_count) if seat not in taken]
-
-    @property
-    def is_full(self) -> bool:
-        return not self.free_seats
-
-    @property
-    def human_ids(self) -> list[int]:
-        return [seat.user_id for seat in self.seats if seat.user_id is not None]
-
-    @property
-    def is_over(self) -> bool:
-        return self.status in ("finished", "cancelled")
-
-
-@dataclass(frozen=True, slots=True)
-class AppliedMove:
-    """One accepted answer. For a ``secret`` decision, never show ``option_id``/``label``
-    publicly: the engine's public events say what may be said."""
-
-    version: int
-    seat: int
-    option_id: str
-    label: str
-    actor: str  # the user id as text, or "ai"
-    secret: bool
-    events: list[Event]  # public events
-    private_events: list[Event] = field(default_factory=list)  # each has private_to
-
-    @property
-    def by_ai(self) -> bool:
-        return self.actor == AI_ACTOR
-
-    @property
-    def timed_out(self) -> bool:
-        """The seat's owner ran out of time and the AI answered for them."""
-        return self.actor == TIMEOUT_ACTOR
-
-
-@dataclass(frozen=True, slots=True)
-class PendingDecision:
-    seat: int
-    user_id: int | None
-    is_ai: bool
-    seq: int  # goes into custom ids: scarab:<match>:<seq>:<option id>
-    decision: Decision
-    co_owners: tuple[int, ...] = ()  # other humans who may answer it (seats of one side)
-
-    @property
-    def owner_ids(self) -> tuple[int, ...]:
-        """Every user who may answer this decision: the seat's owner, then its co-owners."""
-        own = (self.user_id,) if self.user_id is not None else ()
-        return own + tuple(uid for uid in self.co_owners if uid not in own)
-
-    @property
-    def secret(self) -> bool:
-        return self.decision.secret
-
-    @property
-    def options(self) -> tuple[Option, ...]:
-        return self.decision.options
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """Everything needed to announce a committed change (or the current position)."""
-
-    match: MatchInfo
-    moves: list[AppliedMove]
-    pending: list[PendingDecision]
-    view: dict[str, Any]  # engine.view(state, None): nothing secret
-    result: Result | None
-    sealed_answered: tuple[int, ...] = ()  # seats that answered the open sealed round
-    undo_seat: int | None = None  # the seat whose owner may undo its last step (bot/undo.py)
-    co_seats: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    """seat -> every seat sharing it (``Engine.co_seats``), only for seats that share one."""
-
-    @property
-    def version(self) -> int:
-        return self.match.version
-
-    @property
-    def finished(self) -> bool:
-        return self.match.status == "finished"
-
-    @property
-    def secret_seats(self) -> list[int]:
-        """Seats with a sealed decision open: ask them by DM."""
-        return [p.seat for p in self.pending if p.decision.secret]
-
-    def pending_for(self, user_id: int) -> PendingDecision | None:
-        """The user's open decision: their own seat's, else one they co-own."""
-        for pending in self.pending:
-            if pending.user_id == user_id:
-                return pending
-        for pending in self.pending:
-            if user_id in pending.co_owners:
-                return pending
-        return None
-
-    def seats_with(self, seat: int) -> tuple[int, ...]:
-        """``seat`` and the seats that share it (one side played by several seats), in the
-        engine's order."""
-        return self.co_seats.get(seat, (seat,))
-
-
-@dataclass(slots=True)
-class _Loaded:
-    """A match's live state in memory, replaced only after a commit."""
-
-    engine: Engine
-    state: Any
-    version: int
-    seqs: dict[int, int]
-    sealed_answered: set[int] = field(default_factory=set)
-    undo_seat: int | None = None  # may undo its last step (worked out again after a reload)
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -232,77 +81,8 @@ def _result_from_json(raw: Mapping[str, Any] | None) -> Result | None:
     )
 
 
-def _same_decision(a: Decision, b: Decision) -> bool:
-    return (a.key, a.prompt, a.secret, a.option_ids()) == (
-        b.key,
-        b.prompt,
-        b.secret,
-        b.option_ids(),
-    )
-
-
-def next_seqs(
-    before: Mapping[int, Decision],
-    after: list[Decision],
-    actor: int | None,
-    old: Mapping[int, int],
-    version: int,
-) -> dict[int, int]:
-    """Decision sequence numbers after a move that produced ``version``.
-
-    A seat keeps its seq while its open decision is unchanged and it did not just answer
-    (another seat answering a simultaneous decision); otherwise the decision is new and its
-    seq is the version at which it was posed. An advisory decision closes by itself when the
-    decisions that matter are answered: once this move poses an awaited decision anew, the
-    advisory ones open after it are new questions too, even if they read the same.
-    """
-    seqs: dict[int, int] = {}
-    for decision in after:
-        if decision.seat in seqs:
-            continue
-        prev = before.get(decision.seat)
-        if (
-            prev is not None
-            and decision.seat != actor
-            and decision.seat in old
-            and _same_decision(prev, decision)
-        ):
-            seqs[decision.seat] = old[decision.seat]
-        else:
-            seqs[decision.seat] = version
-    first = _by_seat(after).values()
-    if any(not d.advisory and seqs[d.seat] == version for d in first):
-        seqs.update({d.seat: version for d in first if d.advisory})
-    return seqs
-
-
-def answerable(engine: Engine, state: Any, seat: int) -> list[Decision]:
-    """The open decisions the owner of ``seat`` may answer: the seat's own first, then those
-    of seats sharing it (``Engine.co_seats``, seats playing one side)."""
-    pending = engine.pending(state)
-    own = [d for d in pending if d.seat == seat][:1]
-    shared = [d for d in pending if d.seat != seat and seat in engine.co_seats(state, d.seat)]
-    return own + list(_by_seat(shared).values())
-
-
-def _by_seat(decisions: list[Decision]) -> dict[int, Decision]:
-    out: dict[int, Decision] = {}
-    for decision in decisions:
-        out.setdefault(decision.seat, decision)
-    return out
-
-
-def replay(
-    engine: Engine, record: MatchRecord | MatchInfo, moves: list[MoveRecord]
-) -> tuple[Any, dict[int, int]]:
-    """Rebuild a match's state and decision seqs from ``new_game(seed)`` and its move log;
-    undo rows take back moves (``bot.undo.walk``)."""
-    walked = walk(engine, record, moves)
-    return walked.state, walked.seqs
-
-
 # --- the service -------------------------------------------------------------------------------
-class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
+class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
     """Create, join, start and play matches. Every refusal raises ``ServiceError``."""
 
     def __init__(
@@ -319,7 +99,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         self.cache_size = cache_size
         self.ai_step_limit = ai_step_limit
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
-        self._cache: OrderedDict[int, _Loaded] = OrderedDict()
+        self._cache: OrderedDict[int, LoadedMatch] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.snapshot_loads = 0  # how many states were read from storage (cache misses)
         # Called with a match id when moves were committed that the caller will not announce
@@ -383,7 +163,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
     def _forget(self, match_id: int) -> None:
         self._cache.pop(match_id, None)
 
-    async def _loaded(self, info: MatchInfo) -> _Loaded:
+    async def _loaded(self, info: MatchInfo) -> LoadedMatch:
         cached = self._cache.get(info.id)
         if cached is not None and cached.version == info.version:
             self._cache.move_to_end(info.id)
@@ -391,10 +171,10 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         engine = self.engine(info.game_id)
         snapshot = await self.store.get_snapshot(info.id)
         self.snapshot_loads += 1
-        loaded: _Loaded | None = None
+        loaded: LoadedMatch | None = None
         if snapshot is not None and snapshot.version == info.version:
             try:
-                loaded = _Loaded(
+                loaded = LoadedMatch(
                     engine, engine.load(snapshot.state), snapshot.version, dict(snapshot.seqs)
                 )
             except Exception:
@@ -411,20 +191,20 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                 raise ServiceError(
                     msg("Match #{id} cannot be loaded: its saved state is damaged.", id=info.id)
                 ) from exc
-            loaded = _Loaded(engine, state, info.version, seqs)
+            loaded = LoadedMatch(engine, state, info.version, seqs)
         loaded.sealed_answered = await self._sealed_answered_from_log(info.id, loaded)
         loaded.undo_seat = await self._undo_seat_from_log(info, loaded)
         self._remember(info.id, loaded)
         return loaded
 
-    def _remember(self, match_id: int, loaded: _Loaded) -> None:
+    def _remember(self, match_id: int, loaded: LoadedMatch) -> None:
         """Cache a match's state as the most recent one, keeping at most ``cache_size``."""
         self._cache[match_id] = loaded
         self._cache.move_to_end(match_id)
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
 
-    async def _undo_seat_from_log(self, info: MatchInfo, loaded: _Loaded) -> int | None:
+    async def _undo_seat_from_log(self, info: MatchInfo, loaded: LoadedMatch) -> int | None:
         """After a reload, who may undo the last step (the Undo button's hint): worked out
         from the stored log when a player made the last move (a replay, off the event loop)."""
         if info.status != "active":
@@ -441,7 +221,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             loaded.engine, step.before, step.move.seat, walked.state, step.events, step.move.actor
         )
 
-    async def _sealed_answered_from_log(self, match_id: int, loaded: _Loaded) -> set[int]:
+    async def _sealed_answered_from_log(self, match_id: int, loaded: LoadedMatch) -> set[int]:
         """Seats that answered the open sealed round: every answer since it was posed."""
         sealed = [d for d in loaded.engine.pending(loaded.state) if d.secret]
         if not sealed:
@@ -450,7 +230,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
         moves = await self.store.get_moves(match_id, after=opened)
         return {move.seat for move in moves} - {d.seat for d in sealed}
 
-    def _turn(self, info: MatchInfo, loaded: _Loaded | None, moves: list[AppliedMove]) -> Turn:
+    def _turn(self, info: MatchInfo, loaded: LoadedMatch | None, moves: list[AppliedMove]) -> Turn:
         if loaded is None:
             return Turn(info, moves, [], {}, info.result)
         engine = loaded.engine
@@ -497,11 +277,11 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
 
     # --- moves ------------------------------------------------------------------------------
     async def _apply(
-        self, info: MatchInfo, loaded: _Loaded, seat: int, option_id: str, actor: str
+        self, info: MatchInfo, loaded: LoadedMatch, seat: int, option_id: str, actor: str
     ) -> AppliedMove:
         """Apply one answer and commit it; the cache advances only after the commit."""
         engine = loaded.engine
-        before = _by_seat(engine.pending(loaded.state))
+        before = first_per_seat(engine.pending(loaded.state))
         decision = before.get(seat)
         option = decision.option(option_id) if decision else None
         try:
@@ -575,7 +355,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             return decision.options[0].id
         return option_id
 
-    async def _run_ai(self, info: MatchInfo, loaded: _Loaded) -> list[AppliedMove]:
+    async def _run_ai(self, info: MatchInfo, loaded: LoadedMatch) -> list[AppliedMove]:
         """Let AI seats answer, one transaction each, until a human must act or the game ends.
 
         A failure to save stops the AI (already committed moves stay); the next call resumes.
@@ -745,7 +525,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                 state = engine.new_game(info.seat_count, info.options, seed)
             except IllegalMove as exc:
                 raise ServiceError(reason(exc)) from None
-            seqs = {seat: 0 for seat in _by_seat(engine.check_decisions(state))}
+            seqs = {seat: 0 for seat in first_per_seat(engine.check_decisions(state))}
             result = engine.result(state)
             status = "active" if engine.pending(state) else "finished"
             try:
@@ -768,7 +548,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
                         "again."
                     )
                 ) from exc
-            loaded = _Loaded(engine, state, 0, seqs)
+            loaded = LoadedMatch(engine, state, 0, seqs)
             self._remember(match_id, loaded)
             info = await self.get_match(match_id)
             moves = await self._run_ai(info, loaded)
@@ -874,7 +654,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
         return turn
 
-    def _not_your_turn(self, info: MatchInfo, loaded: _Loaded, seat: int) -> ServiceError:
+    def _not_your_turn(self, info: MatchInfo, loaded: LoadedMatch, seat: int) -> ServiceError:
         """The refusal for a seated player with no open decision: whose turn it is (the seats
         the game waits for, without mentions), or that their sealed answer is already in."""
         pending = loaded.engine.pending(loaded.state)
@@ -929,9 +709,89 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin):
             return self._not_your_turn(info, loaded, seat)
 
     async def undo(self, match_id: int, user_id: int, *, version: int | None = None) -> Turn:
-        """Take back the caller's latest step in the current turn (policy: bot/undo.py).
-        ``version`` (from an Undo button) must still be the match's version."""
-        return await undo_move(self, match_id, user_id, version=version)
+        """Take back the caller's latest step in the current turn (policy: bot/movelog.py).
+        ``version`` (from an Undo button) must still be the match's version. One transaction:
+        an undo row + the restored snapshot + a version bump."""
+        async with self.lock(match_id):
+            info = await self.get_match(match_id)
+            self._refuse_unless_active(info)
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise ServiceError(NOT_SEATED)
+            if version is not None and version != info.version:
+                raise ServiceError(STALE_UNDO)
+            engine = self.engine(info.game_id)
+            walked = walk(engine, info, await self.store.get_moves(match_id))
+            if (
+                walked.last is not None
+                and walked.last.move.seat != seat
+                and walked.last.move.actor == str(user_id)
+                and seat in engine.co_seats(walked.state, walked.last.move.seat)
+            ):
+                seat = walked.last.move.seat  # their step for a seat sharing theirs (co_seats)
+            reason = undo_refusal(engine, walked, seat, user_id)
+            if reason is not None:
+                raise ServiceError(reason)
+            turn = await self._record_undo(info, engine, walked, seat, user_id)
+        return turn
+
+    async def _record_undo(
+        self, info: MatchInfo, engine: Engine, walked: Walk, seat: int, user_id: int
+    ) -> Turn:
+        """Inside the match lock: log the undo of ``walked.last`` (already allowed), restore
+        the state before it, and let AI seats act."""
+        match_id = info.id
+        last = walked.last
+        assert last is not None
+        new_version = info.version + 1
+        # The reopened decisions keep the seqs they had: the same decision (and its deadline).
+        restored, seqs = last.before, dict(last.seqs_before)
+        label = engine.option_label(restored, seat, last.move.option_id)
+        owner = info.seat_info(seat)
+        who = f"<@{user_id}>" if owner is None or owner.user_id != user_id else owner.label
+        event = Event(
+            "undo",
+            msg("↩️ {who} took back a step: {label}.", who=who, label=label),
+            {"undone": last.move.version},
+            seat=seat,
+        )
+        try:
+            await self.store.record_move(
+                match_id,
+                expected_version=info.version,
+                seat=seat,
+                option_id=last.move.option_id,
+                actor=str(user_id),
+                events=[event.to_json()],
+                state=engine.dump(restored),
+                seqs=seqs,
+                status="active",
+                result=None,
+                now=self.clock(),
+                kind=UNDO_KIND,
+            )
+        except VersionConflict:
+            self._forget(match_id)
+            raise ServiceError(STALE) from None
+        except StorageError as exc:
+            raise ServiceError(SAVE_FAILED) from exc
+        self._forget(match_id)
+        info = await self.get_match(match_id)
+        loaded = await self._loaded(info)
+        loaded.undo_seat = hint_after_undo(engine, walked)
+        moves = [
+            AppliedMove(
+                version=new_version,
+                seat=seat,
+                option_id=UNDO_KIND,
+                label=label,
+                actor=str(user_id),
+                secret=False,
+                events=[event],
+            )
+        ]
+        moves.extend(await self._run_ai(info, loaded))
+        return self._turn(await self._schedule(match_id, loaded), loaded, moves)
 
     async def advance(self, match_id: int) -> Turn:
         """Let AI seats act if any is waiting (after a failed save); returns the position."""

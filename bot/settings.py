@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,11 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     keep_finished_days: float | None = None  # None: finished matches are kept for ever
+    # TURN_TIME_SECONDS: the default time per decision of new tables instead of 24 h, so tests
+    # can reach deadlines, reminders and take-overs through the real bot. Never offered to
+    # players (/game and /admin still offer the usual choices).
+    turn_time_seconds: float | None = None
+    sync_commands: bool = True  # `python -m bot run --no-sync` leaves commands as they are
 
     @property
     def log_level_number(self) -> int:
@@ -35,10 +41,30 @@ class Settings:
     def __repr__(self) -> str:  # never print the token
         token = "set" if self.token else "missing"
         return (
-            f"Settings(token={token}, database={self.database!r}, "
+            f"Settings(token={token}, database={redact(self.database)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-            f"keep_finished_days={self.keep_finished_days!r})"
+            f"keep_finished_days={self.keep_finished_days!r}, "
+            f"turn_time_seconds={self.turn_time_seconds!r})"
         )
+
+
+def redact(database: str) -> str:
+    """A ``DATABASE`` value without the password a PostgreSQL URL may carry."""
+    hidden = re.sub(r"^(\w+://[^:/@]*):[^@]*@", r"\1:***@", database)
+    return re.sub(r"([?&]password=)[^&]*", r"\1***", hidden)
+
+
+def _positive_number(merged: Mapping[str, str | None], key: str, what: str) -> float | None:
+    raw = _read(merged, key)
+    if raw is None:
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        value = None
+    if value is None or not 0 < value < 1e7:
+        raise SettingsError(f"{key} must be {what} above zero (or empty), not {raw!r}.")
+    return value
 
 
 def _read(environ: Mapping[str, str | None], key: str) -> str | None:
@@ -99,4 +125,5 @@ def load_settings(
         dev_guild_id=dev_guild_id,
         log_level=level,
         keep_finished_days=keep_finished_days,
+        turn_time_seconds=_positive_number(merged, "TURN_TIME_SECONDS", "a number of seconds"),
     )

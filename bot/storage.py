@@ -1,9 +1,9 @@
 """Where matches live: the storage interface and its SQLite (aiosqlite) implementation.
 
-``Storage`` is the interface the match service uses, so a PostgreSQL (asyncpg) store can replace
-SQLite when the bot runs as several processes. ``SqliteStorage`` keeps one connection in WAL
-mode with foreign keys on. Every method takes the time as ``now`` from the caller: storage never
-reads the clock.
+``Storage`` is the interface the match service uses; ``PgStorage`` (bot/storage_pg.py) is the
+PostgreSQL (asyncpg) one, for a bot run as several processes. ``SqliteStorage`` keeps one
+connection in WAL mode with foreign keys on. Every method takes the time as ``now`` from the
+caller: storage never reads the clock.
 
 Start-up is lazy: ``open`` only runs migrations and a write probe; match states are read one
 match at a time, when the service needs them.
@@ -155,11 +155,6 @@ def _inflate_events(blob: bytes) -> dict[int, list[dict[str, Any]]]:
 
 class Storage(ABC):
     """What the match service needs from a store. All methods are coroutines."""
-
-    @classmethod
-    async def open(cls, path: str, **kwargs: Any) -> Storage:
-        """Open the default (SQLite) store; subclasses open their own kind."""
-        return await SqliteStorage.open(path, **kwargs)
 
     @abstractmethod
     async def close(self) -> None: ...

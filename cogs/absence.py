@@ -20,14 +20,13 @@ from discord.ext import commands, tasks
 
 from bot.deadlines import Reminder, TimedOut, describe_duration, match_on_timeout
 from bot.errors import ServiceError, reason
-from cogs.common import MAX_CONTENT, bot_of, clip, game_title, refuse, reply
+from cogs.common import MAX_CONTENT, ScarabClient, bot_of, clip, game_title, refuse, reply
 from cogs.lobby import find_match, match_autocomplete
 from lang import localise
 from rules.text import Msg, msg
 
 if TYPE_CHECKING:
-    from bot.client import ScarabBot
-    from bot.service import Turn
+    from bot.model import Turn
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +44,7 @@ def interval_of(bot: commands.Bot) -> float:
 
 
 async def post(
-    bot: ScarabBot, thread_id: int | None, guild_id: int, text: str, locale: str | None = None
+    bot: ScarabClient, thread_id: int | None, guild_id: int, text: str, locale: str | None = None
 ) -> bool:
     """Post in a match thread; a ``Msg`` is said in ``locale`` (the match's language)."""
     if not thread_id:
@@ -62,7 +61,7 @@ async def post(
     return True
 
 
-async def send_dm(bot: ScarabBot, user_id: int, text: str, locale: str | None = None) -> bool:
+async def send_dm(bot: ScarabClient, user_id: int, text: str, locale: str | None = None) -> bool:
     try:
         channel = await bot.create_dm(discord.Object(id=user_id))
         await channel.send(clip(localise(text, locale), MAX_CONTENT))
@@ -117,7 +116,7 @@ def timeout_text(timeout: TimedOut) -> Msg:
 
 
 class Absence(commands.Cog):
-    def __init__(self, bot: ScarabBot) -> None:
+    def __init__(self, bot: ScarabClient) -> None:
         self.bot = bot
         self.deadline_loop.change_interval(seconds=interval_of(bot))
 

@@ -38,6 +38,7 @@ import discord
 
 from cogs.common import (
     MAX_CONTENT,
+    ScarabClient,
     clip,
     files_of,
     game_title,
@@ -52,20 +53,19 @@ from cogs.common import (
     seat_name,
 )
 from cogs.components import MAX_ROWS, decision_view, sealed_view, seats_view
+from cogs.delivery import LOBBY, DeliveryFailed, open_match_thread
 from cogs.history import rematch_view, takeover_notes
+from cogs.lobby import lobby_embed, lobby_view
 from cogs.undo import add_undo_button
 from lang import ENGLISH, localise, t
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.client import ScarabBot
-    from bot.service import MatchInfo, PendingDecision, Turn
+    from bot.model import MatchInfo, PendingDecision, Turn
 
 log = logging.getLogger(__name__)
 
 TURN = "turn"  # message kind stored with service.set_message
-LOBBY = "lobby"  # the lobby message (cogs/lobby.py), where the match thread opens
-THREAD_EXISTS = 160004  # "A thread has already been created for this message"
 EMBED_TEXT = 4000
 FIELD_TEXT = 1024
 
@@ -118,54 +118,13 @@ def dm_nonce(match: int, seat: int, seq: int, user_id: int) -> str:
     return f"d{digest[:24]}"
 
 
-class DeliveryFailed(Exception):
-    """Discord refused a post, edit or DM for now (5xx, 429, network): try again later."""
-
-
-async def open_match_thread(bot: ScarabBot, info: MatchInfo) -> int:
-    """The match's thread, opened on the lobby message (or in the lobby's channel) and stored;
-    inside a thread already, that thread. A message keeps one thread, whose id is the
-    message's: opening it again after a crash finds the same thread."""
-    if info.thread_id:
-        return info.thread_id
-    loc = await bot.service.match_language(info.id)
-    name = clip(f"{localise(game_title(info.game_id), loc)} #{info.id}", 100)
-    channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
-    cached = bot.get_channel(info.channel_id)
-    thread_id = info.channel_id  # play in the lobby channel itself when no thread can open
-    if isinstance(cached, discord.Thread):
-        thread_id = cached.id
-    else:
-        lobby_id = (await bot.service.get_messages(info.id)).get(LOBBY)
-        try:
-            if lobby_id is not None:
-                thread = await channel.get_partial_message(lobby_id).create_thread(
-                    name=name, auto_archive_duration=10080
-                )
-                thread_id = thread.id
-            elif isinstance(cached, discord.TextChannel):
-                thread = await cached.create_thread(
-                    name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
-                )
-                thread_id = thread.id
-        except discord.HTTPException as exc:
-            if lobby_id is not None and exc.code == THREAD_EXISTS:
-                thread_id = lobby_id  # opened before a crash: the thread has the message's id
-            elif isinstance(exc, discord.Forbidden | discord.NotFound):
-                log.warning("could not open a thread for match %s", info.id, exc_info=True)
-            else:
-                raise DeliveryFailed(f"opening the thread of match {info.id}") from exc
-    await bot.service.set_thread(info.id, thread_id)
-    return thread_id
-
-
 class Announcer:
     """Delivers each match's announcement outbox (``Storage.get_announcement``): what the
     thread owes is stored with every move; it is marked done only after Discord accepted the
     post or edit. In memory: only which matches were delivered since this process started
     (after a restart the live turn is posted anew, never edited into an older message)."""
 
-    def __init__(self, bot: ScarabBot) -> None:
+    def __init__(self, bot: ScarabClient) -> None:
         self.bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._delivered: set[int] = set()  # matches delivered since this process started
@@ -373,8 +332,6 @@ class Announcer:
             await self._send_dms(turn, decisions, sent)
 
     async def _lobby_started(self, info: MatchInfo, thread_id: int) -> None:
-        from cogs.lobby import lobby_embed, lobby_view
-
         try:
             message_id = (await self.bot.service.get_messages(info.id)).get(LOBBY)
             if message_id is None:

@@ -11,16 +11,37 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.ext import commands
 
+import render
+import rules
 from lang import localise
 from render import meta_text as meta_text  # the PNG chunk: which match version a picture shows
 from rules.text import Msg, msg
 
 if TYPE_CHECKING:
-    from bot.client import ScarabBot
-    from bot.service import MatchInfo, Turn
+    from bot.model import MatchInfo, Turn
+    from bot.outbox import Outbox
+    from bot.service import MatchService
+    from bot.storage import Storage
 
 log = logging.getLogger(__name__)
+
+
+class ScarabClient(commands.Bot):
+    """What the cogs may use of Scarab's client (``cogs.client.ScarabBot`` sets it up): the
+    cogs import this, never the client module, and the client imports the cogs."""
+
+    storage: Storage
+    service: MatchService
+    announcer: Any  # cogs.announce.Announcer
+    outbox: Outbox | None
+    dev_guild_id: int | None
+    keep_finished_days: float | None  # cogs.upkeep; None: keep for ever
+    deadline_interval: float | None  # seconds between deadline scans (cogs.absence)
+    # Every Scarab component; cogs.guard answers the custom ids that match none of them.
+    dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...]
+
 
 # Discord limits we design around.
 MAX_BUTTONS = 5
@@ -88,8 +109,6 @@ def mover_seats(turn: Turn) -> list[int]:
 
 def game_title(game_id: str) -> str:
     try:
-        import rules
-
         return rules.get(game_id).title
     except Exception:  # unknown game id: show it as is
         return game_id
@@ -147,7 +166,6 @@ async def board_file(
     ``scarab`` chunk: which match version the picture shows."""
 
     def work() -> bytes:
-        import render
 
         return render.png(
             render.board(game_id, view, highlight=highlight, locale=locale), meta=meta
@@ -165,7 +183,6 @@ async def panel_file(
     meta: str | None = None,
 ) -> discord.File | None:
     def work() -> bytes:
-        import render
 
         return render.png(render.panel(game_id, private_view, locale=locale), meta=meta)
 
@@ -185,7 +202,6 @@ def turn_pictures(
     intermediate move): the board (``board.png``, the last moves outlined) and, when the game
     draws one, the focus on the current decision (``focus.png``), both carrying ``meta`` in
     their ``scarab`` chunk. Blocking: call it off the event loop (``pictures``)."""
-    import render
 
     images = None
     if focus:
@@ -270,5 +286,5 @@ def parse_table_options(raw: str | None) -> dict[str, str]:
     return options
 
 
-def bot_of(interaction: discord.Interaction) -> ScarabBot:
+def bot_of(interaction: discord.Interaction) -> ScarabClient:
     return interaction.client  # type: ignore[return-value]

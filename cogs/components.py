@@ -7,7 +7,14 @@ Custom ids:
 - ``scarab:private:<match>:<seq>``      "Choose privately": opens an ephemeral menu;
 - ``scarab:seat:<match>:<seat>:<seq>``  one seat's select menu when several seats answer public
   decisions at the same time (one menu per seat on the same message); only that seat's owner
-  (or a co-owner: a seat playing the same side, ``Engine.co_seats``) may use it.
+  (or a co-owner: a seat playing the same side, ``Engine.co_seats``) may use it;
+- ``scarab:step:<match>:<seat|->:<seq>:<path>``  a further step of a menu with more options
+  than one select holds (``cogs.picker``: a group or a page, ``path`` its place in the tree);
+  shown only to the player who opened it (ephemeral), or in place in a DM / private menu.
+
+Any select entry whose value starts with ``~p:`` opens a step (``cogs.picker.BRANCH``); the
+step is rebuilt from the decision that is current, after checking it is still the one (seq)
+and the caller may answer it, so it works after a restart too.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import ServiceError, reason
-from bot.service import NOT_SEATED
+from bot.model import NOT_SEATED
 from cogs.common import (
     MAX_BUTTONS,
     MAX_LABEL,
@@ -37,12 +44,25 @@ from cogs.common import (
 )
 from cogs.guard import GuardedItem, refusal
 from cogs.ids import ID
+from cogs.picker import (
+    BACK,
+    BRANCH,
+    Branch,
+    Node,
+    branch_path,
+    entry_value,
+    level,
+    parse_path,
+    path_text,
+    trail,
+    tree,
+)
 from cogs.undo import UndoButton
 from lang import ENGLISH, localise, t
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.service import PendingDecision
+    from bot.model import PendingDecision
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +80,18 @@ def option_custom_id(match: int, seq: int, option_id: str) -> str:
     return f"scarab:{match}:{seq}:{option_id}"
 
 
+def step_custom_id(match: int, seat: int | None, seq: int, path: tuple[int, ...]) -> str:
+    where = "-" if seat is None else str(seat)
+    return f"scarab:step:{match}:{where}:{seq}:{path_text(path)}"
+
+
+def is_private(interaction: discord.Interaction) -> bool:
+    """A DM, or an ephemeral message: only the caller sees it, so it may change in place."""
+    return interaction.guild_id is None or (
+        interaction.message is not None and interaction.message.flags.ephemeral
+    )
+
+
 # --------------------------------------------------------------------------- submitting
 
 
@@ -75,9 +107,7 @@ async def submit_choice(
     """Answer a decision from a component: defer, submit, confirm privately, announce.
     ``seat``: the seat whose own menu was used (the caller's, or one they co-own)."""
     bot = bot_of(interaction)
-    private = interaction.guild_id is None or (
-        interaction.message is not None and interaction.message.flags.ephemeral
-    )
+    private = is_private(interaction)
     await interaction.response.defer()
     try:
         turn = await bot.service.submit(
@@ -181,12 +211,28 @@ class DecisionSelect(
         if not values:
             await refuse(interaction, msg("Pick one entry from the menu."))
             return
-        value = values[0]
-        if value == MORE_VALUE:
-            await refuse(interaction, TOO_MANY)
-            return
-        label = next((o.label for o in self.item.options if o.value == value), value)
-        await submit_choice(interaction, self.match, self.seq, value, label)
+        await choose(interaction, self.item, self.match, None, self.seq)
+
+
+async def choose(
+    interaction: discord.Interaction,
+    select: discord.ui.Select,
+    match: int,
+    seat: int | None,
+    seq: int,
+) -> None:
+    """One entry chosen in a decision menu: an option is submitted, a group or page opens
+    the next step."""
+    value = select.values[0] if select.values else MORE_VALUE
+    if value == MORE_VALUE:  # a menu posted before steps existed
+        await refuse(interaction, TOO_MANY)
+        return
+    path = branch_path(value)
+    if path is not None:
+        await open_step(interaction, match, seat, seq, path)
+        return
+    label = next((o.label for o in select.options if o.value == value), value)
+    await submit_choice(interaction, match, seq, value, label, seat=seat)
 
 
 class SeatDecisionSelect(
@@ -252,13 +298,100 @@ class SeatDecisionSelect(
                 ),
             )
             return
-        values = self.item.values
-        if not values or values[0] == MORE_VALUE:
-            await refuse(interaction, TOO_MANY)
-            return
-        value = values[0]
-        label = next((o.label for o in self.item.options if o.value == value), value)
-        await submit_choice(interaction, self.match, self.seq, value, label, seat=self.seat)
+        await choose(interaction, self.item, self.match, self.seat, self.seq)
+
+
+class StepSelect(
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"scarab:step:(?P<match>{_MATCH}):(?P<seat>{ID}|-)"
+    rf":(?P<seq>{ID}):(?P<path>[0-9.]{{0,23}})",
+):
+    """One step of a menu too long for one select: a group's options, or a page."""
+
+    def __init__(
+        self,
+        match: int,
+        seat: int | None,
+        seq: int,
+        path: tuple[int, ...],
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = CHOOSE,
+    ) -> None:
+        self.match = match
+        self.seat = seat
+        self.seq = seq
+        super().__init__(
+            discord.ui.Select(
+                custom_id=step_custom_id(match, seat, seq, path),
+                placeholder=clip(placeholder, 150),
+                options=options or [discord.SelectOption(label="…", value=MORE_VALUE)],
+                min_values=1,
+                max_values=1,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> StepSelect:
+        seat = None if match["seat"] == "-" else int(match["seat"])
+        path = parse_path(match["path"]) or ()
+        options = list(getattr(item, "options", ()))
+        return cls(int(match["match"]), seat, int(match["seq"]), path, options)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await choose(interaction, self.item, self.match, self.seat, self.seq)
+
+
+async def step_decision(
+    interaction: discord.Interaction, match: int, seat: int | None, seq: int
+) -> PendingDecision:
+    """The open decision a menu step belongs to, if the caller may answer it; raises
+    ``ServiceError`` (no longer current, not their turn...) otherwise."""
+    service = bot_of(interaction).service
+    user = interaction.user.id
+    turn = await service.snapshot(match)
+    for pending in turn.pending:
+        if pending.seq == seq and seat in (None, pending.seat) and user in pending.owner_ids:
+            return pending
+    if turn.pending_for(user) is not None:
+        raise ServiceError(NOT_CURRENT)
+    raise await service.turn_refusal(match, user)
+
+
+async def open_step(
+    interaction: discord.Interaction,
+    match: int,
+    seat: int | None,
+    seq: int,
+    path: tuple[int, ...],
+) -> None:
+    """Show the entries at ``path`` of a decision's menu: in place when only the caller sees
+    the menu (DM, ephemeral), else in a message only the caller sees."""
+    in_place = is_private(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=not in_place)
+    try:
+        pending = await step_decision(interaction, match, seat, seq)
+    except ServiceError as exc:
+        await refuse(interaction, await refusal(interaction, exc))
+        return
+    nodes = level(pending.options, path)
+    if nodes is None:
+        await refuse(interaction, NOT_CURRENT)
+        return
+    loc = await lang_of(interaction)
+    view = step_view(match, seat, seq, path, nodes, pending, loc)
+    if in_place:
+        await interaction.edit_original_response(view=view)
+        return
+    await interaction.followup.send(step_heading(pending, path, loc), view=view, ephemeral=True)
+
+
+def step_heading(pending: PendingDecision, path: tuple[int, ...], loc: str) -> str:
+    """The prompt and the groups or pages chosen so far."""
+    steps = " › ".join(localise(label, loc) for label in trail(pending.options, path))
+    return clip(f"{localise(pending.decision.prompt, loc)}\n**{steps}**", 2000)
 
 
 class PrivateChoiceButton(
@@ -360,27 +493,51 @@ def decision_view(
 
 
 def select_options(options: list[Any], loc: str = ENGLISH) -> list[discord.SelectOption]:
-    """Up to 25 menu entries (said in ``loc``); beyond that the first 24 and a pointer to
-    ``/play``."""
-    usable = [o for o in options if len(o.id) <= MAX_SELECT_TEXT]
-    shown = usable if len(usable) <= MAX_SELECT else usable[: MAX_SELECT - 1]
-    entries = [
-        discord.SelectOption(
-            label=clip(localise(o.label or o.id, loc), MAX_SELECT_TEXT),
-            value=o.id,
-            description=clip(localise(o.detail, loc), MAX_SELECT_TEXT) if o.detail else None,
+    """The top level of a decision's menu (said in ``loc``): its options when they fit one
+    select, else its groups or pages (``cogs.picker``), each opening a further step."""
+    return menu_entries(tree(options), (), loc)
+
+
+def menu_entries(
+    nodes: tuple[Node, ...], path: tuple[int, ...], loc: str = ENGLISH
+) -> list[discord.SelectOption]:
+    """Select entries for one level of a menu; below the top, "Back" comes first."""
+    entries = []
+    if path:
+        entries.append(
+            discord.SelectOption(label=localise(BACK, loc), value=BRANCH + path_text(path[:-1]))
         )
-        for o in shown
-    ]
-    if len(shown) < len(options):
+    for index, node in enumerate(nodes):
+        label = localise(node.label or getattr(node, "id", ""), loc)
+        detail = localise(node.detail, loc) if node.detail else None
+        if isinstance(node, Branch):
+            label = f"▸ {label}"
         entries.append(
             discord.SelectOption(
-                label=t(loc, "… {n} more: use /play", n=len(options) - len(shown)),
-                value=MORE_VALUE,
-                description=t(loc, "Type /play and filter every choice by name"),
+                label=clip(label, MAX_SELECT_TEXT),
+                value=entry_value(node, path, index),
+                description=clip(detail, MAX_SELECT_TEXT) if detail else None,
             )
         )
-    return entries
+    return entries[:MAX_SELECT]
+
+
+def step_view(
+    match: int,
+    seat: int | None,
+    seq: int,
+    path: tuple[int, ...],
+    nodes: tuple[Node, ...],
+    pending: PendingDecision,
+    loc: str = ENGLISH,
+) -> discord.ui.View:
+    """One step of a long menu: the entries at ``path`` (and "Back")."""
+    view = discord.ui.View(timeout=None)
+    steps = " › ".join(localise(label, loc) for label in trail(pending.options, path))
+    placeholder = steps or localise(pending.decision.prompt, loc)
+    entries = menu_entries(nodes, path, loc)
+    view.add_item(StepSelect(match, seat, seq, path, entries, placeholder=placeholder))
+    return view
 
 
 def seats_view(
@@ -421,6 +578,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     DecisionButton,
     DecisionSelect,
     SeatDecisionSelect,
+    StepSelect,
     PrivateChoiceButton,
     UndoButton,
 )

@@ -27,7 +27,7 @@ from cogs.lobby import LOBBY, lobby_embed, lobby_view
 from rules.text import Msg, msg
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo
+    from bot.model import MatchInfo
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from bot.scope import check_scope
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo
+    from bot.model import MatchInfo
 
 ID = r"(?:0|[1-9][0-9]{0,17})"  # what a custom id's number looks like (a regex fragment)
 _MATCH_ID = re.compile(rf"#?\s*({ID})")

@@ -27,6 +27,7 @@ from cogs.common import (
     refuse,
     reply,
 )
+from cogs.delivery import LOBBY, DeliveryFailed, open_match_thread
 from cogs.guard import GuardedItem
 from cogs.ids import ID, parse_match_id
 from cogs.table_options import ON_TIMEOUT_CHOICES, TURN_TIME_CHOICES, describe_timing
@@ -34,11 +35,10 @@ from lang import ENGLISH, localise, t
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo
+    from bot.model import MatchInfo
 
 log = logging.getLogger(__name__)
 
-LOBBY = "lobby"  # message kind stored with service.set_message
 LOBBY_ACTIONS = ("join", "leave", "addbot", "start", "cancel")
 STATUS_TEXT = {
     "lobby": msg("lobby"),
@@ -95,8 +95,8 @@ def lobby_embed(info: MatchInfo, note: str = "", loc: str = ENGLISH) -> discord.
 
 
 def describe_options(game_id: str, options: dict[str, str], loc: str = ENGLISH) -> list[str]:
-    """``Short game (8 rounds): on`` for each table option, by the engine's labels (said in
-    ``loc``)."""
+    """``Short game (8 rounds): **on**`` for each table option, its name and value said in
+    ``loc`` by the engine's labels (no raw ids)."""
     try:
         variants = {v.key: v for v in rules.get(game_id).variants}
     except Exception:
@@ -105,10 +105,11 @@ def describe_options(game_id: str, options: dict[str, str], loc: str = ENGLISH) 
     for key, value in options.items():
         variant = variants.get(key)
         if variant is None:
-            lines.append(f"{key}: {value}")
+            continue  # an option this game no longer has: nothing a player could read
             continue
         mark = "" if value == variant.default else " ✱"
-        lines.append(f"{localise(variant.label, loc)}: **{value}**{mark} (`{key}`)")
+        name = localise(variant.choice_label(value), loc)
+        lines.append(f"{localise(variant.label, loc)}: **{name}**{mark}")
     return lines
 
 
@@ -230,8 +231,6 @@ async def update_lobby_message(
 
 async def start_match(interaction: discord.Interaction, match: int) -> None:
     """Start: the service deals the game, a thread opens on the lobby message, turn one."""
-    from cogs.announce import DeliveryFailed  # cogs.announce imports this module's users
-
     bot = bot_of(interaction)
     service = bot.service
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -275,8 +274,6 @@ async def start_match(interaction: discord.Interaction, match: int) -> None:
 async def open_thread(interaction: discord.Interaction, info: MatchInfo) -> int:
     """The match's thread, opened on the lobby message and stored (``open_match_thread``);
     raises ``DeliveryFailed`` when Discord cannot open it now."""
-    from cogs.announce import open_match_thread
-
     return await open_match_thread(bot_of(interaction), info)
 
 

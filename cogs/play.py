@@ -35,7 +35,7 @@ from lang import localise, t
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo
+    from bot.model import MatchInfo
 
 log = logging.getLogger(__name__)
 

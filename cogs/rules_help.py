@@ -1,6 +1,6 @@
 """``/rules <game> [topic]``: short reference pages (texts in bot/rules_pages.py), said in the
 user's language (``lang_of``); the command and option descriptions are translated by Discord
-(bot/translator.py) from the catalogues."""
+(cogs/translator.py) from the catalogues."""
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from discord import app_commands
 
+from bot.deadlines import ON_TIMEOUT_KEY, TIMEOUT_LABELS, TURN_TIME_KEY, describe_turn_time
 from rules.text import msg
 
 TURN_TIME_CHOICES = [
@@ -27,8 +28,6 @@ TEXT_TIMING = msg("Time per decision: **{time}**; when it runs out, {policy}.")
 async def describe_timing(service: Any, match_id: int) -> str:
     """One line for the host: the table's time per decision and timeout rule (a ``Msg``; empty
     when the settings cannot be read)."""
-    from bot.deadlines import ON_TIMEOUT_KEY, TIMEOUT_LABELS, TURN_TIME_KEY, describe_turn_time
-
     try:
         settings = await service.table_settings_of(match_id)
     except Exception:

@@ -1,4 +1,4 @@
-"""The Undo button on a turn message (policy: bot/undo.py).
+"""The Undo button on a turn message (policy: bot/movelog.py).
 
 Custom id ``scarab:undo:<match>:<version>``: the match version the button was posted at, so a
 button left on an older message answers "no longer current". Only the owner of the seat that
@@ -21,7 +21,7 @@ from lang import localise
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.service import Turn
+    from bot.model import Turn
 
 log = logging.getLogger(__name__)
 

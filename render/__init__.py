@@ -4,7 +4,8 @@
 ``render.png(image, meta=...)`` turns one into compact PNG bytes for Discord, optionally with a
 ``scarab`` text chunk (``match=<id>;version=<n>``) that ``render.png_meta(data)`` reads back;
 ``render.focus(game_id, view)`` draws the region the current decision is about, readable on a
-phone. Each game lives in ``render.<game_id>`` and is imported on first use.
+phone. Each game is a package ``render.<game_id>`` (layout, words, static, board, seats, focus,
+panel; see docs/architecture.md), imported on first use; shared helpers are in render.common.
 """
 
 from __future__ import annotations

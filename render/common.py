@@ -216,6 +216,18 @@ class CachedTextDraw(ImageDraw.ImageDraw):
 
 
 @functools.lru_cache(maxsize=1024)
+def ordinal(n: int, locale: str = "en") -> str:
+    """``n`` as a rank in ``locale``: 1st, 2nd, 3rd, 11th, 21st; 1º in pt-BR, 1. in Polish."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    if suffix == "st":
+        return lang.t(locale, "{n}st", n=n)
+    if suffix == "nd":
+        return lang.t(locale, "{n}nd", n=n)
+    if suffix == "rd":
+        return lang.t(locale, "{n}rd", n=n)
+    return lang.t(locale, "{n}th", n=n)
+
+
 def solid(colour: RGB, width: int, height: int) -> Image.Image:
     """A cached RGB image of one colour (the ink of a text mask; labels recur, so do sizes)."""
     return Image.new("RGB", (width, height), colour)

@@ -55,11 +55,17 @@ class EmptyDecision(RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One legal answer to a decision. ``id`` is short, stable and typable (``bid:thebes:6``)."""
+    """One legal answer to a decision. ``id`` is short, stable and typable (``bid:thebes:6``).
+
+    ``group``: a short player-facing label (a ``Msg``) gathering options that belong together
+    (the province of a bid, the region of a hex). When a decision offers more options than a
+    menu holds, the bot shows the groups first, then the options of the chosen group; options
+    without a group are listed as they are (and paged when there are too many)."""
 
     id: str
     label: str
     detail: str = ""
+    group: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,15 +123,37 @@ class Event:
         return cls(raw["kind"], text, raw.get("data", {}), raw.get("seat"), raw.get("private_to"))
 
 
+COMMON_CHOICES: dict[str, Msg] = {
+    "on": term("on"),
+    "off": term("off"),
+    "yes": term("yes"),
+    "no": term("no"),
+    "random": term("random"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     """A named table option (solo difficulty, short game...). ``choices[0]`` is not implied:
-    ``default`` says which one a new table gets."""
+    ``default`` says which one a new table gets. ``choice_labels``: one player-facing name
+    (a ``Msg``) per choice, in the order of ``choices``; common values (on, off, yes, no,
+    random) have shared names when a game gives none."""
 
     key: str
     label: str
     choices: tuple[str, ...]
     default: str
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"variant {self.key!r}: one label per choice")
+
+    def choice_label(self, value: str) -> str:
+        """The player-facing name of one of this option's values (``value`` itself if unknown)."""
+        if value in self.choices and self.choice_labels:
+            return self.choice_labels[self.choices.index(value)]
+        return COMMON_CHOICES.get(value, value)
 
     def check(self, value: str) -> str:
         if value not in self.choices:

@@ -120,6 +120,57 @@ def check_round_trip(engine: Engine, state: Any, next_moves: Sequence[Move] = ()
     )
 
 
+def reload(engine: Engine, state: Any) -> Any:
+    """``state`` as storage gives it back: dumped, through JSON text, loaded."""
+    return engine.load(canonical_json_roundtrip(engine.dump(state)))
+
+
+def check_reload_law(
+    engine: Engine,
+    seats: int,
+    seed: int,
+    options: dict[str, str] | None = None,
+    *,
+    chooser: Chooser = random_option,
+    every: int = 10,
+    horizon: int = 60,
+    max_steps: int = 20_000,
+) -> int:
+    """A loaded state continues exactly like the original: in a playout, every ``every``-th
+    state is reloaded and the copy given the same moves as the live game for ``horizon``
+    moves, their dumps and events compared after each one. Returns the moves compared.
+
+    Catches logic that reads dict insertion order, which storage (sorted keys) does not keep.
+    """
+    rng = random.Random(seed)
+    state = engine.new_game(seats, engine.normalise_options(options), seed)
+    twins: list[tuple[int, int, Any]] = []  # (move it was reloaded at, moves left, copy)
+    compared = 0
+    for step in range(max_steps):
+        decisions = engine.pending(state)
+        if not decisions:
+            return compared
+        if step % every == 0:
+            twins.append((step, horizon, reload(engine, state)))
+        decision = rng.choice(decisions)
+        option_id = chooser(engine, state, decision, rng)
+        state, events = engine.apply(state, decision.seat, option_id)
+        expected = canonical_json([engine.dump(state), [e.to_json() for e in events]])
+        following = []
+        for start, left, twin in twins:
+            twin, events = engine.apply(twin, decision.seat, option_id)
+            got = canonical_json([engine.dump(twin), [e.to_json() for e in events]])
+            assert got == expected, (
+                f"reload law broken for {engine.game_id} seed {seed}: the state reloaded at "
+                f"move {start} differs from the live one after move {step + 1}"
+            )
+            compared += 1
+            if left > 1:
+                following.append((start, left - 1, twin))
+        twins = following
+    raise AssertionError(f"{engine.game_id}: no end after {max_steps} moves (seed {seed})")
+
+
 def canonical_json_roundtrip(raw: dict[str, Any]) -> dict[str, Any]:
     """Pass a dump through real JSON text, as storage does."""
     import json

@@ -1,3 +1,5 @@
+import os
+
 import pytest
 
 from rules.registry import ENGINES
@@ -38,3 +40,16 @@ def toy_engine():
     ENGINES[TOY.game_id] = TOY
     yield TOY
     ENGINES.pop(TOY.game_id, None)
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """One real PostgreSQL (pgserver) for the whole run. Where pgserver is missing its tests
+    are skipped, unless SCARAB_REQUIRE_POSTGRES=1 (.ci/run) makes that a failure."""
+    if not os.environ.get("SCARAB_REQUIRE_POSTGRES"):
+        pytest.importorskip("pgserver", reason="pgserver (the test extra) starts PostgreSQL")
+    from tests.support.pg import PgServer
+
+    server = PgServer()
+    yield server
+    server.stop()

@@ -91,6 +91,7 @@ def bid_decision(state: State) -> Decision:
                 Option(
                     f"bid:{pid}:{value}",
                     msg("Bid {value} on {province}", value=value, province=name),
+                    group=name,
                 )
             )
             if protect and value != TOP_SPACE and value <= budget - 1:
@@ -103,6 +104,7 @@ def bid_decision(state: State) -> Decision:
                             province=name,
                         ),
                         msg("blocks the next space above your bid"),
+                        group=name,
                     )
                 )
     if outbid_on is not None and can_play(player, "bribe"):
@@ -113,6 +115,7 @@ def bid_decision(state: State) -> Decision:
                 Option(
                     f"bribe:{value}",
                     msg("Play Bribe: bid {value} again on {province}", value=value, province=name),
+                    group=name,
                 )
             )
             if protect and value != TOP_SPACE and value <= budget - 2:
@@ -124,6 +127,7 @@ def bid_decision(state: State) -> Decision:
                             value=value,
                             province=name,
                         ),
+                        group=name,
                     )
                 )
     options.extend(sell_options(state, seat))

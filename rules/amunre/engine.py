@@ -46,6 +46,11 @@ class AmunReEngine(DictStateEngine):
         auction.start_auction(state, [])
         return state
 
+    def load(self, raw: dict[str, Any]) -> State:
+        state = super().load(raw)
+        setup.fill_known_cards(state)  # states stored before known_cards existed
+        return state
+
     # --- decisions -----------------------------------------------------------------
     def pending(self, state: State) -> list[Decision]:
         phase = state["phase"]

@@ -10,7 +10,8 @@ Hidden from a seat (docs/views/amunre.md, AMR-R090..AMR-R093):
 - the generator state, so future shuffles differ.
 
 Known and kept: the seat's own hand and sealed offering, every count, the face-up discard
-pile and everything on the board.
+pile, everything on the board, and the cards public history shows other seats still hold
+(``known_cards``: the starting Architect of a seat that has never discarded an Architect).
 """
 
 from __future__ import annotations
@@ -34,18 +35,20 @@ def sample_hidden(state: State, seat: int, rng: Rng) -> State:
 
 def _redraw_favor_cards(state: State, seat: int, rng: Rng) -> None:
     """Deal the cards of the hidden places again among them, each place keeping its size.
-    (Those cards are exactly all copies minus the seat's hand and the discard pile.)"""
+    (Those cards are exactly all copies minus the seat's hand, the discard pile and the
+    cards known to be in other hands, which stay where they are.)"""
     hands = [player for other, player in enumerate(state["players"]) if other != seat]
     bonus = (state["auction"] or {}).get("bonus_favor", {})  # taken ones are gone
     pool = list(state["favor_deck"])
     for player in hands:
-        pool.extend(Counter(player["hand"]).elements())
+        pool.extend((Counter(player["hand"]) - Counter(player["known_cards"])).elements())
     for cards in bonus.values():
         pool.extend(cards)
     pool.sort()
     rng.shuffle(pool)
     for player in hands:
-        player["hand"] = _counts(_deal(pool, hand_size(player)))
+        known = list(Counter(player["known_cards"]).elements())
+        player["hand"] = _counts(known + _deal(pool, hand_size(player) - len(known)))
     for pid in bonus:
         bonus[pid] = _deal(pool, len(bonus[pid]))
     state["favor_deck"] = pool

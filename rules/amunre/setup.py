@@ -34,6 +34,7 @@ def new_state(seats: int, seed: int) -> State:
             "score": 0,  # AMR-R007
             "provinces": [],
             "played": [],
+            "known_cards": {STARTING_CARD: 1},  # public: dealt to every seat (AMR-R004)
         }
         for _ in range(seats)
     ]
@@ -65,3 +66,16 @@ def new_state(seats: int, seed: int) -> State:
         "score_log": [],
         "final": None,
     }
+
+
+def fill_known_cards(state: State) -> None:
+    """Give ``known_cards`` to a state stored without it. In the first round of the Old
+    Kingdom the deck cannot have been rebuilt, so no Architect in the discard pile means every
+    seat still holds its own; otherwise who discarded what is lost: nothing is known."""
+    players = state["players"]
+    if all("known_cards" in player for player in players):
+        return
+    first_round = state["kingdom"] == 1 and state["round"] == 1
+    kept = first_round and not state["favor_discard"].get(STARTING_CARD)
+    for player in players:
+        player.setdefault("known_cards", {STARTING_CARD: 1} if kept else {})

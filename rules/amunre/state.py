@@ -8,7 +8,9 @@ Layout (all keys are strings, all values plain JSON):
 - ``province_cards``: the 3N cards in play (sorted; hidden, AMR-R092), ``province_deck``;
 - ``favor_deck`` (list of card types, top = last; hidden) and ``favor_discard`` (type -> count);
 - ``provinces``: province id -> {owner, farmers, extra_farmers, stones, pyramids};
-- ``players``: per seat {gold, hand (type -> count), theft, score, provinces, played};
+- ``players``: per seat {gold, hand (type -> count), theft, score, provinces, played,
+  known_cards}; ``known_cards`` (type -> count, public) are the cards everybody knows the seat
+  still holds: its starting Architect until it discards one (AMR-R004 / AMR-R085);
 - ``auction`` / ``purchase`` / ``offering`` / ``harvest``: the current phase's bookkeeping;
 - ``debt``: a forced payment in progress (AMR-R024 / AMR-R041), else None;
 - ``score_log``: [seat, vp, reason, kingdom] for every VP gained (AMR-R077).
@@ -79,12 +81,23 @@ def add_card(player: dict[str, Any], card: str) -> None:
 
 def discard_card(state: State, seat: int, card: str) -> None:
     """AMR-R085: played, sold, offered and scored cards go face up to the discard pile."""
-    hand = state["players"][seat]["hand"]
+    player = state["players"][seat]
+    hand = player["hand"]
     hand[card] -= 1
     if hand[card] == 0:
         del hand[card]
+    # The card shown may be the known one or a drawn one: the public lower bound drops.
+    _remove_one(player["known_cards"], card)
     discard = state["favor_discard"]
     discard[card] = discard.get(card, 0) + 1
+
+
+def _remove_one(cards: dict[str, int], card: str) -> None:
+    if cards.get(card, 0) == 0:
+        return
+    cards[card] -= 1
+    if cards[card] == 0:
+        del cards[card]
 
 
 def play_card(state: State, seat: int, card: str) -> None:

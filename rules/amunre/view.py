@@ -100,6 +100,8 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
                 "score": player["score"],
                 "gold": player["gold"],
                 "favor_cards": hand_size(player),
+                # Cards everybody knows the seat holds (its Architect until it discards one).
+                "known_cards": dict(player["known_cards"]),
                 "has_theft": player["theft"],
                 "provinces": list(player["provinces"]),
                 # AMR-R093: only whether the seat has committed, never what.

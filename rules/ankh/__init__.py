@@ -3,7 +3,8 @@
 Modules follow the rulebook: ``setup``, ``actions`` (the turn and the four actions),
 ``events`` (Control Monument, Camel Caravan), ``conflict`` (Conflict, battles, cards,
 powers), ``late`` (merge, forgotten gods, victory), the ``data`` and ``board`` modules,
-``state`` helpers, ``view``, ``ai`` and ``engine``. The engine registers itself here.
+``state`` helpers, ``flow`` (the task stack), ``steps`` (each task kind's handlers), ``view``,
+``ai`` and ``engine``. The engine registers itself here.
 """
 
 import rules.registry

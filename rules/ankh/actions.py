@@ -5,7 +5,7 @@ and Unlock Ankh Power (R044..R048)."""
 from __future__ import annotations
 
 from rules.ankh import events as event_track
-from rules.ankh.board import LAND, NEIGHBORS, WATER, within
+from rules.ankh.board import LAND, NEIGHBORS, WATER, hex_group, within
 from rules.ankh.data import (
     A_FIGURE,
     ACTION_LABELS,
@@ -196,7 +196,10 @@ def move_decision(state: State, task: dict) -> list[Decision]:
             )
         ]
     origin = task["sel"]
-    opts = [Option(f"to:{h}", msg("To {hex}", hex=h)) for h in destinations(state, origin)]
+    opts = [
+        Option(f"to:{h}", msg("To {hex}", hex=h), group=hex_group(h))
+        for h in destinations(state, origin)
+    ]
     opts.append(Option("stay", msg("Leave it on {hex}", hex=origin)))
     return [
         Decision(
@@ -255,7 +258,9 @@ def apply_move(state: State, task: dict, seat: int, option_id: str, events: list
 
 def push_decision(state: State, task: dict) -> list[Decision]:
     targets = push_targets(state, task["hex"], task["origin"], task["fig"]["owner"])
-    opts = tuple(Option(f"push:{h}", msg("Push it to {hex}", hex=h)) for h in targets)
+    opts = tuple(
+        Option(f"push:{h}", msg("Push it to {hex}", hex=h), group=hex_group(h)) for h in targets
+    )
     return [
         Decision(
             task["seat"],
@@ -400,7 +405,10 @@ def summon_decision(state: State, task: dict) -> list[Decision]:
             )
         ]
     kind = "warrior" if task["piece"] == "prisoner" else task["piece"]
-    opts = [Option(f"at:{h}", msg("On {hex}", hex=h)) for h in summon_spaces(state, task, kind)]
+    opts = [
+        Option(f"at:{h}", msg("On {hex}", hex=h), group=hex_group(h))
+        for h in summon_spaces(state, task, kind)
+    ]
     opts.append(Option("back", msg("Choose another figure")))
     return [Decision(seat, "summon_at", msg("Where do you summon it?"), tuple(opts))]
 

@@ -99,7 +99,7 @@ class _Spots:
 def _action_values(state: State, player: int) -> dict[str, float]:
     pl = state["players"][player]
     nxt = EVENT_TRACK[state["event_pos"]] if state["event_pos"] < len(EVENT_TRACK) else ""
-    mine = [h for h, f in state["figures"].items() if f["owner"] == player]
+    mine = sorted(h for h, f in state["figures"].items() if f["owner"] == player)  # float sum
     spots = _Spots(state, player)
     move = sum(max(0.0, spots.best_gain(h)) for h in mine)
     monuments = {

@@ -13,6 +13,7 @@ from rules.ankh.data import (
     RIVER_EDGES,
     TERRAIN_CODES,
 )
+from rules.text import Msg, msg
 
 TERRAIN = {h: {"f": "fertile", "d": "desert", "w": "water"}[c] for h, c in TERRAIN_CODES.items()}
 HEXES = tuple(sorted(TERRAIN, key=lambda h: (int(h[1:]), COLS.index(h[0]))))
@@ -22,6 +23,12 @@ WATER = frozenset(h for h in HEXES if TERRAIN[h] == "water")
 
 def hex_id(row: int, col: int) -> str:
     return f"{COLS[col]}{row}"
+
+
+def hex_group(hex_: str) -> Msg:
+    """The board column of a hex (``d4`` -> "Column d"): how long lists of hexes are grouped
+    in menus (``Option.group``)."""
+    return msg("Column {column}", column=hex_[0])
 
 
 def row_col(hex_: str) -> tuple[int, int]:

@@ -5,7 +5,7 @@ battle powers and the gods' and guardians' battle abilities."""
 from __future__ import annotations
 
 from rules.ankh import late
-from rules.ankh.board import LAND, WATER
+from rules.ankh.board import LAND, WATER, hex_group
 from rules.ankh.data import (
     A_MONUMENT,
     AMUN_CARDS,
@@ -286,7 +286,7 @@ def obelisk_decision(state: State, task: dict) -> list[Decision]:
                 tuple(opts),
             )
         ]
-    opts = [Option(f"to:{h}", msg("To {hex}", hex=h)) for h in targets]
+    opts = [Option(f"to:{h}", msg("To {hex}", hex=h), group=hex_group(h)) for h in targets]
     return [Decision(seat, "obelisk_to", msg("Next to which obelisk?"), tuple(opts))]
 
 
@@ -499,7 +499,7 @@ def build_decision(state: State, task: dict) -> list[Decision]:
                 tuple(opts),
             )
         ]
-    opts = [Option(f"at:{h}", msg("On {hex}", hex=h)) for h in spaces]
+    opts = [Option(f"at:{h}", msg("On {hex}", hex=h), group=hex_group(h)) for h in spaces]
     return [
         Decision(
             decider(state, p),
@@ -602,7 +602,8 @@ def apply_bid(state: State, task: dict, seat: int, option_id: str, events: list[
 
 def bid_reveal(state: State, task: dict, events: list[Event]) -> None:
     battle = state["conflict"]["battle"]
-    bids = battle.pop("sealed_bids")
+    # By seat, not in the order the bids came in (storage does not keep that order).
+    bids = dict(sorted(battle.pop("sealed_bids").items(), key=lambda item: int(item[0])))
     battle["bids"] = bids
     for p, n in bids.items():
         state["players"][int(p)]["followers"] -= n  # ANKH-R081
@@ -714,7 +715,11 @@ def apply_imprison(
 
 def god_hex(state: State, player: int) -> str | None:
     return next(
-        (h for h, f in state["figures"].items() if f["owner"] == player and f["kind"] == "god"),
+        (
+            h
+            for h, f in sorted(state["figures"].items())
+            if f["owner"] == player and f["kind"] == "god"
+        ),
         None,
     )
 
@@ -730,7 +735,7 @@ def mummy_decision(state: State, task: dict) -> list[Decision]:
     spaces = mummy_spaces(state, task["p"])
     if not spaces:
         return []
-    opts = tuple(Option(f"at:{h}", msg("On {hex}", hex=h)) for h in spaces)
+    opts = tuple(Option(f"at:{h}", msg("On {hex}", hex=h), group=hex_group(h)) for h in spaces)
     return [
         Decision(
             decider(state, task["p"]),
@@ -1027,7 +1032,10 @@ def osiris_decision(state: State, task: dict) -> list[Decision]:
         opts = []
         if pl["underworld_tokens"] > 0:
             opts += [
-                Option(f"uw:{h}", msg("Place an underworld token on {hex}", hex=h)) for h in spaces
+                Option(
+                    f"uw:{h}", msg("Place an underworld token on {hex}", hex=h), group=hex_group(h)
+                )
+                for h in spaces
             ]
         opts += [
             Option(f"uwfrom:{h}", msg("Move the underworld token from {hex}", hex=h))
@@ -1039,7 +1047,7 @@ def osiris_decision(state: State, task: dict) -> list[Decision]:
         return [
             Decision(seat, "osiris", msg("Osiris lost: place an underworld token?"), tuple(opts))
         ]
-    opts = [Option(f"uw:{h}", msg("To {hex}", hex=h)) for h in spaces]
+    opts = [Option(f"uw:{h}", msg("To {hex}", hex=h), group=hex_group(h)) for h in spaces]
     return [
         Decision(
             seat, "osiris_to", msg("Move the token from {hex} to?", hex=task["from"]), tuple(opts)

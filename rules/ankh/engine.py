@@ -1,68 +1,20 @@
-"""The Ankh engine: a task stack driven through the rules.core contract."""
+"""The Ankh engine: its task stack (``rules/ankh/steps.py``) driven through the rules.core
+contract."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.ankh import actions, ai, conflict, events, late, merged, setup
-from rules.ankh.data import GODS
+from rules import steps
+from rules.ankh import actions, ai, late, merged, setup
+from rules.ankh.data import GODS, SCENARIO_TITLES
 from rules.ankh.flow import pop
 from rules.ankh.refusals import explain
 from rules.ankh.state import State, clone
+from rules.ankh.steps import TABLE
 from rules.ankh.view import build_view
 from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, Variant
 from rules.text import msg, term
-
-# task kind -> (decisions, apply)
-DECIDE = {
-    "god": (setup.god_decision, setup.apply_god),
-    "guardian": (setup.guardian_decision, setup.apply_guardian),
-    "action": (actions.action_decision, actions.apply_action),
-    "move": (actions.move_decision, actions.apply_move),
-    "push": (actions.push_decision, actions.apply_push),
-    "aim": (actions.aim_decision, actions.apply_aim),
-    "summon": (actions.summon_decision, actions.apply_summon),
-    "sun": (actions.sun_decision, actions.apply_sun),
-    "unlock": (actions.unlock_decision, actions.apply_unlock),
-    "control": (events.control_decision, events.apply_control),
-    "caravan": (events.caravan_decision, events.apply_caravan),
-    "keep": (events.keep_decision, events.apply_keep),
-    "swap": (events.swap_decision, events.apply_swap),
-    "obelisk": (conflict.obelisk_decision, conflict.apply_obelisk),
-    "amun": (conflict.amun_decision, conflict.apply_amun),
-    "cards": (conflict.card_decisions, conflict.apply_card),
-    "build": (conflict.build_decision, conflict.apply_build),
-    "bids": (conflict.bid_decisions, conflict.apply_bid),
-    "imprison": (conflict.imprison_decision, conflict.apply_imprison),
-    "mummy": (conflict.mummy_decision, conflict.apply_mummy),
-    "tiebreak": (conflict.tiebreak_decision, conflict.apply_tiebreak),
-    "isis": (conflict.isis_decision, conflict.apply_isis),
-    "osiris": (conflict.osiris_decision, conflict.apply_osiris),
-    "worship": (conflict.worship_decision, conflict.apply_worship),
-}
-# automatic task kind -> run
-AUTO = {
-    "after_action": actions.after_action,
-    "end_turn": actions.end_turn,
-    "reset_marker": actions.reset_marker,
-    "conflict": conflict.start_conflict,
-    "next_region": conflict.next_region,
-    "conflict_end": conflict.end_conflict,
-    "reveal": conflict.reveal,
-    "bid_start": conflict.bid_start,
-    "bid_reveal": conflict.bid_reveal,
-    "battle_majorities": conflict.battle_majorities,
-    "strength": conflict.compute_strength,
-    "resolution": conflict.resolution,
-    "magnanimous": conflict.magnanimous,
-    "cat_losses": conflict.cat_losses,
-    "miracle": conflict.miracle,
-    "worship_start": conflict.worship_start,
-    "cycle": conflict.cycle,
-    "battle_end": conflict.battle_end,
-}
-# what happens when a decision task has no legal choice left
-ON_EMPTY = {"mummy": conflict.mummy_fallback}
 
 
 def progress(state: State, events: list[Event]) -> None:
@@ -72,16 +24,14 @@ def progress(state: State, events: list[Event]) -> None:
         if not state["stack"]:  # pragma: no cover - end_turn always pushes the next turn
             raise RuntimeError("empty task stack")
         task = state["stack"][-1]
-        kind = task["t"]
-        if kind in AUTO:
+        if TABLE.is_auto(task):
             pop(state)
-            AUTO[kind](state, task, events)
+            steps.run(TABLE, task, state, task, events)
             continue
-        if DECIDE[kind][0](state, task):
+        if steps.decide(TABLE, task, state, task):
             return
         pop(state)
-        if kind in ON_EMPTY:
-            ON_EMPTY[kind](state, task, events)
+        steps.on_empty(TABLE, task, state, task, events)
     state["stack"] = []
 
 
@@ -96,18 +46,21 @@ class AnkhEngine(DictStateEngine):
             msg("Scenario (random: one for the seat count)"),
             ("random", "middle_kingdom", "old_kingdom"),
             "random",
+            (term("random"), SCENARIO_TITLES["middle_kingdom"], SCENARIO_TITLES["old_kingdom"]),
         ),
         Variant(
             "gods",
             msg("Gods (dealt at random, or chosen in turn order)"),
             ("random", "choose", "fixed"),
             "random",
+            (term("random"), term("chosen"), term("fixed")),
         ),
         Variant(
             "guardians",
             msg("Guardians (one card per level, at random or chosen by the first player)"),
             ("random", "choose"),
             "random",
+            (term("random"), term("chosen")),
         ),
     )
 
@@ -124,7 +77,8 @@ class AnkhEngine(DictStateEngine):
         if state["phase"] != "play" or not state["stack"]:
             return []
         task = state["stack"][-1]
-        return merged.with_proposals(state, DECIDE[task["t"]][0](state, task))  # ANKH-R153
+        decisions = steps.decide(TABLE, task, state, task)
+        return merged.with_proposals(state, decisions)  # ANKH-R153
 
     def _apply(self, state: State, seat: int, option_id: str) -> list[Event]:
         events: list[Event] = []
@@ -134,7 +88,7 @@ class AnkhEngine(DictStateEngine):
             return events
         merged.answered(state, seat)  # the greater seat's answer decides
         task = state["stack"][-1]
-        DECIDE[task["t"]][1](state, task, seat, option_id, events)
+        steps.apply(TABLE, task, state, task, seat, option_id, events)
         if not state["stack"] and state["phase"] == "play":  # the set-up picks are done
             actions.start_turn(state, state["first_player"])
         progress(state, events)

@@ -3,7 +3,7 @@ Conflict lives in ``conflict``."""
 
 from __future__ import annotations
 
-from rules.ankh.board import compute_regions, edge, valid_lines
+from rules.ankh.board import compute_regions, edge, hex_group, valid_lines
 from rules.ankh.data import EVENT_LABELS, EVENT_TRACK, MAX_CAMELS_PER_LINE, MONUMENT_NAMES
 from rules.ankh.flow import pop, push
 from rules.ankh.state import State, adjacent_hexes, ankh_reserve, name, region_land
@@ -126,7 +126,10 @@ def caravan_decision(state: State, task: dict) -> list[Decision]:
         return []
     chosen = {tuple(e) for e in task["line"]}
     edges = sorted({e for ln in lines for e in ln} - chosen)
-    opts = [Option(f"camel:{a}-{b}", msg("Camel between {a} and {b}", a=a, b=b)) for a, b in edges]
+    opts = [
+        Option(f"camel:{a}-{b}", msg("Camel between {a} and {b}", a=a, b=b), group=hex_group(a))
+        for a, b in edges
+    ]
     if frozenset(chosen) in lines:
         opts.append(Option("done", msg("Finish the line here")))
     if not chosen:

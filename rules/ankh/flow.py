@@ -1,18 +1,19 @@
-"""The task stack that drives a game: each task is a small dict; the top one is either
-automatic (run at once) or waits for a decision. ``push`` runs tasks in the given order."""
+"""Ankh's one task stack, ``state["stack"]``, through the step machine (``rules/steps.py``):
+``push`` runs tasks in the given order; ``rules/ankh/steps.py`` names each task's handlers."""
 
 from __future__ import annotations
 
+from rules import steps
 from rules.ankh.state import State
 
 
 def push(state: State, *tasks: dict) -> None:
-    state["stack"].extend(reversed(tasks))
+    steps.push(state["stack"], *tasks)
 
 
 def top(state: State) -> dict | None:
-    return state["stack"][-1] if state["stack"] else None
+    return steps.top(state["stack"])
 
 
 def pop(state: State) -> dict:
-    return state["stack"].pop()
+    return steps.pop(state["stack"])

@@ -177,7 +177,10 @@ def can_stand(state: State, hex_: str, player: int) -> bool:
 
 
 def figures_in(state: State, region: str) -> dict[str, dict]:
-    return {h: f for h, f in state["figures"].items() if region in hex_regions(state, h)}
+    """The figures in ``region`` by hex, in hex order: never in the order they were added,
+    which storage (sorted keys) does not keep."""
+    figures = state["figures"]
+    return {h: figures[h] for h in sorted(figures) if region in hex_regions(state, h)}
 
 
 def owners_in(state: State, region: str) -> list[int]:
@@ -303,8 +306,10 @@ def to_reserve(state: State, fig: dict) -> None:
 
 
 def monuments_in(state: State, region: str) -> dict[str, dict]:
+    """The monuments in ``region`` by hex, in hex order (as figures_in)."""
     land = region_land(state)[region]
-    return {h: m for h, m in state["monuments"].items() if h in land}
+    monuments = state["monuments"]
+    return {h: monuments[h] for h in sorted(monuments) if h in land}
 
 
 def majorities(state: State, region: str) -> dict[int, int]:

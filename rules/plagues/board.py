@@ -33,7 +33,7 @@ from rules.plagues.state import (
     tile_name,
     tile_type,
 )
-from rules.plagues.tasks import auto, choice, push
+from rules.plagues.tasks import push
 from rules.text import Msg, msg, term
 
 
@@ -90,13 +90,11 @@ def advance(state: State, seat: int, what: str, n: int, events: list[Event]) -> 
     push(state, seat, *tasks)
 
 
-@auto("adv")
-def _adv(state: State, seat: int, task: dict, events: list[Event]) -> None:
+def advance_task(state: State, seat: int, task: dict, events: list[Event]) -> None:
     advance(state, seat, task["what"], task["n"], events)
 
 
-@auto("occ")
-def _occupation(state: State, seat: int, task: dict, events: list[Event]) -> None:
+def occupation(state: State, seat: int, task: dict, events: list[Event]) -> None:
     """PLG-R086: development +2 (one track or 1 + 1) and province card +2."""
     area = task["area"]
     if area == "city":
@@ -109,7 +107,7 @@ def _occupation(state: State, seat: int, task: dict, events: list[Event]) -> Non
     push(state, seat, {"k": "dev", "n": 2}, {"k": "adv", "what": "province", "n": 2})
 
 
-def _dev_decide(state: State, seat: int, task: dict):
+def dev_decide(state: State, seat: int, task: dict):
     if task["n"] == 1:
         opts = [
             Option("track:city", term("City development +1")),
@@ -128,16 +126,13 @@ def _dev_decide(state: State, seat: int, task: dict):
     )
 
 
-def _dev_answer(state: State, seat: int, task: dict, option: str, events: list[Event]) -> None:
+def dev_answer(state: State, seat: int, task: dict, option: str, events: list[Event]) -> None:
     track = option.split(":")[1]
     if track == "split":
         advance(state, seat, "city", 1, events)
         advance(state, seat, "field", 1, events)
     else:
         advance(state, seat, track, task["n"], events)
-
-
-choice("dev", _dev_decide, _dev_answer)
 
 
 # --- placing and losing tiles ---------------------------------------------------------
@@ -202,8 +197,7 @@ def remove_tile(state: State, seat: int, cell: str, events: list[Event]) -> str:
     return tile
 
 
-@auto("recv")
-def _receive(state: State, seat: int, task: dict, events: list[Event]) -> None:
+def receive(state: State, seat: int, task: dict, events: list[Event]) -> None:
     """PLG-R064..PLG-R068: a board tile is placed at once; the others are kept beside."""
     tile = task["tile"]
     player = state["players"][seat]
@@ -242,7 +236,7 @@ def _receive(state: State, seat: int, task: dict, events: list[Event]) -> None:
     push(state, seat, {"k": "place", "tile": tile})
 
 
-def _place_decide(state: State, seat: int, task: dict):
+def place_decide(state: State, seat: int, task: dict):
     cells = empty_cells(state["players"][seat], task["tile"])
     opts = [Option(f"space:{c}", msg("Space {cell}", cell=c)) for c in cells]
     return (
@@ -254,11 +248,8 @@ def _place_decide(state: State, seat: int, task: dict):
     )
 
 
-def _place_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def place_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     place_tile(state, seat, option.split(":")[1], task["tile"], events)
-
-
-choice("place", _place_decide, _place_answer)
 
 
 # --- the collective board ----------------------------------------------------------------
@@ -282,7 +273,7 @@ def receivable_spaces(state: State, seat: int) -> list[int]:
     ]
 
 
-def _take_decide(state: State, seat: int, task: dict):
+def take_decide(state: State, seat: int, task: dict):
     opts = [
         Option(
             f"tile:{k}",
@@ -301,7 +292,7 @@ def _take_decide(state: State, seat: int, task: dict):
     )
 
 
-def _take_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def take_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     tile = take_from_space(state, int(option.split(":")[1]))
     _ev(
         events,
@@ -313,14 +304,9 @@ def _take_answer(state: State, seat: int, task: dict, option: str, events: list[
     push(state, seat, {"k": "recv", "tile": tile})
 
 
-@auto("take_tile")
-def _take_tile(state: State, seat: int, task: dict, events: list[Event]) -> None:
-    """PLG-R069: take any tile without a die; nothing if none can be received."""
-    if is_ai(state, seat):
-        from rules.plagues.solo import ai_take_any_tile
-
-        ai_take_any_tile(state, seat, events)
-        return
+def take_tile(state: State, seat: int, task: dict, events: list[Event]) -> None:
+    """PLG-R069: take any tile without a die; nothing if none can be received. (The AI seat
+    takes by its own rule: ``rules.plagues.solo.ai_take_any_tile``.)"""
     if not receivable_spaces(state, seat):
         _ev(
             events,
@@ -330,9 +316,6 @@ def _take_tile(state: State, seat: int, task: dict, events: list[Event]) -> None
         )
         return
     push(state, seat, {"k": "take_tile_pick"})
-
-
-choice("take_tile_pick", _take_decide, _take_answer)
 
 
 # --- Hebrews (PLG-R097..PLG-R111) -------------------------------------------------------
@@ -383,7 +366,7 @@ def discard_penalty(state: State, seat: int, events: list[Event]) -> None:
         )
 
 
-def _hebrew_decide(state: State, seat: int, task: dict):
+def hebrew_decide(state: State, seat: int, task: dict):
     opts = [
         Option(f"hebrew:{v}", msg("Hebrew of value {value}", value=v))
         for v in sorted(set(state["hebrews"]))
@@ -395,12 +378,11 @@ def _hebrew_decide(state: State, seat: int, task: dict):
     )
 
 
-def _hebrew_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def hebrew_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     free_hebrew(state, seat, int(option.split(":")[1]), events)
 
 
-@auto("take_hebrew")
-def _take_hebrew(state: State, seat: int, task: dict, events: list[Event]) -> None:
+def take_hebrew(state: State, seat: int, task: dict, events: list[Event]) -> None:
     """PLG-R158: a Hebrew of the player's choice from the collective board, "se houver": with
     none left the player gets nothing. Judged when the task is reached, so a seat served after
     others (Moses, PLG-R199) sees what they left."""
@@ -421,12 +403,8 @@ def _take_hebrew(state: State, seat: int, task: dict, events: list[Event]) -> No
     push(state, seat, {"k": "hebrew_pick"})
 
 
-choice("hebrew_pick", _hebrew_decide, _hebrew_answer)
-
-
 # --- the discard (PLG-R112, PLG-R152) ----------------------------------------------------
-@auto("slot")
-def _slot(state: State, seat: int, task: dict, events: list[Event]) -> None:
+def slot(state: State, seat: int, task: dict, events: list[Event]) -> None:
     discard = state["players"][seat]["discard"]
     empty = [s for s in ("A", "B") if discard[s] is None]
     if len(empty) == 1:
@@ -448,7 +426,7 @@ def _slot(state: State, seat: int, task: dict, events: list[Event]) -> None:
     push(state, seat, {"k": "slot_pick", "tile": task["tile"]})
 
 
-def _slot_decide(state: State, seat: int, task: dict):
+def slot_decide(state: State, seat: int, task: dict):
     discard = state["players"][seat]["discard"]
     tile = tile_name(task["tile"])
     if discard["A"] is None:
@@ -473,7 +451,7 @@ def _slot_decide(state: State, seat: int, task: dict):
     )
 
 
-def _slot_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def slot_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     discard = state["players"][seat]["discard"]
     kind, where = option.split(":")
     if kind == "slot":
@@ -494,10 +472,7 @@ def _slot_answer(state: State, seat: int, task: dict, option: str, events: list[
     )
 
 
-choice("slot_pick", _slot_decide, _slot_answer)
-
-
-def _remove_decide(state: State, seat: int, task: dict):
+def remove_decide(state: State, seat: int, task: dict):
     cells = state["players"][seat]["cells"]
     opts = [
         Option(f"space:{c}", msg("Lose the {tile} on {cell}", tile=tile_name(cells[c]), cell=c))
@@ -506,9 +481,6 @@ def _remove_decide(state: State, seat: int, task: dict):
     return "loss_tile", msg("{seat}: choose the tile you lose.", seat=seat_name(seat)), opts
 
 
-def _remove_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def remove_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     tile = remove_tile(state, seat, option.split(":")[1], events)
     push(state, seat, {"k": "slot", "tile": tile})
-
-
-choice("remove", _remove_decide, _remove_answer)

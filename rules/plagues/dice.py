@@ -24,7 +24,6 @@ from rules.plagues.state import (
     tile_name,
     unused_dice,
 )
-from rules.plagues.tasks import choice
 from rules.plagues.uses import apply_extra, extras, recover, special_ready, use_card
 from rules.text import Msg, msg, term
 
@@ -35,7 +34,7 @@ def _ev(events: list[Event], seat: int, kind: str, text: Msg, **data) -> None:
 
 
 # --- the die card ---------------------------------------------------------------------
-def _turn_decide(state: State, seat: int, task: dict):
+def turn_decide(state: State, seat: int, task: dict):
     opts = [
         Option(f"die:{v}", msg("Turn die card {value}", value=v)) for v in unused_dice(state, seat)
     ]
@@ -43,7 +42,7 @@ def _turn_decide(state: State, seat: int, task: dict):
     return "die", msg("{seat}: turn one of your unused die cards.", seat=seat_name(seat)), opts
 
 
-def _turn_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def turn_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     if not option.startswith("die:"):
         apply_extra(state, seat, option, task, events)
         return
@@ -66,7 +65,7 @@ def _turn_answer(state: State, seat: int, task: dict, option: str, events: list[
     push(state, seat, first, {"k": "turn_end", "ctx": "turn_end"})
 
 
-def _abydos_decide(state: State, seat: int, task: dict):
+def abydos_decide(state: State, seat: int, task: dict):
     """PLG-R218: change the die by 1 or 2, within 1..6, once per round."""
     value = task["v"]
     opts = [Option("abydos:keep", msg("Keep the value {value}", value=value))]
@@ -78,7 +77,7 @@ def _abydos_decide(state: State, seat: int, task: dict):
     return "abydos", msg("{seat}: use the Abydos power on this die?", seat=seat_name(seat)), opts
 
 
-def _abydos_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def abydos_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     choice_ = option.split(":")[1]
     value = task["v"]
     if choice_ != "keep":
@@ -94,10 +93,6 @@ def _abydos_answer(state: State, seat: int, task: dict, option: str, events: lis
             value=value,
         )
     push(state, seat, {"k": "action", "v": value})
-
-
-choice("turn", _turn_decide, _turn_answer)
-choice("abydos", _abydos_decide, _abydos_answer)
 
 
 # --- the action -----------------------------------------------------------------------
@@ -198,7 +193,7 @@ def swaps(state: State, seat: int, value: int) -> list[tuple[int, int]]:
     return out
 
 
-def _action_decide(state: State, seat: int, task: dict):
+def action_decide(state: State, seat: int, task: dict):
     opts = action_options(state, seat, task["v"])
     opts[-1:-1] = extras(state, seat, "action", task["v"])  # PLG-R047, before "pass"
     return (
@@ -240,7 +235,7 @@ def take_pharaoh(state: State, seat: int, n: int, events: list[Event]) -> None:
         advance(state, seat, "boat", 2, events)
 
 
-def _action_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def action_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     value = task["v"]
     if option.startswith("token:") or (
         option.startswith("card:") and option not in ("card:sa_die_as_six", "card:sa_swap_tiles")
@@ -281,10 +276,7 @@ def _action_answer(state: State, seat: int, task: dict, option: str, events: lis
         _ev(events, seat, "pass", msg("{seat} does nothing with the die.", seat=seat_name(seat)))
 
 
-choice("action", _action_decide, _action_answer)
-
-
-def _swap_decide(state: State, seat: int, task: dict):
+def swap_decide(state: State, seat: int, task: dict):
     value = task["v"]
     spaces = state["dice_spaces"]
     opts = []
@@ -310,7 +302,7 @@ def _swap_decide(state: State, seat: int, task: dict):
     )
 
 
-def _swap_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def swap_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     _, a, b = option.split(":")
     spaces = state["dice_spaces"]
     i, j = int(a) - 1, int(b) - 1
@@ -321,13 +313,10 @@ def _swap_answer(state: State, seat: int, task: dict, option: str, events: list[
         "swap",
         msg("{seat} swaps the tiles on spaces {a} and {b}.", seat=seat_name(seat), a=a, b=b),
     )
-    _action_answer(state, seat, {"k": "action", "v": task["v"]}, "tile", events)
+    action_answer(state, seat, {"k": "action", "v": task["v"]}, "tile", events)
 
 
-choice("swap", _swap_decide, _swap_answer)
-
-
-def _card1_decide(state: State, seat: int, task: dict):
+def card1_decide(state: State, seat: int, task: dict):
     """PLG-R090: +1 on a track, or pay 1 coin for +2 on one track or +1 on each."""
     opts = [
         Option("track:city", term("City development +1")),
@@ -349,7 +338,7 @@ def _card1_decide(state: State, seat: int, task: dict):
     )
 
 
-def _card1_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def card1_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     kind, track, *source = option.split(":")
     if kind == "track":
         advance(state, seat, track, 1, events)
@@ -366,9 +355,6 @@ def _card1_answer(state: State, seat: int, task: dict, option: str, events: list
         advance(state, seat, "field", 1, events)
     else:
         advance(state, seat, track, 2, events)
-
-
-choice("card1", _card1_decide, _card1_answer)
 
 
 # --- Edfu (PLG-R223, PLG-R224) -----------------------------------------------------------
@@ -407,14 +393,14 @@ def edfu_draw(state: State, seat: int, events: list[Event]) -> None:
     push(state, seat, {"k": "edfu_keep"})
 
 
-def _edfu_decide(state: State, seat: int, task: dict):
+def edfu_decide(state: State, seat: int, task: dict):
     player = state["players"][seat]
     kinds = sorted({t for t in player["drawn_tiles"] if can_receive(player, t)})
     opts = [Option(f"keep:{t}", msg("Keep the {tile}", tile=tile_name(t))) for t in kinds]
     return "edfu_keep", msg("{seat}: keep one of the tiles you drew.", seat=seat_name(seat)), opts
 
 
-def _edfu_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def edfu_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     player = state["players"][seat]
     tile = option.split(":")[1]
     drawn = player["drawn_tiles"]
@@ -434,6 +420,3 @@ def _edfu_answer(state: State, seat: int, task: dict, option: str, events: list[
         tile=tile,
     )
     push(state, seat, {"k": "recv", "tile": tile})
-
-
-choice("edfu_keep", _edfu_decide, _edfu_answer)

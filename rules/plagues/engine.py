@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, Variant
-from rules.plagues import (  # noqa: F401
+from rules.plagues import (
     ai,
-    dice,
     hidden,
     plague,
     refusals,
@@ -22,9 +21,10 @@ from rules.plagues import (  # noqa: F401
     territories,
 )
 from rules.plagues.board import advance, push
-from rules.plagues.data import FOUR_PLAYER_LAST_PROVINCE, PROVINCES
+from rules.plagues.data import FOUR_PLAYER_LAST_PROVINCE, PROVINCE_NAMES, PROVINCES
 from rules.plagues.state import State, humans, is_ai, seat_name
-from rules.plagues.tasks import answer, busy, decisions, run_autos
+from rules.plagues.steps import answer, decisions, run_autos
+from rules.plagues.tasks import busy
 from rules.plagues.uses import extras
 from rules.plagues.view import build_view
 from rules.text import msg, term
@@ -39,8 +39,20 @@ class PlaguesEngine(DictStateEngine):
     variants = (
         Variant("advanced", term("Advanced papyrus"), ("off", "on"), "off"),  # PLG-R225
         Variant("short", term("Short game (8 rounds)"), ("off", "on"), "off"),  # PLG-R202
-        Variant("province", term("Solo: your province"), ("random",) + PROVINCES, "random"),
-        Variant("provinces", term("Provinces"), ("random", "draft"), "random"),  # PLG-R028
+        Variant(
+            "province",
+            term("Solo: your province"),
+            ("random",) + PROVINCES,
+            "random",
+            (term("random"), *(PROVINCE_NAMES[p] for p in PROVINCES)),
+        ),
+        Variant(
+            "provinces",
+            term("Provinces"),
+            ("random", "draft"),
+            "random",
+            (term("random"), term("draft")),
+        ),  # PLG-R028
     )
 
     def new_game(self, seats: int, options: dict[str, str] | None, seed: int) -> State:

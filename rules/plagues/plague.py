@@ -22,7 +22,6 @@ from rules.plagues.state import (
     tribute_due,
     tribute_plans,
 )
-from rules.plagues.tasks import auto, choice
 from rules.plagues.uses import apply_extra, extras
 from rules.text import Msg, msg, term
 
@@ -142,13 +141,13 @@ def tribute_options(state: State, seat: int) -> list[Option]:
     ]
 
 
-def _tribute_decide(state: State, seat: int, task: dict):
+def tribute_decide(state: State, seat: int, task: dict):
     due = tribute_due(state, seat)
     opts = tribute_options(state, seat) + extras(state, seat, "tribute")
     return "tribute", msg("{seat}: pay the tribute ({due}).", seat=seat_name(seat), due=due), opts
 
 
-def _tribute_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def tribute_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     if option == "pay" or option.startswith("pay:"):
         # PLG-R047: the turn goes on after paying; uses still possible before the losses are
         # offered in a last window (uses.turn_end).
@@ -156,9 +155,6 @@ def _tribute_answer(state: State, seat: int, task: dict, option: str, events: li
         pay_tribute(state, seat, events, option)
     else:
         apply_extra(state, seat, option, task, events)
-
-
-choice("tribute", _tribute_decide, _tribute_answer)
 
 
 def start_tribute(state: State, seat: int, events: list[Event]) -> None:
@@ -239,8 +235,7 @@ def start_losses(state: State, seat: int) -> None:
     push(state, seat, {"k": "loss"})
 
 
-@auto("loss")
-def _loss(state: State, seat: int, task: dict, events: list[Event]) -> None:
+def loss(state: State, seat: int, task: dict, events: list[Event]) -> None:
     """PLG-R138: cancelling is possible with enough active Ankh symbols."""
     parts = LOSS_CARDS[state["loss"]]
     if ankh_symbols(state, seat) >= ankh_needed(state):
@@ -249,7 +244,7 @@ def _loss(state: State, seat: int, task: dict, events: list[Event]) -> None:
     push(state, seat, *[{"k": "loss_part", "i": i} for i in range(len(parts))])
 
 
-def _cancel_decide(state: State, seat: int, task: dict):
+def cancel_decide(state: State, seat: int, task: dict):
     parts = LOSS_CARDS[state["loss"]]
     opts = [
         Option(f"cancel:{i + 1}", msg("Cancel: {loss}", loss=_either(part)))
@@ -263,7 +258,7 @@ def _cancel_decide(state: State, seat: int, task: dict):
     )
 
 
-def _cancel_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def cancel_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     parts = LOSS_CARDS[state["loss"]]
     which = option.split(":")[1]
     skip = -1
@@ -288,11 +283,7 @@ def _cancel_answer(state: State, seat: int, task: dict, option: str, events: lis
     push(state, seat, *[{"k": "loss_part", "i": i} for i in range(len(parts)) if i != skip])
 
 
-choice("loss_cancel", _cancel_decide, _cancel_answer)
-
-
-@auto("loss_part")
-def _loss_part(state: State, seat: int, task: dict, events: list[Event]) -> None:
+def loss_part(state: State, seat: int, task: dict, events: list[Event]) -> None:
     alts = LOSS_CARDS[state["loss"]][task["i"]]
     if len(alts) > 1:
         push(state, seat, {"k": "loss_alt", "i": task["i"]})  # PLG-R143
@@ -300,22 +291,18 @@ def _loss_part(state: State, seat: int, task: dict, events: list[Event]) -> None
         push(state, seat, {"k": "loss_do", "alt": plain(alts[0])})
 
 
-def _alt_decide(state: State, seat: int, task: dict):
+def alt_decide(state: State, seat: int, task: dict):
     alts = LOSS_CARDS[state["loss"]][task["i"]]
     opts = [Option(f"alt:{j + 1}", alt_text(a)) for j, a in enumerate(alts)]
     return "loss_alt", msg("{seat}: which loss do you suffer?", seat=seat_name(seat)), opts
 
 
-def _alt_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def alt_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     alt = LOSS_CARDS[state["loss"]][task["i"]][int(option.split(":")[1]) - 1]
     push(state, seat, {"k": "loss_do", "alt": plain(alt)})
 
 
-choice("loss_alt", _alt_decide, _alt_answer)
-
-
-@auto("loss_do")
-def _loss_do(state: State, seat: int, task: dict, events: list[Event]) -> None:
+def loss_do(state: State, seat: int, task: dict, events: list[Event]) -> None:
     """PLG-R144..PLG-R152: one loss; impossible losses do nothing."""
     kind, arg = task["alt"]
     if kind == "boat":
@@ -344,7 +331,7 @@ def _loss_do(state: State, seat: int, task: dict, events: list[Event]) -> None:
 
 
 # --- after the losses: other uses (PLG-R048) ------------------------------------------------
-def _uses_decide(state: State, seat: int, task: dict):
+def uses_decide(state: State, seat: int, task: dict):
     opts = extras(state, seat, "uses") + [Option("done", term("Done"))]
     return (
         "use_card",
@@ -353,9 +340,6 @@ def _uses_decide(state: State, seat: int, task: dict):
     )
 
 
-def _uses_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def uses_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     if option != "done":
         apply_extra(state, seat, option, task, events)
-
-
-choice("uses", _uses_decide, _uses_answer)

@@ -17,7 +17,6 @@ from rules.plagues.data import (
     TERRITORY_ROW,
 )
 from rules.plagues.state import State, humans, plague_on, rng_shuffle, seat_name
-from rules.plagues.tasks import choice
 from rules.plagues.uses import unused_pharaoh_tiles
 from rules.text import Msg, msg, term
 
@@ -138,7 +137,7 @@ def _strikes(state: State, seat: int) -> bool:
     return player["nile"] > 0 if state["plague"] == "blood" else player["pcard"] > 0
 
 
-def _reveal_decide(state: State, seat: int, task: dict):
+def reveal_decide(state: State, seat: int, task: dict):
     name = PLAGUES[state["plague"]][0]
     opts = [
         Option("token:plague", msg("Turn a Pharaoh tile and ignore {plague}", plague=name)),
@@ -151,7 +150,7 @@ def _reveal_decide(state: State, seat: int, task: dict):
     )
 
 
-def _reveal_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def reveal_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     if option == "token:plague":
         player = state["players"][seat]
         player["ph_used"] += 1
@@ -159,9 +158,6 @@ def _reveal_answer(state: State, seat: int, task: dict, option: str, events: lis
         events.append(
             Event("use", msg("{seat} turns a Pharaoh tile.", seat=seat_name(seat)), seat=seat)
         )
-
-
-choice("reveal", _reveal_decide, _reveal_answer)
 
 
 def end_of_round_second(state: State, events: list[Event]) -> None:

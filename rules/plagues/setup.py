@@ -20,7 +20,6 @@ from rules.plagues.data import (
     TILE_GROUPS,
 )
 from rules.plagues.state import State, is_ai, seat_name
-from rules.plagues.tasks import choice
 from rules.text import msg, term
 
 # PLG-R217..PLG-R223: what each province's power does, for the draft's labels.
@@ -188,7 +187,7 @@ def draft_next(state: State) -> bool:
     return True
 
 
-def _province_decide(state: State, seat: int, task: dict):
+def province_decide(state: State, seat: int, task: dict):
     taken = {player["province"] for player in state["players"]}
     opts = [
         Option(f"province:{p}", PROVINCE_NAMES[p], PROVINCE_POWERS[p])
@@ -198,7 +197,7 @@ def _province_decide(state: State, seat: int, task: dict):
     return "province", msg("{seat}: choose your province (its power).", seat=seat_name(seat)), opts
 
 
-def _province_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def province_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     province = option.split(":", 1)[1]
     state["players"][seat]["province"] = province
     events.append(
@@ -213,6 +212,3 @@ def _province_answer(state: State, seat: int, task: dict, option: str, events: l
             seat=seat,
         )
     )
-
-
-choice("province", _province_decide, _province_answer)

@@ -15,7 +15,6 @@ from rules.plagues.data import (
     TERRITORIES,
 )
 from rules.plagues.state import State, empty_cells, pharaoh_free, seat_name, tile_name
-from rules.plagues.tasks import ai_resolve, auto, choice
 from rules.text import Msg, msg, term
 
 
@@ -129,7 +128,7 @@ def ai_turn(state: State, seat: int, events: list[Event]) -> None:
         free_hebrew(state, seat, max(state["hebrews"]), events)
 
 
-def ai_take_any_tile(state: State, seat: int, events: list[Event]) -> None:
+def ai_take_any_tile(state: State, seat: int, task: dict, events: list[Event]) -> None:
     """PLG-R286: 'take any tile' takes the tile on dice space 1."""
     if state["dice_spaces"][0] is None:
         return
@@ -167,21 +166,18 @@ def placement_key(state: State, seat: int, cell: str) -> tuple:
     return (-dev_on, -sol_on, -dev_near, -sol_near, cell not in CITY_CELLS, CELLS.index(cell))
 
 
-@ai_resolve("place")
-def _ai_place(state: State, seat: int, task: dict, events: list[Event]) -> None:
+def ai_place(state: State, seat: int, task: dict, events: list[Event]) -> None:
     cells = empty_cells(state["players"][seat], task["tile"])
     best = min(cells, key=lambda c: placement_key(state, seat, c))
     place_tile(state, seat, best, task["tile"], events)
 
 
-@ai_resolve("dev")
-def _ai_dev(state: State, seat: int, task: dict, events: list[Event]) -> None:
+def ai_dev(state: State, seat: int, task: dict, events: list[Event]) -> None:
     """PLG-R282: '+2' = two single steps, each on the track further behind."""
     push(state, seat, *[{"k": "ai_dev1"} for _ in range(task["n"])])
 
 
-@auto("ai_dev1")
-def _ai_dev1(state: State, seat: int, task: dict, events: list[Event]) -> None:
+def ai_dev1(state: State, seat: int, task: dict, events: list[Event]) -> None:
     city, field = state["players"][seat]["dev"]
     if city == field:
         push(state, seat, {"k": "ai_tie", "by": 0})
@@ -189,7 +185,7 @@ def _ai_dev1(state: State, seat: int, task: dict, events: list[Event]) -> None:
     advance(state, seat, "city" if city < field else "field", 1, events)
 
 
-def _tie_decide(state: State, seat: int, task: dict):
+def tie_decide(state: State, seat: int, task: dict):
     opts = [
         Option("track:city", term("The AI's city development +1")),
         Option("track:field", term("The AI's field development +1")),
@@ -197,11 +193,8 @@ def _tie_decide(state: State, seat: int, task: dict):
     return "ai_track_tie", msg("The AI's development tracks are tied: which one advances?"), opts
 
 
-def _tie_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def tie_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     advance(state, seat, option.split(":")[1], 1, events)
-
-
-choice("ai_tie", _tie_decide, _tie_answer)
 
 
 def ai_pick(state: State, seat: int, events: list[Event]) -> None:

@@ -16,7 +16,6 @@ from rules.plagues.state import (
     soldiers,
     tiles_on_board,
 )
-from rules.plagues.tasks import choice
 from rules.plagues.uses import apply_extra, extras
 from rules.text import Msg, msg, term
 
@@ -31,7 +30,7 @@ def _quoted(cards: list[str]) -> list[Msg]:
     return [msg("“{card}”", card=TERRITORIES[c]["name"]) for c in cards]
 
 
-def _soldiers_decide(state: State, seat: int, task: dict):
+def soldiers_decide(state: State, seat: int, task: dict):
     opts = extras(state, seat, "soldiers") + [Option("done", term("Done"))]
     return (
         "sa_soldiers",
@@ -40,12 +39,9 @@ def _soldiers_decide(state: State, seat: int, task: dict):
     )
 
 
-def _soldiers_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def soldiers_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     if option != "done":
         apply_extra(state, seat, option, task, events)
-
-
-choice("soldiers", _soldiers_decide, _soldiers_answer)
 
 
 def order_key(state: State, seat: int) -> tuple:
@@ -110,13 +106,13 @@ def darkness_blocks(state: State, seat: int) -> bool:
     return plague_on(state, seat, "darkness")
 
 
-def _pick_decide(state: State, seat: int, task: dict):
+def pick_decide(state: State, seat: int, task: dict):
     opts = [Option(f"pick:{cid}", TERRITORIES[cid]["name"]) for cid in state["territories"]]
     opts += extras(state, seat, "pick")
     return "pick_territory", msg("{seat}: take one territory card.", seat=seat_name(seat)), opts
 
 
-def _pick_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def pick_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     if not option.startswith("pick:"):
         apply_extra(state, seat, option, task, events)
         return
@@ -131,10 +127,7 @@ def _pick_answer(state: State, seat: int, task: dict, option: str, events: list[
     gain_territory(state, seat, cid, events)
 
 
-choice("pick", _pick_decide, _pick_answer)
-
-
-def _buto_decide(state: State, seat: int, task: dict):
+def buto_decide(state: State, seat: int, task: dict):
     opts = [
         Option("buto:draw", term("Buto: draw 2 more cards and keep one of the 3")),
         Option("buto:no", term("Keep this card")),
@@ -142,7 +135,7 @@ def _buto_decide(state: State, seat: int, task: dict):
     return "buto", msg("{seat}: use the Buto power?", seat=seat_name(seat)), opts
 
 
-def _buto_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def buto_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     player = state["players"][seat]
     if option == "buto:no":
         gain_territory(state, seat, task["card"], events)
@@ -168,13 +161,13 @@ def _buto_answer(state: State, seat: int, task: dict, option: str, events: list[
     push(state, seat, {"k": "buto_keep"})
 
 
-def _buto_keep_decide(state: State, seat: int, task: dict):
+def buto_keep_decide(state: State, seat: int, task: dict):
     cards = state["players"][seat]["drawn_cards"]
     opts = [Option(f"keep:{c}", TERRITORIES[c]["name"]) for c in dict.fromkeys(cards)]
     return "buto_keep", msg("{seat}: keep one of the 3 cards.", seat=seat_name(seat)), opts
 
 
-def _buto_keep_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def buto_keep_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     """PLG-R220: the other 2 go under the deck; with 2 the player chooses their order."""
     cid = option.split(":", 1)[1]
     others = [c for c in state["players"][seat]["drawn_cards"] if c != cid]
@@ -203,7 +196,7 @@ def _buto_bottom(state: State, seat: int, cid: str, cards: list[str], events: li
     gain_territory(state, seat, cid, events)
 
 
-def _buto_order_decide(state: State, seat: int, task: dict):
+def buto_order_decide(state: State, seat: int, task: dict):
     """ "devolve as outras duas no fundo da pilha": the player puts them, so he orders them."""
     others = [c for c in state["players"][seat]["drawn_cards"] if c != task["keep"]]
     opts = [
@@ -217,14 +210,9 @@ def _buto_order_decide(state: State, seat: int, task: dict):
     )
 
 
-def _buto_order_answer(
+def buto_order_answer(
     state: State, seat: int, task: dict, option: str, events: list[Event]
 ) -> None:
     last = option.split(":", 1)[1]
     others = [c for c in state["players"][seat]["drawn_cards"] if c not in (task["keep"], last)]
     _buto_bottom(state, seat, task["keep"], others + [last], events)
-
-
-choice("buto", _buto_decide, _buto_answer)
-choice("buto_keep", _buto_keep_decide, _buto_keep_answer)
-choice("buto_order", _buto_order_decide, _buto_order_answer)

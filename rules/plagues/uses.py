@@ -42,7 +42,6 @@ from rules.plagues.state import (
     trade_active,
     tribute_need,
 )
-from rules.plagues.tasks import auto, choice
 from rules.text import Msg, msg, term
 
 # PLG-R047: the points of a seat's own turn where any use may be made.
@@ -293,7 +292,7 @@ def apply_extra(state: State, seat: int, option: str, resume: dict, events: list
         discard_penalty(state, seat, events)  # PLG-R256
 
 
-def _recover_decide(state: State, seat: int, task: dict):
+def recover_decide(state: State, seat: int, task: dict):
     player = state["players"][seat]
     opts = [
         Option(
@@ -324,23 +323,19 @@ def recover(state: State, seat: int, slot: str, events: list[Event]) -> None:
     push(state, seat, {"k": "recv", "tile": tile})
 
 
-def _recover_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def recover_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     recover(state, seat, option.split(":")[1], events)
 
 
-choice("recover_free", _recover_decide, _recover_answer)
-
-
 # --- the end of a turn (PLG-R047) -----------------------------------------------------------
-@auto("turn_end")
-def _turn_end(state: State, seat: int, task: dict, events: list[Event]) -> None:
+def turn_end(state: State, seat: int, task: dict, events: list[Event]) -> None:
     """After the turn's action and everything it triggered: if a use is possible now (one
     that was possible before, or one that just became possible), ask before the turn ends."""
     if extras(state, seat, task.get("ctx", "turn_end")):
         push(state, seat, {"k": "turn_end_pick", "ctx": task.get("ctx", "turn_end")})
 
 
-def _turn_end_decide(state: State, seat: int, task: dict):
+def turn_end_decide(state: State, seat: int, task: dict):
     opts = extras(state, seat, task["ctx"]) + [Option("done", term("End your turn"))]
     return (
         "turn_end",
@@ -349,9 +344,6 @@ def _turn_end_decide(state: State, seat: int, task: dict):
     )
 
 
-def _turn_end_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
+def turn_end_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):
     if option != "done":
         apply_extra(state, seat, option, {"k": "turn_end", "ctx": task["ctx"]}, events)
-
-
-choice("turn_end_pick", _turn_end_decide, _turn_end_answer)

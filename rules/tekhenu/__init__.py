@@ -3,7 +3,8 @@
 Modules follow the rulebook: ``setup``, ``turn`` (taking a die), ``actions`` (the six God
 actions and Production), ``tracks`` (Populace track), ``cards`` (market), ``flow`` (rounds,
 Rotations, Maat phases), ``scoring``, ``solo`` (Botankhamun), the ``data`` module, ``state``
-helpers, ``view``, ``ai`` and ``engine``. The engine registers itself here.
+helpers, ``steps`` (each step kind's handlers, and ``advance``), ``plan`` and ``payment`` (rules
+across steps), ``view``, ``ai`` and ``engine``. The engine registers itself here.
 """
 
 from rules.registry import register

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Decision, Event, Option
-from rules.tekhenu import cards, steps, tracks
+from rules.tekhenu import cards, tracks
 from rules.tekhenu.data import (
     BORDER,
     BOT_HORUS_BONUS,
@@ -302,7 +302,6 @@ def god_possible(state: State, seat: int, god: str, ctx: dict) -> bool:
 
 
 # --- starting an action --------------------------------------------------------------------
-@steps.auto("action")
 def start_action(state: State, frame: dict, events: list[Event]) -> None:
     ctx = frame["ctx"]
     seat = ctx["s"]
@@ -339,7 +338,6 @@ def start_action(state: State, frame: dict, events: list[Event]) -> None:
     begin_god(state, ctx, events)
 
 
-@steps.decide("t14")
 def t14_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     options = tuple(
@@ -361,7 +359,6 @@ def t14_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("t14")
 def t14_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     ctx["v"] += int(option.split(":")[1])
@@ -428,7 +425,6 @@ def action_cost(state: State, ctx: dict) -> bool:
     return god in ("hathor", "bastet")
 
 
-@steps.decide("waive")
 def waive_decision(state: State, frame: dict) -> Decision:
     ctx, card = frame["ctx"], frame["card"]
     kinds = term("Limestone/Granite") if ctx["god"] in ("ra", "horus") else term("Papyrus/Bread")
@@ -456,7 +452,6 @@ def payable_without_waiver(state: State, ctx: dict) -> bool:
     return god_legal(state, ctx["s"], ctx["god"], ctx["v"], probe)
 
 
-@steps.apply("waive")
 def waive_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     if option.startswith("bless:"):
@@ -556,7 +551,6 @@ def give_horus_bonus(state: State, owner: int, god: str, events: list[Event]) ->
 
 
 # --- Horus (TEK-R078..R088) ----------------------------------------------------------------
-@steps.decide("p12_value")
 def p12_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     options = tuple(
@@ -572,7 +566,6 @@ def p12_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("p12_value")
 def p12_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     ctx["v"] = int(option.split(":")[1])
@@ -587,7 +580,6 @@ def horus_targets(state: State, ctx: dict) -> list[str]:
     return targets
 
 
-@steps.decide("horus")
 def horus_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     options = []
@@ -611,7 +603,6 @@ def horus_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("horus")
 def horus_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     seat = ctx["s"]
@@ -674,7 +665,6 @@ def build_statue(state: State, seat: int, kind: str, where: str, events: list[Ev
 
 
 # --- Ra (TEK-R089..R100) --------------------------------------------------------------------
-@steps.decide("ra_space")
 def ra_space_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     tile = state["ra"][ra_slot_for(ctx["v"])]
@@ -699,13 +689,11 @@ def temple_free(state: State) -> list[str]:
     ]
 
 
-@steps.apply("ra_space")
 def ra_space_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     state["stack"].append({"k": "ra_rot", "s": ctx["s"], "ctx": ctx, "space": option.split(":")[1]})
 
 
-@steps.decide("ra_rot")
 def ra_rot_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     tile = state["ra"][ra_slot_for(ctx["v"])]
@@ -729,7 +717,6 @@ def ra_rot_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("ra_rot")
 def ra_rot_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     place_pillar(state, frame["ctx"], frame["space"], int(option.split(":")[1]), events)
 
@@ -866,7 +853,6 @@ def pillar_ability(
 
 
 # --- Hathor (TEK-R101..R110) ----------------------------------------------------------------
-@steps.decide("hathor")
 def hathor_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     options = []
@@ -885,7 +871,6 @@ def hathor_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("hathor")
 def hathor_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     seat = ctx["s"]
@@ -935,7 +920,6 @@ def resolve_bastet(state: State, ctx: dict, events: list[Event]) -> None:
 
 
 # --- Thoth (TEK-R119..R131) -----------------------------------------------------------------
-@steps.decide("thoth")
 def thoth_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     seat = ctx["s"]
@@ -981,7 +965,6 @@ def thoth_decision(state: State, frame: dict) -> Decision:
     return Decision(seat, "thoth", prompt, tuple(options))
 
 
-@steps.apply("thoth")
 def thoth_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     seat = ctx["s"]
@@ -1000,7 +983,6 @@ def thoth_apply(state: State, frame: dict, option: str, events: list[Event]) -> 
     )
 
 
-@steps.decide("thoth_take")
 def thoth_take_decision(state: State, frame: dict) -> Decision:
     section = frame["section"]
     seen = []
@@ -1020,7 +1002,6 @@ def thoth_take_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("thoth_take")
 def thoth_take_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     cards.take_card(state, ctx["s"], frame["section"], option.split(":")[1], events)
@@ -1032,7 +1013,6 @@ def thoth_take_apply(state: State, frame: dict, option: str, events: list[Event]
 
 
 # --- Osiris (TEK-R132..R143) ----------------------------------------------------------------
-@steps.decide("osiris")
 def osiris_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     options = tuple(
@@ -1051,7 +1031,6 @@ def osiris_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("osiris")
 def osiris_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     seat = ctx["s"]
@@ -1087,7 +1066,6 @@ def advance_production(player: dict[str, Any], res: str, count: int) -> None:
     player["prod"][res] = min(PRODUCTION_MAX, player["prod"][res] + count)
 
 
-@steps.decide("osiris_any")
 def osiris_any_decision(state: State, frame: dict) -> Decision:
     player = state["players"][frame["s"]]
     options = tuple(
@@ -1105,7 +1083,6 @@ def osiris_any_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("osiris_any")
 def osiris_any_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     advance_production(state["players"][frame["s"]], option.split(":")[1], 1)
     god_done(state, frame["ctx"], events)
@@ -1122,7 +1099,6 @@ def start_production(state: State, ctx: dict, events: list[Event]) -> None:
     after_t13(state, ctx, events)
 
 
-@steps.decide("t13")
 def t13_decision(state: State, frame: dict) -> Decision:
     value = frame["ctx"]["v"]
     options = [Option("adj:0", msg("Keep value {value}", value=value))]
@@ -1137,7 +1113,6 @@ def t13_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("t13")
 def t13_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     ctx["v"] += int(option.split(":")[1])
@@ -1153,7 +1128,6 @@ def after_t13(state: State, ctx: dict, events: list[Event]) -> None:
     resolve_production(state, ctx, events)
 
 
-@steps.decide("produce_bless")
 def produce_bless_decision(state: State, frame: dict) -> Decision:
     player = state["players"][frame["s"]]
     seen = []
@@ -1167,7 +1141,6 @@ def produce_bless_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("produce_bless")
 def produce_bless_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     if option == "go":
@@ -1229,7 +1202,6 @@ def any_action_options(state: State, seat: int, ctx: dict) -> list[Option]:
     return options
 
 
-@steps.decide("extra_pick")
 def extra_pick_decision(state: State, frame: dict) -> Decision:
     seat = frame["s"]
     ctx = {"s": seat, "src": frame["src"], "free": frame["src"] == "d23"}
@@ -1242,7 +1214,6 @@ def extra_pick_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("extra_pick")
 def extra_pick_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["s"]
     kind, what = option.split(":")
@@ -1255,7 +1226,6 @@ def extra_pick_apply(state: State, frame: dict, option: str, events: list[Event]
     state["stack"].append({"k": "extra_value", "s": seat, "ctx": ctx})
 
 
-@steps.decide("extra_value")
 def extra_value_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     seat = frame["s"]
@@ -1278,7 +1248,6 @@ def extra_value_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("extra_value")
 def extra_value_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     ctx["v"] = int(option.split(":")[1])

@@ -21,7 +21,10 @@ def draw_card(state: State, kind: str) -> str | None:
         deck.extend(sorted(discard))
         discard.clear()
         shuffle(state, deck)
-    return deck.pop()
+    card = deck.pop()
+    if kind == "decree" and "decree_bottom" in state:  # absent: stored before it existed
+        del state["decree_bottom"][len(deck) :]  # a returned Decree drawn leaves the record
+    return card
 
 
 def refill_market(state: State) -> None:

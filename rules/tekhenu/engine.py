@@ -1,23 +1,15 @@
-"""The Tekhenu engine: the steps on the state's stack, driven through the rules.core contract."""
+"""The Tekhenu engine: the steps on the state's stack (``rules/tekhenu/steps.py``), driven
+through the rules.core contract."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rules import steps
 from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, Variant
-from rules.tekhenu import (  # noqa: F401 (steps)
-    actions,
-    ai,
-    flow,
-    hidden,
-    payment,
-    refusals,
-    scoring,
-    setup,
-    steps,
-    turn,
-)
+from rules.tekhenu import ai, hidden, refusals, scoring, setup
 from rules.tekhenu.state import State, seat_name
+from rules.tekhenu.steps import TABLE, advance, decisions
 from rules.tekhenu.view import build_view
 from rules.text import msg, term
 
@@ -34,7 +26,11 @@ class TekhenuEngine(DictStateEngine):
     variants = (
         Variant("printed_horus_bonuses", msg("Printed Horus bonuses (first game)"), YES_NO, "no"),
         Variant(
-            "solo_difficulty", msg("Botankhamun difficulty"), ("easy", "medium", "hard"), "easy"
+            "solo_difficulty",
+            msg("Botankhamun difficulty"),
+            ("easy", "medium", "hard"),
+            "easy",
+            (term("Easy"), term("Medium"), term("Hard")),
         ),
         Variant("solo_random_start", msg("Solo: 2 random Starting cards"), YES_NO, "no"),
         Variant("solo_decree_8", msg("Solo: Botankhamun's Decrees score 8 VP"), YES_NO, "no"),
@@ -53,16 +49,14 @@ class TekhenuEngine(DictStateEngine):
     def pending(self, state: State) -> list[Decision]:
         if state["phase"] == "over" or not state["stack"]:
             return []
-        frame = state["stack"][-1]
-        made = steps.DECIDE[frame["k"]](state, frame)
-        return made if isinstance(made, list) else [made]
+        return decisions(state, state["stack"][-1])
 
     def _apply(self, state: State, seat: int, option_id: str) -> list[Event]:
         events: list[Event] = []
-        frame = state["stack"].pop()
+        frame = steps.pop(state["stack"])
         if frame["k"] in SEALED:
             frame["answering"] = seat
-        steps.APPLY[frame["k"]](state, frame, option_id, events)
+        steps.apply(TABLE, frame, state, frame, option_id, events)
         frame.pop("answering", None)
         advance(state, events)
         return events
@@ -96,30 +90,6 @@ class TekhenuEngine(DictStateEngine):
 
     def sample_hidden(self, state: State, seat: int, rng: Rng) -> State:
         return hidden.sample_hidden(state, seat, rng)
-
-
-def advance(state: State, events: list[Event]) -> None:
-    """Run automatic steps and the flow until a decision is open or the game is over."""
-    while state["phase"] != "over":
-        stack = state["stack"]
-        if stack:
-            frame = stack[-1]
-            kind = frame["k"]
-            if kind in steps.AUTO:
-                stack.pop()
-                steps.AUTO[kind](state, frame, events)
-                continue
-            made = steps.DECIDE[kind](state, frame)
-            made = made if isinstance(made, list) else [made]
-            if all(decision.options for decision in made):
-                return
-            # ENG safety net: a step left without any option is skipped.
-            stack.pop()
-            events.append(
-                Event("skip", msg("A step with no possible choice is skipped."), {"step": kind})
-            )
-            continue
-        flow.run_flow(state, events)
 
 
 ENGINE = TekhenuEngine()

@@ -4,7 +4,7 @@ the Maat phase (TEK-R148..R158) and the Scorings (TEK-R159..R175)."""
 from __future__ import annotations
 
 from rules.core import Decision, Event, Option
-from rules.tekhenu import scoring, setup, solo, steps, turn
+from rules.tekhenu import scoring, setup, solo, turn
 from rules.tekhenu.data import (
     BOT_ANKH,
     BOT_MAAT_BALANCE,
@@ -193,7 +193,6 @@ def faith_options(state: State, seat: int) -> tuple[Option, ...]:
     return tuple(options)
 
 
-@steps.decide("faith")
 def faith_decisions(state: State, frame: dict) -> list[Decision]:
     """C.2: sealed and simultaneous."""
     return [
@@ -208,7 +207,6 @@ def faith_decisions(state: State, frame: dict) -> list[Decision]:
     ]
 
 
-@steps.apply("faith")
 def faith_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["answering"]
     state["sealed"][str(seat)] = option
@@ -249,7 +247,6 @@ def place_faith(state: State, seat: int, option: str, events: list[Event]) -> No
         events.append(Event("faith", text, {"seat": seat, "faith": amount}, seat=seat))
 
 
-@steps.decide("faith_seq")
 def faith_seq_decision(state: State, frame: dict) -> Decision:
     seat = frame["seq"][frame["i"]]
     return Decision(
@@ -260,7 +257,6 @@ def faith_seq_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("faith_seq")
 def faith_seq_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     place_faith(state, frame["seq"][frame["i"]], option, events)
     frame["i"] += 1

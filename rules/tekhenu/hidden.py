@@ -11,8 +11,9 @@ Hidden from a seat (docs/views/tekhenu.md, ``rules/tekhenu/view.py``):
 
 Everything else stays: the seat's own cards and answers, how many cards each hand and deck
 holds, the market, the discards and Botankhamun's pile (cards taken from the market face up).
-Not kept: the position of the seat's own Decree returned under the deck at setup (the state
-does not record which card it was); it is shuffled with the other unseen Decrees.
+The seat's own Decree returned under the deck at setup stays at its place while it is still
+in the deck (``decree_bottom``); the places of other seats' returned Decrees are unseen cards,
+and their records name whatever card the sample puts there.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def sample_hidden(state: State, seat: int, rng: Rng) -> State:
     """A copy of ``state`` that ``seat`` cannot tell apart from it, hidden parts redrawn."""
     sample = clone_state(state)
     others = [other for other in humans(sample) if other != seat]
-    redraw_decrees(sample, others, rng)
+    redraw_decrees(sample, seat, others, rng)
     for kind in ("blessing", "technology"):
         redraw_drawn(sample, others, kind, rng)
     rng.shuffle(sample["pile"])
@@ -47,10 +48,15 @@ def public_decrees(player: dict) -> Counter:
     return seen & Counter(player["decrees"])
 
 
-def redraw_decrees(state: State, others: list[int], rng: Rng) -> None:
-    """Other players' secret and dealt Decrees and the Decree deck, from one shuffled pool."""
+def redraw_decrees(state: State, seat: int, others: list[int], rng: Rng) -> None:
+    """Other players' secret and dealt Decrees and the Decree deck, from one shuffled pool;
+    the Decree ``seat`` returned under the deck keeps its place."""
     secret: dict[int, list[int]] = {}  # player -> indexes of its secret Decrees
+    bottom = state.get("decree_bottom", [])  # absent in states stored before it existed
+    own_bottom = [(place, card) for place, (who, card) in enumerate(bottom) if who == seat]
     pool = list(state["decks"]["decree"])
+    for _place, card in own_bottom:
+        pool.remove(card)
     for other in others:
         player = state["players"][other]
         if player["revealed"] is not None:
@@ -72,6 +78,10 @@ def redraw_decrees(state: State, others: list[int], rng: Rng) -> None:
             player["decrees"][index] = pool.pop()
         if "dealt" in player:
             player["dealt"] = [pool.pop() for _ in player["dealt"]]
+    for place, card in own_bottom:  # ascending places: each insert lands where it was
+        pool.insert(place, card)
+    for place, entry in enumerate(bottom):
+        entry[1] = pool[place]  # other seats' returned Decrees: whatever lies there now
     state["decks"]["decree"] = pool
 
 
@@ -100,7 +110,8 @@ def redraw_sealed(state: State, others: list[int], rng: Rng) -> None:
         key = str(other)
         if key not in state["sealed"]:
             continue
-        asked = steps.DECIDE[frame["k"]](state, {**frame, "waiting": [other]})
+        asked_frame = {**frame, "waiting": [other]}
+        asked = steps.TABLE.choice(asked_frame).decide(state, asked_frame)
         state["sealed"][key] = rng.choice(asked[0].options).id
 
 

@@ -11,8 +11,8 @@ run makes the same payments). Without T10/T22, or with one mix only, nothing is 
 
 from __future__ import annotations
 
+from rules import steps
 from rules.core import Decision, Event, Option, clone_state
-from rules.tekhenu import steps
 from rules.tekhenu.data import WORDS
 from rules.tekhenu.state import (
     PAY_KEYS,
@@ -42,7 +42,7 @@ def may_choose(state: State, seat: int | None) -> bool:
 def dry_run(state: State, frame: dict, option: str, queue: list) -> tuple[State, list[Event]]:
     """The answer applied on a copy (up to the next decision), paying with the mixes already
     chosen in ``queue``; ``pay_probe`` lists its payments (seat, cost, mixes)."""
-    from rules.tekhenu.engine import advance
+    from rules.tekhenu.steps import TABLE, advance  # the table lists this module's steps
 
     dry = clone_state(state)
     dry["pay_dry"] = True
@@ -50,7 +50,8 @@ def dry_run(state: State, frame: dict, option: str, queue: list) -> tuple[State,
     if queue:
         dry["pay_queue"] = clone_state(queue)
     events: list[Event] = []
-    steps.APPLY[frame["k"]](dry, clone_state(frame), option, events)
+    frame = clone_state(frame)
+    steps.apply(TABLE, frame, dry, frame, option, events)
     advance(dry, events)
     return dry, events
 
@@ -84,8 +85,8 @@ def settle_answer(state: State, frame: dict, option: str, queue: list, events: l
 
 
 def hold_for_payment(state: State, frame: dict, option: str, events: list[Event]) -> bool:
-    """APPLY hook: an answer that pays with more than one mix that can matter waits for the
-    ``pay`` decision."""
+    """Apply hook (``rules.tekhenu.steps.TABLE``): an answer that pays with more than one mix
+    that can matter waits for the ``pay`` decision."""
     if frame["k"] == "pay" or "answering" in frame:
         return False
     if not may_choose(state, frame.get("s")):
@@ -103,7 +104,6 @@ def mix_label(state: State, seat: int, cost: dict, mix: dict):
     return msg("Pay {goods}", goods=goods_text(mix))
 
 
-@steps.decide("pay")
 def pay_decision(state: State, frame: dict) -> Decision:
     seat, cost = frame["s"], frame["cost"]
     options = tuple(
@@ -112,11 +112,7 @@ def pay_decision(state: State, frame: dict) -> Decision:
     return Decision(seat, "pay", msg("How do you pay {goods}?", goods=goods_text(cost)), options)
 
 
-@steps.apply("pay")
 def pay_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     code = option.split(":", 1)[1]
     mix = next(m for m in frame["mixes"] if mix_code(m) == code)
     settle_answer(state, frame["then"], frame["option"], [*frame["queue"], mix], events)
-
-
-steps.APPLY_HOOKS.append(hold_for_payment)

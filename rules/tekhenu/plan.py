@@ -19,8 +19,8 @@ from __future__ import annotations
 import pickle
 from dataclasses import replace
 
+from rules import steps
 from rules.core import Decision, Event, Option, clone_state
-from rules.tekhenu import steps
 from rules.tekhenu.data import GOD_NAMES, WORDS
 from rules.tekhenu.state import State, held_blessing, pay
 from rules.text import msg, term
@@ -76,7 +76,6 @@ def pause_before(state: State, ctx: dict) -> bool:
     return held_blessing(state["players"][ctx["s"]], "B07", "B08") is not None
 
 
-@steps.decide("before_action")
 def before_action_decision(state: State, frame: dict) -> Decision:
     ctx = frame["ctx"]
     what = (
@@ -92,7 +91,6 @@ def before_action_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("before_action")
 def before_action_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     ctx["paused"] = True
@@ -150,7 +148,7 @@ def probe_ids(frame: dict, decision: Decision) -> list[str]:
 def answer(state: State, option: str) -> State:
     """A probe copy of ``state`` after ``option`` (a market refresh is paid, its section is
     kept: no hidden card is drawn)."""
-    from rules.tekhenu.engine import advance
+    from rules.tekhenu.steps import TABLE, advance  # the table lists this module's steps
 
     child = clone_state(state)
     child["probe"] = True
@@ -161,7 +159,7 @@ def answer(state: State, option: str) -> State:
         frame["refreshed"].append(int(option.split(":")[1]) - 1)
         child["stack"].append(frame)
     else:
-        steps.APPLY[frame["k"]](child, frame, option, events)
+        steps.apply(TABLE, frame, child, frame, option, events)
     advance(child, events)
     for player in child["players"]:  # the order of a hand never matters: fewer probe states
         for cards in ("blessings", "technologies", "decrees"):
@@ -185,6 +183,8 @@ def performable(state: State) -> bool:
 
 
 def _performable(state: State) -> bool:
+    from rules.tekhenu.steps import decisions  # the table lists this module's steps
+
     seen: set[bytes] = set()
 
     def search(here: State) -> bool:
@@ -202,8 +202,7 @@ def _performable(state: State) -> bool:
             return False
         seen.add(key)
         frame = here["stack"][-1]
-        made = steps.DECIDE[frame["k"]](here, frame)
-        decision = made[0] if isinstance(made, list) else made
+        decision = decisions(here, frame)[0]
         if decision.seat != turn["seat"]:
             return False
         return any(search(answer(here, option)) for option in probe_ids(frame, decision))
@@ -240,7 +239,3 @@ def keep_extras_possible(state: State, frame: dict, made):
         if opt.id.startswith("extra:") or possible_after(state, frame, opt.id)
     )
     return replace(made, options=kept) if kept else made
-
-
-steps.DECIDE_HOOKS.extend([b07_options, keep_extras_possible])
-steps.APPLY_HOOKS.append(b07_apply)

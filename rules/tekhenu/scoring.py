@@ -7,7 +7,6 @@ import math
 from typing import Any
 
 from rules.core import Decision, Event, Option, Result
-from rules.tekhenu import steps
 from rules.tekhenu.actions import with_payment
 from rules.tekhenu.data import (
     BOT_BLESSING_VP,
@@ -150,7 +149,6 @@ def scoring_steps(state: State, events: list[Event]) -> None:
         add_vp(state, seat, sum(BUILDING_ROW_VP[: built(player)]), term("building row"), events)
 
 
-@steps.decide("bread")
 def bread_decision(state: State, frame: dict) -> Decision:
     seat = frame["s"]
     owed = bread_owed(state["players"][seat])
@@ -175,7 +173,6 @@ def bread_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("bread")
 def bread_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     """TEK-R168: Gold may stand in; each unpaid Bread costs 3 VP."""
     seat = frame["s"]
@@ -455,7 +452,6 @@ def eligible_decrees(state: State, seat: int, chosen: list[str]) -> list[str]:
     return out
 
 
-@steps.decide("decree_pick")
 def decree_pick_decision(state: State, frame: dict) -> Decision:
     """Public (after the reveal, TEK-R170): the card of the best total is listed first."""
     seat = frame["s"]
@@ -495,7 +491,6 @@ def finish_pick(state: State, seat: int, chosen: list[str], events: list[Event])
     score_decrees(state, seat, chosen, events, plans[0])
 
 
-@steps.apply("decree_pick")
 def decree_pick_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["s"]
     if option == "done":
@@ -508,7 +503,6 @@ def decree_pick_apply(state: State, frame: dict, option: str, events: list[Event
     finish_pick(state, seat, frame["chosen"], events)
 
 
-@steps.decide("decree_pay")
 def decree_pay_decision(state: State, frame: dict) -> Decision:
     """TEK-R200/R201: how many D04 triangles to pay and which Decree D03 doubles (or
     neither); one option per combination, the best total first, each saying what it pays
@@ -527,7 +521,6 @@ def decree_pay_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("decree_pay")
 def decree_pay_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat, chosen = frame["s"], frame["chosen"]
     plan = next(p for p in decree_plans(state, seat, chosen) if p["id"] == option)
@@ -550,7 +543,6 @@ def start_d23(state: State) -> bool:
     return True
 
 
-@steps.decide("d23")
 def d23_decisions(state: State, frame: dict) -> list[Decision]:
     out = []
     for seat in frame["waiting"]:
@@ -586,7 +578,6 @@ def d23_decisions(state: State, frame: dict) -> list[Decision]:
     return out
 
 
-@steps.apply("d23")
 def d23_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["answering"]
     state["sealed"][str(seat)] = option

@@ -4,7 +4,7 @@ Starting-card snake draft, initiative order, Destiny cards and the setup rewards
 from __future__ import annotations
 
 from rules.core import Decision, Event, Option, Rng
-from rules.tekhenu import cards, steps, tracks
+from rules.tekhenu import cards, tracks
 from rules.tekhenu.data import (
     BLESSINGS,
     BOT_MEDIUM_BUILDINGS,
@@ -89,6 +89,10 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> State:
         "market_open": [True, True, False, False],
         "decks": {},
         "discards": {"blessing": [], "technology": [], "decree": []},
+        # TEK-R030: [seat, card] for each Decree returned under the deck, index = deck position
+        # from the bottom; each card is known to its seat only (kept while still in the deck).
+        # States stored before it existed lack it: nobody's returned Decree is known.
+        "decree_bottom": [],
         "order": list(range(n)),
         "turn_idx": 0,
         "turn": None,
@@ -168,7 +172,6 @@ def bot_setup(state: State) -> None:
 
 
 # --- TEK-R029/R030: keep 1 of 2 Decrees, sealed and simultaneous -----------------------------
-@steps.decide("decree_keep")
 def decree_keep_decisions(state: State, frame: dict) -> list[Decision]:
     out = []
     for seat in frame["waiting"]:
@@ -196,7 +199,6 @@ def decree_keep_decisions(state: State, frame: dict) -> list[Decision]:
     return out
 
 
-@steps.apply("decree_keep")
 def decree_keep_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["answering"]
     state["sealed"][str(seat)] = option
@@ -230,6 +232,7 @@ def decree_keep_apply(state: State, frame: dict, option: str, events: list[Event
         if not other:  # both dealt cards identical cannot happen; keep the list shape
             continue
         state["decks"]["decree"].insert(0, other[0])
+        state.setdefault("decree_bottom", []).insert(0, [who, other[0]])
     state["sealed"] = {}
     events.append(Event("decrees", msg("Every player has kept one Decree."), {}))
 
@@ -274,7 +277,6 @@ def start_draft(state: State, events: list[Event]) -> None:
     state["stack"].append({"k": "draft", "seq": seq, "i": 0})
 
 
-@steps.decide("draft")
 def draft_decision(state: State, frame: dict) -> Decision:
     seat = frame["seq"][frame["i"]]
     options = tuple(
@@ -292,7 +294,6 @@ def draft_decision(state: State, frame: dict) -> Decision:
     return Decision(seat, "draft", msg("Take a Starting card."), options)
 
 
-@steps.apply("draft")
 def draft_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["seq"][frame["i"]]
     card = option.split(":")[1]
@@ -351,7 +352,6 @@ def start_destiny(state: State, events: list[Event], setup: bool) -> None:
     state["stack"].append({"k": "destiny", "seq": seats, "i": 0, "setup": setup})
 
 
-@steps.decide("destiny")
 def destiny_decision(state: State, frame: dict) -> Decision:
     seat = frame["seq"][frame["i"]]
     options = tuple(
@@ -369,7 +369,6 @@ def destiny_decision(state: State, frame: dict) -> Decision:
     return Decision(seat, "destiny", msg("Choose a Destiny card."), options)
 
 
-@steps.apply("destiny")
 def destiny_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["seq"][frame["i"]]
     card = option.split(":")[1]
@@ -397,7 +396,6 @@ def destiny_reward(state: State, seat: int, card: str, events: list[Event]) -> N
         state["stack"].append({"k": "a03", "s": seat})
 
 
-@steps.decide("a03")
 def a03_decision(state: State, frame: dict) -> Decision:
     return Decision(
         frame["s"],
@@ -407,7 +405,6 @@ def a03_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("a03")
 def a03_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     if option == "population":
         tracks.gain_population(state, frame["s"], 1, events)
@@ -424,7 +421,6 @@ def start_rewards(state: State) -> None:
         )
 
 
-@steps.decide("rewards")
 def rewards_decision(state: State, frame: dict) -> Decision:
     options = []
     for card in frame["left"]:
@@ -435,7 +431,6 @@ def rewards_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("rewards")
 def rewards_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["s"]
     card = option.split(":")[1]
@@ -496,7 +491,6 @@ def rewards_apply(state: State, frame: dict, option: str, events: list[Event]) -
     ]
 
 
-@steps.decide("gain_any")
 def gain_any_decision(state: State, frame: dict) -> Decision:
     return Decision(
         frame["s"],
@@ -506,7 +500,6 @@ def gain_any_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("gain_any")
 def gain_any_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     gain(state, frame["s"], {option.split(":")[1]: 1}, frame["card"], events)
     frame["left"] -= 1
@@ -514,7 +507,6 @@ def gain_any_apply(state: State, frame: dict, option: str, events: list[Event]) 
         state["stack"].append(frame)
 
 
-@steps.decide("draw_keep")
 def draw_keep_decision(state: State, frame: dict) -> Decision:
     drawn = state["players"][frame["s"]]["drawn"]
     return Decision(
@@ -525,7 +517,6 @@ def draw_keep_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("draw_keep")
 def draw_keep_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     """TEK-R186/R187: keep 1 face up, the other back into the deck, shuffled."""
     seat = frame["s"]

@@ -13,7 +13,8 @@ Layout (all keys strings, all values plain JSON):
 - ``temple`` {space: [tile, rotation, owner]}, ``tbuild`` {space: seat}, ``osiris`` {space: seat};
 - ``ra`` [tile|None]*3, ``pile`` [tiles, top = last];
 - ``market`` [[card|None per slot] per section], ``market_open`` [bool]*4, ``decks``/``discards``
-  {type: [cards, top = last]};
+  {type: [cards, top = last]}; ``decree_bottom`` [[seat, card] by deck place from the bottom]:
+  the Decrees returned at setup, each known to its seat only (absent in older stored states);
 - ``order`` turn order (seats), ``turn_idx``, ``turn`` (the current turn's die and flags);
 - ``players`` [per player dict, see new_player], ``stack`` (open steps, top = last),
   ``sealed`` {seat: option id} answers to the open sealed decision, ``log`` [[seat, vp, reason]].

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rules.core import Decision, Event, Option, clone_state
-from rules.tekhenu import actions, cards, plan, steps
+from rules.tekhenu import actions, cards, plan
 from rules.tekhenu.data import (
     ADJACENT,
     COLOUR_NAMES,
@@ -73,7 +73,6 @@ def begin_turn(state: State, seat: int, events: list[Event]) -> None:
 
 
 # --- (a) start of the turn: B23/B24 and B07/B08 --------------------------------------------
-@steps.decide("turn_start")
 def turn_start_decision(state: State, frame: dict) -> Decision:
     player = state["players"][frame["s"]]
     options = []
@@ -96,7 +95,6 @@ def turn_start_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("turn_start")
 def turn_start_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["s"]
     if option == "go":
@@ -211,6 +209,7 @@ def normal_take_options(state: State, seat: int) -> list[Option]:
                 continue
             seen.add(key)
             purity = die_purity(state, god, colour)
+            section = GOD_NAMES[god]  # menus group a long list by obelisk section
             label = msg(
                 "{colour} {value} at {god} ({purity})",
                 colour=COLOUR_NAMES[colour],
@@ -220,9 +219,13 @@ def normal_take_options(state: State, seat: int) -> list[Option]:
             )
             if not turn["free_anubis"]:
                 if purity != "forbidden" and die_has_action(state, seat, god, colour, value):
-                    options.append(Option(f"die:{god}:{die_id(colour, value)}", label))
+                    options.append(
+                        Option(f"die:{god}:{die_id(colour, value)}", label, group=section)
+                    )
                 elif purity == "forbidden" and can_unforbid(state, seat):
-                    options.append(Option(f"die:{god}:{die_id(colour, value)}", label))
+                    options.append(
+                        Option(f"die:{god}:{die_id(colour, value)}", label, group=section)
+                    )
             if anubis_ok:
                 options.append(
                     Option(
@@ -236,12 +239,12 @@ def normal_take_options(state: State, seat: int) -> list[Option]:
                             {"scribe": ANUBIS_COST},
                             named=True,
                         ),
+                        group=section,
                     )
                 )
     return options
 
 
-@steps.decide("take")
 def take_decision(state: State, frame: dict) -> Decision:
     seat = frame["s"]
     options = normal_take_options(state, seat)
@@ -262,13 +265,13 @@ def take_decision(state: State, frame: dict) -> Decision:
                             value=value,
                             god=GOD_NAMES[god],
                         ),
+                        group=GOD_NAMES[god],
                     )
                     if opt not in options:
                         options.append(opt)
     return Decision(seat, "take", msg("Take a die from around the obelisk."), tuple(options))
 
 
-@steps.apply("take")
 def take_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["s"]
     turn = state["turn"]
@@ -325,7 +328,6 @@ def take_apply(state: State, frame: dict, option: str, events: list[Event]) -> N
 
 
 # --- (c) value shifts and on-take cards ------------------------------------------------------
-@steps.decide("modify")
 def modify_decision(state: State, frame: dict) -> Decision:
     seat = frame["s"]
     turn = state["turn"]
@@ -490,7 +492,6 @@ def keep_an_action(state: State, seat: int, options: list[Option]) -> list[Optio
     return kept
 
 
-@steps.apply("modify")
 def modify_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["s"]
     turn = state["turn"]
@@ -559,7 +560,6 @@ def action_options(state: State, seat: int) -> list[Option]:
     return options
 
 
-@steps.decide("choose_action")
 def choose_action_decision(state: State, frame: dict) -> Decision:
     seat = frame["s"]
     options = action_options(state, seat)
@@ -578,7 +578,6 @@ def choose_action_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("choose_action")
 def choose_action_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     seat = frame["s"]
     turn = state["turn"]
@@ -626,7 +625,6 @@ def choose_action_apply(state: State, frame: dict, option: str, events: list[Eve
     stack.extend(regular)
 
 
-@steps.decide("extra_order")
 def extra_order_decision(state: State, frame: dict) -> Decision:
     names = [GOD_NAMES[f["ctx"]["god"]] for f in frame["extras"]]
     return Decision(
@@ -640,7 +638,6 @@ def extra_order_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("extra_order")
 def extra_order_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     """TEK-R238/R240: the regular action and the extra God action in either order."""
     stack = state["stack"]
@@ -652,14 +649,12 @@ def extra_order_apply(state: State, frame: dict, option: str, events: list[Event
         stack.extend(reversed(frame["extras"]))
 
 
-@steps.auto("turn_end_check")
 def turn_end_check(state: State, frame: dict, events: list[Event]) -> None:
     """B07/B08 may be played any time during the turn: also offered at its end."""
     if held_blessing(state["players"][frame["s"]], "B07", "B08"):
         state["stack"].append({"k": "turn_end", "s": frame["s"]})
 
 
-@steps.decide("turn_end")
 def turn_end_decision(state: State, frame: dict) -> Decision:
     card = held_blessing(state["players"][frame["s"]], "B07", "B08")
     return Decision(
@@ -674,7 +669,6 @@ def turn_end_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("turn_end")
 def turn_end_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     if option == "end":
         return
@@ -684,7 +678,6 @@ def turn_end_apply(state: State, frame: dict, option: str, events: list[Event]) 
     play_b07(state, seat, card, what, events)
 
 
-@steps.decide("t19")
 def t19_decision(state: State, frame: dict) -> Decision:
     turn = state["turn"]
     res = DIE_RESOURCE[turn["colour"]]
@@ -714,7 +707,6 @@ def t19_decision(state: State, frame: dict) -> Decision:
     )
 
 
-@steps.apply("t19")
 def t19_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     if option == "skip":
         return
@@ -736,7 +728,6 @@ def t19_apply(state: State, frame: dict, option: str, events: list[Event]) -> No
 
 
 # --- (f) end of the turn ---------------------------------------------------------------
-@steps.auto("end_turn")
 def end_turn(state: State, frame: dict, events: list[Event]) -> None:
     cards.refill_market(state)  # TEK-R129
     state["turn"] = None

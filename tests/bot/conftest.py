@@ -1,11 +1,15 @@
-"""Fixtures for the runtime tests: a fake clock, a fresh SQLite file and a service on it."""
+"""Fixtures for the runtime tests: a fake clock, a fresh SQLite file and a service on it, and
+``any_store``: the same storage contract on SQLite and on PostgreSQL (pgserver)."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
 from bot.service import MatchService
-from bot.storage import SqliteStorage
+from bot.storage import SqliteStorage, Storage
+from bot.storage_pg import PgStorage
 
 GUILD = 1000
 CHANNEL = 2000
@@ -38,9 +42,36 @@ def db_path(tmp_path):
     return str(tmp_path / "scarab.sqlite3")
 
 
+# SCARAB_TEST_STORE=postgres runs every test of ``store`` on PostgreSQL (tests that reopen the
+# SQLite file by its path stay SQLite-only by nature).
+DEFAULT_STORE = os.environ.get("SCARAB_TEST_STORE", "sqlite")
+STORE_KINDS = ("sqlite", "postgres")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``@pytest.mark.both_stores`` runs a test of ``store`` on each backend."""
+    if "store" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_stores"):
+        metafunc.parametrize("store", STORE_KINDS, indirect=True)
+
+
+async def open_store(kind: str, request: pytest.FixtureRequest, db_path: str) -> Storage:
+    if kind == "sqlite":
+        return await SqliteStorage.open(db_path, busy_timeout_ms=200)
+    server = request.getfixturevalue("pg_server")
+    return await PgStorage.open(await server.fresh_url())
+
+
 @pytest.fixture
-async def store(db_path):
-    storage = await SqliteStorage.open(db_path, busy_timeout_ms=200)
+async def store(request, db_path):
+    storage = await open_store(getattr(request, "param", DEFAULT_STORE), request, db_path)
+    yield storage
+    await storage.close()
+
+
+@pytest.fixture(params=STORE_KINDS)
+async def any_store(request, db_path):
+    """A fresh store of each kind: the storage contract tests run against both backends."""
+    storage = await open_store(request.param, request, db_path)
     yield storage
     await storage.close()
 

@@ -110,6 +110,7 @@ async def test_no_time_limit_no_rows(service, store, clock):
 
 
 # --- reminders ----------------------------------------------------------------------------------
+@pytest.mark.both_stores
 async def test_reminders_at_half_time_and_near_the_deadline_fire_once(service, store, clock):
     info = await toy(service, ALICE, turn_time="1h")
     await service.start(info.id, HOST)
@@ -207,6 +208,7 @@ async def test_concurrent_scans_fire_each_row_once(service, clock):
 
 
 # --- absent players -----------------------------------------------------------------------------
+@pytest.mark.both_stores
 async def test_takeover_policy_hands_the_seat_to_the_ai_until_rejoin(service, store, clock):
     info = await toy(service, ALICE, turn_time="1h", on_timeout="takeover")
     await service.start(info.id, HOST)
@@ -251,6 +253,7 @@ async def test_results_stay_flagged_when_the_ai_finished_the_match(service, cloc
         await service.rejoin(info.id, ALICE)
 
 
+@pytest.mark.both_stores
 async def test_vote_hands_an_absent_seat_to_the_ai(service, store, clock):
     info = await toy(service, ALICE, BOB, turn_time="24h")
     await service.start(info.id, HOST)

@@ -130,7 +130,7 @@ def test_undo_rows_take_back_the_latest_standing_move_of_their_seat(toy_engine):
         {"version": 5, "seat": 0, "option": "bank"},
     ]
     assert [m["version"] for m in standing_moves(undone)] == [1, 2, 5]
-    # An undo row with nothing of its seat standing changes nothing (as in bot.undo.walk).
+    # An undo row with nothing of its seat standing changes nothing (as in bot.movelog.walk).
     idle = [{"version": 1, "seat": 1, "option": "x", "kind": "undo"}, *plain]
     assert standing_moves(idle) == plain
     engine, a = replay_export(toy_export(plain))

@@ -108,11 +108,67 @@ def test_it_opens_storage_then_awaits_the_client(tmp_path, monkeypatch):
         seen["journal"] = await storage.pragma("journal_mode")
         seen["storage"] = storage
 
-    client = types.ModuleType("bot.client")
+    client = types.ModuleType("cogs.client")
     client.run_bot = fake_run_bot
-    monkeypatch.setitem(sys.modules, "bot.client", client)
+    monkeypatch.setitem(sys.modules, "cogs.client", client)
     assert entry.main() == 0
     assert seen["settings"].token == "x" and seen["journal"] == "wal"
     assert isinstance(seen["storage"], SqliteStorage)
     with pytest.raises(ValueError):  # closed once the client returned
         seen["storage"]._conn._conn.execute("SELECT 1")
+
+
+def test_help_lists_the_commands_without_a_token(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--help"],
+        cwd=ROOT,
+        env={**os.environ, "DISCORD_TOKEN": ""},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    for command in ("run", "migrate-db", "sync-commands"):
+        assert command in done.stdout
+    assert TOKEN_MISSING not in done.stdout + done.stderr
+
+
+def test_an_unknown_command_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as leaving:
+        entry.main(["serve-forever"])
+    assert leaving.value.code == 2
+    assert "invalid choice: 'serve-forever'" in capsys.readouterr().err
+
+
+def test_run_is_the_default_and_no_sync_reaches_the_client(tmp_path, monkeypatch):
+    _prepare_main(monkeypatch, tmp_path, tmp_path / "scarab.sqlite3")
+    seen = []
+
+    async def fake_run_bot(settings, storage):
+        seen.append(settings.sync_commands)
+
+    client = types.ModuleType("cogs.client")
+    client.run_bot = fake_run_bot
+    monkeypatch.setitem(sys.modules, "cogs.client", client)
+    assert entry.main([]) == 0
+    assert entry.main(["run"]) == 0
+    assert entry.main(["run", "--no-sync"]) == 0
+    assert seen == [True, True, False]
+
+
+def test_a_short_turn_time_reaches_the_bot(tmp_path, monkeypatch):
+    """TURN_TIME_SECONDS: new tables default to seconds per decision, and the deadline scan
+    runs often enough to notice them."""
+    from bot.deadlines import guild_turn_time, set_default_turn_time
+    from bot.settings import load_settings
+    from cogs.client import create_bot
+
+    settings = load_settings({"TURN_TIME_SECONDS": "3"})
+    try:
+        made = create_bot(settings, storage=None)
+        assert guild_turn_time({}) == 3.0
+        assert made.deadline_interval == pytest.approx(0.3)
+        assert guild_turn_time({"turn_timeout": "3600.0"}) == 3600.0  # a guild's choice wins
+    finally:
+        set_default_turn_time(None)
+    assert guild_turn_time({}) == 24 * 3600.0

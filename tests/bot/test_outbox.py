@@ -9,8 +9,8 @@ import sqlite3
 import pytest
 
 from bot.errors import ServiceError
+from bot.model import STALE
 from bot.outbox import Outbox, backoff
-from bot.service import STALE
 from bot.storage import SqliteStorage, storage_error
 from tests.bot.conftest import ALICE, HOST, lobby
 
@@ -28,6 +28,7 @@ def _fail_ai_saves(store, monkeypatch):
     return real
 
 
+@pytest.mark.both_stores
 async def test_start_and_every_move_owe_an_announcement_in_their_transaction(service, store):
     info = await lobby(service, 2, players=(ALICE,))
     turn = await service.start(info.id, HOST)
@@ -65,6 +66,7 @@ async def test_a_refused_move_owes_nothing(service, store, monkeypatch):
     assert (row.version_owed, row.version_done, row.owed) == (0, 0, False)
 
 
+@pytest.mark.both_stores
 async def test_delivered_marks_done_and_keeps_the_live_message(service, store):
     info = await lobby(service, 2, players=(ALICE,))
     await service.start(info.id, HOST)
@@ -90,6 +92,7 @@ async def test_delivered_marks_done_and_keeps_the_live_message(service, store):
     assert (await store.get_announcement(info.id)).version_done == 1
 
 
+@pytest.mark.both_stores
 async def test_a_failure_backs_off_and_a_new_move_owes_at_once(service, store, clock):
     info = await lobby(service, 2, players=(ALICE,))
     await service.start(info.id, HOST)
@@ -138,6 +141,7 @@ async def test_the_outbox_survives_a_restart(db_path, service, store):
         await reopened.close()
 
 
+@pytest.mark.both_stores
 async def test_the_turn_owed_is_rebuilt_from_the_log_without_secrets(service, store):
     info = await lobby(service, 2, players=(ALICE,))
     await service.start(info.id, HOST)
@@ -160,6 +164,7 @@ async def test_the_turn_owed_is_rebuilt_from_the_log_without_secrets(service, st
     assert await service.public_texts(info.id, 0, 1) == [e.text for e in rebuilt.moves[0].events]
 
 
+@pytest.mark.both_stores
 async def test_an_ai_left_waiting_moves_on_the_scan(service, store, monkeypatch):
     info = await lobby(service, 2, ais=1)
     await service.start(info.id, HOST)  # the AI sealed: version 1

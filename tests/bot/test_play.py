@@ -10,7 +10,8 @@ import sqlite3
 import pytest
 
 from bot.errors import ServiceError
-from bot.service import STALE, MatchService
+from bot.model import STALE
+from bot.service import MatchService
 from bot.storage import SqliteStorage
 from rules.core import canonical_json
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, HOST, lobby
@@ -29,6 +30,7 @@ async def play_out(service: MatchService, match_id: int, turn, *, choose=None):
     return turns
 
 
+@pytest.mark.both_stores
 async def test_a_whole_match_against_the_ai(service, store, clock):
     info = await lobby(service, 2, ais=1)
     turn = await service.start(info.id, HOST)
@@ -187,6 +189,7 @@ async def test_a_missing_snapshot_is_rebuilt_from_the_log(service, store, db_pat
     assert await fresh.rebuild(info.id)  # the next move wrote a full snapshot again
 
 
+@pytest.mark.both_stores
 async def test_two_identical_submits_apply_once(service, store):
     info = await lobby(service, 2, players=(ALICE,))
     await service.start(info.id, HOST)

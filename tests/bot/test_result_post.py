@@ -6,7 +6,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import cogs.announce as announce
-from bot.service import MatchInfo, SeatInfo, Turn, _result_from_json
+from bot.model import MatchInfo, SeatInfo, Turn
+from bot.service import _result_from_json
 from cogs.common import score_unit, seat_name
 from rules.core import Result
 

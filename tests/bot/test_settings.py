@@ -1,7 +1,7 @@
 import pytest
 
 from bot.errors import SettingsError
-from bot.settings import DEFAULT_DATABASE, load_settings
+from bot.settings import DEFAULT_DATABASE, load_settings, redact
 
 
 def test_defaults_from_an_empty_environment():
@@ -46,3 +46,17 @@ def test_env_file_is_read_and_environment_wins(tmp_path, monkeypatch):
 def test_bad_values_are_one_clear_sentence(env, words):
     with pytest.raises(SettingsError, match=words):
         load_settings(env)
+
+
+def test_turn_time_seconds_and_a_redacted_database_url():
+    assert load_settings({}).turn_time_seconds is None
+    assert load_settings({"TURN_TIME_SECONDS": "2.5"}).turn_time_seconds == 2.5
+    for bad in ("0", "-1", "soon"):
+        with pytest.raises(SettingsError, match="^TURN_TIME_SECONDS must be a number of seconds"):
+            load_settings({"TURN_TIME_SECONDS": bad})
+    settings = load_settings({"DATABASE": "postgresql://scarab:s3cret@db/scarab"})
+    assert settings.database == "postgresql://scarab:s3cret@db/scarab"
+    assert "s3cret" not in repr(settings) and "scarab:***@db" in repr(settings)
+    assert redact("postgresql://db/x?user=a&password=s3cret&sslmode=require") == (
+        "postgresql://db/x?user=a&password=***&sslmode=require"
+    )

@@ -12,7 +12,8 @@ import pytest
 
 from bot.errors import StorageError, VersionConflict
 from bot.migrations import SCHEMA_VERSION, migrate, schema_version
-from bot.storage import SqliteStorage, Storage
+from bot.storage import SqliteStorage
+from bot.stores import open_storage
 
 NOW = 1_700_000_000.0
 
@@ -38,7 +39,7 @@ async def test_migrations_set_user_version_and_are_idempotent(db_path):
         "guild_settings",
     } <= tables
     # Reopening through Storage migrates nothing and keeps the version.
-    store = await Storage.open(db_path)
+    store = await open_storage(db_path)
     assert await store.pragma("user_version") == SCHEMA_VERSION
     await store.close()
 
@@ -56,7 +57,8 @@ async def test_wal_foreign_keys_and_busy_timeout(store):
     assert await store.pragma("busy_timeout") == 200
 
 
-async def test_record_move_is_one_guarded_transaction(store):
+async def test_record_move_is_one_guarded_transaction(any_store):
+    store = any_store
     match = await store.create_match(
         guild_id=1, channel_id=2, game_id="toy", options={}, seats=2, host_id=5, now=NOW
     )
@@ -132,7 +134,8 @@ async def test_move_log_is_append_only(store, db_path):
         conn.execute("UPDATE moves SET option_id = 'z'")
 
 
-async def test_one_seat_per_user_and_foreign_keys(store):
+async def test_one_seat_per_user_and_foreign_keys(any_store):
+    store = any_store
     match = await store.create_match(
         guild_id=1, channel_id=2, game_id="toy", options={}, seats=3, host_id=5, now=NOW
     )
@@ -142,7 +145,8 @@ async def test_one_seat_per_user_and_foreign_keys(store):
         await store.put_seat(999, 0, 6, None, NOW)
 
 
-async def test_messages_deadlines_and_guild_settings(store):
+async def test_messages_deadlines_and_guild_settings(any_store):
+    store = any_store
     match = await store.create_match(
         guild_id=1, channel_id=2, game_id="toy", options={}, seats=2, host_id=5, now=NOW
     )

@@ -8,9 +8,11 @@ import random
 
 import pytest
 
-from bot import undo as policy
+from bot import movelog as policy
 from bot.errors import ServiceError
-from bot.service import STALE, MatchService, replay
+from bot.model import STALE, STALE_UNDO
+from bot.movelog import replay
+from bot.service import MatchService
 from bot.storage import SqliteStorage
 from rules import ENGINES
 from rules.core import canonical_json
@@ -133,7 +135,7 @@ async def test_refused_for_others_and_spectators(steps_service, store):
         store,
         match_id,
         lambda: service.undo(match_id, HOST, version=version - 1),
-        policy.STALE_UNDO,
+        STALE_UNDO,
     )
     await service.undo(match_id, HOST, version=version)
 

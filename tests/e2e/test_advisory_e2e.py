@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import ScarabBot
 from bot.errors import ServiceError
+from cogs.client import ScarabBot
 from tests.e2e.conftest import seat_menu
 from tests.e2e.fakediscord import FakeDiscord
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from bot.service import MatchInfo, PendingDecision, SeatInfo, Turn
+from bot.model import MatchInfo, PendingDecision, SeatInfo, Turn
 from cogs.announce import Announcer, turn_key
 from cogs.components import (
-    MORE_VALUE,
     DecisionButton,
     DecisionSelect,
     PrivateChoiceButton,
     SeatDecisionSelect,
+    StepSelect,
     decision_view,
     seats_view,
 )
@@ -37,12 +37,12 @@ def test_up_to_25_options_are_one_select() -> None:
     assert [o.value for o in select.item.options] == [f"opt:{i}" for i in range(25)]
 
 
-def test_more_than_25_show_24_and_point_to_play() -> None:
+def test_more_than_25_open_pages_in_further_steps() -> None:
     view = decision_view(3, pending(51))
     (select,) = view.children
-    values = [o.value for o in select.item.options]
-    assert len(values) == 25 and values[:24] == [f"opt:{i}" for i in range(24)]
-    assert values[-1] == MORE_VALUE and "/play" in select.item.options[-1].label
+    assert [o.value for o in select.item.options] == ["~p:0", "~p:1", "~p:2"]
+    assert [o.label for o in select.item.options] == ["▸ 1–24", "▸ 25–48", "▸ 49–51"]
+    assert select.item.options[2].description == "Option 48 … Option 50"
 
 
 def test_templates_do_not_overlap() -> None:
@@ -51,11 +51,19 @@ def test_templates_do_not_overlap() -> None:
         "scarab:pick:3:7": DecisionSelect,
         "scarab:private:3:7": PrivateChoiceButton,
         "scarab:seat:3:1:7": SeatDecisionSelect,
+        "scarab:step:3:-:7:": StepSelect,
+        "scarab:step:3:1:7:2.14": StepSelect,
     }
     for custom_id, owner in ids.items():
         matching = [
             cls
-            for cls in (DecisionButton, DecisionSelect, PrivateChoiceButton, SeatDecisionSelect)
+            for cls in (
+                DecisionButton,
+                DecisionSelect,
+                PrivateChoiceButton,
+                SeatDecisionSelect,
+                StepSelect,
+            )
             if cls.__discord_ui_compiled_template__.fullmatch(custom_id)
         ]
         assert matching == [owner], custom_id
@@ -127,6 +135,4 @@ def test_a_shared_seat_names_mentions_and_shows_every_owner() -> None:
 
 def test_lobby_lists_table_options_by_their_labels() -> None:
     lines = describe_options("plagues", {"short": "on", "provinces": "random", "x": "1"})
-    assert lines[0] == "Short game (8 rounds): **on** ✱ (`short`)"
-    assert lines[1] == "Provinces: **random** (`provinces`)"
-    assert lines[2] == "x: 1"
+    assert lines == ["Short game (8 rounds): **on** ✱", "Provinces: **random**"]

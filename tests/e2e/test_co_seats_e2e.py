@@ -6,7 +6,7 @@ bob may not."""
 
 from __future__ import annotations
 
-from bot.client import ScarabBot
+from cogs.client import ScarabBot
 from tests.e2e.conftest import seat_menu
 from tests.e2e.fakediscord import FakeDiscord
 

@@ -11,10 +11,9 @@ import types
 import pytest
 from PIL import Image
 
-from bot.client import ScarabBot
 from bot.export import replay_export
 from bot.service import MatchService
-from bot.storage import Storage
+from cogs.client import ScarabBot
 from rules.core import Result, canonical_json
 from rules.registry import ENGINES
 from tests.e2e.fakediscord import FakeDiscord
@@ -29,13 +28,6 @@ class TieBreakToy(ToyEngine):
     def result(self, state):
         result = super().result(state)
         return None if result is None else Result(result.scores, result.places, (TIEBREAK,))
-
-
-@pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    yield store
-    await store.close()
 
 
 @pytest.fixture
@@ -120,7 +112,9 @@ async def test_result_post_rematch_export_and_stats(
         assert rematch.id != lobby.id and f"lobby #{match_id + 1}" in rematch.embeds[0]["title"]
         seats = rematch.embeds[0]["description"]
         assert alice.mention in seats and bob.mention in seats and "AI" in seats, seats
-        assert "rounds" in json.dumps(rematch.embeds[0]), rematch.embeds
+        assert "Rounds: **1** ✱" in json.dumps(rematch.embeds[0], ensure_ascii=False), (
+            rematch.embeds
+        )
         assert any("opened a rematch" in m.content for m in fake.channel_messages(thread))
         r = await fake.click(alice, post, label="Rematch")
         assert r.ephemeral and "already open" in r.text, r.text

@@ -9,7 +9,7 @@ import pytest
 from discord import app_commands
 
 import lang
-from bot.client import EXTENSIONS, ScarabBot
+from cogs.client import EXTENSIONS, ScarabBot
 from tests.lang.texts import TRANSLATED, fields, source_templates, untranslated
 
 MAX_COMMAND_TEXT = 100  # Discord's limit for descriptions and choice names
@@ -98,7 +98,7 @@ async def test_the_translator_gives_discord_each_language() -> None:
     from discord import Locale
     from discord.app_commands import TranslationContext, TranslationContextLocation
 
-    from bot.translator import CatalogueTranslator
+    from cogs.translator import CatalogueTranslator
 
     translator = CatalogueTranslator()
     where = TranslationContext(TranslationContextLocation.command_description, None)

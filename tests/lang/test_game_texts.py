@@ -66,6 +66,7 @@ def _refusal(engine: Engine, state: Any, seat: int, option_id: str) -> Any:
 
 def _table_option_texts(engine: Engine) -> list[Any]:
     texts: list[Any] = [variant.label for variant in engine.variants]
+    texts += [variant.choice_label(c) for variant in engine.variants for c in variant.choices]
     for bad in ({"no_such_option": "1"}, {v.key: "not-a-choice" for v in engine.variants[:1]}):
         try:
             engine.normalise_options(bad)

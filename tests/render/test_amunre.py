@@ -12,6 +12,8 @@ from PIL import Image, ImageChops
 
 import render
 from render import amunre, common
+from render.amunre import layout, words
+from render.amunre.seats import score_columns
 from tests.render import amunre_views as views
 from tests.render.playouts import check_playout_renders
 from tests.render.spy import SpyView
@@ -184,11 +186,11 @@ def test_fixture_layout_has_lower_egypt_above_upper_egypt():
 
 
 def test_sealed_option_words():
-    assert amunre._sealed_text("offer:5+adjust") == "5 gold with Offering Adjustment"
-    assert amunre._sealed_text("theft") == "Theft card"
-    assert amunre._sealed_text("offer:5+adjust", "pt-BR") == "5 de ouro com Ajuste de Oferenda"
-    assert amunre._sealed_text("offer:1", "pl") == "1 złoto"
-    assert amunre._sealed_text("theft", "pl") == "karta Kradzieży"
+    assert words.sealed_text("offer:5+adjust") == "5 gold with Offering Adjustment"
+    assert words.sealed_text("theft") == "Theft card"
+    assert words.sealed_text("offer:5+adjust", "pt-BR") == "5 de ouro com Ajuste de Oferenda"
+    assert words.sealed_text("offer:1", "pl") == "1 złoto"
+    assert words.sealed_text("theft", "pl") == "karta Kradzieży"
 
 
 def test_static_layer_is_cached_per_language():
@@ -226,9 +228,9 @@ def test_scoreboard_columns_fit_their_headings():
 
     for locale in ("en", "pt-BR", "pl"):
         for phase, revealed in (("offering", True), ("offering", False), ("harvest", True)):
-            title = amunre._say(locale, amunre._offering_title(phase, revealed))
-            columns = amunre._score_columns(locale, title)
-            assert sum(c.width for c in columns) == amunre.WIDTH - 2 * amunre.MARGIN
+            title = words.say(locale, words.offering_title_text(phase, revealed))
+            columns = score_columns(locale, title)
+            assert sum(c.width for c in columns) == layout.WIDTH - 2 * layout.MARGIN
             for column in columns:
                 assert text_advance(font(15, bold=True), column.title) <= column.width - 16
 

@@ -13,6 +13,7 @@ from PIL import Image, ImageChops
 import lang
 import render
 from render import ankh, common
+from render.ankh import layout, pieces, words
 from render.common import wrap_items
 from rules.testing import mixed_option
 from tests.render import ankh_views as views
@@ -30,8 +31,8 @@ def _decode(data: bytes) -> Image.Image:
 
 def _box_of_hex(view, hex_id):
     hexes = {h["id"]: h for h in view["hexes"]}
-    cx, cy = ankh.centre(hexes[hex_id]["row"], hexes[hex_id]["col"])
-    return (cx - ankh.R, cy - ankh.HEX_H / 2, cx + ankh.R, cy + ankh.HEX_H / 2)
+    cx, cy = layout.centre(hexes[hex_id]["row"], hexes[hex_id]["col"])
+    return (cx - layout.R, cy - layout.HEX_H / 2, cx + layout.R, cy + layout.HEX_H / 2)
 
 
 @pytest.mark.parametrize("name", sorted(views.SITUATIONS))
@@ -49,7 +50,7 @@ def test_board_renders_every_situation(name):
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
 def test_every_seat_count_has_its_own_table_height(seats):
     image = render.board("ankh", views.setup_view(seats))
-    assert image.height == ankh._layout(seats).height + common.band_height(image.width)
+    assert image.height == layout.table_layout(seats).height + common.band_height(image.width)
 
 
 @pytest.mark.parametrize("name", ["setup_3p", "conflict", "sealed", "locust", "merged", "over"])
@@ -69,8 +70,8 @@ def test_panel_shows_the_sealed_answer():
     assert ImageChops.difference(unsealed, cards).getbbox() is not None
     assert ImageChops.difference(unsealed, bid).getbbox() is not None
     assert ImageChops.difference(cards, bid).getbbox() is not None
-    assert ankh._sealed_words(base, ["chariots"])[0] == "Your sealed battle card: Chariots"
-    assert ankh._sealed_words(base, 0)[0] == "Your sealed Plague bid: 0 followers"
+    assert words.sealed_words(base, ["chariots"])[0] == "Your sealed battle card: Chariots"
+    assert words.sealed_words(base, 0)[0] == "Your sealed Plague bid: 0 followers"
 
 
 def test_panel_handles_an_empty_hand_and_a_merged_seat():
@@ -218,13 +219,15 @@ def test_every_figure_kind_and_monument_is_drawn_distinctly():
         "giant_scorpion",
         "androsphinx",
     ]
-    tiles = {kind: ankh.sprite(kind, 0)[0].tobytes() for kind in kinds}
+    tiles = {kind: pieces.sprite(kind, 0)[0].tobytes() for kind in kinds}
     assert len(set(tiles.values())) == len(kinds)
-    owners = {ankh.sprite("god", seat)[0].tobytes() for seat in range(5)}
+    owners = {pieces.sprite("god", seat)[0].tobytes() for seat in range(5)}
     assert len(owners) == 5
-    assert ankh.sprite("warrior", 1, True)[0].tobytes() != ankh.sprite("warrior", 1)[0].tobytes()
+    assert (
+        pieces.sprite("warrior", 1, True)[0].tobytes() != pieces.sprite("warrior", 1)[0].tobytes()
+    )
     monuments = {
-        ankh.sprite(m, owner, monument=True)[0].tobytes()
+        pieces.sprite(m, owner, monument=True)[0].tobytes()
         for m in ("obelisk", "temple", "pyramid")
         for owner in (None, 0, 3)
     }
@@ -243,23 +246,23 @@ def test_latin_extended_region_names_render():
 
 def test_hex_centres_match_the_documented_layout():
     # docs/views/ankh.md: x = 1.5*R*col, y = sqrt(3)*R*(row + 0.5*(col % 2)), plus an offset
-    ox, oy = ankh.centre(0, 0)
-    x, y = ankh.centre(3, 5)
-    assert x - ox == pytest.approx(1.5 * ankh.R * 5)
-    assert y - oy == pytest.approx(3**0.5 * ankh.R * 3.5)
+    ox, oy = layout.centre(0, 0)
+    x, y = layout.centre(3, 5)
+    assert x - ox == pytest.approx(1.5 * layout.R * 5)
+    assert y - oy == pytest.approx(3**0.5 * layout.R * 3.5)
     view = views.setup_view(2)
     for h in view["hexes"]:
         x0, y0, x1, y1 = _box_of_hex(view, h["id"])
-        assert ankh.MAP_X - 1 <= x0 and x1 <= ankh.MAP_X + ankh.MAP_W + 1
-        assert ankh.MAP_Y - 1 <= y0 and y1 <= ankh.MAP_Y + ankh.MAP_H + 1
+        assert layout.MAP_X - 1 <= x0 and x1 <= layout.MAP_X + layout.MAP_W + 1
+        assert layout.MAP_Y - 1 <= y0 and y1 <= layout.MAP_Y + layout.MAP_H + 1
 
 
 def test_hand_text():
     cards = list(views.CARDS)
-    assert ankh._hand_text(cards, []) == "in hand: all 7"
-    assert ankh._hand_text(cards[1:], cards[:1]) == "in hand: the other 6"
-    assert ankh._hand_text([], cards) == "in hand: none"
-    assert ankh._hand_text(["flood"], []) == "in hand 1: Flood"
+    assert words.hand_text(cards, []) == "in hand: all 7"
+    assert words.hand_text(cards[1:], cards[:1]) == "in hand: the other 6"
+    assert words.hand_text([], cards) == "in hand: none"
+    assert words.hand_text(["flood"], []) == "in hand 1: Flood"
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
@@ -274,7 +277,7 @@ def test_gods_being_chosen_render():
     state = engine.new_game(3, {"gods": "choose"}, 9)
     view = engine.view(state, None)
     assert [p["god"] for p in view["players"]] == [None] * 3
-    assert ankh._player_name(view["players"][0]) == "god: choosing…"
+    assert words.player_name(view["players"][0]) == "god: choosing…"
     image = render.board("ankh", view)
     assert len(render.png(image)) < MAX_PNG
     panel = ankh.panel(engine.view(state, 0))
@@ -305,17 +308,17 @@ def test_board_and_panel_in_other_languages(locale):
 def test_texts_are_translated():
     view = views.conflict_view()
     assert (
-        ankh._sealed_words(view, ["chariots"], "pt-BR")[0]
+        words.sealed_words(view, ["chariots"], "pt-BR")[0]
         == "Sua Carta de Batalha secreta: Carruagens"
     )
-    assert ankh._sealed_words(view, 1, "en")[0] == "Your sealed Plague bid: 1 follower"
-    assert ankh._hand_text(["flood"], [], "pl") == "w ręce 1: Powódź"
-    assert ankh._seats_text({"seats": [0, 2]}, "pt-BR") == "lugares A+C"
-    assert ankh._player_name({"gods": ["isis", "ra"]}, "pl") == "Izyda + Ra"
+    assert words.sealed_words(view, 1, "en")[0] == "Your sealed Plague bid: 1 follower"
+    assert words.hand_text(["flood"], [], "pl") == "w ręce 1: Powódź"
+    assert words.seats_text({"seats": [0, 2]}, "pt-BR") == "lugares A+C"
+    assert words.player_name({"gods": ["isis", "ra"]}, "pl") == "Izyda + Ra"
 
 
 def test_long_power_lists_wrap_with_a_count():
     items = [f"Power {n}" for n in range(12)]
-    lines = wrap_items(items, ankh.font(15), 236, 2, ", ", locale="pl")
+    lines = wrap_items(items, common.font(15), 236, 2, ", ", locale="pl")
     more = [lang.t("pl", "+{n} more", n=n) for n in range(1, 12)]
     assert len(lines) == 2 and lines[-1].endswith(tuple(more)), lines

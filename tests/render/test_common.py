@@ -164,3 +164,19 @@ def test_cached_text_matches_pillow(anchor: str) -> None:
             ImageDraw.Draw(theirs).text((210, 30), text, fill=(20, 30, 90), font=fnt, anchor=anchor)
             diff = ImageChops.difference(ours, theirs).getbbox()
             assert diff is None, (text, anchor, size, diff)
+
+
+def test_ordinal_is_said_in_every_language() -> None:
+    assert [common.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+    ]
+    assert common.ordinal(2, "pt-BR") == "2º"
+    assert common.ordinal(3, "pl") == "3."

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import string
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -25,9 +26,12 @@ MIN_FRAGMENT = 5  # characters of an English literal part worth looking for
 
 def _clear_caches() -> None:
     """Forget every cached layer and text sprite, so the static layers are drawn again."""
+    modules = [common]
     for game in GAMES:
-        module = render.renderer(game)
-        for value in list(vars(module).values()) + list(vars(common).values()):
+        package = render.renderer(game).__name__
+        modules += [m for name, m in sys.modules.items() if name.startswith(package)]
+    for module in modules:
+        for value in vars(module).values():
             if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
 

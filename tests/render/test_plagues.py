@@ -11,6 +11,8 @@ from PIL import Image, ImageChops
 
 import render
 from render import common, plagues
+from render.plagues import layout as geometry
+from render.plagues import words
 from tests.render import plagues_views as views
 from tests.render.playouts import check_playout_renders
 from tests.render.spy import SpyView
@@ -62,9 +64,9 @@ def test_every_seat_count_gets_one_province_board_each(seats):
     key = plagues.static_key(view)
     _base, layout = plagues.static_layer(key)
     assert len(layout.boards) == seats
-    boxes = [(x, y, x + plagues.PB_W, y + plagues.PB_H) for x, y in layout.boards]
+    boxes = [(x, y, x + geometry.PB_W, y + geometry.PB_H) for x, y in layout.boards]
     for index, a in enumerate(boxes):
-        assert a[2] <= plagues.WIDTH and a[3] <= layout.height
+        assert a[2] <= geometry.WIDTH and a[3] <= layout.height
         for b in boxes[index + 1 :]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
     render.board("plagues", view)
@@ -147,7 +149,7 @@ def _highlight_box(view, marks):
 def test_highlight_outlines_a_dice_space_only():
     changed = _highlight_box(views.dice_view(), "tile:3")
     assert changed is not None
-    assert _inside(changed, plagues._dice_space(3))
+    assert _inside(changed, geometry.dice_space(3))
 
 
 def test_highlight_die_and_action_marks_the_dice_space_or_pharaoh_card():
@@ -171,7 +173,7 @@ def test_highlight_seat_places_go_to_the_named_seat():
 
     def board_box(s: int) -> tuple[int, int, int, int]:
         x, y = origin[s]
-        return (x, y, x + plagues.PB_W, y + plagues.PB_H)
+        return (x, y, x + geometry.PB_W, y + geometry.PB_H)
 
     current = _highlight_box(view, "space:c4")
     assert current is not None and _inside(current, board_box(3))
@@ -387,20 +389,20 @@ def test_highlights_land_on_the_same_places_in_every_language(locale):
     view = views.dice_view()
     plain = render.board("plagues", view, locale=locale)
     marked = render.board("plagues", view, highlight="tile:3", locale=locale)
-    assert _inside(_on_board(_diff(plain, marked), plain), plagues._dice_space(3))
+    assert _inside(_on_board(_diff(plain, marked), plain), geometry.dice_space(3))
 
 
 def test_words_fit_their_boxes():
     """Long Portuguese and Polish words shrink, then get an ellipsis; never wider than asked."""
     for text in ("Desenvolvimento da cidade (pts)", "Kolumna Hebrajczyków", "x" * 200):
         for width in (28, 60, 200):
-            shown, fnt = plagues._fit(text, 14, True, width)
-            assert plagues._width(fnt, shown) <= width
+            shown, fnt = words.fit(text, 14, True, width)
+            assert words.text_px(fnt, shown) <= width
             assert fnt.size >= 11
 
 
 def test_option_ids_made_of_english_words_only_on_english_boards():
     view = views.PHASE_VIEWS[sorted(views.PHASE_VIEWS)[0]]()
-    assert plagues._ids_shown("en") and not plagues._ids_shown("pt-BR")
-    assert plagues._option_id("tile", 3) == "tile:3"
+    assert words.ids_shown("en") and not words.ids_shown("pt-BR")
+    assert words.option_id("tile", 3) == "tile:3"
     render.board("plagues", view, locale="pl")

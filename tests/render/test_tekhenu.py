@@ -9,8 +9,10 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
+import lang
 import render
 from render import common, tekhenu
+from render.tekhenu import words
 from tests.render import tekhenu_views as views
 from tests.render.playouts import check_playout_renders
 from tests.render.spy import SpyView
@@ -241,7 +243,7 @@ def test_latin_extended_text_renders():
     plain = render.board("tekhenu", view)
     assert _changed(accented, plain)
     assert (
-        tekhenu.fit_text("Zażółć gęślą jaźń · Ação", tekhenu.font(16), 400)
+        common.fit_text("Zażółć gęślą jaźń · Ação", common.font(16), 400)
         == "Zażółć gęślą jaźń · Ação"
     )
 
@@ -279,11 +281,9 @@ def test_board_and_panel_in_another_language(locale):
         render.panel("tekhenu", private), render.panel("tekhenu", private, locale=locale)
     )
     # the colour codes on large dice are the ones the disc legend explains
-    codes = tekhenu._die_codes(locale)
+    codes = words.die_codes(locale)
     assert len(set(codes.values())) == 5
-    legend = tekhenu.lang.t(
-        locale, "dice: value + colour ({codes})", codes=" ".join(codes.values())
-    )
+    legend = lang.t(locale, "dice: value + colour ({codes})", codes=" ".join(codes.values()))
     assert all(code in legend for code in codes.values())
 
 

@@ -155,7 +155,9 @@ def test_focus_shows_the_region_in_play_readable_on_a_phone(game):
 
 def _boxes(module, view):
     if module.__name__.endswith("plagues"):
-        _image, places, layout = module._board(view, None, "en")
+        from render.plagues.board import board_places
+
+        _image, places, layout = board_places(view, None, "en")
         return module.focus_boxes(view, places, layout)
     return module.focus_boxes(view)
 

@@ -27,11 +27,11 @@ def _patch() -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
         f"{_BASE.replace('http', 'ws')}/gateway"
     )
-    import bot.client
     import bot.storage
+    import cogs.client
 
     if os.environ.get("SCARAB_FAST"):
-        init = bot.client.ScarabBot.__init__
+        init = cogs.client.ScarabBot.__init__
 
         def fast_init(self, *args, **options):
             options.setdefault("guild_ready_timeout", 0.1)
@@ -39,7 +39,7 @@ def _patch() -> None:
             options.setdefault("outbox_poll", 0.3)
             init(self, *args, **options)
 
-        bot.client.ScarabBot.__init__ = fast_init
+        cogs.client.ScarabBot.__init__ = fast_init
         import bot.outbox
 
         outbox_init = bot.outbox.Outbox.__init__

@@ -33,7 +33,11 @@ def auction_with(provinces: list[str], start: int = 0, seed: int = 7) -> State:
 
 
 def set_hand(state: State, seat: int, **cards: int) -> None:
-    state["players"][seat]["hand"] = {card: n for card, n in cards.items() if n}
+    player = state["players"][seat]
+    player["hand"] = {card: n for card, n in cards.items() if n}
+    # What everybody knows the seat holds cannot exceed its new hand.
+    known = {card: min(n, cards.get(card, 0)) for card, n in player["known_cards"].items()}
+    player["known_cards"] = {card: n for card, n in known.items() if n}
 
 
 def own(

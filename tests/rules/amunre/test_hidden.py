@@ -56,6 +56,7 @@ PLAYER_KEYS = {
     "score",
     "gold",
     "favor_cards",
+    "known_cards",
     "has_theft",
     "provinces",
     "answered",
@@ -78,8 +79,10 @@ def test_public_view_schema_and_public_counts():
     assert view["acting"] == [1] and view["phase"] == "auction"
     thebes = next(p for p in view["provinces"] if p["id"] == "thebes")
     assert thebes["bid"] == {"seat": 0, "value": 6}
+    # The starting Architects are public (AMR-R004); every other card type stays private.
+    assert [p.pop("known_cards") for p in view["players"]] == [{"architect": 1}] * 3
     text = canonical_json(view).decode()
-    assert "bribe" not in text and "architect" not in text  # card types stay private
+    assert "bribe" not in text and "architect" not in text
 
 
 @pytest.mark.rule("AMR-R091")

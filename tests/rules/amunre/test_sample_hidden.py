@@ -10,7 +10,7 @@ import pytest
 from rules.amunre import ENGINE
 from rules.core import Rng
 from rules.testing import check_hidden_law, hidden_zones_differ, mixed_option, random_playout
-from tests.rules.amunre.scenario import offering_state, play
+from tests.rules.amunre.scenario import offering_state, play, purchase_state
 
 HOLD = {0: ["thebes"], 1: ["mendes"], 2: ["memphis"]}
 
@@ -99,3 +99,51 @@ def test_the_law_holds_over_random_playouts(seats):
                 checked += 1
                 differ += hidden_zones_differ(ENGINE, first, second)
     assert checked > 40 and differ == checked
+
+
+@pytest.mark.rule("AMR-R004")
+def test_a_starting_architect_never_discarded_stays_in_its_holders_hand():
+    state = offering_state(holdings=HOLD)
+    give(state, 1, "bribe", "bribe", "extra_farmer")
+    give(state, 2, "offering_adjust")
+    assert [p["known_cards"] for p in state["players"]] == [{"architect": 1}] * 3
+    for sample in samples(state, 0, range(20)):
+        for other in (1, 2):
+            assert sample["players"][other]["hand"].get("architect", 0) >= 1
+            assert sample["players"][other]["known_cards"] == {"architect": 1}
+
+
+@pytest.mark.rule("AMR-R085")
+def test_a_discarded_architect_is_no_longer_known_so_it_may_be_redrawn_away():
+    state = purchase_state(start=1, holdings=HOLD)
+    give(state, 1, "bribe", "bribe")
+    state, _ = play(state, (1, "sell:architect"))
+    assert state["players"][1]["known_cards"] == {}
+    assert state["players"][2]["known_cards"] == {"architect": 1}
+    hands = [sample["players"][1]["hand"] for sample in samples(state, 0, range(20))]
+    assert all(sum(hand.values()) == 2 for hand in hands)
+    assert any(hand != {"bribe": 2} for hand in hands)
+
+
+def test_known_cards_are_public_and_a_drawn_architect_keeps_one_known():
+    state = purchase_state(start=2, holdings=HOLD)
+    give(state, 2, "architect")
+    state, _ = play(state, (2, "sell:architect"))
+    view = ENGINE.view(state, None)
+    assert view["players"][2]["known_cards"] == {}
+    assert view["players"][1]["known_cards"] == {"architect": 1}
+    # Seat 2 still holds one Architect, but nobody can tell which: none is known.
+    assert state["players"][2]["hand"] == {"architect": 1}
+
+
+def test_a_state_stored_without_known_cards_loads():
+    fresh_state = ENGINE.new_game(3, {}, 5)
+    raw = ENGINE.dump(fresh_state)
+    for player in raw["players"]:
+        del player["known_cards"]
+    first_round = ENGINE.load(raw)
+    assert [p["known_cards"] for p in first_round["players"]] == [{"architect": 1}] * 3
+    raw["round"] = 2
+    later = ENGINE.load(raw)
+    assert [p["known_cards"] for p in later["players"]] == [{}] * 3
+    check_hidden_law(ENGINE, later, 0, 3)

@@ -8,10 +8,13 @@ same names, so a literal creeping back into either side fails here.
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 import lang
-from render import ankh as board
+import render.ankh
+from render.ankh import static, words
 from rules.ankh import data
 from rules.ankh.late import forget
 
@@ -82,24 +85,26 @@ def test_the_board_draws_the_engine_numbers(monkeypatch):
     """The header and the devotion track print the data module's numbers, and the event track
     marks the Conflict cells MERGE_AFTER_CONFLICT and FORGET_AFTER_CONFLICT."""
     spy = _Spy()
-    monkeypatch.setattr(board, "lang", spy)
-    assert board.MERGE_AFTER_CONFLICT is data.MERGE_AFTER_CONFLICT
-    assert board.FORGET_AFTER_CONFLICT is data.FORGET_AFTER_CONFLICT
-    assert board.RED_TOP is data.RED_TOP and board.DEVOTION_TOP is data.DEVOTION_TOP
+    drawing = sys.modules["render.ankh.board"]  # the module; render.ankh.board is the function
+    for module in (drawing, static):
+        monkeypatch.setattr(module, "lang", spy)
+    assert drawing.MERGE_AFTER_CONFLICT is data.MERGE_AFTER_CONFLICT
+    assert drawing.FORGET_AFTER_CONFLICT is data.FORGET_AFTER_CONFLICT
+    assert static.RED_TOP is data.RED_TOP and static.DEVOTION_TOP is data.DEVOTION_TOP
     from rules.ankh import ENGINE
 
     view = ENGINE.view(ENGINE.new_game(3, {"scenario": "middle_kingdom"}, 5), None)
-    board.static_layer.cache_clear()
-    board._event_tile.cache_clear()
-    board.board(view)
+    static.static_layer.cache_clear()
+    drawing._event_tile.cache_clear()
+    render.ankh.board(view)
     header = next(kw for tpl, kw in spy.calls.items() if tpl.startswith("Conflicts done"))
     assert header["merge"] == data.MERGE_AFTER_CONFLICT
     assert header["forget"] == data.FORGET_AFTER_CONFLICT
     assert header["total"] == data.CONFLICTS == data.EVENT_TRACK.count("conflict")
     track = next(kw for tpl, kw in spy.calls.items() if tpl.startswith("red section"))
     assert track == {"top": data.RED_TOP, "n": data.FORGET_AFTER_CONFLICT, "win": data.DEVOTION_TOP}
-    assert board.CARD_BLURBS["build"].params == {"cost": data.BUILD_COST}
-    assert board.CARD_BLURBS["chariots"].params == {"n": data.CARD_STRENGTH["chariots"]}
+    assert words.CARD_BLURBS["build"].params == {"cost": data.BUILD_COST}
+    assert words.CARD_BLURBS["chariots"].params == {"n": data.CARD_STRENGTH["chariots"]}
     assert "merge" in spy.calls and "forget" in spy.calls  # the two Conflict cells' notes
-    board.static_layer.cache_clear()
-    board._event_tile.cache_clear()
+    static.static_layer.cache_clear()
+    drawing._event_tile.cache_clear()

@@ -7,6 +7,8 @@ import pytest
 from rules.ankh import ENGINE
 from rules.ankh.actions import new_summon
 from rules.ankh.conflict import strength
+from rules.core import canonical_json
+from rules.testing import reload
 
 from .scenario import blank, conflict, dev, ids, key, play, put, task
 
@@ -115,6 +117,22 @@ def test_isis_protects_adjacent_figures_in_battle_resolution():
     assert key(state) == "isis" and ids(state) == ["save:c4", "done"]
     state, _ = play(state, (1, "save:c4"))
     assert "c4" in state["figures"] and "e5" not in state["figures"]
+
+
+@pytest.mark.rule("ANKH-R116")
+def test_isis_doomed_figures_in_hex_order_so_a_reloaded_state_continues_alike():
+    state = battle_of("ra", "isis")
+    put(state, "e5", "warrior", 1)  # added before c4: the live dict is not in hex order
+    put(state, "c4", "warrior", 1)
+    put(state, "a4", "warrior", 0)
+    conflict(state)
+    reloaded = reload(ENGINE, state)
+    moves = ((0, "card:chariots"), (1, "card:flood"))
+    state, _ = play(state, *moves)
+    reloaded, _ = play(reloaded, *moves)
+    isis = next(t for t in state["stack"] if t["t"] == "isis")
+    assert isis["doomed"] == ["c4", "e5"]
+    assert canonical_json(ENGINE.dump(state)) == canonical_json(ENGINE.dump(reloaded))
 
 
 @pytest.mark.rule("ANKH-R119")

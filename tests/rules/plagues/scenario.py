@@ -9,6 +9,7 @@ from rules.core import Event
 from rules.plagues import ENGINE
 from rules.plagues import tasks as T
 from rules.plagues.data import CELLS
+from rules.plagues.steps import answer, decisions, run_autos
 
 E = ENGINE
 
@@ -50,25 +51,25 @@ def resolve(state: dict, seat: int, task: dict | None, *answers: str) -> list[Ev
     events: list[Event] = []
     if task is not None:
         T.push(state, seat, task)
-    T.run_autos(state, events)
+    run_autos(state, events)
     for option in answers:
-        decs = T.decisions(state)
+        decs = decisions(state)
         assert decs, f"no decision open for {option!r}"
         dec = decs[0]
         ids = dec.option_ids()
         assert option in ids, f"{option!r} not in {ids} ({dec.key})"
-        T.answer(state, dec.seat, option, events)
-        T.run_autos(state, events)
+        answer(state, dec.seat, option, events)
+        run_autos(state, events)
     return events
 
 
 def options(state: dict) -> list[str]:
-    decs = T.decisions(state)
+    decs = decisions(state)
     return decs[0].option_ids() if decs else []
 
 
 def key(state: dict) -> str | None:
-    decs = T.decisions(state)
+    decs = decisions(state)
     return decs[0].key if decs else None
 
 

@@ -66,6 +66,8 @@ def test_others_edfu_tiles_redrawn_own_kept():
         assert Counter(sample["reserve"]) + Counter(held) == pool
     assert any(Counter(s["players"][1]["drawn_tiles"]) != Counter(tiles) for s in drawn)
     assert all(s["players"][1]["drawn_tiles"] == tiles for s in samples(state, 1))
+    for seat in range(3):
+        check_hidden_law(ENGINE, state, seat, seed=seat)
 
 
 def test_edfu_tiles_redrawn_stay_receivable():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import Rng, canonical_json
-from rules.tekhenu import ENGINE
+from rules.tekhenu import ENGINE, cards
 from rules.tekhenu.solo import advance_progress
 from rules.tekhenu.state import roll
 from rules.testing import (
@@ -104,6 +104,8 @@ def test_another_seats_sealed_decree_is_redrawn_and_own_kept():
         assert decree_cards(sample) == decree_cards(state)
     assert any(s["players"][1]["dealt"] != state["players"][1]["dealt"] for s in drawn)
     assert len({s["sealed"]["1"] for s in drawn}) > 2
+    for seat in range(3):
+        check_hidden_law(ENGINE, state, seat, seed=seat)
 
 
 def test_secret_decrees_redrawn_known_ones_kept():
@@ -135,6 +137,8 @@ def test_d23_answer_follows_the_redrawn_decrees():
         holds = "D23" in sample["players"][1]["decrees"]
         assert sample["sealed"]["1"] in (("d23", "skip") if holds else ("skip",))
     assert any("D23" not in s["players"][1]["decrees"] for s in drawn)
+    for seat in range(3):
+        check_hidden_law(ENGINE, state, seat, seed=seat)
 
 
 def test_cards_drawn_with_s05_redrawn_for_others_only():
@@ -193,3 +197,57 @@ def test_never_peek_law_over_playouts(seats):
                 check_hidden_law(ENGINE, state, seat, seed * 1000 + index)
                 checked += 1
     assert checked > 20
+
+
+def returned_decrees(seats: int, seed: int) -> dict:
+    """A game just after every player kept one Decree and sent the other under the deck."""
+    state = new(seats, seed)
+    for seat in range(seats):
+        state, _ = play(state, (seat, ENGINE.decision_for(state, seat).options[0].id))
+    return state
+
+
+@pytest.mark.rule("TEK-R030")
+def test_returned_decrees_are_recorded_at_the_bottom_of_the_deck_in_seat_order():
+    state = returned_decrees(3, 4)
+    deck = state["decks"]["decree"]
+    assert [who for who, _card in state["decree_bottom"]] == [2, 1, 0]
+    assert [card for _who, card in state["decree_bottom"]] == deck[:3]
+    assert "decree_bottom" not in canonical_json(ENGINE.view(state, None)).decode()
+
+
+@pytest.mark.rule("TEK-R030")
+def test_the_own_returned_decree_stays_at_its_place_others_are_unseen():
+    state = returned_decrees(3, 4)
+    own_place, own_card = 2, state["decks"]["decree"][2]  # seat 0 returned first: highest
+    drawn = samples(state, 0)
+    for sample in drawn:
+        deck = sample["decks"]["decree"]
+        assert deck[own_place] == own_card
+        assert sample["decree_bottom"][own_place] == [0, own_card]
+        assert [card for _who, card in sample["decree_bottom"]] == deck[:3]  # consistent
+        assert decree_cards(sample) == decree_cards(state)
+    assert len({s["decks"]["decree"][0] for s in drawn}) > 1  # seat 2's card is unseen to 0
+
+
+def test_a_drawn_returned_decree_leaves_the_record():
+    state = returned_decrees(2, 5)
+    deck = state["decks"]["decree"]
+    while len(deck) > 1:
+        cards.draw_card(state, "decree")
+    assert state["decree_bottom"] == [[1, deck[0]]]
+    cards.draw_card(state, "decree")
+    assert state["decree_bottom"] == []
+    check_hidden_law(ENGINE, state, 0, seed=1)
+
+
+def test_a_state_stored_without_decree_bottom_loads_unchanged_with_nothing_known():
+    raw = ENGINE.dump(returned_decrees(2, 6))
+    del raw["decree_bottom"]
+    state = ENGINE.load(raw)
+    assert ENGINE.dump(state) == raw  # the stored form is kept as it was
+    own_card = state["decks"]["decree"][0]  # seat 1 returned it last: it lies lowest
+    assert any(s["decks"]["decree"][0] != own_card for s in samples(state, 1))  # not known
+    check_hidden_law(ENGINE, state, 1, seed=2)
+    cards.draw_card(state, "decree")  # drawing works without the record
+    assert "decree_bottom" not in state

@@ -121,11 +121,7 @@ def test_ai_only_games_finish_and_are_deterministic(seats):
     assert ENGINE.result(one.state) == ENGINE.result(two.state)
 
 
-def test_performance_largest_table():
-    import time
-
-    start = time.perf_counter()
+def test_largest_table_plays_a_long_game():
+    """The 4-seat game runs to its end (its speed is measured by `python -m bench`, not here)."""
     playout = random_playout(ENGINE, 4, 77, chooser=mixed_option)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 1.0, elapsed  # budget 0.5 s on a quiet machine
     assert len(playout.log) > 200

@@ -1,4 +1,5 @@
-"""The Discord client: ``ScarabBot`` and ``run_bot`` (used by ``python -m bot``).
+"""The Discord client: ``ScarabBot`` and ``run_bot`` (used by ``python -m bot``). The cogs
+see it through ``cogs.common.ScarabClient``: the client imports the cogs, never the reverse.
 
 ``setup_hook`` is the one place where start-up happens: the match service is built on the
 storage passed in, the cogs are loaded, the persistent components (``DynamicItem``s, whose
@@ -13,11 +14,17 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.deadlines import set_default_turn_time
 from bot.outbox import Outbox
 from bot.service import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
-from bot.translator import CatalogueTranslator
+from cogs.announce import Announcer
+from cogs.common import ScarabClient
+from cogs.components import DYNAMIC_ITEMS
+from cogs.history import RematchButton
+from cogs.lobby import LobbyButton
+from cogs.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +50,7 @@ def default_intents() -> discord.Intents:
     return intents
 
 
-class ScarabBot(commands.Bot):
+class ScarabBot(ScarabClient):
     """Scarab's client. Tests pass overrides through ``**options`` (for example
     ``chunk_guilds_at_startup=False``, ``guild_ready_timeout=0.1``)."""
 
@@ -81,11 +88,6 @@ class ScarabBot(commands.Bot):
         self.outbox_poll = outbox_poll
 
     async def setup_hook(self) -> None:
-        from cogs.announce import Announcer
-        from cogs.components import DYNAMIC_ITEMS
-        from cogs.history import RematchButton
-        from cogs.lobby import LobbyButton
-
         # Boards are drawn by the announcer once per turn post, not by the service per click.
         self.service = self._given_service or MatchService(self.storage)
         self.announcer = Announcer(self)
@@ -131,6 +133,10 @@ class ScarabBot(commands.Bot):
 
 
 def create_bot(settings: Settings, storage: Storage, **options: Any) -> ScarabBot:
+    if settings.turn_time_seconds:  # tests: deadlines in seconds, scanned often enough
+        set_default_turn_time(settings.turn_time_seconds)
+        options.setdefault("deadline_interval", max(0.2, settings.turn_time_seconds / 10))
+    options.setdefault("sync_commands", settings.sync_commands)
     return ScarabBot(
         storage,
         dev_guild_id=settings.dev_guild_id,

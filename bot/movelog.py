@@ -1,31 +1,31 @@
-"""Undo, after Board Game Arena's policy: a player may take back their own steps within the
+"""The move log, read without storage: decision sequence numbers, who may answer what,
+replaying a log from ``new_game(seed)``, and the undo walk.
+
+Undo follows Board Game Arena's policy: a player may take back their own steps within the
 current turn until another seat has acted, hidden information was revealed or randomness was
-drawn (``Engine.undo_barrier`` says which moves are final).
+drawn (``Engine.undo_barrier`` says which moves are final). An undo is a stored row
+(``moves.kind = 'undo'``) that takes back the latest standing move of its seat: the log stays
+append-only and ``walk`` skips both, so the replay law still holds. The decisions an undo
+reopens get back the seqs they had before the move (the same decision, so its deadline keeps
+running and its old buttons work again), while the buttons posted after the move are stale.
 
-An undo is a stored row (``moves.kind = 'undo'``) that takes back the latest standing move of
-its seat: the log stays append-only and ``walk`` (used by ``bot.service.replay``) skips both, so
-the replay law still holds. The decisions the undo reopens get back the seqs they had before the
-move (the same decision, so its deadline keeps running and its old buttons work again), while
-the buttons posted after the move are stale.
-
-``MatchService.undo`` calls ``undo_move`` here; ``undoable_seat`` keeps the in-memory hint the
-turn message uses to show its Undo button.
+Pure: no storage, no asyncio. ``MatchService`` (bot/service.py) reads the log and calls these.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bot.errors import ServiceError, StorageError, VersionConflict
-from bot.storage import MatchRecord, MoveRecord
+from bot.errors import ServiceError
+from bot.model import NOT_STARTED, MatchInfo
 from rules.core import Decision, Engine, Event
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo, MatchService, Turn
+    from bot.storage import MatchRecord, MoveRecord
 
 UNDO_KIND = "undo"
 KEEP_STATES = 32  # states kept while replaying, so taking back a recent move needs no replay
@@ -42,7 +42,75 @@ BARRIER = msg(
     "That move cannot be taken back: it answered a sealed choice, revealed hidden "
     "information or drew at random."
 )
-STALE_UNDO = msg("That undo button is no longer current.")
+
+
+def _same_decision(a: Decision, b: Decision) -> bool:
+    return (a.key, a.prompt, a.secret, a.option_ids()) == (
+        b.key,
+        b.prompt,
+        b.secret,
+        b.option_ids(),
+    )
+
+
+def next_seqs(
+    before: Mapping[int, Decision],
+    after: list[Decision],
+    actor: int | None,
+    old: Mapping[int, int],
+    version: int,
+) -> dict[int, int]:
+    """Decision sequence numbers after a move that produced ``version``.
+
+    A seat keeps its seq while its open decision is unchanged and it did not just answer
+    (another seat answering a simultaneous decision); otherwise the decision is new and its
+    seq is the version at which it was posed. An advisory decision closes by itself when the
+    decisions that matter are answered: once this move poses an awaited decision anew, the
+    advisory ones open after it are new questions too, even if they read the same.
+    """
+    seqs: dict[int, int] = {}
+    for decision in after:
+        if decision.seat in seqs:
+            continue
+        prev = before.get(decision.seat)
+        if (
+            prev is not None
+            and decision.seat != actor
+            and decision.seat in old
+            and _same_decision(prev, decision)
+        ):
+            seqs[decision.seat] = old[decision.seat]
+        else:
+            seqs[decision.seat] = version
+    first = first_per_seat(after).values()
+    if any(not d.advisory and seqs[d.seat] == version for d in first):
+        seqs.update({d.seat: version for d in first if d.advisory})
+    return seqs
+
+
+def answerable(engine: Engine, state: Any, seat: int) -> list[Decision]:
+    """The open decisions the owner of ``seat`` may answer: the seat's own first, then those
+    of seats sharing it (``Engine.co_seats``, seats playing one side)."""
+    pending = engine.pending(state)
+    own = [d for d in pending if d.seat == seat][:1]
+    shared = [d for d in pending if d.seat != seat and seat in engine.co_seats(state, d.seat)]
+    return own + list(first_per_seat(shared).values())
+
+
+def first_per_seat(decisions: list[Decision]) -> dict[int, Decision]:
+    out: dict[int, Decision] = {}
+    for decision in decisions:
+        out.setdefault(decision.seat, decision)
+    return out
+
+
+def replay(
+    engine: Engine, record: MatchRecord | MatchInfo, moves: list[MoveRecord]
+) -> tuple[Any, dict[int, int]]:
+    """Rebuild a match's state and decision seqs from ``new_game(seed)`` and its move log;
+    undo rows take back moves (``walk``)."""
+    walked = walk(engine, record, moves)
+    return walked.state, walked.seqs
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,15 +137,8 @@ class Walk:
         return self.recent[-1] if self.recent else None
 
 
-def _by_seat(decisions: list[Decision]) -> dict[int, Decision]:
-    out: dict[int, Decision] = {}
-    for decision in decisions:
-        out.setdefault(decision.seat, decision)
-    return out
-
-
 def _seat_count(record: MatchRecord | MatchInfo) -> int:
-    return record.seats if isinstance(record, MatchRecord) else record.seat_count
+    return record.seat_count if isinstance(record, MatchInfo) else record.seats
 
 
 def walk(
@@ -90,17 +151,15 @@ def walk(
     """Replay ``moves`` from ``new_game(seed)``: 'move' rows are applied, each 'undo' row takes
     back the latest standing move of its seat. Decision seqs follow ``next_seqs``; a take-back
     restores the seqs from before the move."""
-    from bot.service import NOT_STARTED, next_seqs
-
     if record.seed is None:
         raise ServiceError(NOT_STARTED)
     seats, options, seed = _seat_count(record), record.options, record.seed
     state = engine.new_game(seats, options, seed)
-    seqs = {seat: 0 for seat in _by_seat(engine.pending(state))}
+    seqs = {seat: 0 for seat in first_per_seat(engine.pending(state))}
     standing: list[MoveRecord] = []
     recent: deque[Step] = deque(maxlen=max(keep, 1))
     for move in moves:
-        before = _by_seat(engine.pending(state))
+        before = first_per_seat(engine.pending(state))
         if move.kind == UNDO_KIND:
             index = next(
                 (i for i in range(len(standing) - 1, -1, -1) if standing[i].seat == move.seat), None
@@ -132,12 +191,10 @@ def _replay_standing(
     engine: Engine, record: MatchRecord | MatchInfo, standing: Sequence[MoveRecord]
 ) -> tuple[Any, dict[int, int]]:
     """State and seqs after the standing moves alone (seqs from their own versions)."""
-    from bot.service import next_seqs
-
     state = engine.new_game(_seat_count(record), record.options, record.seed)
-    seqs = {seat: 0 for seat in _by_seat(engine.pending(state))}
+    seqs = {seat: 0 for seat in first_per_seat(engine.pending(state))}
     for move in standing:
-        before = _by_seat(engine.pending(state))
+        before = first_per_seat(engine.pending(state))
         state, _ = engine.apply(state, move.seat, move.option_id)
         seqs = next_seqs(before, engine.pending(state), move.seat, seqs, move.version)
     return state, seqs
@@ -157,7 +214,7 @@ def undoable_seat(
     return seat
 
 
-def refusal(engine: Engine, walked: Walk, seat: int, user_id: int) -> str | None:
+def undo_refusal(engine: Engine, walked: Walk, seat: int, user_id: int) -> str | None:
     """Why ``seat`` (played by ``user_id``) may not undo now, or None when it may."""
     last = walked.last
     if last is None:
@@ -171,7 +228,7 @@ def refusal(engine: Engine, walked: Walk, seat: int, user_id: int) -> str | None
     return None
 
 
-def _hint_after_undo(engine: Engine, walked: Walk) -> int | None:
+def hint_after_undo(engine: Engine, walked: Walk) -> int | None:
     """Who may undo once the last step is taken back: the step before it, if it stands."""
     if len(walked.recent) < 2:
         return None
@@ -179,87 +236,6 @@ def _hint_after_undo(engine: Engine, walked: Walk) -> int | None:
     return undoable_seat(
         engine, prev.before, prev.move.seat, last.before, prev.events, prev.move.actor
     )
-
-
-async def undo_move(
-    service: MatchService, match_id: int, user_id: int, *, version: int | None = None
-) -> Turn:
-    """Take back the caller's latest step (see the module docstring for the policy). One
-    transaction: an undo row + the restored snapshot + a version bump."""
-    from bot.service import NOT_SEATED, SAVE_FAILED, STALE, AppliedMove
-
-    async with service.lock(match_id):
-        info = await service.get_match(match_id)
-        service._refuse_unless_active(info)
-        seat = info.seat_of(user_id)
-        if seat is None:
-            raise ServiceError(NOT_SEATED)
-        if version is not None and version != info.version:
-            raise ServiceError(STALE_UNDO)
-        engine = service.engine(info.game_id)
-        walked = walk(engine, info, await service.store.get_moves(match_id))
-        if (
-            walked.last is not None
-            and walked.last.move.seat != seat
-            and walked.last.move.actor == str(user_id)
-            and seat in engine.co_seats(walked.state, walked.last.move.seat)
-        ):
-            seat = walked.last.move.seat  # their step for a seat sharing theirs (co_seats)
-        reason = refusal(engine, walked, seat, user_id)
-        if reason is not None:
-            raise ServiceError(reason)
-        last = walked.last
-        assert last is not None
-        new_version = info.version + 1
-        # The reopened decisions keep the seqs they had: the same decision (and its deadline).
-        restored, seqs = last.before, dict(last.seqs_before)
-        label = engine.option_label(restored, seat, last.move.option_id)
-        owner = info.seat_info(seat)
-        who = f"<@{user_id}>" if owner is None or owner.user_id != user_id else owner.label
-        event = Event(
-            "undo",
-            msg("↩️ {who} took back a step: {label}.", who=who, label=label),
-            {"undone": last.move.version},
-            seat=seat,
-        )
-        try:
-            await service.store.record_move(
-                match_id,
-                expected_version=info.version,
-                seat=seat,
-                option_id=last.move.option_id,
-                actor=str(user_id),
-                events=[event.to_json()],
-                state=engine.dump(restored),
-                seqs=seqs,
-                status="active",
-                result=None,
-                now=service.clock(),
-                kind=UNDO_KIND,
-            )
-        except VersionConflict:
-            service._forget(match_id)
-            raise ServiceError(STALE) from None
-        except StorageError as exc:
-            raise ServiceError(SAVE_FAILED) from exc
-        service._forget(match_id)
-        info = await service.get_match(match_id)
-        loaded = await service._loaded(info)
-        loaded.undo_seat = _hint_after_undo(engine, walked)
-        moves = [
-            AppliedMove(
-                version=new_version,
-                seat=seat,
-                option_id=UNDO_KIND,
-                label=label,
-                actor=str(user_id),
-                secret=False,
-                events=[event],
-            )
-        ]
-        moves.extend(await service._run_ai(info, loaded))
-        turn = service._turn(await service._schedule(match_id, loaded), loaded, moves)
-    return turn
 
 
 def standing_moves(moves: Sequence[MoveRecord]) -> list[MoveRecord]:

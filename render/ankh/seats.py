@@ -1,0 +1,211 @@
+"""Ankh's player table: one row per seat (``_player_row``), drawn by ``draw_players``."""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from PIL import Image
+
+import lang
+from render.ankh.layout import (
+    ACTING_FILL,
+    GREY_FILL,
+    HEAD_H,
+    MARGIN,
+    RED_DARK,
+    ROW_H,
+    WINNER_FILL,
+    Layout,
+)
+from render.ankh.pieces import token
+from render.ankh.words import (
+    cards_text,
+    hand_text,
+    player_name,
+    players_by_number,
+    reserve_lines,
+    seats_text,
+    text_px,
+)
+from render.common import (
+    INK,
+    INK_SOFT,
+    Column,
+    canvas_draw,
+    fit_text,
+    font,
+    wrap_items,
+)
+from rules.ankh.data import (
+    POWER_LEVEL,
+    POWER_NAMES,
+)
+
+PLAYER_COLUMNS = (
+    Column("God · seats", 236),
+    Column("Devotion", 92, "center"),
+    Column("Followers", 104, "center"),
+    Column("Reserve", 330),
+    Column("Ankh powers", 250),
+    Column("Battle cards", 316),
+)
+
+
+TABLE_W = sum(c.width for c in PLAYER_COLUMNS)
+
+
+ZEBRA = ((255, 251, 240), (244, 236, 218))
+
+
+@functools.lru_cache(maxsize=4)
+def player_columns(locale: str = "en") -> tuple[Column, ...]:
+    """The table's columns with their titles in ``locale``."""
+    titles = (
+        lang.t(locale, "God · seats"),
+        lang.t(locale, "Devotion"),
+        lang.t(locale, "Followers"),
+        lang.t(locale, "Reserve"),
+        lang.t(locale, "Ankh powers"),
+        lang.t(locale, "Battle cards"),
+    )
+    return tuple(
+        Column(title, column.width, column.align)
+        for title, column in zip(titles, PLAYER_COLUMNS, strict=True)
+    )
+
+
+def draw_players(
+    image: Image.Image,
+    draw,
+    view: dict[str, Any],
+    players: list[dict[str, Any]],
+    layout: Layout,
+    locale: str = "en",
+) -> None:
+    acting = {int(s) for s in view.get("acting") or []}
+    first = view.get("first_player")
+    winner = view.get("winner")
+    by_number = players_by_number(players)
+    y = layout.table_y + HEAD_H
+    for index, player in enumerate(players):
+        number = int(player.get("player", 0))
+        seats = {int(s) for s in player.get("seats") or []}
+        merged = player.get("merged_into")
+        into = player_name(by_number.get(int(merged), {}), locale) if merged is not None else None
+        flags = (
+            winner is not None and int(winner) == number,
+            first in seats,
+            bool(acting & seats),
+            into,
+            index % 2,
+        )
+        image.paste(
+            _player_row(json.dumps(player, sort_keys=True, default=str), flags, locale), (MARGIN, y)
+        )
+        y += ROW_H
+    draw.rectangle((MARGIN, layout.table_y, MARGIN + TABLE_W, y), outline=(70, 58, 44), width=2)
+
+
+@functools.lru_cache(maxsize=512)
+def _player_row(player_json: str, flags: tuple, locale: str = "en") -> Image.Image:
+    """One row of the player table (cached: most rows do not change from one turn to the next)."""
+    player = json.loads(player_json)
+    is_winner, is_first, is_acting, merged_into, zebra = flags
+    gone = merged_into is not None or player.get("forgotten")
+    fill = (
+        WINNER_FILL
+        if is_winner
+        else GREY_FILL
+        if gone
+        else ACTING_FILL
+        if is_acting
+        else ZEBRA[zebra]
+    )
+    image = Image.new("RGB", (TABLE_W, ROW_H), fill)
+    d = canvas_draw(image)
+    number = int(player.get("player", 0))
+    cy = ROW_H // 2
+    # god and seats
+    token(d, (22, cy), number, size=30)
+    d.text(
+        (44, cy - 11),
+        fit_text(player_name(player, locale), font(16, bold=True), 120),
+        font=font(16, bold=True),
+        fill=INK,
+        anchor="lm",
+    )
+    sub = seats_text(player, locale)
+    if merged_into is not None:
+        sub = lang.t(locale, "merged: {god}", god=merged_into)
+    elif player.get("forgotten"):
+        sub = lang.t(locale, "forgotten")
+    marks = ("★" if is_winner else "") + ("☥" if is_first else "") + ("▶" if is_acting else "")
+    d.text((230, cy - 11), marks, font=font(18, bold=True), fill=INK, anchor="rm")
+    sub_room = 150
+    if player.get("answered"):
+        sealed = lang.t(locale, "✓ sealed")
+        d.text((230, cy + 12), sealed, font=font(14, bold=True), fill=(0, 110, 60), anchor="rm")
+        sub_room = min(150, 230 - 8 - 44 - text_px(sealed, font(14, bold=True)))
+    d.text(
+        (44, cy + 12), fit_text(sub, font(14), sub_room), font=font(14), fill=INK_SOFT, anchor="lm"
+    )
+    x = PLAYER_COLUMNS[0].width
+    # devotion and followers
+    cx = x + PLAYER_COLUMNS[1].width // 2
+    d.text(
+        (cx, 18), str(player.get("devotion", 0)), font=font(20, bold=True), fill=INK, anchor="mm"
+    )
+    if player.get("red"):
+        red = lang.t(locale, "red zone")
+        red_font = (
+            font(14, bold=True)
+            if text_px(red, font(14, bold=True)) <= PLAYER_COLUMNS[1].width - 6
+            else font(12, bold=True)
+        )
+        d.text(
+            (cx, 40),
+            fit_text(red, red_font, PLAYER_COLUMNS[1].width - 4),
+            font=red_font,
+            fill=RED_DARK,
+            anchor="mm",
+        )
+    x += PLAYER_COLUMNS[1].width
+    d.text(
+        (x + PLAYER_COLUMNS[2].width // 2, cy),
+        str(player.get("followers", 0)),
+        font=font(20, bold=True),
+        fill=INK,
+        anchor="mm",
+    )
+    x += PLAYER_COLUMNS[2].width
+    powers = sorted(player.get("powers") or [], key=lambda p: (POWER_LEVEL.get(p, 9), p))
+    power_items = [lang.localise(POWER_NAMES.get(p, p), locale) for p in powers]
+    power_lines = wrap_items(power_items, font(15), 236, 2, ", ", locale=locale) or [
+        lang.t(locale, "no powers")
+    ]
+    used = player.get("used") or []
+    hand = player.get("hand") or []
+    used_line = (
+        lang.t(locale, "used: {cards}", cards=cards_text(used, locale))
+        if used
+        else lang.t(locale, "used: none")
+    )
+    card_lines = [used_line, hand_text(hand, used, locale)]
+    for column, lines, bold_first in (
+        (PLAYER_COLUMNS[3], reserve_lines(player, locale), False),
+        (PLAYER_COLUMNS[4], power_lines, False),
+        (PLAYER_COLUMNS[5], card_lines, True),
+    ):
+        for index, line in enumerate(lines[:2]):
+            fnt = font(15, bold=bold_first and index == 0)
+            d.text(
+                (x + 8, 15 + index * 24),
+                fit_text(line, fnt, column.width - 14),
+                font=fnt,
+                fill=INK,
+                anchor="lm",
+            )
+        x += column.width
+    return image

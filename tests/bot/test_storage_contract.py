@@ -1,0 +1,282 @@
+"""The Storage contract on both backends (``any_store``: SQLite and PostgreSQL), and what only
+the PostgreSQL store has: its migrations, its append-only log, the row lock of a move across two
+connections, and one-sentence errors for a server it cannot use."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+import pytest
+
+from bot.errors import StorageError, VersionConflict
+from bot.migrations_pg import SCHEMA_VERSION, migrate, schema_version
+from bot.storage import Storage
+from bot.storage_pg import PgStorage, is_postgres_url, redact
+from bot.stores import open_storage
+
+NOW = 1_700_000_000.0
+
+
+async def started(store: Storage, seats: int = 2, host: int = 5) -> int:
+    match = await store.create_match(
+        guild_id=1, channel_id=2, game_id="toy", options={"r": "3"}, seats=seats, host_id=host,
+        now=NOW,
+    )  # fmt: skip
+    for seat in range(1, seats):
+        await store.put_seat(match.id, seat, None, f"AI {seat}", NOW)
+    await store.start_match(
+        match.id, seed=7, state={"n": 0}, seqs={0: 1}, status="active", result=None, now=NOW
+    )
+    return match.id
+
+
+async def move(store: Storage, match_id: int, expected: int, **extra) -> int:
+    fields = dict(
+        seat=0, option_id=f"o{expected}", actor="5", events=[{"e": expected}],
+        state={"n": expected + 1}, seqs={0: expected + 2}, status="active", result=None,
+        now=NOW + expected + 1,
+    )  # fmt: skip
+    fields.update(extra)
+    return await store.record_move(match_id, expected_version=expected, **fields)
+
+
+async def test_matches_seats_and_listing(any_store):
+    store = any_store
+    first = await started(store)
+    lobby = await store.create_match(
+        guild_id=1, channel_id=3, game_id="toy", options={}, seats=3, host_id=6, now=NOW
+    )
+    await store.put_seat(lobby.id, 1, 5, "five", NOW + 1)
+    await store.update_match(lobby.id, NOW + 2, thread_id=77, status="lobby")
+    assert [m.id for m in await store.list_matches(1)] == [lobby.id, first]
+    assert [m.id for m in await store.list_matches(1, ["active"], limit=5)] == [first]
+    assert [m.id for m in await store.matches_for_user(5, ["lobby"])] == [lobby.id]
+    assert (await store.match_for_thread(77)).id == lobby.id
+    assert await store.count_matches() == 2
+    record = await store.get_match(lobby.id)
+    assert (record.thread_id, record.updated_at, record.options) == (77, NOW + 2, {})
+    assert [(s.seat, s.user_id, s.is_ai) for s in record.seat_rows] == [
+        (0, 6, False),
+        (1, 5, False),
+    ]
+    await store.remove_seat(lobby.id, 1, NOW + 3)
+    assert len((await store.get_match(lobby.id)).seat_rows) == 1
+    with pytest.raises(ValueError):
+        await store.update_match(lobby.id, NOW, version=3)
+    assert await store.get_match(999) is None
+
+
+async def test_moves_snapshot_and_a_stale_version(any_store):
+    store = any_store
+    match_id = await started(store)
+    with pytest.raises(VersionConflict):
+        await store.start_match(
+            match_id, seed=1, state={}, seqs={}, status="active", result=None, now=NOW
+        )
+    assert await move(store, match_id, 0) == 1
+    assert await move(store, match_id, 1, secret=True, deadlines=[(0, "turn:3", NOW + 9)]) == 2
+    with pytest.raises(VersionConflict):
+        await move(store, match_id, 1)
+    assert (await store.get_match(match_id)).version == 2  # the refused move changed nothing
+    moves = await store.get_moves(match_id)
+    assert [(m.version, m.option_id, m.events, m.secret) for m in moves] == [
+        (1, "o0", [{"e": 0}], False),
+        (2, "o1", [{"e": 1}], True),
+    ]
+    assert [m.version for m in await store.get_moves(match_id, after=1)] == [2]
+    assert [m.version for m in await store.recent_moves(match_id, 1)] == [2]
+    snapshot = await store.get_snapshot(match_id)
+    assert (snapshot.version, snapshot.state, snapshot.seqs) == (2, {"n": 2}, {0: 3})
+    await store.put_snapshot(match_id, version=2, state={"n": 9}, seqs={1: 4}, now=NOW)
+    assert (await store.get_snapshot(match_id)).seqs == {1: 4}
+    assert [d.kind for d in await store.deadlines_for(match_id)] == ["turn:3"]
+    await move(store, match_id, 2, status="finished", result={"winners": [0]})
+    record = await store.get_match(match_id)
+    assert (record.status, record.result) == ("finished", {"winners": [0]})
+    with pytest.raises(VersionConflict):  # a finished match takes no move
+        await move(store, match_id, 3)
+
+
+async def test_the_announcement_outbox_and_dms(any_store):
+    store = any_store
+    match_id = await started(store)
+    await move(store, match_id, 0)
+    owed = await store.get_announcement(match_id)
+    assert (owed.version_owed, owed.version_done, owed.owed) == (1, -1, True)
+    assert [a.match_id for a in await store.owed_announcements(NOW)] == [match_id]
+    assert await store.announcement_failed(match_id, NOW + 30, NOW) == 1
+    assert await store.announcement_failed(match_id, NOW + 60, NOW) == 2
+    assert await store.owed_announcements(NOW + 59) == []
+    await store.announcement_delivered(
+        match_id, version=1, channel_id=8, message_id=9, turn_version=1, turn_key=[1, "x"], now=NOW
+    )
+    done = await store.get_announcement(match_id)
+    assert (done.version_done, done.turn_key, done.attempts, done.owed) == (1, [1, "x"], 0, False)
+    assert (await store.get_messages(match_id))["turn"].message_id == 9
+    await store.owe_announcement(match_id, 0, NOW)  # never lowers what is owed
+    assert (await store.get_announcement(match_id)).version_owed == 1
+    await store.record_dm(match_id, 0, 3, 5, False, NOW)
+    await store.record_dm(match_id, 0, 3, 5, True, NOW)
+    assert await store.dms_sent(match_id) == {(0, 3, 5): True}
+    await store.delete_message(match_id, "turn")
+    assert await store.get_messages(match_id) == {}
+
+
+async def test_ai_waiting_matches_sees_an_open_ai_seat(any_store):
+    store = any_store
+    match_id = await started(store)
+    assert await store.ai_waiting_matches() == []
+    await move(store, match_id, 0, seqs={1: 4})  # now the AI seat 1 must answer
+    assert await store.ai_waiting_matches() == [match_id]
+
+
+async def test_deadlines_claims_votes_and_takeovers(any_store):
+    store = any_store
+    match_id = await started(store, seats=3)
+    await store.put_seat(match_id, 2, 6, None, NOW)
+    await store.add_deadlines(match_id, [(0, "turn:1", NOW + 10), (0, "remind:1:50", NOW + 5)])
+    await store.add_deadlines(match_id, [(0, "turn:1", NOW + 99)])  # kept, not re-armed
+    due = await store.due_deadlines(NOW + 10)
+    assert [(d.kind, d.due_at) for d in due] == [("remind:1:50", NOW + 5), ("turn:1", NOW + 10)]
+    ids = [d.id for d in due]
+    assert await store.claim_deadlines(ids) == set(ids)
+    assert await store.claim_deadlines(ids) == set()  # each fires once
+    await store.add_deadlines(match_id, [(2, "turn:2", NOW)])
+    (row,) = await store.deadlines_for(match_id)
+    await store.delete_deadlines([row.id])
+    await store.set_deadline(match_id, None, "lobby", NOW)
+    await store.clear_deadlines(match_id, seat=0)
+    assert [d.kind for d in await store.deadlines_for(match_id)] == ["lobby"]
+    await store.clear_deadlines(match_id)
+    assert await store.deadlines_for(match_id) == []
+
+    assert await store.add_vote(match_id, 2, 5, NOW) is True
+    assert await store.add_vote(match_id, 2, 5, NOW) is False
+    assert await store.votes_for(match_id, 2) == {5}
+    await store.set_match_settings(match_id, {"turn_time": 60}, NOW)
+    await store.set_taken_over(match_id, 2, True, NOW + 1)
+    assert await store.votes_for(match_id, 2) == set()
+    assert await store.match_settings(match_id) == {"turn_time": 60, "takeovers": [2]}
+    assert await store.taken_over_seats([match_id]) == {match_id: {2}}
+    await store.set_taken_over(match_id, 2, False, NOW + 2)
+    assert await store.taken_over_seats([match_id]) == {match_id: set()}
+    assert (await store.match_settings(match_id))["takeovers"] == [2]  # the record stays
+
+
+async def test_preferences_and_the_admin_log(any_store):
+    store = any_store
+    await store.set_user_pref(5, "locale", "pl")
+    assert await store.get_user_pref(5, "locale") == "pl"
+    await store.set_user_pref(5, "locale", None)
+    assert await store.get_user_pref(5, "locale") is None
+    await store.write_admin_log(1, 5, "cancel", None, {"why": "test"}, NOW)
+    await store.write_admin_log(1, 5, "kick", 3, {}, NOW + 1)
+    entries = await store.read_admin_log(1)
+    assert [(e.action, e.match_id, e.detail) for e in entries] == [
+        ("kick", 3, {}),
+        ("cancel", None, {"why": "test"}),
+    ]
+
+
+async def test_compact_and_delete_finished_matches(any_store):
+    store = any_store
+    match_id = await started(store)
+    await move(store, match_id, 0)
+    await move(store, match_id, 1, status="finished", result={"w": 1})
+    await store.announcement_delivered(
+        match_id, version=2, channel_id=1, message_id=2, turn_version=2, turn_key=None, now=NOW
+    )
+    before = await store.get_moves(match_id)
+    assert await store.compact_finished(NOW + 100) == [match_id]
+    assert await store.compact_finished(NOW + 100) == []
+    assert await store.get_moves(match_id) == before  # lossless
+    assert await store.delete_finished(NOW + 100) == [match_id]
+    assert await store.get_match(match_id) is None
+    assert await store.get_moves(match_id) == []
+
+
+# --- PostgreSQL only ------------------------------------------------------------------------
+
+
+async def test_pg_migrations_are_numbered_and_idempotent(pg_server):
+    url = await pg_server.fresh_url()
+    conn = await asyncpg.connect(url)
+    try:
+        assert await schema_version(conn) == 0
+        assert await migrate(conn) == SCHEMA_VERSION
+        assert await migrate(conn) == 0
+        assert await schema_version(conn) == SCHEMA_VERSION
+        await conn.execute("UPDATE schema_version SET version = $1", SCHEMA_VERSION + 1)
+    finally:
+        await conn.close()
+    with pytest.raises(StorageError, match="newer Scarab"):
+        await PgStorage.open(url)
+
+
+async def test_pg_a_failing_migration_leaves_the_previous_version(pg_server, monkeypatch):
+    import bot.migrations_pg as migrations
+
+    url = await pg_server.fresh_url()
+    await (await PgStorage.open(url)).close()
+    broken = "CREATE TABLE half_done (x int); INSERT INTO no_such_table VALUES (1);"
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*migrations.MIGRATIONS, broken))
+    monkeypatch.setattr(migrations, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    with pytest.raises(StorageError, match="no_such_table"):
+        await PgStorage.open(url)
+    conn = await asyncpg.connect(url)
+    try:
+        assert await schema_version(conn) == SCHEMA_VERSION
+        assert await conn.fetchval("SELECT to_regclass('half_done')") is None
+    finally:
+        await conn.close()
+
+
+async def test_pg_the_move_log_is_append_only(pg_server):
+    url = await pg_server.fresh_url()
+    store = await open_storage(url)  # the URL selects PostgreSQL
+    try:
+        assert isinstance(store, PgStorage)
+        await move(store, await started(store), 0)
+    finally:
+        await store.close()
+    conn = await asyncpg.connect(url)
+    try:
+        with pytest.raises(asyncpg.RaiseError, match="append-only"):
+            await conn.execute("UPDATE moves SET option_id = 'z'")
+    finally:
+        await conn.close()
+
+
+async def test_pg_two_processes_racing_for_one_version_apply_one_move(pg_server):
+    """Two stores (as two processes would) submit against the same version at once: the row
+    lock lets one commit; the other sees the new version and gets VersionConflict."""
+    url = await pg_server.fresh_url()
+    one, two = await PgStorage.open(url), await PgStorage.open(url)
+    try:
+        match_id = await started(one)
+        for expected in range(10):
+            outcomes = await asyncio.gather(
+                move(one, match_id, expected, actor="one"),
+                move(two, match_id, expected, actor="two"),
+                return_exceptions=True,
+            )
+            assert sorted(type(o).__name__ for o in outcomes) == ["VersionConflict", "int"]
+        moves = await one.get_moves(match_id)
+        assert [m.version for m in moves] == list(range(1, 11))
+        assert (await two.get_snapshot(match_id)).version == 10
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_pg_errors_are_one_sentence_without_the_password(pg_server):
+    missing = pg_server.url("no_such_database")
+    with pytest.raises(StorageError, match="has no such database") as caught:
+        await PgStorage.open(missing)
+    assert "\n" not in str(caught.value)
+    with pytest.raises(StorageError, match="cannot be reached") as caught:
+        await PgStorage.open("postgresql://scarab:s3cret@127.0.0.1:1/scarab")
+    assert "s3cret" not in str(caught.value)
+    assert redact("postgresql://u:pw@h/db") == "postgresql://u:***@h/db"
+    assert is_postgres_url("postgres://h/db") and not is_postgres_url("scarab.sqlite3")
