@@ -24,7 +24,7 @@ GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
     ("ankh", "normal"): None,
     ("ankh", "hard"): None,
     ("tekhenu", "normal"): Budget(iterations=8, depth=10, time_cap_s=1.0),
-    ("tekhenu", "hard"): Budget(iterations=16, depth=10, time_cap_s=2.0),
+    ("tekhenu", "hard"): Budget(iterations=24, depth=12, time_cap_s=2.0),
 }
 DEFAULT_LEVEL = "normal"
 

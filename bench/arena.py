@@ -62,6 +62,7 @@ def play_game(spec: GameSpec) -> GameRecord:
         state, _events = engine.apply(state, seat, option_id)
         moves += 1
     result = engine.result(state)
+    assert result is not None  # no decision is open: the game is over
     return GameRecord(
         spec.seed,
         spec.challenger_seat,
@@ -113,10 +114,9 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
         "decision_ms_p95": _p95(decision_ms),
         "decisions": len(decision_ms),
     }
-    if records[0].penalties is not None:
-        summary["challenger_penalties_per_game"] = statistics.fmean(
-            r.penalties[r.challenger_seat] for r in records
-        )
+    penalties = [r.penalties[r.challenger_seat] for r in records if r.penalties is not None]
+    if penalties:
+        summary["challenger_penalties_per_game"] = statistics.fmean(penalties)
     return summary
 
 

@@ -18,6 +18,7 @@ import random
 import sqlite3
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import rules
 from bot.service import MatchService
@@ -49,6 +50,7 @@ async def _play(path: str, game_id: str, games: int, seed: int) -> MatchService:
             while not turn.finished:
                 pending = turn.pending[rng.randrange(len(turn.pending))]
                 state = service._cache[info.id].state
+                assert pending.user_id is not None  # every seat is a human here
                 option = engine.ai_choice(state, pending.seat)
                 turn = await service.submit(
                     info.id, pending.user_id, option, decision_seq=pending.seq
@@ -105,7 +107,7 @@ async def _empty_size(folder: str) -> int:
     return _size(path)
 
 
-async def _figures(game_id: str, games: int, folder: str) -> dict[str, object]:
+async def _figures(game_id: str, games: int, folder: str) -> dict[str, Any]:
     path = str(Path(folder) / f"{game_id}.sqlite3")
     empty = await _empty_size(folder)
     service = await _play(path, game_id, games, seed=7)
@@ -123,7 +125,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="matches per game (default 3)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    figures = {}
+    figures: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for game_id in sorted(rules.ENGINES):
             figures[game_id] = asyncio.run(_figures(game_id, args.games, folder))

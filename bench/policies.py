@@ -35,8 +35,9 @@ def _shifted_offer(shift: int) -> Policy:
         if decision.key != "offering" or amount is None:
             return choice
         suffix = "+adjust" if choice.endswith("+adjust") else ""
-        offered = {_offer_amount(o) for o in decision.option_ids() if o.endswith(suffix)}
-        offered.discard(None)
+        ids = set(decision.option_ids())
+        amounts = [_offer_amount(option_id) for option_id in ids]
+        offered = [a for a in amounts if a is not None and f"offer:{a}{suffix}" in ids]
         target = max(1, amount + shift)
         return f"offer:{min(offered, key=lambda a: (abs(a - target), a))}{suffix}"
 

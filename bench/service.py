@@ -31,7 +31,8 @@ from typing import Any
 
 from bot.model import Turn
 from bot.service import MatchService
-from bot.storage import SqliteStorage, Storage
+from bot.storage import SqliteStorage
+from bot.stores import open_storage
 from rules.core import Engine
 from rules.registry import ENGINES
 
@@ -92,7 +93,7 @@ def _renderer_for(engine: Engine) -> tuple[Any, str]:
 
 
 async def _moves(engine: Engine, database: str, samples: int, render: Any) -> list[float]:
-    store = await Storage.open(database)
+    store = await open_storage(database)
     service = MatchService(store)
     rng = random.Random(7)
     timings: list[float] = []
@@ -108,6 +109,7 @@ async def _moves(engine: Engine, database: str, samples: int, render: Any) -> li
             while not turn.finished and len(timings) < samples:
                 pending = turn.pending[rng.randrange(len(turn.pending))]
                 state = service._cache[info.id].state
+                assert pending.user_id is not None  # every seat is a human here
                 option = engine.ai_choice(state, pending.seat)
                 started = time.perf_counter()
                 turn = await service.submit(

@@ -16,8 +16,10 @@ import sys
 from collections.abc import Sequence
 
 from bot.errors import SettingsError, StorageError
-from bot.settings import TOKEN_MISSING, Settings, load_settings
-from bot.storage import Storage
+from bot.migrate_db import migrate_db
+from bot.settings import DEFAULT_DATABASE, TOKEN_MISSING, Settings, load_settings
+from bot.storage_pg import is_postgres_url
+from bot.stores import open_storage
 
 EXIT_CONFIG = 2
 
@@ -75,7 +77,7 @@ def setup_logging(settings: Settings) -> None:
 
 async def _serve(settings: Settings) -> int:
     try:
-        storage = await Storage.open(settings.database)
+        storage = await open_storage(settings.database)
     except StorageError as exc:
         return _fail(str(exc))
     try:
@@ -99,7 +101,7 @@ async def _serve(settings: Settings) -> int:
 async def _sync_commands(settings: Settings) -> int:
     """Log in (which runs the bot's set-up, syncing the command tree) and close."""
     try:
-        storage = await Storage.open(settings.database)
+        storage = await open_storage(settings.database)
     except StorageError as exc:
         return _fail(str(exc))
     try:
@@ -118,9 +120,6 @@ async def _sync_commands(settings: Settings) -> int:
 
 
 async def _migrate_db(source: str, target: str) -> int:
-    from bot.migrate_db import migrate_db
-    from bot.storage_pg import is_postgres_url
-
     if not is_postgres_url(target):
         return _fail(f"--to must be a postgresql:// URL, not {target!r}.")
     try:
@@ -133,9 +132,6 @@ async def _migrate_db(source: str, target: str) -> int:
 
 
 def _source_of(settings: Settings, given: str | None) -> str:
-    from bot.settings import DEFAULT_DATABASE
-    from bot.storage_pg import is_postgres_url
-
     if given:
         return given
     return DEFAULT_DATABASE if is_postgres_url(settings.database) else settings.database

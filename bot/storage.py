@@ -157,16 +157,6 @@ def _inflate_events(blob: bytes) -> dict[int, list[dict[str, Any]]]:
 class Storage(ABC):
     """What the match service needs from a store. All methods are coroutines."""
 
-    @classmethod
-    async def open(cls, path: str, **kwargs: Any) -> Storage:
-        """Open the store ``path`` names: a ``postgresql://`` URL (bot/storage_pg.py) or an
-        SQLite file (the default); subclasses open their own kind."""
-        from bot.storage_pg import PgStorage, is_postgres_url  # it imports this module
-
-        if is_postgres_url(path):
-            return await PgStorage.open(path, **kwargs)
-        return await SqliteStorage.open(path, **kwargs)
-
     @abstractmethod
     async def close(self) -> None: ...
 

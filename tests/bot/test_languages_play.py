@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.errors import ServiceError, reason
+from bot.stores import open_storage
 from cogs.announce import Announcer
 from cogs.common import refuse
 from cogs.components import decision_view
@@ -131,11 +132,10 @@ async def test_a_portuguese_table_end_to_end(tmp_path, toy_engine):
     """Through the fake Discord: a host whose client speaks Portuguese opens a lobby; the
     lobby, the thread's turn message and its buttons are Portuguese, and an English watcher's
     refusal stays English."""
-    from bot.storage import Storage
     from cogs.client import ScarabBot
     from tests.e2e.fakediscord import FakeDiscord
 
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
+    store = await open_storage(str(tmp_path / "scarab.sqlite3"))
     try:
         async with FakeDiscord() as fake:
             alice = fake.add_user("alice", locale="pt-BR")

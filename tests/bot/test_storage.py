@@ -12,7 +12,8 @@ import pytest
 
 from bot.errors import StorageError, VersionConflict
 from bot.migrations import SCHEMA_VERSION, migrate, schema_version
-from bot.storage import SqliteStorage, Storage
+from bot.storage import SqliteStorage
+from bot.stores import open_storage
 
 NOW = 1_700_000_000.0
 
@@ -38,7 +39,7 @@ async def test_migrations_set_user_version_and_are_idempotent(db_path):
         "guild_settings",
     } <= tables
     # Reopening through Storage migrates nothing and keeps the version.
-    store = await Storage.open(db_path)
+    store = await open_storage(db_path)
     assert await store.pragma("user_version") == SCHEMA_VERSION
     await store.close()
 

@@ -13,6 +13,7 @@ from bot.errors import StorageError, VersionConflict
 from bot.migrations_pg import SCHEMA_VERSION, migrate, schema_version
 from bot.storage import Storage
 from bot.storage_pg import PgStorage, is_postgres_url, redact
+from bot.stores import open_storage
 
 NOW = 1_700_000_000.0
 
@@ -233,7 +234,7 @@ async def test_pg_a_failing_migration_leaves_the_previous_version(pg_server, mon
 
 async def test_pg_the_move_log_is_append_only(pg_server):
     url = await pg_server.fresh_url()
-    store = await Storage.open(url)  # the URL selects PostgreSQL
+    store = await open_storage(url)  # the URL selects PostgreSQL
     try:
         assert isinstance(store, PgStorage)
         await move(store, await started(store), 0)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.storage import Storage
+from bot.stores import open_storage
 from rules.registry import ENGINES
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage
 from tests.support.pairgame import PAIR
@@ -21,7 +21,7 @@ async def fake():
 @pytest.fixture
 async def storage(tmp_path):
     """A fresh SQLite store for one bot."""
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
+    store = await open_storage(str(tmp_path / "scarab.sqlite3"))
     yield store
     await store.close()
 

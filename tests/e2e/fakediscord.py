@@ -352,7 +352,7 @@ class FakeMessage:
         buttons = self.buttons()
         exact = [b for b in buttons if b.get("label") == label]
         loose = [b for b in buttons if label in (b.get("label") or "")]
-        return (exact or loose or [None])[0]
+        return next(iter(exact + loose), None)
 
     def file_bytes(self, filename: str | None = None) -> bytes:
         """Bytes of the named attachment, or of the first attachment."""
@@ -526,7 +526,8 @@ class Response:
     def text(self) -> str:
         """Content plus every embed's title/description/fields/footer of all messages."""
         parts: list[str] = []
-        msgs = self.messages or ([self._main()] if self._main() else [])
+        main = self._main()
+        msgs = self.messages or ([main] if main else [])
         for m in msgs:
             parts.append(m.content)
             for e in m.embeds:
@@ -702,7 +703,7 @@ class FakeDiscord:
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
         server = site._server
-        assert server is not None and server.sockets
+        assert isinstance(server, asyncio.Server) and server.sockets
         self.port = server.sockets[0].getsockname()[1]
         return self
 
@@ -1477,7 +1478,9 @@ class FakeDiscord:
                 return json.loads(text), files
         return None, files
 
-    def _json(self, request: web.Request) -> dict:
+    def _json(
+        self, request: web.Request
+    ) -> Any:  # a JSON body: an object, or a list (bulk command upload)
         return request.get(JSON_BODY) or {}
 
     # ------------------------------------------------------------------ REST: users, app, guild
@@ -1584,7 +1587,7 @@ class FakeDiscord:
 
     async def _put_commands(self, request: web.Request) -> web.Response:
         store = self._command_store(request)
-        cmds = self._json(request) or []
+        cmds: list[dict[str, Any]] = self._json(request) or []
         names = [c["name"] for c in cmds]
         if len(set(names)) != len(names):
             return _error(400, 50035, "Invalid Form Body (duplicate command names)")

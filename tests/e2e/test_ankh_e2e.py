@@ -8,8 +8,8 @@ announced region by region (the battle, the cards revealed, the strengths, who w
 way each kind of bad input typed with ``/play`` gets its reason and changes nothing.
 
 Players choose with the engine's baseline AI (``ai_choice``) on the stored state; the driver
-from the Amun-Re test (``Table``) then presses the button / menu entry, or types the ``/play``
-choice, that carries it.
+(``tests/e2e/table.py``) then presses the button / menu entry, or types the ``/play`` choice,
+that carries it.
 
 Both owners of a merged god take part in its battle decisions (ANKH-R153): the greater god's
 seat gets the decision, the lesser god's seat the same question as an advisory proposal; the
@@ -28,70 +28,18 @@ import rules
 from rules.ankh.board import LAND, WATER, distance
 from rules.ankh.data import POWER_LEVEL, UNLOCK_LEVELS
 from rules.ankh.state import player_of
-from rules.core import canonical_json
 from tests.e2e.fakediscord import FakeDiscord, FakeUser
-from tests.e2e.test_amunre_e2e import Table as _AmunreTable
-from tests.e2e.test_amunre_e2e import make_bot, open_store
+from tests.e2e.table import Table
 
 GAME = "ankh"
 MATCH_TIMEOUT = 110  # seconds for the whole match; every single wait has its own timeout too
 OPTIONS = "scenario=old_kingdom, gods=choose, guardians=choose"
 
 
-class Table(_AmunreTable):
-    """The Amun-Re driver, for Ankh; counts sealed answers given in DMs."""
-
-    @property
-    def engine(self) -> Any:
-        return rules.get(GAME)
-
-    async def answer(self, pending: Any, option: str, *, use_play: bool = False) -> Any:
-        if pending.decision.secret and not use_play:
-            way = "private" if self.user(pending.user_id) is self.closed_dm else "dm"
-            self.via[f"sealed:{way}"] = self.via.get(f"sealed:{way}", 0) + 1
-        elif not use_play:  # several seats asked at once (a merged god's proposal): seat menus
-            menu = self.seat_menu(pending, option)
-            if menu is not None:
-                return await self.press(
-                    self.user(pending.user_id), "select", menu, self.seat_menu_id(pending), option
-                )
-        return await super().answer(pending, option, use_play=use_play)
-
-    def seat_menu_id(self, pending: Any) -> str:
-        return f"scarab:seat:{self.match_id}:{pending.seat}:{pending.seq}"
-
-    def seat_menu(self, pending: Any, option: str) -> Any:
-        """The thread message with ``pending``'s own seat menu offering ``option``, if any."""
-        cid = self.seat_menu_id(pending)
-        for message in reversed(self.thread_messages()):
-            comp = message.component(cid)
-            if comp is not None and option in {o["value"] for o in comp.get("options", ())}:
-                return message
-        return None
-
-    async def stored(self) -> tuple[int, bytes]:
-        """The match version and the stored snapshot, to show that nothing changed."""
-        assert self.store is not None
-        snap = await self.store.get_snapshot(self.match_id)
-        return await self.version(), canonical_json(snap.state)
-
-    async def refused(self, user: FakeUser, option: str, reason: str) -> str:
-        """``/play option`` is refused, ephemerally, with ``reason``; nothing changes."""
-        before = await self.stored()
-        r = await self.fake.slash(user, "play", {"choice": option}, channel=self.thread_id)
-        assert r.ephemeral and reason in r.text, (option, reason, r.text)
-        assert await self.stored() == before, f"{option!r} changed the match"
-        self.via["refused"] = self.via.get("refused", 0) + 1
-        return r.text
-
-
 async def open_table(fake: FakeDiscord, tmp_path: Any) -> Table:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     carol = fake.add_user("carol", dms_open=False)
-    table = Table(fake, str(tmp_path / "scarab.sqlite3"), [alice, bob, carol], carol)
-    table.store = await open_store(table.db_path)
-    table.bot = make_bot(table.store, fake)
-    return table
+    return await Table.open(fake, GAME, [alice, bob, carol], tmp_path, closed_dm=carol)
 
 
 async def lobby_and_start(table: Table) -> None:
@@ -129,7 +77,7 @@ async def lobby_and_start(table: Table) -> None:
     assert r.ephemeral and "Lobby #" in r.text, r.text
     lobby = fake.latest_message(with_components=True)
     assert lobby is not None and lobby.find_button("Join")
-    table.match_id = int(lobby.embeds[0]["footer"]["text"].split()[1])
+    table.read_lobby(lobby)
     listed = " ".join(f["value"] for f in lobby.embeds[0]["fields"])
     assert "Scenario (random: one for the seat count): **Old Kingdom**" in listed, listed
     assert "Gods (dealt at random, or chosen in turn order): **chosen**" in listed, listed
@@ -139,7 +87,7 @@ async def lobby_and_start(table: Table) -> None:
     assert "joined" in r.text, r.text
     r = await fake.slash(alice, "game", {}, subcommand="start")
     assert "started" in r.text, r.text
-    table.thread_id = fake.threads()[-1].id
+    await table.started()
     first = table.thread_messages()[0]
     warning = " ".join(e.get("description", "") for e in first.embeds)
     assert carol.mention in warning and "DM" in warning, warning
@@ -162,7 +110,7 @@ async def choose_gods(table: Table) -> None:
                 table.user(pending.user_id), f"god:{taken[0]}", "already taken by seat"
             )
         option = table.engine.ai_choice(state, pending.seat)
-        await table.answer(pending, option)
+        await table.send(pending, option)
         taken.append(option[4:])
         said = table_text(table)
         assert f"Seat {pending.seat + 1} chooses {option[4:].title()}." in said, said[-400:]
@@ -178,7 +126,7 @@ async def choose_gods(table: Table) -> None:
                 "is a level-3 guardian: choose the level-1 one",
             )
         option = table.engine.ai_choice(state, pending.seat)
-        await table.answer(pending, option)
+        await table.send(pending, option)
         assert f"Level-{level} guardian: " in table_text(table)
     turn, state = await table.position()
     assert None not in [p["god"] for p in turn.view["players"]]
@@ -290,7 +238,7 @@ async def play_to_the_end(table: Table) -> None:
         assert text in said, text
     assert said.index("Battle in ") < said.index("Battle cards: ") < said.index("Strength: ")
     # Sealed battle cards went by DM (and through "Choose privately" for Carol).
-    assert table.via.get("sealed:dm", 0) >= 2 and table.via.get("sealed:private", 0) >= 1, table.via
+    assert table.via.get("dm", 0) >= 2 and table.via.get("private", 0) >= 1, table.via
     alice = table.players[0]
     dm_text = " ".join(
         m.content + str(m.embeds) + str(m.components) for m in table.fake.dm_messages(alice)
@@ -408,7 +356,7 @@ async def propose(table: Table, partner: FakeUser, seq: int, option: str, menu: 
         kind, msg, cid = menu
         r = await table.press(partner, kind, msg, cid, option)
     else:
-        r = await table.play_command(partner, option)
+        r = await table.play(partner, option)
     assert await table.version() == before + 1, f"{partner.name} proposing {option!r}: {r}"
 
 
@@ -450,7 +398,7 @@ async def fast_forward_to_merged_battle(table: Table) -> tuple[Any, Any] | None:
         if merged_battle(after, table.engine.pending(after)) is None:
             await service.submit(table.match_id, pending.user_id, option)
             continue
-        await table.play_command(table.user(pending.user_id), option)
+        await table.play(table.user(pending.user_id), option)
         turn, state = await table.position()
         decision = merged_battle(state, [p.decision for p in turn.pending])
         assert decision is not None
@@ -505,7 +453,7 @@ async def test_ankh_nobody_wins_result_message(fake: FakeDiscord, tmp_path) -> N
                     break
                 await service.submit(table.match_id, pending.user_id, option)
             assert table.engine.result(after).places == (3, 3, 3), "somebody won"
-            r = await table.play_command(table.user(pending.user_id), option)
+            r = await table.play(table.user(pending.user_id), option)
             final = table.thread_messages()[-1]
             assert "Game over" in final.content, (final.content, r.text)
             assert "nobody wins" in str(final.embeds)  # the engine's reason is shown

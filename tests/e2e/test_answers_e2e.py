@@ -22,7 +22,7 @@ import lang
 import rules
 from bot.errors import ServiceError
 from bot.service import MatchService
-from bot.storage import Storage
+from bot.stores import open_storage
 from cogs.client import ScarabBot
 from cogs.common import parse_table_options
 from cogs.ids import parse_match_id
@@ -87,7 +87,7 @@ async def world(tmp_path, toy_engine):
     """The fake Discord with the bot running; a lobby of another host here, a running match
     in a second server (same database), and Mallory, who is seated nowhere."""
     path = str(tmp_path / "scarab.sqlite3")
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     service = MatchService(storage)
     async with FakeDiscord() as fake:
         alice = fake.add_user("alice")

@@ -3,18 +3,8 @@ public buttons, refusals. Fast; the full Amun-Re match is in test_amunre_e2e.py.
 
 from __future__ import annotations
 
-import pytest
-
-from bot.storage import Storage
 from cogs.client import ScarabBot
 from tests.e2e.fakediscord import FakeDiscord
-
-
-@pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    yield store
-    await store.close()
 
 
 def new_bot(store, fake: FakeDiscord) -> ScarabBot:

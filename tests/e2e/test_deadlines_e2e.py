@@ -8,23 +8,13 @@ the test's command.
 
 from __future__ import annotations
 
-import pytest
-
 from bot.service import MatchService
-from bot.storage import Storage
 from cogs.client import ScarabBot
 from tests.bot.conftest import FakeClock
 from tests.e2e.fakediscord import MEMBER_PERMISSIONS, FakeDiscord
 
 HOUR = 3600
 MANAGE_GUILD = 1 << 5
-
-
-@pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    yield store
-    await store.close()
 
 
 def new_bot(store, fake: FakeDiscord, clock: FakeClock) -> ScarabBot:

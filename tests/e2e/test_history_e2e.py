@@ -13,7 +13,6 @@ from PIL import Image
 
 from bot.export import replay_export
 from bot.service import MatchService
-from bot.storage import Storage
 from cogs.client import ScarabBot
 from rules.core import Result, canonical_json
 from rules.registry import ENGINES
@@ -29,13 +28,6 @@ class TieBreakToy(ToyEngine):
     def result(self, state):
         result = super().result(state)
         return None if result is None else Result(result.scores, result.places, (TIEBREAK,))
-
-
-@pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    yield store
-    await store.close()
 
 
 @pytest.fixture

@@ -20,10 +20,10 @@ import lang
 import rules
 from cogs.help import help_text
 from rules.core import IllegalMove
-from tests.e2e import test_plagues_e2e as plagues
-from tests.e2e import test_tekhenu_e2e as tekhenu
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage
+from tests.e2e.table import Table
 
+GAME = "tekhenu"
 PT = "pt-BR"
 MATCH_TIMEOUT = 120
 TEXT_KEYS = {"content", "title", "description", "name", "value", "label", "placeholder", "text"}
@@ -88,7 +88,7 @@ def said(template: str, **params: Any) -> str:
 async def test_a_brazilian_table_sees_portuguese(fake: FakeDiscord, tmp_path) -> None:
     alice = fake.add_user("alice", locale=PT)
     bob = fake.add_user("bob", locale=PT)
-    table = await tekhenu.open_table(fake, tmp_path, [alice, bob])
+    table = await Table.open(fake, GAME, [alice, bob], tmp_path)
     try:
         async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
             await brazilian_table(table)
@@ -113,7 +113,7 @@ def check_command_localizations(fake: FakeDiscord) -> None:
     assert play["description_localizations"][PT] != play["description"]
 
 
-async def brazilian_table(table: tekhenu.Table) -> None:
+async def brazilian_table(table: Table) -> None:
     fake, seen = table.fake, Seen()
     alice, bob = table.players
     check_command_localizations(fake)
@@ -124,14 +124,14 @@ async def brazilian_table(table: tekhenu.Table) -> None:
     assert "Tekhenu: Obelisco do Sol" in r.text
 
     # --- the lobby and the thread speak the host's language
-    r = await fake.slash(alice, "game", {"game": tekhenu.GAME, "seats": 2}, subcommand="new")
+    r = await fake.slash(alice, "game", {"game": GAME, "seats": 2}, subcommand="new")
     seen.add(r)
     lobby = fake.latest_message(with_components=True)
     assert lobby is not None
-    table.match_id = int(lobby.embeds[0]["footer"]["text"].split()[1])
+    table.read_lobby(lobby)
     assert await table.bot.service.match_language(table.match_id) == PT
     assert lobby.embeds[0]["title"] == said(
-        "{game} — lobby #{id}", id=table.match_id, game=rules.get(tekhenu.GAME).title
+        "{game} — lobby #{id}", id=table.match_id, game=rules.get(GAME).title
     )
     assert "Tekhenu: Obelisco do Sol" in lobby.embeds[0]["title"]
     join = [c for c in lobby.all_components() if c.get("type") == 2]
@@ -139,15 +139,13 @@ async def brazilian_table(table: tekhenu.Table) -> None:
     r = await fake.click(bob, lobby, join[0]["custom_id"])
     r = await fake.slash(alice, "game", {}, subcommand="start")
     seen.add(r)
-    await plagues.started(table)
+    await table.started()
 
     # --- the sealed Decree comes by DM in Portuguese
     dm = [m for m in fake.dm_messages(alice) if m.all_components()]
     assert dm, "no Decree DM"
     seen.add(*dm)
-    await tekhenu.play_on(
-        table, until=lambda turn, state: not any(p.decision.secret for p in turn.pending)
-    )
+    await table.play_on(until=lambda turn, state: not any(p.decision.secret for p in turn.pending))
     r = await fake.slash(alice, "hand", {}, channel=table.thread_id)
     seen.add(r)
 
@@ -171,7 +169,7 @@ async def brazilian_table(table: tekhenu.Table) -> None:
         seen.add(*table.thread_messages()[-2:])
         return False
 
-    await tekhenu.play_on(table, on_step=look)
+    await table.play_on(on_step=look)
     seen.add(*table.thread_messages(), *fake.dm_messages(alice), *fake.dm_messages(bob))
     info = await table.bot.service.get_match(table.match_id)
     assert info.status == "finished"

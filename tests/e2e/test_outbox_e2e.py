@@ -14,6 +14,7 @@ import sqlite3
 from bot.storage import storage_error
 from cogs.client import ScarabBot
 from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.table import open_lobby_of, start_lobby
 
 POSTS = r"/channels/\d+/messages"
 EDITS = r"/channels/\d+/messages/\d+"
@@ -26,23 +27,6 @@ def new_bot(store, fake: FakeDiscord) -> ScarabBot:
 
 async def fast_retries(bot: ScarabBot) -> None:
     bot.outbox.base = bot.outbox.cap = 0.1  # seconds between retries
-
-
-async def open_table(fake: FakeDiscord, game: str, host, *others, ais: int = 0):
-    await fake.slash(host, "game", {"game": game, "seats": 1 + len(others) + ais}, subcommand="new")
-    lobby = fake.latest_message(with_components=True)
-    for user in others:
-        await fake.click(user, fake.message(lobby.id), label="Join")
-    for _ in range(ais):
-        await fake.click(host, fake.message(lobby.id), label="Add AI")
-    return lobby
-
-
-async def start(fake: FakeDiscord, host, lobby):
-    await fake.click(host, fake.message(lobby.id), label="Start")
-    thread = fake.threads()[-1]
-    await fake.wait_for(lambda: fake.latest_message(thread, with_components=True))
-    return thread
 
 
 def posts_in(fake: FakeDiscord, channel_id: int) -> list:
@@ -60,7 +44,7 @@ async def test_a_move_during_an_outage_is_announced_once_after_it(fake, storage,
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with fake.run_bot(new_bot(storage, fake)) as bot:
         await fast_retries(bot)
-        thread = await start(fake, alice, await open_table(fake, "toy", alice, bob))
+        thread = await start_lobby(fake, alice, await open_lobby_of(fake, "toy", alice, bob))
         first = fake.latest_message(thread, with_components=True)
         await fake.wait_for(lambda: [m for m in fake.dm_messages(bob) if m.buttons()])
         dm_a = [m for m in fake.dm_messages(alice) if m.buttons()][-1]
@@ -103,7 +87,7 @@ async def test_a_move_during_an_outage_is_announced_once_after_it(fake, storage,
 async def test_a_restart_posts_what_was_owed_fresh(fake, storage, toy_engine):
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with fake.run_bot(new_bot(storage, fake)) as bot:
-        thread = await start(fake, alice, await open_table(fake, "toy", alice, bob))
+        thread = await start_lobby(fake, alice, await open_lobby_of(fake, "toy", alice, bob))
         await fake.wait_for(lambda: [m for m in fake.dm_messages(bob) if m.buttons()])
         dm_a = [m for m in fake.dm_messages(alice) if m.buttons()][-1]
         dm_b = [m for m in fake.dm_messages(bob) if m.buttons()][-1]
@@ -133,7 +117,7 @@ async def test_start_without_a_thread_opens_it_later(fake, storage, toy_engine):
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with fake.run_bot(new_bot(storage, fake)) as bot:
         await fast_retries(bot)
-        lobby = await open_table(fake, "toy", alice, bob)
+        lobby = await open_lobby_of(fake, "toy", alice, bob)
         fake.outage("POST", r"/channels/\d+/messages/\d+/threads", status=503)
         r = await fake.click(alice, fake.message(lobby.id), label="Start")
         assert "thread opens in a moment" in r.text, r.text
@@ -160,7 +144,7 @@ async def test_sealed_dms_wait_out_an_outage_and_are_sent_once(fake, storage, to
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with fake.run_bot(new_bot(storage, fake)) as bot:
         await fast_retries(bot)
-        lobby = await open_table(fake, "toy", alice, bob)
+        lobby = await open_lobby_of(fake, "toy", alice, bob)
         dm_opens = fake.outage("POST", r"/users/@me/channels", status=503)
         await fake.click(alice, fake.message(lobby.id), label="Start")
         thread = fake.threads()[0]
@@ -191,7 +175,7 @@ async def test_an_ai_seat_left_waiting_moves_at_start_up(fake, storage, toy_engi
         return await real(match_id, **kw)
 
     async with fake.run_bot(new_bot(storage, fake)):
-        thread = await start(fake, alice, await open_table(fake, "toy", alice, ais=1))
+        thread = await start_lobby(fake, alice, await open_lobby_of(fake, "toy", alice, ais=1))
         monkeypatch.setattr(storage, "record_move", full_disk_for_ai)
         await fake.wait_for(lambda: [m for m in fake.dm_messages(alice) if m.buttons()])
         dm = [m for m in fake.dm_messages(alice) if m.buttons()][-1]
@@ -217,7 +201,7 @@ async def test_an_ai_seat_left_waiting_moves_at_start_up(fake, storage, toy_engi
 async def test_a_repeated_play_answers_one_decision_only(fake, storage, steps_engine):
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with fake.run_bot(new_bot(storage, fake)) as bot:
-        thread = await start(fake, alice, await open_table(fake, "steps", alice, bob))
+        thread = await start_lobby(fake, alice, await open_lobby_of(fake, "steps", alice, bob))
         # "Hire a farmer" is offered again right after it is taken: two identical commands
         # sent at once answer one decision; the other is no longer current.
         one, two = await asyncio.gather(

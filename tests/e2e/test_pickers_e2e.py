@@ -11,6 +11,7 @@ import asyncio
 
 from bot.service import MatchService
 from bot.storage import Storage
+from bot.stores import open_storage
 from cogs.client import ScarabBot
 from cogs.picker import BRANCH
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage
@@ -33,7 +34,7 @@ def select_of(message: FakeMessage, prefix: str) -> dict:
 async def test_a_bid_beyond_the_25th_is_two_clicks_away(fake: FakeDiscord, tmp_path) -> None:
     db = str(tmp_path / "scarab.sqlite3")
     players = [fake.add_user(name) for name in ("alice", "bob", "carol", "dave")]
-    store = await Storage.open(db)
+    store = await open_storage(db)
     bot = make_bot(store, fake)
     async with asyncio.timeout(TIMEOUT):
         async with fake.run_bot(bot):
@@ -93,7 +94,7 @@ async def test_a_bid_beyond_the_25th_is_two_clicks_away(fake: FakeDiscord, tmp_p
             step_menu = select_of(fake.message(step.id), "scarab:step:")
         await store.close()
 
-        store = await Storage.open(db)  # a new bot answers from the step the first one showed
+        store = await open_storage(db)  # a new bot answers from the step the first one showed
         bot = make_bot(store, fake)
         async with fake.run_bot(bot):
             before = (await bot.service.get_match(match_id)).version

@@ -14,165 +14,20 @@ then presses the button / menu entry, or types the ``/play`` choice, that carrie
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 import rules
-from bot.service import MatchService
-from bot.storage import Storage
-from cogs.client import ScarabBot
-from rules.core import canonical_json
-from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.fakediscord import FakeDiscord, FakeUser
+from tests.e2e.table import Table
 
 GAME = "plagues"
-SEED = 20251126
 MATCH_TIMEOUT = 80  # seconds per match; every single wait has its own timeout too
 
 
-@dataclass
-class Table:
-    fake: FakeDiscord
-    players: list[FakeUser]
-    bot: ScarabBot
-    store: Storage
-    match_id: int = 0
-    thread_id: int = 0
-    actions: int = 0
-    via: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def engine(self) -> Any:
-        return rules.get(GAME)
-
-    async def position(self) -> tuple[Any, Any]:
-        """(Turn from the service, engine state from the stored snapshot)."""
-        turn = await self.bot.service.snapshot(self.match_id)
-        snap = await self.store.get_snapshot(self.match_id)
-        assert snap is not None
-        return turn, self.engine.load(snap.state)
-
-    async def stored(self) -> tuple[int, bytes]:
-        """The match version and the stored snapshot, to show that nothing changed."""
-        snap = await self.store.get_snapshot(self.match_id)
-        info = await self.bot.service.get_match(self.match_id)
-        return info.version, canonical_json(snap.state)
-
-    def user(self, user_id: int | None) -> FakeUser:
-        return next(u for u in self.players if u.id == user_id)
-
-    def thread_messages(self) -> list[FakeMessage]:
-        return self.fake.channel_messages(self.thread_id)
-
-    def find(self, pending: Any, option: str, several: bool) -> tuple[str, FakeMessage, str] | None:
-        m, seq = self.match_id, pending.seq
-        ids = (
-            [f"scarab:seat:{m}:{pending.seat}:{seq}"]
-            if several
-            else [f"scarab:{m}:{seq}:{option}", f"scarab:pick:{m}:{seq}"]
-        )
-        for msg in reversed(self.thread_messages()):
-            for cid in ids:
-                comp = msg.component(cid)
-                if comp is None:
-                    continue
-                if comp["type"] == 2:
-                    return "button", msg, cid
-                if option in {o["value"] for o in comp.get("options", ())}:
-                    return "select", msg, cid
-        return None
-
-    async def press(
-        self, user: FakeUser, kind: str, msg: FakeMessage, cid: str, option: str
-    ) -> Any:
-        self.via[kind] = self.via.get(kind, 0) + 1
-        if kind == "button":
-            return await self.fake.click(user, msg, cid)
-        return await self.fake.select(user, msg, cid, [option])
-
-    async def play(self, user: FakeUser, option: str, *, offered: bool = True) -> Any:
-        if offered:
-            choices = await self.fake.autocomplete(
-                user, "play", {"choice": option}, focused="choice", channel=self.thread_id
-            )
-            assert option in [c["value"] for c in choices], (option, choices)
-        self.via["/play"] = self.via.get("/play", 0) + 1
-        return await self.fake.slash(user, "play", {"choice": option}, channel=self.thread_id)
-
-    async def answer(
-        self, pending: Any, option: str, *, several: bool = False, use_play: bool = False
-    ) -> Any:
-        """Answer ``pending`` with ``option``; check that exactly one move was applied."""
-        user = self.user(pending.user_id)
-        before = (await self.stored())[0]
-        found = None if use_play else self.find(pending, option, several)
-        if found is None:
-            assert use_play or len(pending.decision.options) > 24, (
-                f"no control for {option!r} (seq {pending.seq})"
-            )
-            r = await self.play(user, option)
-        else:
-            r = await self.press(user, *found, option)
-        after = (await self.stored())[0]
-        assert after == before + 1, f"{option!r} was not applied: {getattr(r, 'text', r)}"
-        self.actions += 1
-        return r
-
-    async def refused(self, user: FakeUser, option: str, reason: str) -> None:
-        """``/play option`` is refused, ephemerally, with ``reason``; nothing changes."""
-        before = await self.stored()
-        r = await self.play(user, option, offered=False)
-        assert r.ephemeral and reason in r.text, (option, r.text)
-        assert await self.stored() == before, f"{option!r} changed the match"
-        self.via["refused"] = self.via.get("refused", 0) + 1
-
-
-def make_bot(store: Storage, fake: FakeDiscord) -> ScarabBot:
-    service = MatchService(store, seed_source=lambda: SEED)
-    return ScarabBot(store, dev_guild_id=fake.guild_id, service=service)
-
-
 async def open_table(fake: FakeDiscord, tmp_path: Any, players: list[FakeUser]) -> Table:
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    return Table(fake, players, make_bot(store, fake), store)
-
-
-async def open_lobby(table: Table, host: FakeUser, seats: int, options: str) -> FakeMessage:
-    fake = table.fake
-    r = await fake.slash(
-        host, "game", {"game": GAME, "seats": seats, "options": options}, subcommand="new"
-    )
-    assert r.ephemeral and "Lobby #" in r.text, r.text
-    lobby = fake.latest_message(with_components=True)
-    assert lobby is not None and lobby.find_button("Join")
-    table.match_id = int(lobby.embeds[0]["footer"]["text"].split()[1])
-    return lobby
-
-
-async def started(table: Table) -> None:
-    thread = table.fake.threads()[-1]
-    table.thread_id = thread.id
-    assert table.thread_messages(), "no turn message in the match thread"
-
-
-async def finish(table: Table) -> Any:
-    """Play the baseline AI's choices to the end; return the final message."""
-    info = await table.bot.service.get_match(table.match_id)
-    while True:
-        turn, state = await table.position()
-        if turn.result is not None:
-            break
-        pending = turn.pending[0]
-        option = table.engine.ai_choice(state, pending.seat)
-        await table.answer(
-            pending, option, several=len(turn.pending) > 1, use_play=table.actions % 13 == 7
-        )
-    info = await table.bot.service.get_match(table.match_id)
-    assert info.status == "finished" and info.result is not None
-    final = table.thread_messages()[-1]
-    assert "Game over" in final.content, final.content
-    return final
+    return await Table.open(fake, GAME, players, tmp_path)
 
 
 # ------------------------------------------------------------------------------ 3 seats
@@ -211,7 +66,7 @@ async def three_players(table: Table, dave: FakeUser) -> None:
     assert r.ephemeral and "Unknown table option" in r.text and "provinces" in r.text, r.text
     r = await fake.slash(alice, "game", {"game": GAME, "seats": 5}, subcommand="new")
     assert r.ephemeral and "1–4 seats" in r.text, r.text
-    lobby = await open_lobby(table, alice, 3, "short=on, provinces=draft")
+    lobby = await table.open_lobby(alice, 3, "short=on, provinces=draft")
     listed = lobby.embeds[0]["fields"]
     text = " ".join(f["value"] for f in listed)
     assert "Provinces: **draft**" in text and "Short game (8 rounds): **on**" in text, text
@@ -220,7 +75,7 @@ async def three_players(table: Table, dave: FakeUser) -> None:
     assert "joined" in r.text, r.text
     r = await fake.slash(alice, "game", {}, subcommand="start")
     assert "started" in r.text, r.text
-    await started(table)
+    await table.started()
 
     # --- the province draft comes first, in turn order
     turn, state = await table.position()
@@ -246,13 +101,10 @@ async def three_players(table: Table, dave: FakeUser) -> None:
             await check_several(table, turn, state, dave)
             checked_several = True
             continue
-        await table.answer(pending, option, several=several, use_play=table.actions % 13 == 7)
+        await table.answer(pending, option, use_play=table.actions % 13 == 7)
     assert checked_several, "no step had several seats answering at once"
 
-    info = await table.bot.service.get_match(table.match_id)
-    assert info.status == "finished" and info.result is not None
-    final = table.thread_messages()[-1]
-    assert "Game over" in final.content, final.content
+    final = await table.finished()
     scores = final.embeds[0]["description"]
     for user in table.players:
         assert user.mention in scores, scores
@@ -280,7 +132,7 @@ async def check_several(table: Table, turn: Any, state: Any, dave: FakeUser) -> 
     r = await table.fake.select(dave, live, cid, [option])
     assert r.ephemeral and "not seated" in r.text, r.text
     assert await table.stored() == before
-    await table.answer(first, table.engine.ai_choice(state, first.seat), several=True)
+    await table.answer(first, table.engine.ai_choice(state, first.seat))
     after, _ = await table.position()
     if first.seat not in {p.seat for p in after.pending} and len(after.pending) > 1:
         edited = table.fake.message(live.id)
@@ -306,17 +158,18 @@ async def test_plagues_solo_against_the_ai_with_bad_input(fake: FakeDiscord, tmp
 async def solo(table: Table) -> None:
     fake = table.fake
     (alice,) = table.players
-    lobby = await open_lobby(table, alice, 1, "provinces=draft")
+    lobby = await table.open_lobby(alice, 1, "provinces=draft")
     r = await fake.click(alice, lobby, label="Start")  # the host alone fills the only seat
     assert "started" in r.text, r.text
-    await started(table)
+    await table.started()
 
     turn, state = await table.position()
     pending = turn.pending[0]
     assert pending.decision.key == "province" and len(pending.decision.options) == 4
     await table.answer(pending, "province:abydos")
     await bad_input(table)
-    final = await finish(table)
+    await table.play_on()
+    final = await table.finished()
     scores = final.embeds[0]["description"]
     assert alice.mention in scores and "points" in scores, scores
     assert table.via.get("refused") == 5, table.via

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from bot.deadlines import set_default_turn_time
 from bot.settings import load_settings
-from bot.storage import Storage
 from bot.storage_pg import PgStorage
+from bot.stores import open_storage
 from cogs.client import create_bot
 from tests.e2e.fakediscord import FakeDiscord
 
@@ -17,7 +17,7 @@ def texts(fake: FakeDiscord, channel) -> list[str]:
 
 
 async def test_a_real_deadline_passes_on_postgresql(fake: FakeDiscord, toy_engine, pg_server):
-    store = await Storage.open(await pg_server.fresh_url())
+    store = await open_storage(await pg_server.fresh_url())
     assert isinstance(store, PgStorage)
     settings = load_settings({"TURN_TIME_SECONDS": "2", "DEV_GUILD_ID": str(fake.guild_id)})
     alice, bob = fake.add_user("alice"), fake.add_user("bob")

@@ -9,17 +9,7 @@ from __future__ import annotations
 from cogs.client import ScarabBot
 from rules.amunre.data import PROVINCE_BY_ID
 from tests.e2e.fakediscord import FakeDiscord
-
-
-async def open_and_start(fake: FakeDiscord, game: str, host, *others):
-    await fake.slash(host, "game", {"game": game, "seats": 1 + len(others)}, subcommand="new")
-    lobby = fake.latest_message(with_components=True)
-    for user in others:
-        await fake.click(user, fake.message(lobby.id), label="Join")
-    await fake.click(host, fake.message(lobby.id), label="Start")
-    thread = fake.threads()[-1]
-    await fake.wait_for(lambda: fake.latest_message(thread, with_components=True))
-    return thread
+from tests.e2e.table import open_and_start
 
 
 def refusal_of(response) -> str:

@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 import lang
 from bot.rules_pages import PAGES
-from bot.storage import Storage
 from cogs.client import ScarabBot
 from tests.e2e.fakediscord import FakeDiscord
-
-
-@pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    yield store
-    await store.close()
 
 
 async def test_rules_pages_answer(fake: FakeDiscord, storage) -> None:

@@ -9,23 +9,13 @@ the other match is shown or changed. In a DM a match may be used only by its pla
 
 from __future__ import annotations
 
-import pytest
-
 from bot.service import MatchService
-from bot.storage import Storage
 from cogs.client import ScarabBot
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, snowflake
 
 OTHER_GUILD = 424242
 MANAGE_GUILD = 1 << 5
 ANOTHER_SERVER = "another server"
-
-
-@pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    yield store
-    await store.close()
 
 
 async def fingerprint(storage, match_id: int) -> tuple:

@@ -10,7 +10,7 @@
 
 Players choose with the engine's baseline AI (``ai_choice``) on the stored state; the test then
 presses the button / menu entry (thread or DM), or types the ``/play`` choice, that carries it.
-The ``Table`` helper of the 10 Plagues e2e test is reused, with this game's engine.
+The driver is ``tests/e2e/table.py``.
 """
 
 from __future__ import annotations
@@ -21,108 +21,27 @@ from typing import Any
 import pytest
 
 import rules
-from bot.storage import Storage
 from rules.tekhenu.data import CARD_TEXT
 from rules.tekhenu.state import die_purity, scribe_budget
-from tests.e2e import test_plagues_e2e as plagues
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.table import Table
 
 GAME = "tekhenu"
 MATCH_TIMEOUT = 90  # seconds per match; every single wait has its own timeout too
 
 
-class Table(plagues.Table):
-    """The 10 Plagues driver, for Tekhenu, answering sealed decisions by DM too."""
-
-    closed_dm: FakeUser | None = None
-
-    @property
-    def engine(self) -> Any:
-        return rules.get(GAME)
-
-    def control_in(
-        self, messages: list[FakeMessage], seq: int, option: str
-    ) -> tuple[str, FakeMessage, str] | None:
-        button = f"scarab:{self.match_id}:{seq}:{option}"
-        select = f"scarab:pick:{self.match_id}:{seq}"
-        for msg in reversed(messages):
-            if msg.component(button) is not None:
-                return "button", msg, button
-            comp = msg.component(select)
-            if comp is not None and option in {o["value"] for o in comp.get("options", ())}:
-                return "select", msg, select
-        return None
-
-    async def answer(
-        self, pending: Any, option: str, *, several: bool = False, use_play: bool = False
-    ) -> Any:
-        if not pending.decision.secret or use_play:
-            return await super().answer(pending, option, several=several, use_play=use_play)
-        user = self.user(pending.user_id)
-        before = (await self.stored())[0]
-        if user is self.closed_dm:
-            cid = f"scarab:private:{self.match_id}:{pending.seq}"
-            status = next((m for m in reversed(self.thread_messages()) if m.component(cid)), None)
-            assert status is not None, "no 'Choose privately' button for the sealed decision"
-            r = await self.fake.click(user, status, cid)
-            assert r.message is not None and r.message.ephemeral, r
-            self.via["private"] = self.via.get("private", 0) + 1
-            found = self.control_in([r.message], pending.seq, option)
-        else:
-            found = self.control_in(self.fake.dm_messages(user), pending.seq, option)
-            self.via["dm"] = self.via.get("dm", 0) + 1
-        assert found is not None, f"no sealed control for {option} (seq {pending.seq})"
-        r = await self.press(user, *found, option)
-        after = (await self.stored())[0]
-        assert after == before + 1, f"{option!r} was not applied: {getattr(r, 'text', r)}"
-        self.actions += 1
-        return r
-
-
-async def open_table(fake: FakeDiscord, tmp_path: Any, players: list[FakeUser]) -> Table:
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    return Table(fake, players, plagues.make_bot(store, fake), store)
-
-
-async def open_lobby(table: Table, host: FakeUser, seats: int, options: str) -> FakeMessage:
-    fake = table.fake
-    r = await fake.slash(
-        host, "game", {"game": GAME, "seats": seats, "options": options}, subcommand="new"
-    )
-    assert r.ephemeral and "Lobby #" in r.text, r.text
-    lobby = fake.latest_message(with_components=True)
-    assert lobby is not None and lobby.find_button("Join")
-    table.match_id = int(lobby.embeds[0]["footer"]["text"].split()[1])
-    return lobby
+async def open_table(
+    fake: FakeDiscord, tmp_path: Any, players: list[FakeUser], closed_dm: FakeUser | None = None
+) -> Table:
+    return await Table.open(fake, GAME, players, tmp_path, closed_dm=closed_dm)
 
 
 def lobby_options(lobby: FakeMessage) -> str:
     return " ".join(f["value"] for f in lobby.embeds[0]["fields"])
 
 
-async def play_on(table: Table, *, until: Any = None, on_step: Any = None) -> None:
-    """The baseline AI's choices until ``until(turn, state)`` or the end of the game."""
-    while True:
-        turn, state = await table.position()
-        if turn.result is not None or (until is not None and until(turn, state)):
-            return
-        pending = turn.pending[0]
-        if on_step is not None and await on_step(turn, state, pending):
-            continue
-        option = table.engine.ai_choice(state, pending.seat)
-        await table.answer(
-            pending,
-            option,
-            several=len(turn.pending) > 1,
-            use_play=table.actions % 13 == 7 and not pending.decision.secret,
-        )
-
-
 async def final_message(table: Table) -> tuple[FakeMessage, str, Any]:
-    info = await table.bot.service.get_match(table.match_id)
-    assert info.status == "finished" and info.result is not None
-    final = table.thread_messages()[-1]
-    assert "Game over" in final.content, final.content
+    final = await table.finished()
     text = " ".join(
         [final.content]
         + [e.get("description", "") for e in final.embeds]
@@ -150,8 +69,7 @@ def assert_decrees_revealed(text: str, state: Any) -> None:
 async def test_tekhenu_two_players_to_the_final_scores(fake: FakeDiscord, tmp_path) -> None:
     alice = fake.add_user("alice")
     bob = fake.add_user("bob", dms_open=False)
-    table = await open_table(fake, tmp_path, [alice, bob])
-    table.closed_dm = bob
+    table = await open_table(fake, tmp_path, [alice, bob], closed_dm=bob)
     try:
         async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
             await two_players(table)
@@ -176,7 +94,7 @@ async def two_players(table: Table) -> None:
         subcommand="new",
     )
     assert r.ephemeral and "Botankhamun difficulty" in r.text and "hard" in r.text, r.text
-    lobby = await open_lobby(table, alice, 2, "printed_horus_bonuses=yes")
+    lobby = await table.open_lobby(alice, 2, "printed_horus_bonuses=yes")
     text = lobby_options(lobby)
     assert "Botankhamun difficulty: **Easy**" in text, text
     assert "Solo: 2 random Starting cards: **no**" in text, text
@@ -184,7 +102,7 @@ async def two_players(table: Table) -> None:
     await fake.click(bob, lobby, label="Join")
     r = await fake.slash(alice, "game", {}, subcommand="start")
     assert "started" in r.text, r.text
-    await plagues.started(table)
+    await table.started()
 
     # --- the secret Decree: Alice by DM (the menu shows what each Decree scores), Bob,
     # whose DMs are closed, with "Choose privately"
@@ -206,7 +124,7 @@ async def two_players(table: Table) -> None:
         for m in table.thread_messages()
     )
     assert bob.mention in warning and "Choose privately" in warning, warning
-    await play_on(table, until=lambda turn, state: not any(p.decision.secret for p in turn.pending))
+    await table.play_on(until=lambda turn, state: not any(p.decision.secret for p in turn.pending))
     assert table.via.get("dm") == 1 and table.via.get("private") == 1, table.via
     said = " ".join(t for t in await table.bot.service.log(table.match_id, 50))
     assert "Seat 1 has chosen a Decree" in said and "Seat 2 has chosen a Decree" in said, said
@@ -224,7 +142,7 @@ async def two_players(table: Table) -> None:
         assert r.file_bytes("hand.png").startswith(b"\x89PNG")
 
     # --- play to the end
-    await play_on(table)
+    await table.play_on()
     final, text, state = await final_message(table)
     for user in table.players:
         assert user.mention in text, text
@@ -250,13 +168,13 @@ async def test_tekhenu_solo_against_botankhamun(fake: FakeDiscord, tmp_path) -> 
 async def solo(table: Table) -> None:
     fake = table.fake
     (alice,) = table.players
-    lobby = await open_lobby(table, alice, 1, "solo_difficulty=hard, solo_random_start=yes")
+    lobby = await table.open_lobby(alice, 1, "solo_difficulty=hard, solo_random_start=yes")
     text = lobby_options(lobby)
     assert "Botankhamun difficulty: **Hard** ✱" in text, text
     assert "Solo: 2 random Starting cards: **yes** ✱" in text, text
     r = await fake.click(alice, lobby, label="Start")  # the host alone fills the only seat
     assert "started" in r.text, r.text
-    await plagues.started(table)
+    await table.started()
     turn, state = await table.position()
     assert state["bot"] == 1 and state["solo"]["difficulty"] == "hard"
 
@@ -312,7 +230,7 @@ async def solo(table: Table) -> None:
             return True
         return False
 
-    await play_on(table, on_step=bad_input)
+    await table.play_on(on_step=bad_input)
     assert {"forbidden", "blessing", "god"} <= seen, seen
     assert "draft" not in keys and {"decree", "take", "decree_pick"} <= keys, keys
     said = await table.bot.service.log(table.match_id, 1000)
@@ -329,10 +247,10 @@ async def test_tekhenu_solo_result_names_botankhamun(fake: FakeDiscord, tmp_path
     table = await open_table(fake, tmp_path, [alice])
     try:
         async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
-            lobby = await open_lobby(table, alice, 1, "")
+            lobby = await table.open_lobby(alice, 1, "")
             await fake.click(alice, lobby, label="Start")
-            await plagues.started(table)
-            await play_on(table)
+            await table.started()
+            await table.play_on()
             final, _, state = await final_message(table)
     finally:
         await table.store.close()

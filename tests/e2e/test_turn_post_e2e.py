@@ -24,12 +24,9 @@ from PIL import Image
 
 import lang
 import render
-import rules
-from bot.service import MatchService
-from bot.storage import Storage
-from cogs.client import ScarabBot
 from cogs.common import score_unit, seat_name
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.table import Table
 
 SEED = 20261126
 MATCH_TIMEOUT = 240  # seconds per match; every single wait has its own timeout too
@@ -37,15 +34,10 @@ HIGHLIGHT_CHECKS = 8  # positions per match compared with an unhighlighted drawi
 
 
 @dataclass
-class Table:
-    fake: FakeDiscord
-    game: str
-    players: list[FakeUser]
-    bot: ScarabBot
-    store: Storage
+class Observed:
+    """What the checks saw over one match."""
+
     locale: str | None = None
-    match_id: int = 0
-    thread_id: int = 0
     moves: int = 0
     edits: int = 0  # deliveries that edited the live message rather than posting anew
     outlined: int = 0  # positions whose board differs from the unhighlighted drawing
@@ -53,13 +45,6 @@ class Table:
     deadlines: int = 0  # turn posts that showed a deadline as a Discord timestamp
     undo_labels: set[str] = field(default_factory=set)
     final_turn: Any = None
-
-    @property
-    def engine(self) -> Any:
-        return rules.get(self.game)
-
-    def user(self, user_id: int | None) -> FakeUser:
-        return next(u for u in self.players if u.id == user_id)
 
 
 def picture(message: FakeMessage, name: str) -> tuple[dict[str, str], bytes]:
@@ -86,13 +71,13 @@ async def delivered(table: Table) -> tuple[Any, FakeMessage]:
     return await table.fake.wait_for(done, timeout=20, message="the thread was not updated")
 
 
-async def check_live_post(table: Table, last_live: int | None) -> int:
+async def check_live_post(table: Table, seen: Observed, last_live: int | None) -> int:
     """The live message's pictures show the current version; returns the live message id."""
     info, live = await delivered(table)
     version = str(info.version)
     meta, board = picture(live, "board.png")
     assert meta == {"match": str(table.match_id), "version": version}, (
-        f"move {table.moves}: the board shows {meta}, the match is at version {version}"
+        f"move {seen.moves}: the board shows {meta}, the match is at version {version}"
     )
     assert live.embeds and live.embeds[0]["image"]["url"] == "attachment://board.png"
     if info.status == "finished":
@@ -100,22 +85,22 @@ async def check_live_post(table: Table, last_live: int | None) -> int:
     focus_meta, _ = picture(live, "focus.png")
     assert focus_meta == meta, (focus_meta, meta)
     if live.id == last_live:
-        table.edits += 1
+        seen.edits += 1
     turn = await table.bot.service.snapshot(table.match_id)
-    check_embed(table, live, turn, await table.bot.service.decision_deadlines(table.match_id))
-    if table.compared < HIGHLIGHT_CHECKS and table.moves:
+    check_embed(seen, live, turn, await table.bot.service.decision_deadlines(table.match_id))
+    if seen.compared < HIGHLIGHT_CHECKS and seen.moves:
         # The same position drawn without the outline, in the match's language.
         loc = await table.bot.service.match_language(table.match_id)
         plain = render.png(render.board(table.game, turn.view, locale=loc))
-        table.compared += 1
-        table.outlined += pixels(plain) != pixels(board)
+        seen.compared += 1
+        seen.outlined += pixels(plain) != pixels(board)
     return live.id
 
 
-def check_embed(table: Table, live: FakeMessage, turn: Any, due: dict) -> None:
+def check_embed(seen: Observed, live: FakeMessage, turn: Any, due: dict) -> None:
     """The round line, the score line, the deadline of the open human decision, and an Undo
     button that names whose move it takes back."""
-    loc = table.locale or lang.ENGLISH
+    loc = seen.locale or lang.ENGLISH
     text = live.embeds[0]["description"]
     assert lang.localise(turn.view["round_label"], loc) in text, (turn.view["round_label"], text)
     scores = lang.t(loc, "Scores ({unit}): {marks}", unit=score_unit(turn.view), marks="")
@@ -126,16 +111,16 @@ def check_embed(table: Table, live: FakeMessage, turn: Any, due: dict) -> None:
     waiting = [p for p in turn.pending if p.user_id is not None and (p.seat, p.seq) in due]
     if waiting:
         assert f"<t:{int(due[(waiting[0].seat, waiting[0].seq)])}:R>" in text, text
-        table.deadlines += 1
+        seen.deadlines += 1
     for button in live.buttons():
         if button.get("custom_id", "").startswith("scarab:undo:"):
-            table.undo_labels.add(button["label"])
+            seen.undo_labels.add(button["label"])
 
 
-def check_final(table: Table, final: FakeMessage) -> None:
+def check_final(seen: Observed, final: FakeMessage) -> None:
     """The end-of-game post: the final board and each seat's score by category."""
-    loc = table.locale or lang.ENGLISH
-    info_turn = table.final_turn
+    loc = seen.locale or lang.ENGLISH
+    info_turn = seen.final_turn
     fields = {f["name"]: f["value"] for f in final.embeds[0].get("fields", [])}
     said = fields.get(lang.t(loc, "Score breakdown"))
     assert said, fields
@@ -147,31 +132,30 @@ def check_final(table: Table, final: FakeMessage) -> None:
         assert sum(points for _, points in parts) == info_turn.result.scores[seat]
 
 
-async def play_match(table: Table, host: FakeUser, seats: int, options: str) -> FakeMessage:
-    fake = table.fake
+async def play_match(
+    table: Table, seen: Observed, host: FakeUser, seats: int, options: str
+) -> FakeMessage:
+    fake, locale = table.fake, seen.locale
     r = await fake.slash(
         host,
         "game",
         {"game": table.game, "seats": seats, "options": options},
         subcommand="new",
-        locale=table.locale,
+        locale=locale,
     )
     assert r.ephemeral and "#" in r.text, r.text
     lobby = fake.latest_message(with_components=True)
     assert lobby is not None
-    table.match_id = int(lobby.embeds[0]["footer"]["text"].split()[1])
+    table.read_lobby(lobby)
     for user in table.players[1:]:
-        r = await fake.slash(user, "game", {}, subcommand="join", locale=table.locale)
-    r = await fake.slash(host, "game", {}, subcommand="start", locale=table.locale)
+        r = await fake.slash(user, "game", {}, subcommand="join", locale=locale)
+    r = await fake.slash(host, "game", {}, subcommand="start", locale=locale)
     table.thread_id = fake.threads()[-1].id
-    live = await check_live_post(table, None)
-    service = table.bot.service
+    live = await check_live_post(table, seen, None)
     while True:
-        turn = await service.snapshot(table.match_id)
+        turn, state = await table.position()
         if turn.result is not None:
             break
-        snap = await table.store.get_snapshot(table.match_id)
-        state = table.engine.load(snap.state)
         pending = next(p for p in turn.pending if p.user_id is not None)
         option = table.engine.ai_choice(state, pending.seat)
         before = turn.version
@@ -180,60 +164,52 @@ async def play_match(table: Table, host: FakeUser, seats: int, options: str) -> 
             "play",
             {"choice": option},
             channel=table.thread_id,
-            locale=table.locale,
+            locale=locale,
         )
-        after = (await service.get_match(table.match_id)).version
+        after = await table.version()
         assert after > before, f"{option!r} was not applied: {r.text}"
-        table.moves += 1
-        live = await check_live_post(table, live)
+        seen.moves += 1
+        live = await check_live_post(table, seen, live)
     final = table.fake.message(live)
     assert "🏁" in final.content, final.content
-    table.final_turn = await service.snapshot(table.match_id)
-    check_final(table, final)
+    seen.final_turn = await table.bot.service.snapshot(table.match_id)
+    check_final(seen, final)
     return final
-
-
-def make_table(
-    fake: FakeDiscord, store: Storage, game: str, players: list[FakeUser], locale: str | None = None
-) -> Table:
-    service = MatchService(store, seed_source=lambda: SEED)
-    bot = ScarabBot(store, dev_guild_id=fake.guild_id, service=service)
-    return Table(fake, game, players, bot, store, locale)
 
 
 async def run(
     fake: FakeDiscord, tmp_path: Any, game: str, seats: int, options: str, locale: str | None = None
-) -> tuple[Table, FakeMessage]:
+) -> tuple[Observed, FakeMessage]:
     players = [
         fake.add_user(f"player{n}", **({"locale": locale} if locale else {})) for n in range(seats)
     ]
-    store = await Storage.open(str(tmp_path / "scarab.sqlite3"))
-    table = make_table(fake, store, game, players, locale)
+    table = await Table.open(fake, game, players, tmp_path, seed=SEED)
+    seen = Observed(locale)
     try:
         async with asyncio.timeout(MATCH_TIMEOUT), fake.run_bot(table.bot):
-            final = await play_match(table, players[0], seats, options)
+            final = await play_match(table, seen, players[0], seats, options)
     finally:
-        await store.close()
-    assert table.compared and table.outlined, "the board never outlined the last moves"
-    assert table.deadlines, "no turn post showed its deadline"
+        await table.store.close()
+    assert seen.compared and seen.outlined, "the board never outlined the last moves"
+    assert seen.deadlines, "no turn post showed its deadline"
     # The Undo button names whose move it takes back (a seated player's display name).
-    assert table.undo_labels and all(
-        any(u.name in label for u in table.players) for label in table.undo_labels
-    ), table.undo_labels
+    assert seen.undo_labels and all(
+        any(u.name in label for u in table.players) for label in seen.undo_labels
+    ), seen.undo_labels
     print(
-        f"{game}: {table.moves} answers, {table.edits} edits of the live message, "
-        f"{table.outlined}/{table.compared} boards outlined, {table.deadlines} deadlines, "
-        f"undo labels {sorted(table.undo_labels)}"
+        f"{game}: {seen.moves} answers, {seen.edits} edits of the live message, "
+        f"{seen.outlined}/{seen.compared} boards outlined, {seen.deadlines} deadlines, "
+        f"undo labels {sorted(seen.undo_labels)}"
     )
-    return table, final
+    return seen, final
 
 
 @pytest.mark.parametrize(("game", "options"), [("plagues", "provinces=draft"), ("tekhenu", "")])
 async def test_solo_match_pictures_follow_every_move(
     fake: FakeDiscord, tmp_path, game: str, options: str
 ) -> None:
-    table, _ = await run(fake, tmp_path, game, 1, options)
-    assert table.edits, "the solo match never edited its live message"
+    seen, _ = await run(fake, tmp_path, game, 1, options)
+    assert seen.edits, "the solo match never edited its live message"
 
 
 async def test_two_seats_in_portuguese(fake: FakeDiscord, tmp_path) -> None:

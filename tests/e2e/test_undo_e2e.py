@@ -6,16 +6,7 @@ from __future__ import annotations
 
 from cogs.client import ScarabBot
 from tests.e2e.fakediscord import FakeDiscord
-
-
-async def start_steps(fake: FakeDiscord, alice, bob):
-    await fake.slash(alice, "game", {"game": "steps", "seats": 2}, subcommand="new")
-    lobby = fake.latest_message(with_components=True)
-    await fake.click(bob, lobby, label="Join")
-    await fake.click(alice, fake.message(lobby.id), label="Start")
-    thread = fake.threads()[0]
-    await fake.wait_for(lambda: fake.latest_message(thread, with_components=True))
-    return thread
+from tests.e2e.table import open_and_start
 
 
 async def test_undo_a_step_inside_a_turn(fake: FakeDiscord, storage, steps_engine) -> None:
@@ -23,7 +14,7 @@ async def test_undo_a_step_inside_a_turn(fake: FakeDiscord, storage, steps_engin
     bob = fake.add_user("bob")
     carol = fake.add_user("carol")
     async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)):
-        thread = await start_steps(fake, alice, bob)
+        thread = await open_and_start(fake, "steps", alice, bob)
         turn = fake.latest_message(thread, with_components=True)
         assert turn.find_button("Hire a farmer") and not turn.find_button("Undo"), turn
         await fake.click(alice, turn, label="Hire a farmer")

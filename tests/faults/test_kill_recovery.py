@@ -38,6 +38,7 @@ from aiohttp import web
 import rules
 from bot.service import MatchService
 from bot.storage import Storage
+from bot.stores import open_storage
 from tests.e2e.fakediscord import FakeDiscord, FakeUser
 
 pytestmark = pytest.mark.faults
@@ -357,7 +358,7 @@ async def test_kills_and_outages_lose_and_repeat_nothing(game, tmp_path) -> None
     db = str(tmp_path / "scarab.sqlite3")
     async with FakeDiscord(ack_timeout=3.0) as fake:
         human = fake.add_user("alice")
-        store = await Storage.open(db)
+        store = await open_storage(db)
         bot = BotProcess(fake, db, tmp_path)
         try:
             table = Table(game, fake, store, MatchService(store), human)

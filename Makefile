@@ -1,0 +1,29 @@
+# The developer loop. Every target but `test` uses the environment in $(VENV) (made by `make test`,
+# or the README's test command); e.g. `make fast VENV=/path/to/venv`.
+export VENV ?= .venv
+PYTHON := $(VENV)/bin/python
+
+.PHONY: test fast e2e lint types bench
+
+# The README's test command, as CI runs it: build the environment, install, the whole suite.
+test:
+	python3 -m venv "$${VENV:-.venv}" && "$${VENV:-.venv}/bin/pip" install -q -e ".[test]" && "$${VENV:-.venv}/bin/python" -m pytest -q
+
+# Everything but the end-to-end and fault-injection tests.
+fast:
+	$(PYTHON) -m pytest -q --ignore=tests/e2e --ignore=tests/faults
+
+# The real discord.py bot against the fake Discord (tests/e2e).
+e2e:
+	$(PYTHON) -m pytest -q tests/e2e
+
+lint:
+	$(PYTHON) -m ruff check .
+	$(PYTHON) -m ruff format --check .
+
+# mypy in its basic mode over the shipped packages (settings: [tool.mypy] in pyproject.toml).
+types:
+	$(PYTHON) -m mypy
+
+bench:
+	$(PYTHON) -m bench
