@@ -434,8 +434,8 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         """Open a table; the host takes seat 0. ``seats`` defaults to the game's maximum.
         ``turn_time``/``on_timeout``/``ai_level`` are bot-level table options (bot/deadlines.py;
         default: the guild's defaults, else 24h, ai_moves and normal), stored in
-        ``matches.settings``, with the
-        language of its public posts (the guild's default, else ``language``, else English)."""
+        ``matches.settings`` with the language of its public posts (the guild's default, else
+        ``language``, else English)."""
         engine = self.engine(game_id)
         seat_count = engine.max_players if seats is None else seats
         try:
