@@ -14,6 +14,7 @@ import pytest
 import ai
 import rules
 from bot.ai_runner import AIRunner, ai_seed, engine_class_path, heuristic_option
+from bot.rematch import open_rematch
 from bot.service import MatchService
 from bot.storage import SqliteStorage
 from cogs.common import seat_name
@@ -227,3 +228,16 @@ async def test_after_a_restart_the_same_version_gets_the_same_ai_move(store, poo
 
 def test_a_worker_finds_engines_outside_the_registry():
     assert engine_class_path(HIDDEN_TOY) == "tests.ai.hiddentoy:HiddenToyEngine"
+
+
+async def test_a_rematch_keeps_each_ai_seats_level(store, toy_engine):
+    service = MatchService(store, ai_runner=RecordingRunner())
+    turn = await ai_table(service, "toy", ["hard"], options={"rounds": "1"})
+    while not turn.finished:
+        (mine,) = [p for p in turn.pending if p.user_id == HOST]
+        turn = await service.submit(turn.match.id, HOST, mine.options[0].id, decision_seq=mine.seq)
+    new = await open_rematch(service, turn.match.id, HOST)
+    assert [(s.seat, s.is_ai, s.ai_level) for s in new.seats] == [
+        (0, False, None),
+        (1, True, "hard"),
+    ]
