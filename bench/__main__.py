@@ -13,6 +13,7 @@ import platform
 
 import rules
 from bench import service
+from bench.ai_timing import ai_figures
 from bench.engines import engine_figures
 
 
@@ -29,11 +30,14 @@ def machine() -> str:
     return f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}"
 
 
-def collect(games: int) -> dict[str, dict[str, float]]:
+def collect(games: int, *, ai_levels: bool = True) -> dict[str, dict[str, float]]:
     figures = {
         game_id: engine_figures(engine, games=games)
         for game_id, engine in sorted(rules.ENGINES.items())
     }
+    if ai_levels:
+        for game_id, engine in sorted(rules.ENGINES.items()):
+            figures[game_id].update(ai_figures(engine))
     figures["service"] = {
         "move_ms_p95": round(service.move_ms_p95(), 2),
         "move_ms_p95_postgres": round(service.move_ms_p95(store="postgres"), 2),
@@ -47,8 +51,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--games", type=int, default=10, help="playouts per game (default 10)")
+    parser.add_argument("--no-ai", action="store_true", help="skip the AI decision timings")
     args = parser.parse_args()
-    figures = collect(args.games)
+    figures = collect(args.games, ai_levels=not args.no_ai)
     if args.json:
         print(json.dumps(figures, sort_keys=True))
         return

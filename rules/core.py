@@ -315,6 +315,16 @@ class Engine(ABC):
                 return decision
         return None
 
+    def estimate(self, state: Any) -> list[float]:
+        """Each seat's expected final standing, in the game's score unit (the search AI's
+        evaluation when it cuts a rollout short). Default: the final scores once the game is
+        over, else the public view's current ``scores``; games override it with the expected
+        future value of what each seat holds (rules/<game>/estimate.py)."""
+        result = self.result(state)
+        if result is not None:
+            return [float(score) for score in result.scores]
+        return [float(score) for score in self.view(state, None).get("scores", ())]
+
     def co_seats(self, state: Any, seat: int) -> tuple[int, ...]:
         """Seats whose owners may also answer this seat's decisions (several seats playing one
         side), ``seat`` included. The move is still applied and logged as ``seat``'s. Default:

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.amunre import ai, auction, harvest, offering, purchase, refusals, scoring, setup
+from rules.amunre import (
+    ai,
+    auction,
+    estimate,
+    harvest,
+    offering,
+    purchase,
+    refusals,
+    scoring,
+    setup,
+)
 from rules.amunre.data import KINGDOMS, ROUNDS_PER_KINGDOM, SELL_VALUE
 from rules.amunre.state import (
     State,
@@ -160,6 +170,11 @@ class AmunReEngine(DictStateEngine):
         if state["phase"] != "over":
             return None
         return scoring.final_result(state)
+
+    def estimate(self, state: State) -> list[float]:
+        if state["phase"] == "over":
+            return super().estimate(state)
+        return estimate.estimate(state)  # the search AI's evaluation (docs/ai.md)
 
     def ai_choice(self, state: State, seat: int) -> str:
         decision = self.decision_for(state, seat)

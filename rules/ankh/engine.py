@@ -111,6 +111,13 @@ class AnkhEngine(DictStateEngine):
         )
         return build_view(state, seat, acting, step, outcome)
 
+    def estimate(self, state: State) -> list[float]:
+        if state["phase"] == "over":
+            return super().estimate(state)
+        from rules.ankh.estimate import estimate  # the search AI's evaluation (docs/ai.md)
+
+        return estimate(state)
+
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None

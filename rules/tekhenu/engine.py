@@ -67,6 +67,13 @@ class TekhenuEngine(DictStateEngine):
         step = decisions[0].key if decisions else ""
         return build_view(state, seat, acting, step)
 
+    def estimate(self, state: State) -> list[float]:
+        if state["phase"] == "over":
+            return super().estimate(state)
+        from rules.tekhenu.estimate import estimate  # the search AI's evaluation (docs/ai.md)
+
+        return estimate(state)
+
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None

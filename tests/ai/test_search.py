@@ -1,0 +1,113 @@
+"""The search AI on a toy game with hidden sealed picks (docs/ai.md)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from ai import LEVELS, Budget, decide, search
+from rules.core import Decision, Option, Rng
+from tests.ai.hiddentoy import HIDDEN_TOY
+
+SMALL = Budget(iterations=40, depth=8)
+
+
+def sealed_state(seed: int = 7) -> dict:
+    """Seat 1 has sealed a pick already; seat 0 must still seal."""
+    state = HIDDEN_TOY.new_game(2, None, seed)
+    state, _ = HIDDEN_TOY.apply(state, 1, "pick:3")
+    return state
+
+
+def test_same_seed_same_answer() -> None:
+    state = sealed_state()
+    first = search(HIDDEN_TOY, state, 0, SMALL, seed=11)
+    second = search(HIDDEN_TOY, state, 0, SMALL, seed=11)
+    assert first == second
+
+
+def test_never_peeks_the_choice_is_the_same_on_a_sample() -> None:
+    state = sealed_state()
+    for draw in range(5):
+        sample = HIDDEN_TOY.sample_hidden(state, 0, Rng.from_seed(draw))
+        assert search(HIDDEN_TOY, sample, 0, SMALL, 3) == search(HIDDEN_TOY, state, 0, SMALL, 3)
+
+
+def test_hidden_answer_does_not_change_the_choice() -> None:
+    picks = set()
+    for opponent_pick in ("pick:1", "pick:2", "pick:3"):
+        state = HIDDEN_TOY.new_game(2, None, 7)
+        state, _ = HIDDEN_TOY.apply(state, 1, opponent_pick)
+        picks.add(decide(HIDDEN_TOY, state, 0, "normal", seed=5))
+    assert len(picks) == 1
+
+
+def test_answer_is_always_an_offered_option() -> None:
+    state = HIDDEN_TOY.new_game(3, None, 1)
+    for step in range(40):
+        decisions = HIDDEN_TOY.pending(state)
+        if not decisions:
+            break
+        decision = decisions[0]
+        answer = search(HIDDEN_TOY, state, decision.seat, SMALL, seed=step).option_id
+        assert answer in decision.option_ids()
+        state, _ = HIDDEN_TOY.apply(state, decision.seat, answer)
+    assert HIDDEN_TOY.result(state) is not None
+
+
+class OneOptionToy(type(HIDDEN_TOY)):
+    """The toy whose leader may only bank, and which must never be searched."""
+
+    def pending(self, state: dict) -> list[Decision]:
+        return [Decision(0, "leader", "Bank", (Option("bank", "Bank"),))]
+
+    def sample_hidden(self, state: dict, seat: int, rng: Rng) -> dict:
+        raise AssertionError("a one-option decision was searched")
+
+
+def test_one_option_is_answered_without_searching() -> None:
+    engine = OneOptionToy()
+    state = engine.new_game(2, None, 1)
+    assert search(engine, state, 0, SMALL, seed=1).iterations == 0
+    assert decide(engine, state, 0, "hard", seed=1) == "bank"
+
+
+@pytest.mark.parametrize("iterations", [1, 7, 30])
+def test_iteration_budget_is_respected(iterations: int) -> None:
+    result = search(HIDDEN_TOY, sealed_state(), 0, Budget(iterations, depth=6), seed=2)
+    assert result.iterations <= iterations
+    assert sum(result.visits.values()) == result.iterations
+    if iterations >= 7:
+        assert result.iterations >= iterations - len(result.visits)  # nearly all of it spent
+
+
+def test_easy_is_the_heuristic() -> None:
+    state = sealed_state()
+    assert decide(HIDDEN_TOY, state, 0, "easy", 9) == HIDDEN_TOY.ai_choice(state, 0)
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown AI level"):
+        decide(HIDDEN_TOY, sealed_state(), 0, "godlike", 1)
+    assert set(LEVELS) == {"easy", "normal", "hard"}
+
+
+def test_ai_package_imports_rules_only() -> None:
+    for path in Path("ai").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert node.module.split(".")[0] in {
+                    "ai",
+                    "rules",
+                    "__future__",
+                    "math",
+                    "time",
+                    "dataclasses",
+                    "typing",
+                }, (path, node.module)
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert alias.name.split(".")[0] in {"math", "time"}, (path, alias.name)
