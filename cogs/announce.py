@@ -744,10 +744,12 @@ class Announcer:
         info = turn.match
         result = turn.result
         order = sorted(range(len(result.scores)), key=lambda s: (result.places[s], s))
-        medals = {1: "🥇", 2: "🥈", 3: "🥉"} if result.winners else {}  # nobody won: no medals
+        medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+        if not result.winners:  # nobody won: no places, each seat's score, highest first
+            order = sorted(order, key=lambda s: -result.scores[s])
         unit = localise(score_unit(turn.view), loc)
         lines = [
-            f"{medals.get(result.places[s], f'{result.places[s]}.')} "
+            f"{medals.get(result.places[s], f'{result.places[s]}.') if result.winners else '•'} "
             f"{localise(seat_name(info, s, turn.view), loc)} — {result.scores[s]} {unit}"
             for s in order
         ]
@@ -868,11 +870,15 @@ class Announcer:
         )
         text = t(
             loc,
-            "🔒 **{game} — match #{id}**: {prompt}\nYour answer stays sealed until "
-            "everyone has answered.",
+            "🔒 **{game} — match #{id}**: {prompt}",
             game=game_title(info.game_id),
             id=info.id,
             prompt=d.decision.prompt,
+        )
+        text += "\n" + (  # when the others learn the answer: the game's word, else the default
+            localise(d.decision.reveal, loc)
+            if d.decision.reveal
+            else t(loc, "Your answer stays sealed until everyone has answered.")
         )
         if len(d.owner_ids) > 1:
             text += "\n" + t(

@@ -294,7 +294,20 @@ def loss_part(state: State, seat: int, task: dict, events: list[Event]) -> None:
 def alt_decide(state: State, seat: int, task: dict):
     alts = LOSS_CARDS[state["loss"]][task["i"]]
     opts = [Option(f"alt:{j + 1}", alt_text(a)) for j, a in enumerate(alts)]
-    return "loss_alt", msg("{seat}: which loss do you suffer?", seat=seat_name(seat)), opts
+    return "loss_alt", _which_loss(state, seat, task["i"]), opts
+
+
+def _which_loss(state: State, seat: int, part: int) -> Msg:
+    """The loss question, naming the round's plague and which part of its loss card."""
+    if not state["plague"]:
+        return msg("{seat}: which loss do you suffer?", seat=seat_name(seat))
+    return msg(
+        "{seat}: loss card of the {plague} round, loss {part} of {parts}: which one do you suffer?",
+        seat=seat_name(seat),
+        plague=PLAGUES[state["plague"]][0],
+        part=part + 1,
+        parts=len(LOSS_CARDS[state["loss"]]),
+    )
 
 
 def alt_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):

@@ -190,6 +190,7 @@ def decree_keep_decisions(state: State, frame: dict) -> list[Decision]:
                     for card in dealt
                 ),
                 secret=True,
+                reveal=msg("The Decree you keep stays hidden until the final scoring."),
             )
         )
     return out
@@ -297,7 +298,12 @@ def draft_apply(state: State, frame: dict, option: str, events: list[Event]) -> 
     events.append(
         Event(
             "starting",
-            msg("{seat} takes Starting card {card}.", seat=seat_name(state, seat), card=card),
+            msg(
+                "{seat} takes the Starting card with initiative {initiative}: {effect}.",
+                seat=seat_name(state, seat),
+                initiative=STARTING_INITIATIVE[card],
+                effect=STARTING_TEXT[card],
+            ),
             {"seat": seat, "card": card},
             seat=seat,
         )
@@ -335,9 +341,9 @@ def start_destiny(state: State, events: list[Event], setup: bool) -> None:
             Event(
                 "destiny",
                 msg(
-                    "{seat} takes Destiny card {card} (no reward).",
+                    "{seat} takes the Destiny card “{effect}” (no reward).",
                     seat=seat_name(state, state["bot"]),
-                    card=card,
+                    effect=DESTINY_TEXT[card],
                 ),
                 {"seat": state["bot"], "card": card},
                 seat=state["bot"],
@@ -372,7 +378,11 @@ def destiny_apply(state: State, frame: dict, option: str, events: list[Event]) -
     events.append(
         Event(
             "destiny",
-            msg("{seat} takes Destiny card {card}.", seat=seat_name(state, seat), card=card),
+            msg(
+                "{seat} takes the Destiny card “{effect}”.",
+                seat=seat_name(state, seat),
+                effect=DESTINY_TEXT[card],
+            ),
             {"seat": seat, "card": card},
             seat=seat,
         )
@@ -395,7 +405,7 @@ def a03_decision(state: State, frame: dict) -> Decision:
     return Decision(
         frame["s"],
         "a03",
-        msg("Destiny card A03: gain 1 Population or 1 Happiness?"),
+        msg("Destiny card: gain 1 Population or 1 Happiness?"),
         (Option("population", msg("+1 Population")), Option("happiness", msg("+1 Happiness"))),
     )
 

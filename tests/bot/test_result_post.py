@@ -99,10 +99,17 @@ async def test_result_post_shows_details_tiebreaks_and_unit(monkeypatch):
 
 
 async def test_result_post_says_nobody_wins(monkeypatch):
-    result = Result((0, 0), (2, 2), (), ("Every god was forgotten: nobody wins.",))  # ANKH-R157
-    content, text = await post(monkeypatch, result, {}, [ALICE, SeatInfo(1, 200, False)])
+    result = Result((0, 3), (2, 2), (), ("Every god was forgotten: there is no winner.",))
+    content, text = await post(  # ANKH-R157: no places, each seat's devotion, highest first
+        monkeypatch, result, {"score_unit": "devotion"}, [ALICE, SeatInfo(1, 200, False)]
+    )
     assert content == "🏁 Game over! Nobody wins."
-    assert "2. <@100> — 0 points" in text and "nobody wins" in text
+    assert text.splitlines()[:3] == [
+        "• <@200> — 3 devotion",
+        "• <@100> — 0 devotion",
+        "Every god was forgotten: there is no winner.",
+    ], text
+    assert "2." not in text
 
 
 async def test_result_post_names_the_solo_bot(monkeypatch):

@@ -140,7 +140,8 @@ def assert_decrees_revealed(text: str, state: Any) -> None:
             continue
         assert player["revealed"], player
         for card in player["revealed"]:
-            scored = [f"{card} +", f"{card} not scored", f"{card} used"]
+            effect = f"“{CARD_TEXT[card]}”"  # said by its effect, not its code
+            scored = [f"{effect} +", f"{effect} not scored", f"{effect} used"]
             assert any(s in text for s in scored), (card, text)
 
 
