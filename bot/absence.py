@@ -153,7 +153,7 @@ class AbsenceMixin:
                 raise ServiceError(
                     msg(
                         "You have already voted to hand seat {seat} to the AI "
-                        "({votes} of {needed} votes).",
+                        "({votes} of {needed} {needed:plural:vote|votes}).",
                         seat=seat + 1,
                         votes=len(votes),
                         needed=needed,

@@ -342,7 +342,9 @@ class Engine(ABC):
             offered = ", ".join(known) or term("none")
             raise IllegalMove(
                 msg(
-                    "Unknown table option(s) for {game}: {unknown}. Its options: {offered}.",
+                    "Unknown table {count:plural:option|options} for {game}: {unknown}. "
+                    "Its options: {offered}.",
+                    count=len(unknown),
                     game=self.title,
                     unknown=", ".join(unknown),
                     offered=offered,

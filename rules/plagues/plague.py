@@ -79,7 +79,7 @@ def pay_tribute(state: State, seat: int, events: list[Event], plan: str | None =
         seat,
         "tribute",
         msg(
-            "{seat} pays the tribute of {due} (spends {coins} coin tiles).",
+            "{seat} pays the tribute of {due} (spends {coins} coin {coins:plural:tile|tiles}).",
             seat=seat_name(seat),
             due=due,
             coins=tiles,
@@ -101,21 +101,22 @@ def plan_label(state: State, seat: int, plan: tuple[str, int, bool]) -> Msg:
     have = income(state, seat)
     if card3:
         return msg(
-            "Pay the tribute of {due}: income {income}, pharaoh card 3 and {tiles} coin tiles",
+            "Pay the tribute of {due}: income {income}, pharaoh card 3 and {tiles} coin "
+            "{tiles:plural:tile|tiles}",
             due=due,
             income=min(have, due),
             tiles=tiles,
         )
     if state["pharaoh"][2] == seat:
         return msg(
-            "Pay the tribute of {due}: income {income} and {tiles} coin tiles (pharaoh "
-            "card 3 goes back unused)",
+            "Pay the tribute of {due}: income {income} and {tiles} coin "
+            "{tiles:plural:tile|tiles} (pharaoh card 3 goes back unused)",
             due=due,
             income=min(have, due),
             tiles=tiles,
         )
     return msg(
-        "Pay the tribute of {due}: income {income} and {tiles} coin tiles",
+        "Pay the tribute of {due}: income {income} and {tiles} coin {tiles:plural:tile|tiles}",
         due=due,
         income=min(have, due),
         tiles=tiles,

@@ -698,7 +698,7 @@ def final_result(state: State) -> Result:
             group = sorted([seat] + same, key=lambda s: key[s])
             names = [
                 msg(
-                    "{seat} ({scribes} Scribes, turn order {place})",
+                    "{seat} ({scribes} {scribes:plural:Scribe|Scribes}, turn order {place})",
                     seat=seat_name(state, s),
                     scribes=players[s]["scribe"],
                     place=order.index(s) + 1,

@@ -544,7 +544,7 @@ def pay_scribes(state: State, seat: int, count: int, reason: str, events: list[E
             add_vp(state, seat, 1, "T10", events)
     text = (
         msg(
-            "{seat} spends {count} Scribes ({reason}).",
+            "{seat} spends {count} {count:plural:Scribe|Scribes} ({reason}).",
             seat=seat_name(state, seat),
             count=count,
             reason=reason,
