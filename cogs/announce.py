@@ -747,10 +747,10 @@ class Announcer:
         medals = {1: "🥇", 2: "🥈", 3: "🥉"}
         if not result.winners:  # nobody won: no places, each seat's score, highest first
             order = sorted(order, key=lambda s: -result.scores[s])
-        unit = localise(score_unit(turn.view), loc)
         lines = [
             f"{medals.get(result.places[s], f'{result.places[s]}.') if result.winners else '•'} "
-            f"{localise(seat_name(info, s, turn.view), loc)} — {result.scores[s]} {unit}"
+            f"{localise(seat_name(info, s, turn.view), loc)} — "
+            f"{localise(self._score(turn, result.scores[s]), loc)}"
             for s in order
         ]
         # what ended the game, what each card scored...
@@ -799,6 +799,13 @@ class Announcer:
         except discord.HTTPException as exc:
             raise DeliveryFailed(f"posting the result of match {info.id}: {exc}") from exc
         return message.id
+
+    @staticmethod
+    def _score(turn: Turn, score: int) -> str:
+        """A seat's final score with what it counts: the game's unit, else points ("1 point")."""
+        if turn.view.get("score_unit"):
+            return msg("{n} {unit}", n=score, unit=score_unit(turn.view))
+        return msg("{n} {n:plural:point|points}", n=score)
 
     @staticmethod
     def _breakdown(turn: Turn, order: list[int], loc: str = ENGLISH) -> list[str]:

@@ -210,3 +210,9 @@ async def test_a_failed_drawing_leaves_a_post_without_pictures(monkeypatch):
 
     monkeypatch.setattr(render, "board_and_focus", broken)
     assert await pictures("amunre", {}, highlight=None, locale="en", meta="m") == []
+
+
+async def test_result_post_says_one_point_in_the_singular(monkeypatch):
+    result = Result((1, 2), (2, 1))
+    _, text = await post(monkeypatch, result, {"seat_names": ["Seat 1", "Botankhamun"]}, [ALICE])
+    assert "🥈 <@100> — 1 point\n" in text + "\n" and "— 2 points" in text, text
