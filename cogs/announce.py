@@ -785,7 +785,11 @@ class Announcer:
             embed.set_image(url="attachment://board.png")
             kwargs["files"] = files_of(drawn)
         winners = [seat_name(info, s, turn.view) for s in order if result.places[s] == 1]
-        verdict = msg("Winner: {names}", names=winners) if winners else msg("Nobody wins.")
+        verdict = (
+            msg("{count:plural:Winner|Winners}: {names}", count=len(winners), names=winners)
+            if winners
+            else msg("Nobody wins.")
+        )
         kwargs["view"] = rematch_view(info.id, loc)  # issue 6: same seats and options again
         content = t(loc, "🏁 Game over! {verdict}", verdict=verdict)
         try:

@@ -216,3 +216,9 @@ async def test_result_post_says_one_point_in_the_singular(monkeypatch):
     result = Result((1, 2), (2, 1))
     _, text = await post(monkeypatch, result, {"seat_names": ["Seat 1", "Botankhamun"]}, [ALICE])
     assert "🥈 <@100> — 1 point\n" in text + "\n" and "— 2 points" in text, text
+
+
+async def test_result_post_names_several_winners_in_the_plural(monkeypatch):
+    result = Result((5, 5), (1, 1))
+    content, _ = await post(monkeypatch, result, {}, [ALICE, SeatInfo(1, 200, False)])
+    assert content == "🏁 Game over! Winners: <@100>, <@200>", content

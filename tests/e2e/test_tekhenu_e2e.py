@@ -202,6 +202,9 @@ async def two_players(table: Table) -> None:
     for card in dealt:
         assert card in labels and CARD_TEXT[card][:20] in labels, (card, labels)
     assert dm[-1].attachments, "the DM carries the private panel"
+    # The DM says the truth: a kept Decree stays hidden until the final scoring.
+    assert "hidden until the final scoring" in dm[-1].content, dm[-1].content
+    assert "until everyone has answered" not in dm[-1].content, dm[-1].content
     warning = " ".join(
         m.content + " ".join(e.get("description", "") for e in m.embeds)
         for m in table.thread_messages()
