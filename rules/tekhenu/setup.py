@@ -42,6 +42,7 @@ from rules.tekhenu.data import (
 )
 from rules.tekhenu.state import (
     State,
+    card_said,
     draw_die,
     gain,
     humans,
@@ -537,7 +538,7 @@ def draw_keep_apply(state: State, frame: dict, option: str, events: list[Event])
     events.append(
         Event(
             "keep",
-            msg("{seat} keeps {card}.", seat=seat_name(state, seat), card=card),
+            msg("{seat} keeps {card}.", seat=seat_name(state, seat), card=card_said(card)),
             {"seat": seat, "card": card},
             seat=seat,
         )

@@ -9,6 +9,7 @@ from rules.core import public_events
 from rules.tekhenu import ENGINE
 from rules.tekhenu.data import CARD_TEXT
 from rules.tekhenu.engine import advance
+from rules.tekhenu.state import discard_blessing
 from tests.rules.tekhenu.scenario import me, new
 from tests.rules.tekhenu.test_flow import scoring_state
 
@@ -104,3 +105,11 @@ def test_solo_summary_names_botankhamuns_decrees():
         f"Decrees — {d05}",
         "Decrees — Botankhamun: 2 face-down Decrees +8 VP",
     )
+
+
+def test_a_played_blessing_is_said_by_its_effect_not_only_its_code():
+    state = new(2, 1)
+    state["players"][0]["blessings"].append("B01")
+    events = []
+    discard_blessing(state, 0, "B01", events)
+    assert events[0].text == f"Seat 1 plays Blessing B01 “{CARD_TEXT['B01']}”.", events[0].text
