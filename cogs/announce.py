@@ -947,6 +947,8 @@ class Announcer:
 
     async def _mover_name(self, turn: Turn, move: AppliedMove, loc: str) -> str:
         """Who made ``move``: the player's display name, else the seat's name."""
+        if move.timed_out:
+            return t(loc, "the AI, as time ran out")
         if move.actor.isdigit():
             name = await self._display_name(turn, int(move.actor))
             if name:
