@@ -319,6 +319,13 @@ class Engine(ABC):
                 return decision
         return None
 
+    def rollout_choice(self, state: Any, seat: int) -> str:
+        """The fast policy the search AI plays for every seat inside its simulations (on
+        sampled worlds only). Default: the heuristic ``ai_choice``; a game may override it with
+        a policy that plays better without becoming slow (rules/<game>/policy.py). The ``easy``
+        level stays ``ai_choice``."""
+        return self.ai_choice(state, seat)
+
     def estimate(self, state: Any) -> list[float]:
         """Each seat's expected final standing, in the game's score unit (the search AI's
         evaluation when it cuts a rollout short). Default: the final scores once the game is
