@@ -11,7 +11,8 @@ Each seat's sealed answers are therefore decided in its own information set.
    budget can compare) become candidates.
 2. Sequential halving with common random numbers: in each round every surviving candidate
    is played on the same fresh determinizations, then the rest of the game is played by
-   the fast policy (``engine.ai_choice`` for every seat) for ``depth`` moves and scored by
+   the fast policy (``engine.rollout_choice``, by default the heuristic) for every seat for
+   ``depth`` moves and scored by
    the seat's margin over the best other seat, squashed to [0, 1]. The worse half is dropped.
    The heuristic's answer carries a small bonus, so a small budget moves off it only for an
    answer that is clearly better on the same worlds.
@@ -152,7 +153,7 @@ def _rollout(engine: Engine, world: Any, seat: int, option_id: str, depth: int) 
         if not decisions:
             break
         acting = next((d for d in decisions if d.seat == seat), decisions[0])
-        advance(engine, world, acting.seat, engine.ai_choice(world, acting.seat))
+        advance(engine, world, acting.seat, engine.rollout_choice(world, acting.seat))
     return evaluate(engine, world, seat)
 
 

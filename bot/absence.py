@@ -155,7 +155,7 @@ class AbsenceMixin(ServiceCore):
                 raise ServiceError(
                     msg(
                         "You have already voted to hand seat {seat} to the AI "
-                        "({votes} of {needed} votes).",
+                        "({votes} of {needed} {needed:plural:vote|votes}).",
                         seat=seat + 1,
                         votes=len(votes),
                         needed=needed,

@@ -539,9 +539,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
             if filled < info.seat_count:
                 raise ServiceError(
                     msg(
-                        "Only {filled} of {seats} seats are filled: every seat needs a player "
-                        "or an "
-                        "AI before the match can start (invite players or use /game addbot).",
+                        "Only {filled} of {seats} {seats:plural:seat is|seats are} filled: every "
+                        "seat needs a player or an AI before the match can start (invite "
+                        "players or use /game addbot).",
                         filled=filled,
                         seats=info.seat_count,
                     )

@@ -287,7 +287,8 @@ async def vote_command(
         info.thread_id,
         info.guild_id,
         msg(
-            "🗳️ {voter} votes to hand {target}'s seat to the AI ({votes} of {needed} votes needed).",
+            "🗳️ {voter} votes to hand {target}'s seat to the AI ({votes} of {needed} "
+            "{needed:plural:vote|votes} needed).",
             voter=interaction.user.mention,
             target=target,
             votes=result.votes,

@@ -61,7 +61,7 @@ from lang import ENGLISH, localise, t
 from rules.text import msg
 
 if TYPE_CHECKING:
-    from bot.model import MatchInfo, PendingDecision, Turn
+    from bot.model import AppliedMove, MatchInfo, PendingDecision, Turn
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +130,10 @@ class Announcer:
         self._delivered: set[int] = set()  # matches delivered since this process started
         self.dm_closed: defaultdict[int, set[int]] = defaultdict(set)  # match -> user ids
         self._names: dict[int, str] = {}  # user id -> display name (the Undo button's label)
+        # match -> (seat, decision seq) -> the sealed DM menus sent for it: (user id, message)
+        self._dm_menus: defaultdict[int, dict[tuple[int, int], list[tuple[int, Any]]]] = (
+            defaultdict(dict)
+        )
         self.on_failure: Any = None  # async (match_id) -> None: the outbox's backoff
 
     # ------------------------------------------------------------------ entry points
@@ -253,6 +257,7 @@ class Announcer:
         channel = self.bot.get_partial_messageable(channel_id, guild_id=info.guild_id)
         loc = await service.match_language(match)
         decisions = list(turn.pending)
+        await self._close_dm_menus(turn)
         events = public_event_texts(turn)
         key = turn_key(decisions) if decisions else ("over",)
         sent = await store.dms_sent(match)
@@ -493,7 +498,10 @@ class Announcer:
         owner = turn.match.seat_info(turn.undo_seat) if turn.undo_seat is not None else None
         if owner is None or owner.user_id is None or owner.is_ai:
             return None
-        uid = owner.user_id
+        return await self._display_name(turn, owner.user_id)
+
+    async def _display_name(self, turn: Turn, uid: int) -> str | None:
+        """A user's display name: from the cache, else asked of Discord once per process."""
         guild = self.bot.get_guild(turn.match.guild_id) if turn.match.guild_id else None
         person = (guild.get_member(uid) if guild else None) or self.bot.get_user(uid)
         if person is not None:
@@ -693,11 +701,13 @@ class Announcer:
         info = turn.match
         result = turn.result
         order = sorted(range(len(result.scores)), key=lambda s: (result.places[s], s))
-        medals = {1: "🥇", 2: "🥈", 3: "🥉"} if result.winners else {}  # nobody won: no medals
-        unit = localise(score_unit(turn.view), loc)
+        medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+        if not result.winners:  # nobody won: no places, each seat's score, highest first
+            order = sorted(order, key=lambda s: -result.scores[s])
         lines = [
-            f"{medals.get(result.places[s], f'{result.places[s]}.')} "
-            f"{localise(seat_name(info, s, turn.view), loc)} — {result.scores[s]} {unit}"
+            f"{medals.get(result.places[s], f'{result.places[s]}.') if result.winners else '•'} "
+            f"{localise(seat_name(info, s, turn.view), loc)} — "
+            f"{localise(self._score(turn, result.scores[s]), loc)}"
             for s in order
         ]
         # what ended the game, what each card scored...
@@ -732,7 +742,11 @@ class Announcer:
             embed.set_image(url="attachment://board.png")
             kwargs["files"] = files_of(drawn)
         winners = [seat_name(info, s, turn.view) for s in order if result.places[s] == 1]
-        verdict = msg("Winner: {names}", names=winners) if winners else msg("Nobody wins.")
+        verdict = (
+            msg("{count:plural:Winner|Winners}: {names}", count=len(winners), names=winners)
+            if winners
+            else msg("Nobody wins.")
+        )
         kwargs["view"] = rematch_view(info.id, loc)  # issue 6: same seats and options again
         content = t(loc, "🏁 Game over! {verdict}", verdict=verdict)
         try:
@@ -746,6 +760,13 @@ class Announcer:
         except discord.HTTPException as exc:
             raise DeliveryFailed(f"posting the result of match {info.id}: {exc}") from exc
         return message.id
+
+    @staticmethod
+    def _score(turn: Turn, score: int) -> str:
+        """A seat's final score with what it counts: the game's unit, else points ("1 point")."""
+        if turn.view.get("score_unit"):
+            return msg("{n} {unit}", n=score, unit=score_unit(turn.view))
+        return msg("{n} {n:plural:point|points}", n=score)
 
     @staticmethod
     def _breakdown(turn: Turn, order: list[int], loc: str = ENGLISH) -> list[str]:
@@ -817,11 +838,15 @@ class Announcer:
         )
         text = t(
             loc,
-            "🔒 **{game} — match #{id}**: {prompt}\nYour answer stays sealed until "
-            "everyone has answered.",
+            "🔒 **{game} — match #{id}**: {prompt}",
             game=game_title(info.game_id),
             id=info.id,
             prompt=d.decision.prompt,
+        )
+        text += "\n" + (  # when the others learn the answer: the game's word, else the default
+            localise(d.decision.reveal, loc)
+            if d.decision.reveal
+            else t(loc, "Your answer stays sealed until everyone has answered.")
         )
         if len(d.owner_ids) > 1:
             text += "\n" + t(
@@ -829,7 +854,7 @@ class Announcer:
                 "You answer this together with {names}: the first answer counts.",
                 names=together(turn, d.seat, loc=loc),
             )
-        ok = await self._dm(
+        sent = await self._dm(
             uid,
             text,
             file=file,
@@ -837,20 +862,66 @@ class Announcer:
             nonce=dm_nonce(info.id, d.seat, d.seq, uid),
             required=True,
         )
-        if not ok:
+        if not sent:
             self.dm_closed[info.id].add(uid)
-        return bool(ok)
+        else:
+            self._dm_menus[info.id].setdefault((d.seat, d.seq), []).append((uid, sent))
+        return bool(sent)
+
+    async def _close_dm_menus(self, turn: Turn) -> None:
+        """Each sealed DM menu whose decision is no longer open becomes a receipt saying who
+        answered, in every owner's DM (a co-owner answered it, ``Engine.co_seats``, or another
+        seat's answer closed it, an advisory proposal). The answerer's own menu is left to
+        ``submit_choice``, which turns it into their own receipt."""
+        menus = self._dm_menus.get(turn.match.id)
+        if not menus:
+            return
+        still_open = {(d.seat, d.seq) for d in turn.pending}
+        for seat, seq in [key for key in menus if key not in still_open]:
+            answer = next((m for m in reversed(turn.moves) if m.seat == seat), None)
+            for uid, message in menus.pop((seat, seq)):
+                if answer is not None and answer.actor == str(uid):
+                    continue
+                receipt = await self._dm_receipt(turn, answer, uid)
+                try:
+                    await message.edit(content=receipt, view=None, attachments=[], embed=None)
+                except discord.HTTPException:
+                    log.warning("could not turn a DM menu into a receipt", exc_info=True)
+
+    async def _dm_receipt(self, turn: Turn, answer: AppliedMove | None, uid: int) -> str:
+        """What a closed DM menu says to ``uid``: who answered it (or whose answer closed it)."""
+        loc = await self.bot.service.dm_language(turn.match.id, uid)
+        if answer is not None:
+            return t(loc, "✅ Answered by {name}.", name=await self._mover_name(turn, answer, loc))
+        if not turn.moves:
+            return t(loc, "⏹ This question is no longer current.")
+        names = [await self._mover_name(turn, move, loc) for move in turn.moves]
+        return t(
+            loc,
+            "⏹ {names} answered: this question is closed.",
+            names=", ".join(dict.fromkeys(names)),
+        )
+
+    async def _mover_name(self, turn: Turn, move: AppliedMove, loc: str) -> str:
+        """Who made ``move``: the player's display name, else the seat's name."""
+        if move.timed_out:
+            return t(loc, "the AI, as time ran out")
+        if move.actor.isdigit():
+            name = await self._display_name(turn, int(move.actor))
+            if name:
+                return name
+        return localise(seat_name(turn.match, move.seat, turn.view), loc)
 
     async def _dm(
         self, user_id: int, text: str, *, required: bool = False, **kwargs: Any
-    ) -> bool | None:
-        """True when sent, False when the user's DMs are closed. Another failure is logged
+    ) -> discord.Message | bool | None:
+        """The message when sent, False when the user's DMs are closed. Another failure is logged
         (None), or, when the DM is ``required`` (a sealed decision), raised as
         ``DeliveryFailed`` (sent later)."""
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
             channel = await self.bot.create_dm(discord.Object(id=user_id))
-            await channel.send(clip(text, MAX_CONTENT), **kwargs)
+            sent = await channel.send(clip(text, MAX_CONTENT), **kwargs)
         except discord.Forbidden:
             return False
         except discord.HTTPException as exc:
@@ -858,4 +929,4 @@ class Announcer:
                 raise DeliveryFailed(f"a DM to {user_id}: {exc}") from exc
             log.warning("DM to %s failed", user_id, exc_info=True)
             return None
-        return True
+        return sent

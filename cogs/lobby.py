@@ -337,7 +337,7 @@ async def match_autocomplete(
     for info in matches:
         label = t(
             loc,
-            "#{id} {game} — {status}, {filled}/{seats} seats",
+            "#{id} {game} — {status}, {filled}/{seats} {seats:plural:seat|seats}",
             id=info.id,
             game=game_title(info.game_id),
             status=status_text(info.status),
@@ -583,7 +583,8 @@ class Lobby(commands.Cog):
             lines.append(
                 t(
                     loc,
-                    "**#{id}** {game} — {status}, {filled}/{seats} seats, in {where}",
+                    "**#{id}** {game} — {status}, {filled}/{seats} {seats:plural:seat|seats}, in "
+                    "{where}",
                     id=info.id,
                     game=game_title(info.game_id),
                     status=status_text(info.status),

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.text import JOINER, Msg, msg, term
+from rules.text import JOINER, Msg, format_text, msg, term
 
 __all__ = [
     "ENGLISH",
@@ -73,7 +73,7 @@ def localise(text: Any, locale: str | None) -> str:
     template = catalogue(locale).get(text.template, text.template)
     params = {key: _param(value, locale) for key, value in text.params.items()}
     try:
-        return template.format(**params)
+        return format_text(template, params, locale)
     except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
         return str.__str__(text)
 
@@ -84,7 +84,7 @@ def t(locale: str | None, template: str, /, **params: Any) -> str:
     if (locale is None or locale == ENGLISH) and not any(
         value.__class__ is list or value.__class__ is tuple for value in params.values()
     ):
-        return template.format(**params) if params else template
+        return format_text(template, params) if params else template
     return localise(msg(template, **params), locale)
 
 

@@ -76,7 +76,10 @@ class Decision:
     decisions that matter are answered (a merged Ankh god's lesser seat proposing to the
     greater seat, whose answer decides). The bot gives it no deadline, no reminder and no
     timeout, and never names its seat as the one holding up the game; it may still be
-    answered, by a player or an AI."""
+    answered, by a player or an AI.
+
+    ``reveal``: for a sealed decision, when the others learn the answer, said to the player
+    who answers it (a ``Msg``); None: once every seat has answered."""
 
     seat: int
     key: str
@@ -84,6 +87,7 @@ class Decision:
     options: tuple[Option, ...]
     secret: bool = False
     advisory: bool = False
+    reveal: str | None = None
 
     def option(self, option_id: str) -> Option | None:
         for opt in self.options:
@@ -315,6 +319,13 @@ class Engine(ABC):
                 return decision
         return None
 
+    def rollout_choice(self, state: Any, seat: int) -> str:
+        """The fast policy the search AI plays for every seat inside its simulations (on
+        sampled worlds only). Default: the heuristic ``ai_choice``; a game may override it with
+        a policy that plays better without becoming slow (rules/<game>/policy.py). The ``easy``
+        level stays ``ai_choice``."""
+        return self.ai_choice(state, seat)
+
     def estimate(self, state: Any) -> list[float]:
         """Each seat's expected final standing, in the game's score unit (the search AI's
         evaluation when it cuts a rollout short). Default: the final scores once the game is
@@ -376,7 +387,9 @@ class Engine(ABC):
             offered = ", ".join(known) or term("none")
             raise IllegalMove(
                 msg(
-                    "Unknown table option(s) for {game}: {unknown}. Its options: {offered}.",
+                    "Unknown table {count:plural:option|options} for {game}: {unknown}. "
+                    "Its options: {offered}.",
+                    count=len(unknown),
                     game=self.title,
                     unknown=", ".join(unknown),
                     offered=offered,

@@ -10,15 +10,68 @@ again in Brazilian Portuguese or Polish at the edge (a Discord message, a button
 - A parameter may be another ``Msg`` (a game term: ``term("Horus")``), a list of them (said
   as a comma-separated list), or a number / plain string (names, ids), which stays as it is.
 - ``term(word)`` marks a word or name from a data table: ``GOD_NAMES = {"ra": term("Ra")}``.
+- Where a count meets a noun, the template says the noun's forms after ``:plural:`` and the
+  count's value picks one: ``"{n} {n:plural:card|cards}"`` ("1 card", "2 cards"). Each language
+  lists its own forms in its plural order (``PLURAL_RULES``): English and Portuguese
+  ``one|other``, Polish ``one|few|many`` (``"{n} {n:plural:karta|karty|kart}"``).
 
 Nothing here does I/O; the catalogues are read in ``lang``.
 """
 
 from __future__ import annotations
 
+import string
+from collections.abc import Callable
 from typing import Any
 
 JOINER = ", "
+PLURAL = "plural:"  # the format spec that picks a noun's form by a count
+
+
+def _one_other(n: int) -> int:
+    """English and Brazilian Portuguese: 1 is singular, everything else plural (0 included:
+    "0 pontos")."""
+    return 0 if n == 1 else 1
+
+
+def _polish(n: int) -> int:
+    """Polish: one (1), few (2-4, 22-24, ... but not 12-14), many (the rest: 0, 5-21, 25...)."""
+    if n == 1:
+        return 0
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return 1
+    return 2
+
+
+# locale -> count -> index of the form to use among the template's ``plural:`` forms
+PLURAL_RULES: dict[str, Callable[[int], int]] = {
+    "en": _one_other,
+    "pt-BR": _one_other,
+    "pl": _polish,
+}
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus the ``plural:`` format spec, in one language's plural rules."""
+
+    def __init__(self, locale: str) -> None:
+        self.rule = PLURAL_RULES.get(locale, _one_other)
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.startswith(PLURAL):
+            forms = format_spec[len(PLURAL) :].split("|")
+            return forms[min(self.rule(abs(int(value))), len(forms) - 1)]
+        return super().format_field(value, format_spec)
+
+
+_FORMATTERS = {locale: _Formatter(locale) for locale in PLURAL_RULES}
+
+
+def format_text(template: str, params: dict[str, Any], locale: str = "en") -> str:
+    """``template.format(**params)``, with ``plural:`` fields said in ``locale``."""
+    if PLURAL in template:
+        return _FORMATTERS.get(locale, _FORMATTERS["en"]).vformat(template, (), params)
+    return template.format(**params)
 
 
 class Msg(str):
@@ -32,10 +85,10 @@ class Msg(str):
         if params:
             for value in params.values():
                 if value.__class__ is list or value.__class__ is tuple:
-                    english = template.format(**{k: _english(v) for k, v in params.items()})
+                    english = format_text(template, {k: _english(v) for k, v in params.items()})
                     break
             else:
-                english = template.format(**params)
+                english = format_text(template, params)
         else:
             params, english = {}, template
         text = super().__new__(cls, english)

@@ -232,7 +232,7 @@ def advance_auction(state: State, events: list[Event]) -> bool:
                     "debt",
                     msg(
                         "{seat} pays {gold} and must hand over {count} "
-                        "favor card(s) for {province}.",
+                        "{count:plural:favor card|favor cards} for {province}.",
                         seat=seat_name(seat),
                         gold=gold(paid),
                         count=value - paid,
@@ -296,7 +296,8 @@ def finish_settlement(state: State, seat: int, events: list[Event]) -> None:
         built = place_stones(state, pid, data.immediate_stones)
         if built:
             text = msg(
-                "{seat} places {count} bonus stone(s) in {province} and builds {built} pyramid(s).",
+                "{seat} places {count} bonus {count:plural:stone|stones} in {province} and "
+                "builds {built} {built:plural:pyramid|pyramids}.",
                 seat=seat_name(seat),
                 count=data.immediate_stones,
                 province=data.name,
@@ -304,7 +305,7 @@ def finish_settlement(state: State, seat: int, events: list[Event]) -> None:
             )
         else:
             text = msg(
-                "{seat} places {count} bonus stone(s) in {province}.",
+                "{seat} places {count} bonus {count:plural:stone|stones} in {province}.",
                 seat=seat_name(seat),
                 count=data.immediate_stones,
                 province=data.name,

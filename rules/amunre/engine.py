@@ -111,7 +111,7 @@ class AmunReEngine(DictStateEngine):
             Event(
                 "pay",
                 msg(
-                    "{seat} sells a {card} card for {gold} and pays it.",
+                    "{seat} sells one {card} card for {gold} and pays it.",
                     seat=seat_name(seat),
                     card=card_name(card),
                     gold=gold(SELL_VALUE),

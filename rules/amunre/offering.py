@@ -386,7 +386,8 @@ def advance_offerings(state: State, events: list[Event]) -> bool:
             Event(
                 "debt",
                 msg(
-                    "{seat} must hand over {count} favor card(s) for the offering.",
+                    "{seat} must hand over {count} {count:plural:favor card|favor cards} for the "
+                    "offering.",
                     seat=seat_name(seat),
                     count=amount,
                 ),

@@ -67,7 +67,7 @@ def purchase_decision(state: State) -> Decision:
                 Option(
                     f"farmer:{pid}",
                     msg("Farmer to {province}", province=province_name(pid)),
-                    msg("{n} free field(s)", n=free_fields(state, pid)),
+                    msg("{n} free {n:plural:field|fields}", n=free_fields(state, pid)),
                 )
                 for pid in provinces
                 if free_fields(state, pid) > 0
@@ -78,7 +78,7 @@ def purchase_decision(state: State) -> Decision:
                 Option(
                     f"stone:{pid}",
                     msg("Stone to {province}", province=province_name(pid)),
-                    msg("{n} stone(s) there", n=state["provinces"][pid]["stones"]),
+                    msg("{n} {n:plural:stone|stones} there", n=state["provinces"][pid]["stones"]),
                 )
                 for pid in provinces
             ]

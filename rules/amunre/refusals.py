@@ -128,7 +128,7 @@ def _card_not_playable(state: State, seat: int, card: str, verb: str = "play") -
         return msg("You hold no {card} card.", card=card_name(card))
     if verb == "play" and card in player["played"]:
         return msg(
-            "You already played a {card} card in this phase: one card of each type per phase.",
+            "You already played one {card} card in this phase: one card of each type per phase.",
             card=card_name(card),
         )
     return None
@@ -271,8 +271,8 @@ def _bid(state: State, seat: int, option_id: str) -> str | None:
                 value=value,
             )
         return msg(
-            "You can bid at most {most} ({gold} plus {cards} favor card(s), 1 each): "
-            "{value} is too much.",
+            "You can bid at most {most} ({gold} plus {cards} "
+            "{cards:plural:favor card|favor cards}, 1 each): {value} is too much.",
             most=budget,
             gold=gold(player["gold"]),
             cards=hand_size(player),
@@ -325,18 +325,22 @@ def _purchase(state: State, seat: int, option_id: str) -> str | None:
         most = min(limit, MAX_FAVOR_PURCHASE)
         if count > most:
             return msg(
-                "Your provinces let you buy at most {n} favor card(s) a turn (the "
-                "highest limit among them).",
+                "Your provinces let you buy at most {n} {n:plural:favor card|favor cards} "
+                "a turn (the highest limit among them).",
                 n=most,
             )
         if count > favor_available(state):
-            return msg("Only {n} favor card(s) are left to draw.", n=favor_available(state))
+            return msg(
+                "Only {n} {n:plural:favor card is|favor cards are} left to draw.",
+                n=favor_available(state),
+            )
     if kind == "farmer":
         free = sum(free_fields(state, pid) for pid in own_provinces(state, seat))
         if count > free:
             # AMR-R030
             return msg(
-                "Your provinces have {n} free field(s): you cannot place {count} farmers.",
+                "Your provinces have {n} free {n:plural:field|fields}: you cannot place {count} "
+                "{count:plural:farmer|farmers}.",
                 n=free,
                 count=count,
             )
@@ -407,7 +411,8 @@ def _offering(state: State, seat: int, option_id: str) -> str | None:
                 most=gold(most),
             )
         return msg(
-            "You can offer at most {most} ({gold} plus {cards} favor card(s), 1 each).",
+            "You can offer at most {most} ({gold} plus {cards} "
+            "{cards:plural:favor card|favor cards}, 1 each).",
             most=gold(most),
             gold=gold(player["gold"]),
             cards=hand_size(player),

@@ -92,7 +92,11 @@ def kingdom_scoring(state: State, events: list[Event]) -> None:
         # AMR-R066: each temple scores the tile's VP per temple.
         temples = sum(PROVINCE_BY_ID[pid].temples for pid in provinces)
         add_score(
-            state, seat, temples * tile.vp_per_temple, msg("{n} temple(s)", n=temples), events
+            state,
+            seat,
+            temples * tile.vp_per_temple,
+            msg("{n} {n:plural:temple|temples}", n=temples),
+            events,
         )
         # AMR-R067: +1 per pyramid (a double pyramid counts 2).
         add_score(state, seat, pyramids_of(state, seat) * PYRAMID_VP, msg("pyramids"), events)
@@ -165,7 +169,7 @@ def end_game(state: State, events: list[Event]) -> None:
                 Event(
                     "sell",
                     msg(
-                        "{seat} sells {count} favor card(s) for {gold}.",
+                        "{seat} sells {count} {count:plural:favor card|favor cards} for {gold}.",
                         seat=seat_name(seat),
                         count=sold,
                         gold=gold(sold * SELL_VALUE),

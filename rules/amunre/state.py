@@ -113,7 +113,7 @@ def sell_card(state: State, seat: int, card: str) -> Event:
     return Event(
         "sell",
         msg(
-            "{seat} sells a {card} card for {gold}.",
+            "{seat} sells one {card} card for {gold}.",
             seat=seat_name(seat),
             card=card_name(card),
             gold=gold(SELL_VALUE),
@@ -237,7 +237,7 @@ def sell_options(state: State, seat: int) -> list[Option]:
     return [
         Option(
             f"sell:{card}",
-            msg("Sell a {card} card for {gold}", card=card_name(card), gold=gold(SELL_VALUE)),
+            msg("Sell one {card} card for {gold}", card=card_name(card), gold=gold(SELL_VALUE)),
         )
         for card in FAVOR_ORDER
         if hand.get(card, 0) > 0
@@ -252,7 +252,7 @@ def pay_options(state: State, seat: int) -> list[Option]:
         Option(
             f"pay:{card}",
             msg(
-                "Sell a {card} card for {gold} and pay it",
+                "Sell one {card} card for {gold} and pay it",
                 card=card_name(card),
                 gold=gold(SELL_VALUE),
             ),

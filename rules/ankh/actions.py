@@ -392,7 +392,9 @@ def summon_decision(state: State, task: dict) -> list[Decision]:
             return []
         labels = {
             "warrior": msg("A warrior"),
-            "prisoner": msg("An imprisoned warrior (pay {n} follower(s))", n=PRISONER_RANSOM),
+            "prisoner": msg(
+                "An imprisoned warrior (pay {n} {n:plural:follower|followers})", n=PRISONER_RANSOM
+            ),
         }
         opts = [Option(f"pc:{k}", labels.get(k, GUARDIAN_NAMES.get(k, k))) for k in pieces]
         opts.append(Option("done", msg("Summon nothing more")))
@@ -531,7 +533,11 @@ def gain_followers(state: State, player: int, events: list[Event]) -> int:
     events.append(
         Event(
             "followers",
-            msg("{god} gains {count} follower(s).", god=name(state, player), count=count),
+            msg(
+                "{god} gains {count} {count:plural:follower|followers}.",
+                god=name(state, player),
+                count=count,
+            ),
             {"player": player, "amount": count},
         )
     )
@@ -550,7 +556,8 @@ def start_unlock(state: State, seat: int, player: int, events: list[Event]) -> l
             Event(
                 "unlock",
                 msg(
-                    "{god} has fewer than {level} followers: nothing happens.",
+                    "{god} has fewer than {level} {level:plural:follower|followers}: nothing "
+                    "happens.",
                     god=name(state, player),
                     level=level,
                 ),
@@ -571,7 +578,7 @@ def unlock_decision(state: State, task: dict) -> list[Decision]:
         Option(
             f"power:{p}",
             POWER_NAMES[p],
-            msg("level {level}, costs {level} follower(s)", level=level),
+            msg("level {level}, costs {level} {level:plural:follower|followers}", level=level),
         )
         for p in locked
     ]
@@ -581,7 +588,11 @@ def unlock_decision(state: State, task: dict) -> list[Decision]:
         Decision(
             task["seat"],
             "unlock",
-            msg("Unlock a level-{level} ankh power (sacrifice {level} follower(s)).", level=level),
+            msg(
+                "Unlock a level-{level} ankh power "
+                "(sacrifice {level} {level:plural:follower|followers}).",
+                level=level,
+            ),
             tuple(opts),
         )
     ]

@@ -86,7 +86,7 @@ def start_conflict(state: State, task: dict, events: list[Event]) -> None:
                 Event(
                     "omnipresent",
                     msg(
-                        "{power}: {god} gains {count} follower(s).",
+                        "{power}: {god} gains {count} {count:plural:follower|followers}.",
                         power=POWER_NAMES["omnipresent"],
                         god=name(state, player),
                         count=len(regions),
@@ -429,7 +429,7 @@ def reveal(state: State, task: dict, events: list[Event]) -> None:
                 Event(
                     "flood",
                     msg(
-                        "{card}: {god} gains {count} follower(s).",
+                        "{card}: {god} gains {count} {count:plural:follower|followers}.",
                         card=CARD_NAMES["flood"],
                         god=name(state, p),
                         count=n,
@@ -479,7 +479,7 @@ def build_decision(state: State, task: dict) -> list[Decision]:
             Option(
                 f"build:{t}",
                 msg("Build {monument}", monument=A_MONUMENT[t]),
-                msg("costs {cost} followers", cost=cost),
+                msg("costs {cost} {cost:plural:follower|followers}", cost=cost),
             )
             for t in MONUMENT_TYPES
             if state["supply"][t] > 0
@@ -564,7 +564,10 @@ def bid_decisions(state: State, task: dict) -> list[Decision]:
         if str(p) in task["bids"]:
             continue
         most = state["players"][p]["followers"]
-        opts = tuple(Option(f"bid:{n}", msg("Bid {n} follower(s)", n=n)) for n in range(most + 1))
+        opts = tuple(
+            Option(f"bid:{n}", msg("Bid {n} {n:plural:follower|followers}", n=n))
+            for n in range(most + 1)
+        )
         out.append(
             Decision(
                 decider(state, p),
@@ -1105,7 +1108,8 @@ def worship_decision(state: State, task: dict) -> list[Decision]:
             decider(state, task["p"]),
             "worshipful",
             msg(
-                "Worshipful: sacrifice {cost} followers for {gain} devotion?",
+                "Worshipful: sacrifice {cost} {cost:plural:follower|followers} for {gain} "
+                "devotion?",
                 cost=WORSHIPFUL_COST,
                 gain=WORSHIPFUL_DEVOTION,
             ),

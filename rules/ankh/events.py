@@ -179,7 +179,7 @@ def place_line(state: State, task: dict, line: list[tuple[str, str]], events: li
         Event(
             "caravan",
             msg(
-                "{count} camels split {region} into {a} and {b}.",
+                "{count} {count:plural:camel splits|camels split} {region} into {a} and {b}.",
                 count=len(line),
                 region=old["name"],
                 a=names[0],

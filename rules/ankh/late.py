@@ -194,7 +194,7 @@ def final_result(state: State) -> Result:
             tuple([seats] * seats),
             (),
             (
-                msg("Every god was forgotten: nobody wins (all seats share the last place)."),
+                msg("Every god was forgotten: there is no winner."),
                 gods_summary(state, sorted(set(state["seat_player"]))),
             ),
         )

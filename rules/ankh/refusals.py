@@ -117,7 +117,7 @@ def _pick_figure(state: State, decision: Decision, task: dict, hex_: str) -> Msg
     if hex_ in task.get("moved", ()):
         return msg("The figure on {hex} has already moved this action.", hex=hex_)
     return msg(
-        "The figure on {hex} has no empty space within {n} spaces to move to.",
+        "The figure on {hex} has no empty space within {n} {n:plural:space|spaces} to move to.",
         hex=hex_,
         n=MOVE_RANGE,
     )
@@ -131,7 +131,7 @@ def _move_to(state: State, task: dict, hex_: str) -> Msg:
         return msg("{hex} is water: a figure cannot end its move on water.", hex=hex_)
     if origin and distance(origin, hex_) > MOVE_RANGE:
         return msg(
-            "{hex} is {n} spaces away: a figure moves at most {most}.",
+            "{hex} is {n} {n:plural:space|spaces} away: a figure moves at most {most}.",
             hex=hex_,
             n=distance(origin, hex_),
             most=MOVE_RANGE,
@@ -152,7 +152,10 @@ def _move_to(state: State, task: dict, hex_: str) -> Msg:
         return msg(
             "{hex} is an underworld portal: only Osiris's figures may stand there.", hex=hex_
         )
-    return msg("A figure must end its move on an empty land space within {n} spaces.", n=MOVE_RANGE)
+    return msg(
+        "A figure must end its move on an empty land space within {n} {n:plural:space|spaces}.",
+        n=MOVE_RANGE,
+    )
 
 
 # --- summons ----------------------------------------------------------------------------
@@ -210,8 +213,8 @@ def _unlock(state: State, decision: Decision, power: str) -> Msg:
         )
     if pl["followers"] < level:
         return msg(
-            "Not enough followers: unlocking {power} costs {level} follower(s) and {god} "
-            "has {followers}.",
+            "Not enough followers: unlocking {power} costs {level} "
+            "{level:plural:follower|followers} and {god} has {followers}.",
             power=label,
             level=level,
             god=name(state, player),
@@ -246,7 +249,8 @@ def _camel(state: State, decision: Decision, task: dict, option_id: str) -> Msg 
         return msg("There is already a camel between {a} and {b}.", a=a, b=b)
     if len(line) >= min(MAX_CAMELS_PER_LINE, state["camel_supply"]):
         return msg(
-            "A line has at most {n} camels (and as many as are left).", n=MAX_CAMELS_PER_LINE
+            "A line has at most {n} {n:plural:camel|camels} (and as many as are left).",
+            n=MAX_CAMELS_PER_LINE,
         )
     if line:
         ends = {v for c in line for v in _vertices_of_edge(*c)}
@@ -263,7 +267,7 @@ def _camel(state: State, decision: Decision, task: dict, option_id: str) -> Msg 
         return msg(
             "A camel between {a} and {b} cannot be part of a line that runs from a "
             "river, water, camel or the map edge to another and splits one region "
-            "within {n} camels.",
+            "within {n} {n:plural:camel|camels}.",
             a=a,
             b=b,
             n=MAX_CAMELS_PER_LINE,

@@ -236,8 +236,16 @@ def guardian_decision(state: State, task: dict) -> list[Decision]:
 def _guardian_detail(kind: str, level: int, seats: int):
     minis = guardian_minis(kind, seats)
     if GUARDIAN_SIZE[kind] == "large":
-        return msg("level {level}, large base, {minis} mini(s) in play", level=level, minis=minis)
-    return msg("level {level}, small base, {minis} mini(s) in play", level=level, minis=minis)
+        return msg(
+            "level {level}, large base, {minis} {minis:plural:mini|minis} in play",
+            level=level,
+            minis=minis,
+        )
+    return msg(
+        "level {level}, small base, {minis} {minis:plural:mini|minis} in play",
+        level=level,
+        minis=minis,
+    )
 
 
 def apply_guardian(

@@ -204,7 +204,7 @@ def figure_label(state: State, fig: dict) -> Msg:
     kind = fig["kind"]
     god = name(state, fig["owner"])
     if kind == "god":
-        return msg("{god}'s god", god=god)
+        return msg("{god} (god figure)", god=god)
     if kind == "warrior":
         return msg("{god}'s warrior", god=god)
     return msg("{god}'s {guardian}", god=god, guardian=GUARDIAN_NAMES[kind])

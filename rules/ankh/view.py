@@ -242,5 +242,7 @@ def private_summary(view: dict[str, Any]) -> list[Msg]:
     elif isinstance(sealed, list) and sealed:
         lines.append(msg("Your sealed battle card: {card}.", card=CARD_NAMES[sealed[0]]))
     elif isinstance(sealed, int):
-        lines.append(msg("Your sealed bid against the Locusts: {n} follower(s).", n=sealed))
+        lines.append(
+            msg("Your sealed bid against the Locusts: {n} {n:plural:follower|followers}.", n=sealed)
+        )
     return lines

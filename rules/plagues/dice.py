@@ -377,7 +377,11 @@ def edfu_draw(state: State, seat: int, events: list[Event]) -> None:
         events,
         seat,
         "edfu",
-        msg("{seat} uses Edfu and draws {n} tiles.", seat=seat_name(seat), n=len(drawn)),
+        msg(
+            "{seat} uses Edfu and draws {n} {n:plural:tile|tiles}.",
+            seat=seat_name(seat),
+            n=len(drawn),
+        ),
     )
     if not any(can_receive(player, t) for t in drawn):
         state["reserve"].extend(drawn)

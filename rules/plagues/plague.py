@@ -79,7 +79,7 @@ def pay_tribute(state: State, seat: int, events: list[Event], plan: str | None =
         seat,
         "tribute",
         msg(
-            "{seat} pays the tribute of {due} (spends {coins} coin tiles).",
+            "{seat} pays the tribute of {due} (spends {coins} coin {coins:plural:tile|tiles}).",
             seat=seat_name(seat),
             due=due,
             coins=tiles,
@@ -101,21 +101,22 @@ def plan_label(state: State, seat: int, plan: tuple[str, int, bool]) -> Msg:
     have = income(state, seat)
     if card3:
         return msg(
-            "Pay the tribute of {due}: income {income}, pharaoh card 3 and {tiles} coin tiles",
+            "Pay the tribute of {due}: income {income}, pharaoh card 3 and {tiles} coin "
+            "{tiles:plural:tile|tiles}",
             due=due,
             income=min(have, due),
             tiles=tiles,
         )
     if state["pharaoh"][2] == seat:
         return msg(
-            "Pay the tribute of {due}: income {income} and {tiles} coin tiles (pharaoh "
-            "card 3 goes back unused)",
+            "Pay the tribute of {due}: income {income} and {tiles} coin "
+            "{tiles:plural:tile|tiles} (pharaoh card 3 goes back unused)",
             due=due,
             income=min(have, due),
             tiles=tiles,
         )
     return msg(
-        "Pay the tribute of {due}: income {income} and {tiles} coin tiles",
+        "Pay the tribute of {due}: income {income} and {tiles} coin {tiles:plural:tile|tiles}",
         due=due,
         income=min(have, due),
         tiles=tiles,
@@ -294,7 +295,20 @@ def loss_part(state: State, seat: int, task: dict, events: list[Event]) -> None:
 def alt_decide(state: State, seat: int, task: dict):
     alts = LOSS_CARDS[state["loss"]][task["i"]]
     opts = [Option(f"alt:{j + 1}", alt_text(a)) for j, a in enumerate(alts)]
-    return "loss_alt", msg("{seat}: which loss do you suffer?", seat=seat_name(seat)), opts
+    return "loss_alt", _which_loss(state, seat, task["i"]), opts
+
+
+def _which_loss(state: State, seat: int, part: int) -> Msg:
+    """The loss question, naming the round's plague and which part of its loss card."""
+    if not state["plague"]:
+        return msg("{seat}: which loss do you suffer?", seat=seat_name(seat))
+    return msg(
+        "{seat}: loss card of the {plague} round, loss {part} of {parts}: which one do you suffer?",
+        seat=seat_name(seat),
+        plague=PLAGUES[state["plague"]][0],
+        part=part + 1,
+        parts=len(LOSS_CARDS[state["loss"]]),
+    )
 
 
 def alt_answer(state: State, seat: int, task: dict, option: str, events: list[Event]):

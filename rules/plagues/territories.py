@@ -156,7 +156,11 @@ def buto_answer(state: State, seat: int, task: dict, option: str, events: list[E
         events,
         seat,
         "buto",
-        msg("{seat} uses Buto and draws {n} cards.", seat=seat_name(seat), n=len(drawn)),
+        msg(
+            "{seat} uses Buto and draws {n} {n:plural:card|cards}.",
+            seat=seat_name(seat),
+            n=len(drawn),
+        ),
     )
     push(state, seat, {"k": "buto_keep"})
 

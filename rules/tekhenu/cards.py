@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Event
 from rules.tekhenu.data import MARKET_HAPPINESS, MARKET_SLOTS
-from rules.tekhenu.state import State, seat_name, shuffle
+from rules.tekhenu.state import State, card_said, seat_name, shuffle
 from rules.text import msg
 
 
@@ -94,7 +94,7 @@ def take_card(state: State, seat: int, section: int, card: str, events: list[Eve
             msg(
                 "{seat} takes {card} from market section {n}.",
                 seat=seat_name(state, seat),
-                card=card,
+                card=card_said(card),
                 n=section + 1,
             ),
             {"seat": seat, "card": card, "section": section + 1},

@@ -8,6 +8,7 @@ from rules.tekhenu import scoring, setup, solo, turn
 from rules.tekhenu.data import (
     BOT_ANKH,
     BOT_MAAT_BALANCE,
+    CARD_TEXT,
     DESTINY_ANKH,
     GOD_NAMES,
     GODS,
@@ -388,7 +389,10 @@ def final_decrees(state: State, events: list[Event]) -> None:
             msg(
                 "{seat}: {cards}",
                 seat=seat_name(state, s),
-                cards=", ".join(state["players"][s]["revealed"]) or term("none"),
+                cards=[
+                    msg("“{effect}”", effect=CARD_TEXT[c]) for c in state["players"][s]["revealed"]
+                ]
+                or term("none"),
             )
             for s in humans(state)
         ]

@@ -202,7 +202,8 @@ def _die(state: State, decision: Decision, head: str, rest: str) -> str | None:
         budget = scribe_budget(state, seat)
         if not turn["free_anubis"] and budget < ANUBIS_COST:
             return msg(
-                "An Anubis action costs {cost} Scribes, and you have {scribes}.",
+                "An Anubis action costs {cost} {cost:plural:Scribe|Scribes}, and you have "
+                "{scribes}.",
                 cost=ANUBIS_COST,
                 scribes=state["players"][seat]["scribe"],
             )
@@ -324,8 +325,8 @@ def _god_action(state: State, decision: Decision, player: dict, god: str) -> str
         count, cost = thoth_count(value)
         if cost and not can_pay(state, seat, {"papyrus": cost}):
             return msg(
-                "Taking {count} cards with Thoth costs {cost} Papyrus, and you have "
-                "{papyrus} Papyrus and {gold} Gold.",
+                "Taking {count} {count:plural:card|cards} with Thoth costs {cost} Papyrus, "
+                "and you have {papyrus} Papyrus and {gold} Gold.",
                 count=count,
                 cost=cost,
                 papyrus=res["papyrus"],

@@ -16,6 +16,7 @@ from rules.tekhenu.data import (
     BOT_TECHNOLOGY_VP,
     BUILDING_ROW_BREAD,
     BUILDING_ROW_VP,
+    CARD_TEXT,
     D04_VP_PER_TRIANGLE,
     D08_CAP,
     DECREE_SYMBOL,
@@ -45,6 +46,7 @@ from rules.tekhenu.state import (
 from rules.text import decode, msg, term
 
 BOT_DECREES = term("bot Decrees")
+D23_REVEAL = msg("Only a use of D23 is shown; nobody learns who answered anything else.")
 
 
 # --- pieces ------------------------------------------------------------------------------
@@ -558,6 +560,7 @@ def d23_decisions(state: State, frame: dict) -> list[Decision]:
                     ),
                     (Option("d23", msg("Use D23")), Option("skip", msg("Keep it secret"))),
                     secret=True,
+                    reveal=D23_REVEAL,
                 )
             )
         else:
@@ -573,6 +576,7 @@ def d23_decisions(state: State, frame: dict) -> list[Decision]:
                     ),
                     (Option("skip", msg("Continue")),),
                     secret=True,
+                    reveal=D23_REVEAL,
                 )
             )
     return out
@@ -656,18 +660,22 @@ def decrees_scored(state: State) -> list[dict[str, int | None]]:
 
 
 def decree_summary(state: State, seat: int, scored: dict[str, int | None]) -> str:
-    """``Seat 1: D08 +11 VP, D05 not scored`` (0 VP is shown as such)."""
+    """``Seat 1: “Up to 20 VP…” +11 VP, “2 VP per…” not scored``: each Decree said by its
+    effect, not its code (0 VP is shown as such)."""
     if not scored:
         return msg("{seat}: no Decree", seat=seat_name(state, seat))
     used_d23 = state["players"][seat].get("d23_used")
     parts = []
     for card, vp in scored.items():
-        if card == "D23" and used_d23:
-            parts.append(msg("D23 used for its free action"))
-        elif vp is None:
-            parts.append(msg("{card} not scored", card=card))
-        else:
+        effect = CARD_TEXT.get(card, card)  # the bot's face-down Decrees: a text already
+        if card not in CARD_TEXT:
             parts.append(msg("{card} +{vp} VP", card=card, vp=vp))
+        elif card == "D23" and used_d23:
+            parts.append(msg("“{effect}” used for its free action", effect=effect))
+        elif vp is None:
+            parts.append(msg("“{effect}” not scored", effect=effect))
+        else:
+            parts.append(msg("“{effect}” +{vp} VP", effect=effect, vp=vp))
     return msg("{seat}: {parts}", seat=seat_name(state, seat), parts=parts)
 
 
@@ -690,7 +698,7 @@ def final_result(state: State) -> Result:
             group = sorted([seat] + same, key=lambda s: key[s])
             names = [
                 msg(
-                    "{seat} ({scribes} Scribes, turn order {place})",
+                    "{seat} ({scribes} {scribes:plural:Scribe|Scribes}, turn order {place})",
                     seat=seat_name(state, s),
                     scribes=players[s]["scribe"],
                     place=order.index(s) + 1,

@@ -42,6 +42,7 @@ from rules.tekhenu.data import (
 )
 from rules.tekhenu.state import (
     State,
+    card_said,
     draw_die,
     gain,
     humans,
@@ -194,6 +195,7 @@ def decree_keep_decisions(state: State, frame: dict) -> list[Decision]:
                     for card in dealt
                 ),
                 secret=True,
+                reveal=msg("The Decree you keep stays hidden until the final scoring."),
             )
         )
     return out
@@ -302,7 +304,12 @@ def draft_apply(state: State, frame: dict, option: str, events: list[Event]) -> 
     events.append(
         Event(
             "starting",
-            msg("{seat} takes Starting card {card}.", seat=seat_name(state, seat), card=card),
+            msg(
+                "{seat} takes the Starting card with initiative {initiative}: {effect}.",
+                seat=seat_name(state, seat),
+                initiative=STARTING_INITIATIVE[card],
+                effect=STARTING_TEXT[card],
+            ),
             {"seat": seat, "card": card},
             seat=seat,
         )
@@ -340,9 +347,9 @@ def start_destiny(state: State, events: list[Event], setup: bool) -> None:
             Event(
                 "destiny",
                 msg(
-                    "{seat} takes Destiny card {card} (no reward).",
+                    "{seat} takes the Destiny card “{effect}” (no reward).",
                     seat=seat_name(state, state["bot"]),
-                    card=card,
+                    effect=DESTINY_TEXT[card],
                 ),
                 {"seat": state["bot"], "card": card},
                 seat=state["bot"],
@@ -377,7 +384,11 @@ def destiny_apply(state: State, frame: dict, option: str, events: list[Event]) -
     events.append(
         Event(
             "destiny",
-            msg("{seat} takes Destiny card {card}.", seat=seat_name(state, seat), card=card),
+            msg(
+                "{seat} takes the Destiny card “{effect}”.",
+                seat=seat_name(state, seat),
+                effect=DESTINY_TEXT[card],
+            ),
             {"seat": seat, "card": card},
             seat=seat,
         )
@@ -400,7 +411,7 @@ def a03_decision(state: State, frame: dict) -> Decision:
     return Decision(
         frame["s"],
         "a03",
-        msg("Destiny card A03: gain 1 Population or 1 Happiness?"),
+        msg("Destiny card: gain 1 Population or 1 Happiness?"),
         (Option("population", msg("+1 Population")), Option("happiness", msg("+1 Happiness"))),
     )
 
@@ -532,7 +543,7 @@ def draw_keep_apply(state: State, frame: dict, option: str, events: list[Event])
     events.append(
         Event(
             "keep",
-            msg("{seat} keeps {card}.", seat=seat_name(state, seat), card=card),
+            msg("{seat} keeps {card}.", seat=seat_name(state, seat), card=card_said(card)),
             {"seat": seat, "card": card},
             seat=seat,
         )

@@ -27,6 +27,7 @@ from typing import Any
 
 from rules.core import Event, Rng
 from rules.tekhenu.data import (
+    CARD_TEXT,
     DISC_PATTERN,
     GOD_NAMES,
     GODS,
@@ -39,7 +40,7 @@ from rules.tekhenu.data import (
     VP_START,
     WORDS,
 )
-from rules.text import encode, msg
+from rules.text import Msg, encode, msg
 
 State = dict[str, Any]
 
@@ -83,6 +84,12 @@ def seat_name(state: State, seat: int) -> str:
     if state["bot"] == seat:
         return "Botankhamun"
     return msg("Seat {n}", n=seat + 1)
+
+
+def card_said(card: str) -> Msg:
+    """A card as players can read it in a public text: its code and its effect
+    (``B11 “When you Produce: …”``), never the code alone."""
+    return msg("{card} “{effect}”", card=card, effect=CARD_TEXT[card])
 
 
 def god_name(god: str) -> str:
@@ -255,7 +262,7 @@ def discard_blessing(state: State, seat: int, card: str, events: list[Event]) ->
     events.append(
         Event(
             "blessing",
-            msg("{seat} plays Blessing {card}.", seat=seat_name(state, seat), card=card),
+            msg("{seat} plays Blessing {card}.", seat=seat_name(state, seat), card=card_said(card)),
             {"seat": seat, "card": card},
             seat=seat,
         )
@@ -545,7 +552,7 @@ def pay_scribes(state: State, seat: int, count: int, reason: str, events: list[E
             add_vp(state, seat, 1, "T10", events)
     text = (
         msg(
-            "{seat} spends {count} Scribes ({reason}).",
+            "{seat} spends {count} {count:plural:Scribe|Scribes} ({reason}).",
             seat=seat_name(state, seat),
             count=count,
             reason=reason,

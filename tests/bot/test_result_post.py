@@ -100,10 +100,17 @@ async def test_result_post_shows_details_tiebreaks_and_unit(monkeypatch):
 
 
 async def test_result_post_says_nobody_wins(monkeypatch):
-    result = Result((0, 0), (2, 2), (), ("Every god was forgotten: nobody wins.",))  # ANKH-R157
-    content, text = await post(monkeypatch, result, {}, [ALICE, SeatInfo(1, 200, False)])
+    result = Result((0, 3), (2, 2), (), ("Every god was forgotten: there is no winner.",))
+    content, text = await post(  # ANKH-R157: no places, each seat's devotion, highest first
+        monkeypatch, result, {"score_unit": "devotion"}, [ALICE, SeatInfo(1, 200, False)]
+    )
     assert content == "🏁 Game over! Nobody wins."
-    assert "2. <@100> — 0 points" in text and "nobody wins" in text
+    assert text.splitlines()[:3] == [
+        "• <@200> — 3 devotion",
+        "• <@100> — 0 devotion",
+        "Every god was forgotten: there is no winner.",
+    ], text
+    assert "2." not in text
 
 
 async def test_result_post_names_the_solo_bot(monkeypatch):
@@ -204,3 +211,15 @@ async def test_a_failed_drawing_leaves_a_post_without_pictures(monkeypatch):
 
     monkeypatch.setattr(render, "board_and_focus", broken)
     assert await pictures("amunre", {}, highlight=None, locale="en", meta="m") == []
+
+
+async def test_result_post_says_one_point_in_the_singular(monkeypatch):
+    result = Result((1, 2), (2, 1))
+    _, text = await post(monkeypatch, result, {"seat_names": ["Seat 1", "Botankhamun"]}, [ALICE])
+    assert "🥈 <@100> — 1 point\n" in text + "\n" and "— 2 points" in text, text
+
+
+async def test_result_post_names_several_winners_in_the_plural(monkeypatch):
+    result = Result((5, 5), (1, 1))
+    content, _ = await post(monkeypatch, result, {}, [ALICE, SeatInfo(1, 200, False)])
+    assert content == "🏁 Game over! Winners: <@100>, <@200>", content

@@ -59,3 +59,31 @@ async def test_a_proposal_is_offered_but_never_waited_for(
         info = await bot.service.get_match(match)
         assert info.status == "finished" and info.result.scores == (4, 4)
         assert await bot.service.rebuild(match)
+
+
+async def test_a_sealed_proposal_menu_says_who_closed_it(
+    fake: FakeDiscord, storage, proposal_engine
+) -> None:
+    """Like a merged Ankh god's battle: both seats are asked by DM; when the greater seat
+    (alice) answers first, bob's proposal menu becomes a receipt naming her, not a live menu
+    that answers "no longer current"."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)):
+        await fake.slash(
+            alice,
+            "game",
+            {"game": "proposal", "seats": 2, "options": "rounds=1, sealed=1"},
+            subcommand="new",
+        )
+        lobby = fake.latest_message(with_components=True)
+        await fake.click(bob, lobby, label="Join")
+        await fake.click(alice, fake.message(lobby.id), label="Start")
+        await fake.wait_for(
+            lambda: all(any(m.buttons() for m in fake.dm_messages(u)) for u in (alice, bob))
+        )
+        dm_alice = [m for m in fake.dm_messages(alice) if m.buttons()][-1]
+        dm_bob = [m for m in fake.dm_messages(bob) if m.buttons()][-1]
+        await fake.click(alice, dm_alice, label="Pick 2")
+        await fake.wait_for(lambda: "alice answered" in fake.message(dm_bob.id).content)
+        assert not fake.message(dm_bob.id).buttons(), fake.message(dm_bob.id).components
+        assert "Sealed" in fake.message(dm_alice.id).content  # her own receipt stays

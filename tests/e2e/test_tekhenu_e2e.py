@@ -59,7 +59,8 @@ def assert_decrees_revealed(text: str, state: Any) -> None:
             continue
         assert player["revealed"], player
         for card in player["revealed"]:
-            scored = [f"{card} +", f"{card} not scored", f"{card} used"]
+            effect = f"“{CARD_TEXT[card]}”"  # said by its effect, not its code
+            scored = [f"{effect} +", f"{effect} not scored", f"{effect} used"]
             assert any(s in text for s in scored), (card, text)
 
 
@@ -119,6 +120,9 @@ async def two_players(table: Table) -> None:
     for card in dealt:
         assert card in labels and CARD_TEXT[card][:20] in labels, (card, labels)
     assert dm[-1].attachments, "the DM carries the private panel"
+    # The DM says the truth: a kept Decree stays hidden until the final scoring.
+    assert "hidden until the final scoring" in dm[-1].content, dm[-1].content
+    assert "until everyone has answered" not in dm[-1].content, dm[-1].content
     warning = " ".join(
         m.content + " ".join(e.get("description", "") for e in m.embeds)
         for m in table.thread_messages()

@@ -132,7 +132,7 @@ def test_sell_offered_in_every_public_decision_not_in_the_sealed_one():
     assert "sell:bribe" in options(state, 0)
     state, events = play(state, (0, "sell:bribe"))
     assert gold(state, 0) == 21 and decision(state, 0).key == "bid"  # still its turn
-    assert "sells a Bribe" in events[0].text
+    assert "sells one Bribe" in events[0].text
     purchase = purchase_state(holdings=HOLD)
     purchase, _ = play(purchase, (0, "buy:stone:1"))
     assert "sell:architect" in options(purchase, 0)  # placement step too

@@ -66,7 +66,7 @@ def test_a_bid_beyond_gold_plus_favor_cards():
     state = bidding(gold=(4, 40, 40))
     set_hand(state, 0, bribe=1)
     assert refused(state, "bid:dakhla:10") == (
-        "You can bid at most 5 (4 gold plus 1 favor card(s), 1 each): 10 is too much."
+        "You can bid at most 5 (4 gold plus 1 favor card, 1 each): 10 is too much."
     )
 
 
@@ -83,7 +83,7 @@ def test_protection_not_held_on_the_top_space_or_not_affordable():
     assert refused(state, "bid:abydos:6+protect").startswith("You can bid at most 5 (5 gold plus")
     state["players"][0]["played"].append("protection")
     assert refused(state, "bid:abydos:3+protect") == (
-        "You already played a Protection card in this phase: one card of each type per phase."
+        "You already played one Protection card in this phase: one card of each type per phase."
     )
 
 
@@ -172,10 +172,10 @@ def test_a_purchase_beyond_the_gold():
 def test_favor_limit_and_free_fields():
     state = buying(gold=40)
     assert refused(state, "buy:favor:3") == (
-        "Your provinces let you buy at most 2 favor card(s) a turn (the highest limit among them)."
+        "Your provinces let you buy at most 2 favor cards a turn (the highest limit among them)."
     )
     assert refused(state, "buy:farmer:5") == (
-        "Your provinces have 4 free field(s): you cannot place 5 farmers."
+        "Your provinces have 4 free fields: you cannot place 5 farmers."
     )
     buto = purchase_state(holdings={0: ["buto"], 1: ["thebes"], 2: ["abydos"]})
     assert refused(buto, "buy:favor:1") == "None of your provinces lets you buy favor cards."
@@ -209,7 +209,7 @@ def test_an_offering_beyond_what_is_held():
     state["players"][0]["gold"] = 5
     set_hand(state, 0, bribe=2)
     assert refused(state, "offer:9", seat=0) == (
-        "You can offer at most 7 gold (5 gold plus 2 favor card(s), 1 each)."
+        "You can offer at most 7 gold (5 gold plus 2 favor cards, 1 each)."
     )
     assert refused(state, "offer:0", seat=0) == (
         "An offering is at least 1 gold; or offer your Theft card."

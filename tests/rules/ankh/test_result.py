@@ -47,4 +47,4 @@ def test_nobody_wins_is_a_detail():
     finish(state, [], [], "every god is forgotten")
     result = ENGINE.result(state)
     assert result.winners == [] and result.tiebreaks == ()
-    assert "nobody wins" in result.details[0] and result.details[1].startswith("Gods: ")
+    assert "there is no winner" in result.details[0] and result.details[1].startswith("Gods: ")

@@ -158,7 +158,7 @@ def test_tribute_plan_card3_or_tiles():
     labels = {o.id: str(o.label) for o in E.pending(state)[0].options}
     assert labels["pay:card3"] == "Pay the tribute of 2: income 1, pharaoh card 3 and 0 coin tiles"
     assert labels["pay:tiles"] == (
-        "Pay the tribute of 2: income 1 and 1 coin tiles (pharaoh card 3 goes back unused)"
+        "Pay the tribute of 2: income 1 and 1 coin tile (pharaoh card 3 goes back unused)"
     )
     resolve(state, 0, None, "pay:tiles")
     assert player["paid"] and player["kept"].count("coin") == 1

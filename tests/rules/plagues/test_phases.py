@@ -207,6 +207,11 @@ def test_loss_step_simultaneous():
         player["nile"] = 3
     started(state)
     assert sorted(d.seat for d in E.pending(state)) == [0, 1]
+    # The question names the round's plague and which part of the loss card it is.
+    assert sorted(str(d.prompt) for d in E.pending(state)) == [
+        f"Seat {n}: loss card of the Water into blood round, loss 1 of 1: which one do you suffer?"
+        for n in (1, 2)
+    ]
     state, _ = E.apply(state, 1, "alt:2")
     state, _ = E.apply(state, 0, "alt:2")
     assert "L1a" in state["loss_discard"]

@@ -9,6 +9,7 @@ from rules.core import public_events
 from rules.tekhenu import ENGINE
 from rules.tekhenu.data import CARD_TEXT
 from rules.tekhenu.engine import advance
+from rules.tekhenu.state import discard_blessing
 from tests.rules.tekhenu.scenario import me, new
 from tests.rules.tekhenu.test_flow import scoring_state
 
@@ -56,9 +57,12 @@ def test_the_end_reveals_every_decree_and_what_it_scored():
     advance(state, events)
     reveal = next(e for e in events if e.kind == "reveal")
     assert reveal.private_to is None
-    assert "Seat 1: D07, D08, D12" in reveal.text, reveal.text
+    said = (
+        "“3 VP per Scribe”, “2 VP per Gold, 1 VP per resource (max 20)”, “3 VP per Temple Building”"
+    )
+    assert f"Seat 1: {said}" in reveal.text, reveal.text  # effects, not codes (D07, D08, D12)
     for seat in range(1, state["n"]):
-        cards = ", ".join(state["players"][seat]["revealed"]) or "none"
+        cards = ", ".join(f"“{CARD_TEXT[c]}”" for c in state["players"][seat]["revealed"]) or "none"
         assert f"Seat {seat + 1}: {cards}" in reveal.text
     texts = []
     while state["phase"] != "over":
@@ -71,10 +75,14 @@ def test_the_end_reveals_every_decree_and_what_it_scored():
     summary = [e for e in events if e.kind == "decrees_scored"]
     assert len(summary) == 1 and events[-1].kind == "end"
     text = summary[0].text
-    assert "Seat 1: D07 +6 VP, D08 not scored, D12 not scored" in text, text
+    scored = (
+        "Seat 1: “3 VP per Scribe” +6 VP, “2 VP per Gold, 1 VP per resource (max 20)” not scored, "
+        "“3 VP per Temple Building” not scored"
+    )
+    assert scored in text, text
     assert summary[0].data["decrees"]["0"] == {"D07": 6, "D08": None, "D12": None}
     details = ENGINE.result(state).details
-    assert details[0] == "Decrees — Seat 1: D07 +6 VP, D08 not scored, D12 not scored", details
+    assert details[0] == f"Decrees — {scored}", details
     assert len(details) == state["n"]
 
 
@@ -91,8 +99,17 @@ def test_solo_summary_names_botankhamuns_decrees():
     while state["phase"] != "over":
         state, events = me(state, "done")
     text = next(e.text for e in events if e.kind == "decrees_scored")
-    assert "Seat 1: D05 not scored" in text and "Botankhamun: 2 face-down Decrees +8 VP" in text
+    d05 = f"Seat 1: “{CARD_TEXT['D05']}” not scored"
+    assert d05 in text and "Botankhamun: 2 face-down Decrees +8 VP" in text
     assert ENGINE.result(state).details == (
-        "Decrees — Seat 1: D05 not scored",
+        f"Decrees — {d05}",
         "Decrees — Botankhamun: 2 face-down Decrees +8 VP",
     )
+
+
+def test_a_played_blessing_is_said_by_its_effect_not_only_its_code():
+    state = new(2, 1)
+    state["players"][0]["blessings"].append("B01")
+    events = []
+    discard_blessing(state, 0, "B01", events)
+    assert events[0].text == f"Seat 1 plays Blessing B01 “{CARD_TEXT['B01']}”.", events[0].text

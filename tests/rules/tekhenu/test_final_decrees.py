@@ -7,6 +7,7 @@ import pytest
 
 from rules.core import canonical_json
 from rules.tekhenu import ENGINE, scoring
+from rules.tekhenu.data import CARD_TEXT
 from rules.tekhenu.engine import advance
 from rules.testing import check_hidden_information
 from tests.rules.tekhenu.scenario import at_turn, empty_hand, reset_board
@@ -237,7 +238,7 @@ def test_nobody_learns_who_holds_d23_until_the_reveal():
         steps += 1
         if any(e.kind == "reveal" for e in events_b):
             revealed = [e for e in events_a if e.kind == "reveal"]
-            assert revealed and "D23" in revealed[0].text
+            assert revealed and CARD_TEXT["D23"] in revealed[0].text
             break
         assert public_texts(events_a) == public_texts(events_b)
     assert steps >= 3

@@ -140,6 +140,8 @@ def test_decree_keep_is_sealed_and_simultaneous():
     decisions = ENGINE.pending(state)
     assert sorted(d.seat for d in decisions) == [0, 1, 2]
     assert all(d.secret and len(d.options) == 2 for d in decisions)
+    # The DM tells the truth: the kept Decree is not shown once everyone has answered.
+    assert all("hidden until the final scoring" in d.reveal for d in decisions)
     dealt = {s: list(state["players"][s]["dealt"]) for s in range(3)}
     bottom_before = list(state["decks"]["decree"])
     state, events = play(state, (1, f"keep:{dealt[1][1]}"))
