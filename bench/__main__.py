@@ -15,6 +15,7 @@ import rules
 from bench import service
 from bench.ai_timing import ai_figures
 from bench.engines import engine_figures
+from bench.loop_lag import loop_lag_ms_p99
 
 
 def machine() -> str:
@@ -38,6 +39,7 @@ def collect(games: int, *, ai_levels: bool = True) -> dict[str, dict[str, float]
     if ai_levels:
         for game_id, engine in sorted(rules.ENGINES.items()):
             figures[game_id].update(ai_figures(engine))
+        figures["ai"] = loop_lag_ms_p99()  # the event loop while hard seats search in the pool
     figures["service"] = {
         "move_ms_p95": round(service.move_ms_p95(), 2),
         "move_ms_p95_postgres": round(service.move_ms_p95(store="postgres"), 2),

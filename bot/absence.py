@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import lang
-from bot.deadlines import parse_on_timeout, parse_turn_time
+from bot.deadlines import parse_ai_level, parse_on_timeout, parse_turn_time
 from bot.errors import ServiceError
 from bot.language import LANGUAGE_KEY, check_language
 from bot.model import MatchInfo, ServiceCore, Turn
@@ -83,7 +83,8 @@ class AbsenceMixin(ServiceCore):
 
     async def _hand_to_ai(self, info: MatchInfo, seat: int) -> Turn:
         """Inside the match lock: the AI plays ``seat`` from now on; AI seats act."""
-        await self.store.set_taken_over(info.id, seat, True, self.clock())
+        level = await self._table_ai_level(info.id)
+        await self.store.set_taken_over(info.id, seat, True, self.clock(), level)
         await self.store.clear_deadlines(info.id, seat)
         info = await self.get_match(info.id)
         loaded = await self._loaded(info)
@@ -234,27 +235,33 @@ class AbsenceMixin(ServiceCore):
         turn_time: str | None = None,
         on_timeout: str | None = None,
         language: str | None = None,
+        ai_level: str | None = None,
     ) -> dict[str, Any]:
         """Change the guild's defaults for new tables (time per decision, timeout rule, the
-        language of public posts); every value is checked first, so a bad one changes
-        nothing. Logged; returns the time defaults (``guild_language`` says the language)."""
-        if turn_time is None and on_timeout is None and language is None:
+        level of the AI playing for absent players, the language of public posts); every value
+        is checked first, so a bad one changes nothing. Logged; returns the table defaults
+        (``guild_language`` says the language)."""
+        if turn_time is None and on_timeout is None and language is None and ai_level is None:
             raise ServiceError(TEXT_NO_DEFAULTS)
         if turn_time is not None:
             parse_turn_time(turn_time)
         if on_timeout is not None:
             parse_on_timeout(on_timeout)
+        if ai_level is not None:
+            parse_ai_level(ai_level)
         chosen = check_language(language) if language is not None else None
         defaults = await self.set_guild_defaults(
-            guild_id, turn_time=turn_time, on_timeout=on_timeout
+            guild_id, turn_time=turn_time, on_timeout=on_timeout, ai_level=ai_level
         )
         if chosen is not None:
             await self.set_guild_setting(guild_id, LANGUAGE_KEY, chosen)
-        changed = {
-            k: v
-            for k, v in (("turn_time", turn_time), ("on_timeout", on_timeout), ("language", chosen))
-            if v is not None
-        }
+        given = (
+            ("turn_time", turn_time),
+            ("on_timeout", on_timeout),
+            ("ai_level", ai_level),
+            ("language", chosen),
+        )
+        changed = {k: v for k, v in given if v is not None}
         await self.store.write_admin_log(
             guild_id, admin_id, ACTION_DEFAULTS, None, changed, self.clock()
         )

@@ -8,6 +8,9 @@ and the timeout policy:
 - ``takeover``: the AI answers it and plays the seat for the rest of the match
   (``seats.taken_over = 1``, the user keeps the seat for ``/game rejoin`` and fair ratings).
 
+The AI that answers for an absent player plays at the table's AI level (``ai_level``: easy,
+normal or hard; default normal, or the guild's default).
+
 Every newly posed human decision gets stored rows (``deadlines``): a reminder at half time and
 another close to the deadline (90 %), and the deadline itself. Rows survive restarts; a loop in
 the client calls ``MatchService.process_deadlines`` every few seconds (and once at start-up,
@@ -27,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai.levels import DEFAULT_LEVEL, LEVELS
 from bot.errors import ServiceError
 from bot.model import AppliedMove, LoadedMatch, MatchInfo, ServiceCore, Turn
 from rules.core import Decision
@@ -55,6 +59,7 @@ TURN_TIME_KEY = "turn_time"  # match setting: seconds per decision, or null for 
 ON_TIMEOUT_KEY = "on_timeout"
 GUILD_TURN_TIME = "turn_timeout"  # guild default: seconds, or "none"
 GUILD_ON_TIMEOUT = "on_timeout"
+AI_LEVEL_KEY = "ai_level"  # the level of the AI that plays for absent players (both places)
 
 TURN_KIND = "turn"  # deadline row kinds: "turn:<seq>" and "remind:<seq>:<percent>"
 REMIND_KIND = "remind"
@@ -95,6 +100,19 @@ def parse_on_timeout(value: str) -> str:
                 "Unknown timeout rule '{value}': use one of {known}.",
                 value=value,
                 known=", ".join(ON_TIMEOUT),
+            )
+        )
+    return token
+
+
+def parse_ai_level(value: str) -> str:
+    token = value.strip().lower()
+    if token not in LEVELS:
+        raise ServiceError(
+            msg(
+                "Unknown AI level '{value}': use one of {known}.",
+                value=value,
+                known=", ".join(LEVELS),
             )
         )
     return token
@@ -142,13 +160,18 @@ def guild_turn_time(guild: Mapping[str, str]) -> float | None:
 
 
 def table_settings(
-    guild: Mapping[str, str], turn_time: str | float | None = None, on_timeout: str | None = None
+    guild: Mapping[str, str],
+    turn_time: str | float | None = None,
+    on_timeout: str | None = None,
+    ai_level: str | None = None,
 ) -> dict[str, Any]:
     """The bot-level table options of a new match: what was asked for, else the guild's
-    defaults, else 24 h and ``ai_moves``. Raises ServiceError on unknown values."""
+    defaults, else 24 h, ``ai_moves`` and the ``normal`` AI. Raises ServiceError on unknown
+    values."""
     seconds = guild_turn_time(guild) if turn_time is None else parse_turn_time(turn_time)
     policy = parse_on_timeout(on_timeout or guild.get(GUILD_ON_TIMEOUT) or DEFAULT_ON_TIMEOUT)
-    return {TURN_TIME_KEY: seconds, ON_TIMEOUT_KEY: policy}
+    level = parse_ai_level(ai_level or guild.get(AI_LEVEL_KEY) or DEFAULT_LEVEL)
+    return {TURN_TIME_KEY: seconds, ON_TIMEOUT_KEY: policy, AI_LEVEL_KEY: level}
 
 
 def match_turn_time(settings: Mapping[str, Any], guild: Mapping[str, str]) -> float | None:
@@ -164,6 +187,12 @@ def match_turn_time(settings: Mapping[str, Any], guild: Mapping[str, str]) -> fl
 def match_on_timeout(settings: Mapping[str, Any]) -> str:
     value = settings.get(ON_TIMEOUT_KEY)
     return value if value in ON_TIMEOUT else DEFAULT_ON_TIMEOUT
+
+
+def match_ai_level(settings: Mapping[str, Any]) -> str:
+    """The level of the AI playing for a match's absent players (older tables: normal)."""
+    value = settings.get(AI_LEVEL_KEY)
+    return value if value in LEVELS else DEFAULT_LEVEL
 
 
 def deadline_rows(seq: int, posed_at: float, limit: float) -> list[tuple[str, float]]:
@@ -262,15 +291,23 @@ class DeadlinesMixin(ServiceCore):
         return table_settings(await self.store.get_guild_settings(guild_id))
 
     async def set_guild_defaults(
-        self, guild_id: int, *, turn_time: str | None = None, on_timeout: str | None = None
+        self,
+        guild_id: int,
+        *,
+        turn_time: str | None = None,
+        on_timeout: str | None = None,
+        ai_level: str | None = None,
     ) -> dict[str, Any]:
         """Change a guild's defaults (validated first: nothing changes on a bad value)."""
         seconds = parse_turn_time(turn_time) if turn_time is not None else None
         policy = parse_on_timeout(on_timeout) if on_timeout is not None else None
+        level = parse_ai_level(ai_level) if ai_level is not None else None
         if turn_time is not None:
             await self.set_turn_timeout(guild_id, seconds)
         if policy is not None:
             await self.store.set_guild_setting(guild_id, GUILD_ON_TIMEOUT, policy)
+        if level is not None:
+            await self.store.set_guild_setting(guild_id, AI_LEVEL_KEY, level)
         return await self.guild_defaults(guild_id)
 
     async def table_settings_of(self, match_id: int) -> dict[str, Any]:
@@ -282,6 +319,7 @@ class DeadlinesMixin(ServiceCore):
         return {
             TURN_TIME_KEY: match_turn_time(settings, guild),
             ON_TIMEOUT_KEY: match_on_timeout(settings),
+            AI_LEVEL_KEY: match_ai_level(settings),
         }
 
     async def _table_limit(self, info: MatchInfo) -> float | None:
@@ -489,7 +527,8 @@ class DeadlinesMixin(ServiceCore):
             if info.status != "active":
                 return None
             loaded = await self._loaded(info)
-            policy = match_on_timeout(await self.store.match_settings(match_id))
+            settings = await self.store.match_settings(match_id)
+            policy, level = match_on_timeout(settings), match_ai_level(settings)
             for seat, seq in expired:
                 owner = info.seat_info(seat)
                 decision = loaded.engine.decision_for(loaded.state, seat)
@@ -502,10 +541,10 @@ class DeadlinesMixin(ServiceCore):
                     or loaded.seqs.get(seat) != seq
                 ):
                     continue  # answered in time, or the seat changed hands
-                option_id = self._ai_option(loaded.engine, loaded.state, decision)
+                option_id = await self._ai_answer(info, loaded, decision, level)
                 moves.append(await self._apply(info, loaded, seat, option_id, "timeout"))
                 if policy == TAKEOVER:
-                    await self.store.set_taken_over(match_id, seat, True, self.clock())
+                    await self.store.set_taken_over(match_id, seat, True, self.clock(), level)
                     await self.store.clear_deadlines(match_id, seat)
                 if timeouts is not None and owner.user_id is not None:
                     timeouts.append(TimedOut(match_id, seat, owner.user_id, policy == TAKEOVER))

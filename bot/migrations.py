@@ -179,6 +179,11 @@ MIGRATIONS: tuple[str, ...] = (
         events    BLOB    NOT NULL
     );
     """,
+    # 5: the level of an AI seat (issue 13: easy / normal / hard; NULL: a human seat, or an AI
+    # added before levels existed, which keeps playing as it did: easy).
+    """
+    ALTER TABLE seats ADD COLUMN ai_level TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

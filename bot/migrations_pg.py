@@ -163,6 +163,10 @@ MIGRATIONS: tuple[str, ...] = (
         events    BYTEA  NOT NULL
     );
     """,
+    # 2: the level of an AI seat (SQLite migration 5).
+    """
+    ALTER TABLE seats ADD COLUMN ai_level TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -8,6 +8,7 @@ members of ``MatchService`` that those parts use, so each part says what it reli
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,6 +23,11 @@ if TYPE_CHECKING:
     from bot.storage import Storage
 
 AI_ACTOR = "ai"
+# AI levels (ai/levels.py), as players read them; an AI seat added before levels plays easy.
+AI_LEVEL_NAMES = {"easy": msg("easy"), "normal": msg("normal"), "hard": msg("hard")}
+AI_SEAT_NAMES = {"easy": msg("AI (easy)"), "normal": msg("AI (normal)"), "hard": msg("AI (hard)")}
+LEGACY_AI_LEVEL = "easy"
+DEFAULT_AI_NAME = re.compile(r"AI \(seat (\d+)\)")  # how the service names the AI seats it adds
 TIMEOUT_ACTOR = "timeout"  # the AI answered for a human whose time ran out
 STALE = msg("That choice is no longer current.")
 NOT_YOUR_TURN = msg("It is not your turn.")
@@ -41,15 +47,27 @@ class SeatInfo:
     is_ai: bool
     name: str | None = None  # set for AI seats ("AI (seat 2)")
     taken_over: bool = False  # a human seat the AI plays (timeout, vote, admin): /game rejoin
+    ai_level: str | None = None  # an AI seat's level; a taken-over seat's since the take-over
 
     @property
     def label(self) -> str:
         """How to name the seat's owner in a message: a mention, or the AI's name."""
         if self.user_id is None:
-            if not self.name or self.name == f"AI (seat {self.seat + 1})":
-                return msg("AI (seat {n})", n=self.seat + 1)  # said in the reader's language
-            return self.name
+            return ai_seat_name(self.name, self.seat, self.ai_level)
         return f"<@{self.user_id}>"
+
+
+def ai_seat_name(name: str | None, seat: int, level: str | None = None) -> str:
+    """An AI seat's name, said in the reader's language: "AI (hard)" for the seats the
+    service names itself ("AI (seat 2)" when the level is unknown), else the given name."""
+    found = DEFAULT_AI_NAME.fullmatch(name or "")
+    if name and not found:
+        return name
+    if level in AI_SEAT_NAMES:
+        return AI_SEAT_NAMES[level]
+    if found:
+        return msg("AI (seat {n})", n=int(found[1]))
+    return msg("AI {n}", n=seat + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +254,17 @@ class ServiceCore(ABC):
     def _ai_option(self, engine: Engine, state: Any, decision: Decision) -> str: ...
 
     @abstractmethod
+    async def _ai_answer(
+        self, info: MatchInfo, loaded: LoadedMatch, decision: Decision, level: str
+    ) -> str:
+        """The AI's answer at ``level``, searched off the event loop (bot/ai_runner.py)."""
+
+    @abstractmethod
     async def _run_ai(self, info: MatchInfo, loaded: LoadedMatch) -> list[AppliedMove]: ...
+
+    @abstractmethod
+    async def _table_ai_level(self, match_id: int) -> str:
+        """The level of the AI that plays for the table's absent players."""
 
     @abstractmethod
     def _turn(
@@ -258,6 +286,11 @@ class ServiceCore(ABC):
 
     @abstractmethod
     async def set_guild_defaults(
-        self, guild_id: int, *, turn_time: str | None = None, on_timeout: str | None = None
+        self,
+        guild_id: int,
+        *,
+        turn_time: str | None = None,
+        on_timeout: str | None = None,
+        ai_level: str | None = None,
     ) -> dict[str, Any]:
         """Change a guild's table defaults (``DeadlinesMixin``)."""

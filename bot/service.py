@@ -24,13 +24,16 @@ from typing import Any
 
 import lang
 import rules
+from ai.levels import DEFAULT_LEVEL
 from bot.absence import ACTION_CANCEL, AbsenceMixin
-from bot.deadlines import DeadlinesMixin, table_settings
+from bot.ai_runner import AIRunner, ai_seed, heuristic_option
+from bot.deadlines import DeadlinesMixin, match_ai_level, parse_ai_level, table_settings
 from bot.errors import NotYourTurn, ServiceError, StorageError, VersionConflict, reason
 from bot.language import LANGUAGE_KEY, LanguageMixin
 from bot.model import (
     AI_ACTOR,
     FULL,
+    LEGACY_AI_LEVEL,
     NOT_SEATED,
     NOT_STARTED,
     NOT_YOUR_TURN,
@@ -93,11 +96,13 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         cache_size: int = 256,
         seed_source: Callable[[], int] | None = None,
         ai_step_limit: int = 10_000,
+        ai_runner: AIRunner | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.cache_size = cache_size
         self.ai_step_limit = ai_step_limit
+        self.ai_runner = ai_runner or AIRunner()  # bot/ai_runner.py: searches off the loop
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._cache: OrderedDict[int, LoadedMatch] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -142,7 +147,15 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
             title=engine.title if engine else record.game_id,
             options=dict(record.options),
             seats=[
-                SeatInfo(s.seat, s.user_id, s.is_ai, s.name, s.taken_over) for s in record.seat_rows
+                SeatInfo(
+                    s.seat,
+                    s.user_id,
+                    s.is_ai,
+                    s.name,
+                    s.taken_over,
+                    (s.ai_level or LEGACY_AI_LEVEL) if s.is_ai else s.ai_level,
+                )
+                for s in record.seat_rows
             ],
             seat_count=record.seats,
             status=record.status,
@@ -341,19 +354,24 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         )
 
     def _ai_option(self, engine: Engine, state: Any, decision: Decision) -> str:
-        try:
-            option_id = engine.ai_choice(state, decision.seat)
-        except Exception:
-            log.exception("%s AI failed; taking the first option", engine.game_id)
-            return decision.options[0].id
-        if decision.option(option_id) is None:
-            log.warning(
-                "%s AI chose %r, which is not offered; taking the first option",
-                engine.game_id,
-                option_id,
-            )
-            return decision.options[0].id
-        return option_id
+        """The heuristic's answer (``easy``), inline."""
+        return heuristic_option(engine, state, decision)
+
+    async def _ai_answer(
+        self, info: MatchInfo, loaded: LoadedMatch, decision: Decision, level: str
+    ) -> str:
+        """The AI's answer to ``decision`` at ``level``, searched off the event loop; seeded by
+        the match and its version, so the same version always gets the same answer."""
+        seed = ai_seed(info.seed, info.id, loaded.version, decision.seat)
+        return await self.ai_runner.decide(loaded.engine, loaded.state, decision, level, seed)
+
+    async def _table_ai_level(self, match_id: int) -> str:
+        """The level of the AI that plays for the table's absent players."""
+        return match_ai_level(await self.store.match_settings(match_id))
+
+    def close(self) -> None:
+        """Stop what the service runs beside the event loop (the AI's process pool)."""
+        self.ai_runner.shutdown()
 
     async def _run_ai(self, info: MatchInfo, loaded: LoadedMatch) -> list[AppliedMove]:
         """Let AI seats answer, one transaction each, until a human must act or the game ends.
@@ -363,14 +381,18 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         moves: list[AppliedMove] = []
         if info.status != "active":
             return moves
-        ai_seats = {seat.seat for seat in info.seats if seat.is_ai or seat.taken_over}
+        levels = {seat.seat: seat.ai_level for seat in info.seats if seat.is_ai or seat.taken_over}
+        if any(level is None for level in levels.values()):  # taken over: the table's level
+            table_level = await self._table_ai_level(info.id)
+            levels = {seat: level or table_level for seat, level in levels.items()}
         for _ in range(self.ai_step_limit):
             decision = next(
-                (d for d in loaded.engine.pending(loaded.state) if d.seat in ai_seats), None
+                (d for d in loaded.engine.pending(loaded.state) if d.seat in levels), None
             )
             if decision is None:
                 break
-            option_id = self._ai_option(loaded.engine, loaded.state, decision)
+            level = levels[decision.seat] or LEGACY_AI_LEVEL
+            option_id = await self._ai_answer(info, loaded, decision, level)
             try:
                 moves.append(await self._apply(info, loaded, decision.seat, option_id, AI_ACTOR))
             except ServiceError as exc:
@@ -407,11 +429,13 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         turn_time: str | float | None = None,
         on_timeout: str | None = None,
         language: str | None = None,
+        ai_level: str | None = None,
     ) -> MatchInfo:
         """Open a table; the host takes seat 0. ``seats`` defaults to the game's maximum.
-        ``turn_time``/``on_timeout`` are bot-level table options (bot/deadlines.py; default:
-        the guild's defaults, else 24h and ai_moves), stored in ``matches.settings``, with the
-        language of its public posts (the guild's default, else ``language``, else English)."""
+        ``turn_time``/``on_timeout``/``ai_level`` are bot-level table options (bot/deadlines.py;
+        default: the guild's defaults, else 24h, ai_moves and normal), stored in
+        ``matches.settings`` with the language of its public posts (the guild's default, else
+        ``language``, else English)."""
         engine = self.engine(game_id)
         seat_count = engine.max_players if seats is None else seats
         try:
@@ -420,7 +444,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         except IllegalMove as exc:
             raise ServiceError(reason(exc)) from None
         guild = await self.store.get_guild_settings(guild_id)
-        settings = table_settings(guild, turn_time, on_timeout)
+        settings = table_settings(guild, turn_time, on_timeout, ai_level)
         settings[LANGUAGE_KEY] = (
             lang.resolve(guild.get(LANGUAGE_KEY)) or lang.resolve(language) or lang.ENGLISH
         )
@@ -473,7 +497,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
                     await self.store.update_match(match_id, now, status="cancelled")
             return await self.get_match(match_id)
 
-    async def add_ai(self, match_id: int, user_id: int) -> MatchInfo:
+    async def add_ai(self, match_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> MatchInfo:
+        """Seat an AI playing at ``level`` (easy, normal, hard); host only."""
+        level = parse_ai_level(level)
         async with self.lock(match_id):
             info = await self.get_match(match_id)
             self._refuse_unless_lobby(info)
@@ -482,7 +508,8 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
             if info.is_full:
                 raise ServiceError(FULL)
             seat = info.free_seats[0]
-            await self.store.put_seat(match_id, seat, None, f"AI (seat {seat + 1})", self.clock())
+            name = f"AI (seat {seat + 1})"
+            await self.store.put_seat(match_id, seat, None, name, self.clock(), level)
             return await self.get_match(match_id)
 
     async def remove_ai(self, match_id: int, user_id: int, seat: int | None = None) -> MatchInfo:
@@ -595,7 +622,8 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
                 await self.store.clear_deadlines(match_id)
             elif user_id == info.host_id:
                 await self.store.update_match(match_id, now, host_id=others[0])
-            await self.store.put_seat(match_id, seat, None, f"AI (seat {seat + 1})", now)
+            level = await self._table_ai_level(match_id)
+            await self.store.put_seat(match_id, seat, None, f"AI (seat {seat + 1})", now, level)
             await self.store.clear_deadlines(match_id, seat)
             info = await self.get_match(match_id)
             loaded = await self._loaded(info)

@@ -43,6 +43,7 @@ class SeatRecord:
     name: str | None
     joined_at: float
     taken_over: bool = False  # issue 6: a human seat the AI plays for the rest of the match
+    ai_level: str | None = None  # issue 13: an AI seat's level (None: added before levels)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,9 +196,16 @@ class Storage(ABC):
 
     @abstractmethod
     async def put_seat(
-        self, match_id: int, seat: int, user_id: int | None, name: str | None, now: float
+        self,
+        match_id: int,
+        seat: int,
+        user_id: int | None,
+        name: str | None,
+        now: float,
+        ai_level: str | None = None,
     ) -> None:
-        """Seat a user (``user_id``) or an AI (``None``), replacing whoever held the seat."""
+        """Seat a user (``user_id``) or an AI (``None``, at ``ai_level``), replacing whoever
+        held the seat."""
 
     @abstractmethod
     async def remove_seat(self, match_id: int, seat: int, now: float) -> None: ...
@@ -382,8 +390,9 @@ class Storage(ABC):
 
     @abstractmethod
     async def set_taken_over(
-        self, match_id: int, seat: int, taken_over: bool, now: float
-    ) -> None: ...
+        self, match_id: int, seat: int, taken_over: bool, now: float, ai_level: str | None = None
+    ) -> None:
+        """Flag a human seat as played by the AI (at ``ai_level``), or give it back."""
 
     @abstractmethod
     async def add_vote(self, match_id: int, seat: int, voter_id: int, now: float) -> bool:
@@ -613,13 +622,13 @@ class SqliteStorage(Storage):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             async with conn.execute(
-                f"SELECT match_id, seat, user_id, is_ai, name, joined_at, taken_over "
+                f"SELECT match_id, seat, user_id, is_ai, name, joined_at, taken_over, ai_level "
                 f"FROM seats WHERE match_id IN ({marks}) ORDER BY match_id, seat",
                 chunk,
             ) as cursor:
-                async for m, seat, user_id, is_ai, name, joined, taken in cursor:
+                async for m, seat, user_id, is_ai, name, joined, taken, level in cursor:
                     seats[m].append(
-                        SeatRecord(seat, user_id, bool(is_ai), name, joined, bool(taken))
+                        SeatRecord(seat, user_id, bool(is_ai), name, joined, bool(taken), level)
                     )
         return [
             MatchRecord(
@@ -720,15 +729,22 @@ class SqliteStorage(Storage):
         return int(row[0]) if row else 0
 
     async def put_seat(
-        self, match_id: int, seat: int, user_id: int | None, name: str | None, now: float
+        self,
+        match_id: int,
+        seat: int,
+        user_id: int | None,
+        name: str | None,
+        now: float,
+        ai_level: str | None = None,
     ) -> None:
+        level = ai_level if user_id is None else None
         async with self._transaction() as conn:
             await conn.execute(
-                "INSERT INTO seats (match_id, seat, user_id, is_ai, name, joined_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE SET "
+                "INSERT INTO seats (match_id, seat, user_id, is_ai, name, joined_at, ai_level) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE SET "
                 "user_id = excluded.user_id, is_ai = excluded.is_ai, name = excluded.name, "
-                "joined_at = excluded.joined_at, taken_over = 0",
-                (match_id, seat, user_id, int(user_id is None), name, now),
+                "joined_at = excluded.joined_at, taken_over = 0, ai_level = excluded.ai_level",
+                (match_id, seat, user_id, int(user_id is None), name, now, level),
             )
             await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
 
@@ -1248,11 +1264,14 @@ class SqliteStorage(Storage):
         async with self._transaction() as conn:
             await conn.executemany("DELETE FROM deadlines WHERE id = ?", [(i,) for i in ids])
 
-    async def set_taken_over(self, match_id: int, seat: int, taken_over: bool, now: float) -> None:
+    async def set_taken_over(
+        self, match_id: int, seat: int, taken_over: bool, now: float, ai_level: str | None = None
+    ) -> None:
         async with self._transaction() as conn:
             cursor = await conn.execute(
-                "UPDATE seats SET taken_over = ? WHERE match_id = ? AND seat = ? AND is_ai = 0",
-                (int(taken_over), match_id, seat),
+                "UPDATE seats SET taken_over = ?, ai_level = ? "
+                "WHERE match_id = ? AND seat = ? AND is_ai = 0",
+                (int(taken_over), ai_level if taken_over else None, match_id, seat),
             )
             if taken_over and cursor.rowcount == 1:
                 # The flag goes with /game rejoin; the record of a take-over stays (fair results).

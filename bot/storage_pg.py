@@ -132,12 +132,14 @@ class PgStorage(Storage):
             return []
         ids = [row[0] for row in rows]
         seats: dict[int, list[SeatRecord]] = {match_id: [] for match_id in ids}
-        for m, seat, user_id, is_ai, name, joined, taken in await conn.fetch(
-            "SELECT match_id, seat, user_id, is_ai, name, joined_at, taken_over FROM seats "
-            "WHERE match_id = ANY($1::bigint[]) ORDER BY match_id, seat",
+        for m, seat, user_id, is_ai, name, joined, taken, level in await conn.fetch(
+            "SELECT match_id, seat, user_id, is_ai, name, joined_at, taken_over, ai_level "
+            "FROM seats WHERE match_id = ANY($1::bigint[]) ORDER BY match_id, seat",
             ids,
         ):
-            seats[m].append(SeatRecord(seat, user_id, bool(is_ai), name, joined, bool(taken)))
+            seats[m].append(
+                SeatRecord(seat, user_id, bool(is_ai), name, joined, bool(taken), level)
+            )
         return [
             MatchRecord(
                 id=row[0],
@@ -237,20 +239,27 @@ class PgStorage(Storage):
             return int(await conn.fetchval("SELECT count(*) FROM matches"))
 
     async def put_seat(
-        self, match_id: int, seat: int, user_id: int | None, name: str | None, now: float
+        self,
+        match_id: int,
+        seat: int,
+        user_id: int | None,
+        name: str | None,
+        now: float,
+        ai_level: str | None = None,
     ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
-                "INSERT INTO seats (match_id, seat, user_id, is_ai, name, joined_at) "
-                "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (match_id, seat) DO UPDATE SET "
+                "INSERT INTO seats (match_id, seat, user_id, is_ai, name, joined_at, ai_level) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (match_id, seat) DO UPDATE SET "
                 "user_id = excluded.user_id, is_ai = excluded.is_ai, name = excluded.name, "
-                "joined_at = excluded.joined_at, taken_over = 0",
+                "joined_at = excluded.joined_at, taken_over = 0, ai_level = excluded.ai_level",
                 match_id,
                 seat,
                 user_id,
                 int(user_id is None),
                 name,
                 float(now),
+                ai_level if user_id is None else None,
             )
             await self._touch(conn, match_id, now)
 
@@ -755,11 +764,15 @@ class PgStorage(Storage):
         async with self._transaction() as conn:
             await conn.execute("DELETE FROM deadlines WHERE id = ANY($1::bigint[])", ids)
 
-    async def set_taken_over(self, match_id: int, seat: int, taken_over: bool, now: float) -> None:
+    async def set_taken_over(
+        self, match_id: int, seat: int, taken_over: bool, now: float, ai_level: str | None = None
+    ) -> None:
         async with self._transaction() as conn:
             changed = await conn.execute(
-                "UPDATE seats SET taken_over = $1 WHERE match_id = $2 AND seat = $3 AND is_ai = 0",
+                "UPDATE seats SET taken_over = $1, ai_level = $2 "
+                "WHERE match_id = $3 AND seat = $4 AND is_ai = 0",
                 int(taken_over),
+                ai_level if taken_over else None,
                 match_id,
                 seat,
             )

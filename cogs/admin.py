@@ -13,8 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import lang
+from ai.levels import DEFAULT_LEVEL
 from bot.absence import ACTION_CANCEL, ACTION_DEFAULTS, ACTION_REMOVE
 from bot.deadlines import (
+    AI_LEVEL_KEY,
     DEFAULT_ON_TIMEOUT,
     ON_TIMEOUT_KEY,
     TIMEOUT_LABELS,
@@ -22,10 +24,11 @@ from bot.deadlines import (
     describe_turn_time,
 )
 from bot.errors import ServiceError, reason
+from bot.model import AI_LEVEL_NAMES
 from cogs.absence import post
 from cogs.common import MAX_CONTENT, bot_of, clip, lang_of, refuse, reply
 from cogs.lobby import announce_cancel, find_match, match_autocomplete, update_lobby_message
-from cogs.table_options import ON_TIMEOUT_CHOICES, TURN_TIME_CHOICES
+from cogs.table_options import AI_LEVEL_CHOICES, ON_TIMEOUT_CHOICES, TURN_TIME_CHOICES
 from rules.text import Msg, msg
 
 log = logging.getLogger(__name__)
@@ -53,11 +56,14 @@ def describe_defaults(defaults: dict, language: str | None = None) -> Msg:
     """The server's defaults for new tables; ``language``: its language, or None (each lobby
     speaks its host's language)."""
     policy = defaults.get(ON_TIMEOUT_KEY, DEFAULT_ON_TIMEOUT)
+    level = defaults.get(AI_LEVEL_KEY, DEFAULT_LEVEL)
     return msg(
         "**Defaults for new tables in this server**\nTime per decision: **{time}**\n"
-        "When the time runs out: **{policy}**\nLanguage of public posts: **{language}**",
+        "When the time runs out: **{policy}**\nThe AI that plays for absent players: "
+        "**{level}**\nLanguage of public posts: **{language}**",
         time=describe_turn_time(defaults.get(TURN_TIME_KEY)),
         policy=TIMEOUT_LABELS.get(policy, policy),
+        level=AI_LEVEL_NAMES.get(level, level),
         language=lang.NAMES[language] if language in lang.NAMES else msg("the host's language"),
     )
 
@@ -185,9 +191,13 @@ class Admin(commands.Cog):
         turn_time="Time per decision for new tables",
         on_timeout="What happens when a player's time runs out",
         language="The language of new tables' public posts",
+        ai_level="How well the AI plays for absent players",
     )
     @app_commands.choices(
-        turn_time=TURN_TIME_CHOICES, on_timeout=ON_TIMEOUT_CHOICES, language=LANGUAGE_CHOICES
+        turn_time=TURN_TIME_CHOICES,
+        on_timeout=ON_TIMEOUT_CHOICES,
+        language=LANGUAGE_CHOICES,
+        ai_level=AI_LEVEL_CHOICES,
     )
     async def defaults(
         self,
@@ -195,13 +205,14 @@ class Admin(commands.Cog):
         turn_time: app_commands.Choice[str] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
+        ai_level: app_commands.Choice[str] | None = None,
     ) -> None:
         if not await admin_only(interaction):
             return
         service = bot_of(interaction).service
         guild_id = interaction.guild_id
         try:
-            if turn_time is None and on_timeout is None and language is None:
+            if turn_time is None and on_timeout is None and language is None and ai_level is None:
                 await reply(
                     interaction,
                     describe_defaults(
@@ -216,6 +227,7 @@ class Admin(commands.Cog):
                 turn_time=turn_time.value if turn_time else None,
                 on_timeout=on_timeout.value if on_timeout else None,
                 language=language.value if language else None,
+                ai_level=ai_level.value if ai_level else None,
             )
         except ServiceError as exc:
             await refuse(interaction, reason(exc))

@@ -129,6 +129,8 @@ class ScarabBot(ScarabClient):
     async def close(self) -> None:
         if self.outbox is not None:
             await self.outbox.stop()
+        if isinstance(self.service, MatchService):
+            self.service.close()  # the AI's process pool
         await super().close()
 
 

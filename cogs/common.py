@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +14,7 @@ from discord.ext import commands
 
 import render
 import rules
+from bot.model import AI_LEVEL_NAMES, DEFAULT_AI_NAME, ai_seat_name
 from lang import localise
 from render import meta_text as meta_text  # the PNG chunk: which match version a picture shows
 from rules.text import Msg, msg
@@ -50,7 +50,7 @@ MAX_LABEL = 80
 MAX_SELECT_TEXT = 100
 MAX_CONTENT = 2000
 NOT_CURRENT = msg("That choice is no longer current.")
-AI_NAME = re.compile(r"AI \(seat (\d+)\)")  # how the service names the AI seats it adds
+AI_NAME = DEFAULT_AI_NAME  # how the service names the AI seats it adds
 
 
 # --------------------------------------------------------------------------- service objects
@@ -67,16 +67,23 @@ def seat_name(info: MatchInfo, seat: int, view: dict[str, Any] | None = None) ->
             return msg("🤖 {name}", name=names[seat])
         return msg("Seat {n}", n=seat + 1)
     if entry.is_ai:
-        return msg("🤖 {name}", name=ai_name(entry.name, seat))
+        return msg("🤖 {name}", name=ai_name(entry.name, seat, entry.ai_level))
+    if entry.taken_over:
+        return taken_over_name(f"<@{entry.user_id}>", entry.ai_level)
     return f"<@{entry.user_id}>"
 
 
-def ai_name(name: str | None, seat: int) -> str:
-    """An AI seat's name; the service's own "AI (seat 2)" is said in every language."""
-    found = AI_NAME.fullmatch(name or "")
-    if found:
-        return msg("AI (seat {n})", n=int(found[1]))
-    return name or msg("AI {n}", n=seat + 1)
+def taken_over_name(player: str, level: str | None) -> str:
+    """A human seat the AI plays for now: "<player> (AI, normal)"."""
+    if level not in AI_LEVEL_NAMES:  # taken over before levels were stored
+        return msg("{player} (AI)", player=player)
+    return msg("{player} (AI, {level})", player=player, level=AI_LEVEL_NAMES[level])
+
+
+def ai_name(name: str | None, seat: int, level: str | None = None) -> str:
+    """An AI seat's name, said in every language: "AI (hard)" for the seats the service adds
+    (pass ``SeatInfo.ai_level``), the given name for others."""
+    return ai_seat_name(name, seat, level)
 
 
 def score_unit(view: dict[str, Any] | None) -> str:

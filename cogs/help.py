@@ -17,7 +17,7 @@ HELP = msg("""\
 **Tables**
 • `/game new game seats [options]` — open a lobby here (options like `key=value,key=value`)
 • `/game join` · `/game leave` — take or give up a seat (or press the lobby's buttons)
-• `/game addbot` — the host fills a seat with an AI player
+• `/game addbot [level]` — the host fills a seat with an AI player (easy, normal or hard)
 • `/game start` — the host deals the game; a thread opens for it
 • `/game cancel` — the host (or an admin) ends a match · `/game abandon` — hand your seat to the AI
 • `/game list` — open lobbies and running matches

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
+from ai.levels import DEFAULT_LEVEL
 from bot.errors import ServiceError, reason
 from cogs.common import (
     ai_name,
@@ -30,7 +31,12 @@ from cogs.common import (
 from cogs.delivery import LOBBY, DeliveryFailed, open_match_thread
 from cogs.guard import GuardedItem
 from cogs.ids import ID, parse_match_id
-from cogs.table_options import ON_TIMEOUT_CHOICES, TURN_TIME_CHOICES, describe_timing
+from cogs.table_options import (
+    AI_LEVEL_CHOICES,
+    ON_TIMEOUT_CHOICES,
+    TURN_TIME_CHOICES,
+    describe_timing,
+)
 from lang import ENGLISH, localise, t
 from rules.text import msg
 
@@ -72,7 +78,8 @@ def lobby_embed(info: MatchInfo, note: str = "", loc: str = ENGLISH) -> discord.
         if entry is None:
             lines.append(t(loc, "{n}. _open_", n=seat + 1))
         elif entry.is_ai:
-            lines.append(f"{seat + 1}. 🤖 {localise(ai_name(entry.name, seat), loc)}")
+            name = ai_name(entry.name, seat, entry.ai_level)
+            lines.append(f"{seat + 1}. 🤖 {localise(name, loc)}")
         else:
             lines.append(f"{seat + 1}. <@{entry.user_id}>")
     embed = discord.Embed(
@@ -189,8 +196,11 @@ async def announce_cancel(interaction: discord.Interaction, info: MatchInfo) -> 
         log.warning("could not post the cancellation of match %s", info.id)
 
 
-async def lobby_action(interaction: discord.Interaction, match: int, action: str) -> MatchInfo:
-    """join / leave / addbot / cancel through the service; raises ServiceError."""
+async def lobby_action(
+    interaction: discord.Interaction, match: int, action: str, level: str = DEFAULT_LEVEL
+) -> MatchInfo:
+    """join / leave / addbot (at ``level``) / cancel through the service; raises
+    ServiceError."""
     service = bot_of(interaction).service
     user = interaction.user.id
     if action == "join":
@@ -198,7 +208,7 @@ async def lobby_action(interaction: discord.Interaction, match: int, action: str
     if action == "leave":
         return await service.leave(match, user)
     if action == "addbot":
-        return await service.add_ai(match, user)
+        return await service.add_ai(match, user, level)
     if action == "cancel":
         return await service.cancel(match, user, admin=is_admin(interaction))
     raise ServiceError(msg("Unknown lobby action '{action}'.", action=action))
@@ -413,9 +423,12 @@ class Lobby(commands.Cog):
         options="Table options key=value, comma-separated: start typing for suggestions",
         turn_time="Time per decision (default: this server's, else 24 hours)",
         on_timeout="When a player's time runs out (default: the AI plays that decision)",
+        ai_level="How well the AI plays for absent players (default: this server's, else normal)",
     )
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
-    @app_commands.choices(turn_time=TURN_TIME_CHOICES, on_timeout=ON_TIMEOUT_CHOICES)
+    @app_commands.choices(
+        turn_time=TURN_TIME_CHOICES, on_timeout=ON_TIMEOUT_CHOICES, ai_level=AI_LEVEL_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction,
@@ -424,6 +437,7 @@ class Lobby(commands.Cog):
         options: str | None = None,
         turn_time: app_commands.Choice[str] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
+        ai_level: app_commands.Choice[str] | None = None,
     ) -> None:
         service = bot_of(interaction).service
         if game not in rules.ENGINES:
@@ -452,6 +466,7 @@ class Lobby(commands.Cog):
                 turn_time=turn_time.value if turn_time else None,
                 on_timeout=on_timeout.value if on_timeout else None,
                 language=await lang_of(interaction),
+                ai_level=ai_level.value if ai_level else None,
             )
         except ServiceError as exc:
             await refuse(interaction, reason(exc))
@@ -495,9 +510,18 @@ class Lobby(commands.Cog):
         await self._lobby_command(interaction, match, "leave")
 
     @game.command(name="addbot", description="Fill a seat of your lobby with an AI player")
+    @app_commands.describe(level="How well the AI plays (default: normal)")
     @app_commands.autocomplete(match=match_autocomplete)
-    async def addbot(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self._lobby_command(interaction, match, "addbot")
+    @app_commands.choices(level=AI_LEVEL_CHOICES)
+    async def addbot(
+        self,
+        interaction: discord.Interaction,
+        match: str | None = None,
+        level: app_commands.Choice[str] | None = None,
+    ) -> None:
+        await self._lobby_command(
+            interaction, match, "addbot", level=level.value if level else DEFAULT_LEVEL
+        )
 
     @game.command(name="cancel", description="Cancel your match (host or server admin)")
     @app_commands.autocomplete(match=match_autocomplete)
@@ -579,11 +603,12 @@ class Lobby(commands.Cog):
         raw: str | None,
         action: str,
         statuses: tuple[str, ...] = ("lobby",),
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         try:
             info = await find_match(interaction, raw, statuses)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            info = await lobby_action(interaction, info.id, action)
+            info = await lobby_action(interaction, info.id, action, level)
         except ServiceError as exc:
             await refuse(interaction, reason(exc))
             return

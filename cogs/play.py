@@ -225,7 +225,12 @@ class Play(commands.Cog):
                     f"<@{p.user_id}>"
                     if not p.is_ai
                     else localise(
-                        ai_name(getattr(info.seat_info(p.seat), "name", None), p.seat), loc
+                        ai_name(
+                            getattr(info.seat_info(p.seat), "name", None),
+                            p.seat,
+                            getattr(info.seat_info(p.seat), "ai_level", None),
+                        ),
+                        loc,
                     )
                     for p in turn.pending
                     if not p.decision.advisory

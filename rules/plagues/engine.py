@@ -77,17 +77,17 @@ class PlaguesEngine(DictStateEngine):
         acting = sorted({d.seat for d in self.pending(state)})
         return build_view(state, seat, acting)
 
-    def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
-            return None
-        return scoring.final_result(state)
-
     def estimate(self, state: State) -> list[float]:
         if state["phase"] == "over":
             return super().estimate(state)
         from rules.plagues.estimate import estimate  # the search AI's evaluation (docs/ai.md)
 
         return estimate(state)
+
+    def result(self, state: State) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        return scoring.final_result(state)
 
     def explain_refusal(self, state: State, decision: Decision, option_id: str) -> str | None:
         return refusals.explain(state, decision, option_id)

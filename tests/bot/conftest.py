@@ -96,3 +96,11 @@ async def lobby(
     for _ in range(ais):
         info = await service.add_ai(info.id, HOST)
     return info
+
+
+@pytest.fixture(autouse=True)
+def _heuristic_ai_unless_marked(request, monkeypatch):
+    """AI seats play the heuristic at every level, unless the test is marked ``search_ai``:
+    the suites play whole games through AI seats, which a search would make minutes long."""
+    if request.node.get_closest_marker("search_ai") is None:
+        monkeypatch.setattr("bot.ai_runner.SEARCH_ENABLED", False)

@@ -103,7 +103,11 @@ async def test_remove_needs_a_running_match(service):
 
 
 async def test_guild_defaults_are_validated_and_logged(service):
-    assert await service.guild_defaults(GUILD) == {"turn_time": 86400.0, "on_timeout": "ai_moves"}
+    assert await service.guild_defaults(GUILD) == {
+        "turn_time": 86400.0,
+        "on_timeout": "ai_moves",
+        "ai_level": "normal",
+    }
     with pytest.raises(ServiceError, match="^Give a new default"):
         await service.admin_set_defaults(GUILD, ADMIN)
     with pytest.raises(ServiceError, match="^Unknown time per decision '3h'"):
@@ -112,14 +116,15 @@ async def test_guild_defaults_are_validated_and_logged(service):
     defaults = await service.admin_set_defaults(
         GUILD, ADMIN, turn_time="72h", on_timeout="takeover"
     )
-    assert defaults == {"turn_time": 72 * 3600.0, "on_timeout": "takeover"}
+    assert defaults == {"turn_time": 72 * 3600.0, "on_timeout": "takeover", "ai_level": "normal"}
     defaults = await service.admin_set_defaults(GUILD, ADMIN, turn_time="none")
-    assert defaults == {"turn_time": None, "on_timeout": "takeover"}
+    assert defaults == {"turn_time": None, "on_timeout": "takeover", "ai_level": "normal"}
     info = await table(service, ALICE)
     assert await service.table_settings_of(info.id) == defaults
     assert await service.guild_defaults(GUILD + 1) == {
         "turn_time": 86400.0,
         "on_timeout": "ai_moves",
+        "ai_level": "normal",
     }
     log = await service.admin_log(GUILD)
     assert [(e.action, e.detail) for e in log] == [

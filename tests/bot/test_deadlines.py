@@ -48,13 +48,22 @@ def kinds(rows):
 
 # --- the policy ---------------------------------------------------------------------------------
 def test_policy_helpers():
-    assert table_settings({}) == {"turn_time": DAY, "on_timeout": "ai_moves"}
-    assert table_settings({}, "none", "takeover") == {"turn_time": None, "on_timeout": "takeover"}
+    assert table_settings({}) == {"turn_time": DAY, "on_timeout": "ai_moves", "ai_level": "normal"}
+    assert table_settings({}, "none", "takeover") == {
+        "turn_time": None,
+        "on_timeout": "takeover",
+        "ai_level": "normal",
+    }
     assert table_settings({"turn_timeout": "3600.0", "on_timeout": "takeover"}) == {
         "turn_time": HOUR,
         "on_timeout": "takeover",
+        "ai_level": "normal",
     }
-    assert table_settings({"turn_timeout": "none"}) == {"turn_time": None, "on_timeout": "ai_moves"}
+    assert table_settings({"turn_timeout": "none"}) == {
+        "turn_time": None,
+        "on_timeout": "ai_moves",
+        "ai_level": "normal",
+    }
     with pytest.raises(ServiceError, match="Unknown time per decision '2h'"):
         table_settings({}, "2h")
     with pytest.raises(ServiceError, match="Unknown timeout rule 'kick'"):
@@ -80,6 +89,7 @@ async def test_table_settings_default_guild_and_explicit(service, store):
     assert await store.match_settings(info.id) == {
         "turn_time": DAY,
         "on_timeout": "ai_moves",
+        "ai_level": "normal",
         "language": "en",
     }  # the match's language
     await service.set_guild_defaults(GUILD, turn_time="12h", on_timeout="takeover")
@@ -87,9 +97,14 @@ async def test_table_settings_default_guild_and_explicit(service, store):
     assert await service.table_settings_of(info.id) == {
         "turn_time": 12 * HOUR,
         "on_timeout": "takeover",
+        "ai_level": "normal",
     }
     info = await toy(service, ALICE, turn_time="1h", on_timeout="ai_moves")
-    assert await service.table_settings_of(info.id) == {"turn_time": HOUR, "on_timeout": "ai_moves"}
+    assert await service.table_settings_of(info.id) == {
+        "turn_time": HOUR,
+        "on_timeout": "ai_moves",
+        "ai_level": "normal",
+    }
 
 
 async def test_a_bad_table_option_opens_nothing(service):

@@ -76,7 +76,7 @@ async def test_a_lobby_in_a_portuguese_match_comes_out_in_portuguese(service):
     assert loc == "pt-BR"
     embed = lobby_embed(info, loc=loc)
     assert embed.title == f"Toy Duel — sala #{info.id}"
-    assert embed.description.splitlines() == [f"1. <@{HOST}>", "2. 🤖 IA (lugar 2)"]
+    assert embed.description.splitlines() == [f"1. <@{HOST}>", "2. 🤖 IA (normal)"]
     assert embed.fields[0].name == "Anfitrião"
     assert embed.footer.text == f"Partida {info.id} · /game join match:{info.id}"
     labels = [item.item.label for item in lobby_view(info, loc).children]
@@ -122,10 +122,9 @@ async def test_a_turn_message_in_a_portuguese_match(service):
 async def test_an_ai_seat_is_named_in_the_match_language(service):
     info = await lobby(service, ais=1)
     (ai,) = [seat for seat in info.seats if seat.is_ai]
-    assert ai.label == "AI (seat 2)"
+    assert ai.label == "AI (normal)"
     assert (
-        localise(ai.label, "pt-BR") == "IA (lugar 2)"
-        and localise(ai.label, "pl") == "SI (miejsce 2)"
+        localise(ai.label, "pt-BR") == "IA (normal)" and localise(ai.label, "pl") == "SI (normalna)"
     )
 
 

@@ -74,7 +74,8 @@ async def test_add_and_remove_ai(service):
         await service.add_ai(info.id, ALICE)
     info = await service.add_ai(info.id, HOST)
     assert [(s.seat, s.is_ai, s.user_id) for s in info.seats][-1] == (2, True, None)
-    assert info.seats[-1].label == "AI (seat 3)"
+    assert info.seats[-1].label == "AI (normal)"  # the default level
+    assert info.seats[-1].ai_level == "normal"
     with pytest.raises(ServiceError, match="^This table is full.$"):
         await service.add_ai(info.id, HOST)
     with pytest.raises(ServiceError, match="^Only the host can remove AI players.$"):
@@ -83,6 +84,33 @@ async def test_add_and_remove_ai(service):
     assert info.free_seats == [2]
     with pytest.raises(ServiceError, match="^There is no AI player to remove.$"):
         await service.remove_ai(info.id, HOST)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+async def test_an_ai_seat_keeps_its_level(service, level):
+    info = await lobby(service, 3, players=(ALICE,))
+    info = await service.add_ai(info.id, HOST, level)
+    assert (info.seats[-1].ai_level, info.seats[-1].label) == (level, f"AI ({level})")
+    assert (await service.get_match(info.id)).seats[-1].ai_level == level  # stored
+
+
+async def test_an_unknown_ai_level_is_refused_and_seats_nobody(service):
+    info = await lobby(service, 3, players=(ALICE,))
+    with pytest.raises(ServiceError, match="^Unknown AI level 'genius': use one of easy, normal"):
+        await service.add_ai(info.id, HOST, "genius")
+    assert (await service.get_match(info.id)).free_seats == [2]
+
+
+async def test_the_table_ai_level_defaults_to_normal_and_can_be_chosen(service):
+    info = await service.create_lobby(1, 10, HOST, "toy", 2)
+    assert (await service.table_settings_of(info.id))["ai_level"] == "normal"
+    info = await service.create_lobby(1, 10, HOST, "toy", 2, ai_level="hard")
+    assert (await service.table_settings_of(info.id))["ai_level"] == "hard"
+    await service.set_guild_defaults(1, ai_level="easy")
+    info = await service.create_lobby(1, 10, HOST, "toy", 2)
+    assert (await service.table_settings_of(info.id))["ai_level"] == "easy"
+    with pytest.raises(ServiceError, match="^Unknown AI level"):
+        await service.set_guild_defaults(1, ai_level="genius")
 
 
 async def test_start_refusals(service):

@@ -280,3 +280,22 @@ async def test_pg_errors_are_one_sentence_without_the_password(pg_server):
     assert "s3cret" not in str(caught.value)
     assert redact("postgresql://u:pw@h/db") == "postgresql://u:***@h/db"
     assert is_postgres_url("postgres://h/db") and not is_postgres_url("scarab.sqlite3")
+
+
+async def test_seat_ai_levels(any_store):
+    """An AI seat's level and a taken-over seat's level (issue 13), cleared on rejoin."""
+    store = any_store
+    match_id = await started(store, seats=3)
+    await store.put_seat(match_id, 2, None, "AI (seat 3)", NOW, "hard")
+
+    async def levels() -> list[tuple[int, bool, str | None]]:
+        record = await store.get_match(match_id)
+        return [(s.seat, s.taken_over, s.ai_level) for s in record.seat_rows]
+
+    assert await levels() == [(0, False, None), (1, False, None), (2, False, "hard")]
+    await store.set_taken_over(match_id, 0, True, NOW, "normal")
+    assert (await levels())[0] == (0, True, "normal")
+    await store.set_taken_over(match_id, 0, False, NOW)
+    assert (await levels())[0] == (0, False, None)
+    await store.put_seat(match_id, 2, 9, None, NOW, "hard")  # a human: no level kept
+    assert (await levels())[2] == (2, False, None)

@@ -56,3 +56,11 @@ def seat_menu(msg: FakeMessage, seat: int) -> str:
         if c["custom_id"].split(":")[1] == "seat" and c["custom_id"].split(":")[3] == str(seat)
     ]
     return cid
+
+
+@pytest.fixture(autouse=True)
+def _heuristic_ai_unless_marked(request, monkeypatch):
+    """AI seats play the heuristic at every level, unless the test is marked ``search_ai``:
+    the suites play whole games through AI seats, which a search would make minutes long."""
+    if request.node.get_closest_marker("search_ai") is None:
+        monkeypatch.setattr("bot.ai_runner.SEARCH_ENABLED", False)
