@@ -60,7 +60,11 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
     for data in PROVINCES:
         prov = state["provinces"][data.id]
         in_auction = auction is not None and data.id in auction["revealed"]
-        top = auction["bids"][data.id] if in_auction else None
+        top = None
+        blocked: list[int] = []
+        if auction is not None and in_auction:
+            top = auction["bids"][data.id]
+            blocked = sorted(auction["blocked"][data.id])
         provinces.append(
             {
                 "id": data.id,
@@ -88,7 +92,7 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
                 "pyramids": prov["pyramids"],
                 "in_auction": in_auction,
                 "bid": {"seat": top[0], "value": top[1]} if top else None,
-                "blocked": sorted(auction["blocked"][data.id]) if in_auction else [],
+                "blocked": blocked,
             }
         )
     players = []
