@@ -45,7 +45,9 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     if not me:
         raise ValueError("panel() needs a private view (with 'me')")
     seat = me["seat"]
-    player = next((p for p in private_view.get("players", []) if p.get("seat") == seat), {})
+    player: dict[str, Any] = next(
+        (p for p in private_view.get("players", []) if p.get("seat") == seat), {}
+    )
     hand = {k: v for k, v in (me.get("hand") or {}).items() if v}
     cards = sorted(hand.items(), key=lambda kv: card_sort(kv[0]))
     rows = len(cards) + (1 if player.get("has_theft") else 0)

@@ -50,7 +50,9 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     if not me:
         raise ValueError("panel() needs a private view (with 'me')")
     seat = int(me["seat"])
-    player = next((p for p in private_view.get("players", []) if p.get("seat") == seat), {})
+    player: dict[str, Any] = next(
+        (p for p in private_view.get("players", []) if p.get("seat") == seat), {}
+    )
     drawn = [str(d) for d in me.get("drawn") or []]
     bottom = [str(b) for b in me.get("buto_bottom") or []]
     territory = list(player.get("territory") or [])

@@ -49,7 +49,9 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     if not me:
         raise ValueError("panel() needs a private view (with 'me')")
     seat = int(me["seat"])
-    player = next((p for p in private_view.get("players", []) if p.get("seat") == seat), {})
+    player: dict[str, Any] = next(
+        (p for p in private_view.get("players", []) if p.get("seat") == seat), {}
+    )
     groups = [
         (
             lang.t(loc, "Decrees · secret, scored at game end (≤ 3, distinct symbols)"),
