@@ -35,10 +35,10 @@ from render.common import (
     text_on,
     wrap_text,
 )
-from rules.amunre.view import PHASE_NAMES
+from rules.amunre.view import PHASE_NAMES, PrivateView
 
 
-def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
+def panel(private_view: PrivateView, *, locale: str = "en") -> Image.Image:
     """One seat's hand: favor cards by type in their phase colour, Theft, gold, sealed answer,
     its words in ``locale``."""
     me = private_view.get("me")

@@ -37,11 +37,11 @@ from rules.tekhenu.data import (
     DESTINY_TEXT,
     STARTING_TEXT,
 )
-from rules.tekhenu.view import PHASE_NAMES
+from rules.tekhenu.view import PHASE_NAMES, PrivateView
 from rules.text import msg
 
 
-def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
+def panel(private_view: PrivateView, *, locale: str = "en") -> Image.Image:
     """One seat's cards in ``locale``: secret Decrees, Blessings, Technologies, drawn cards,
     sealed answer."""
     loc = locale or "en"
