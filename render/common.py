@@ -135,9 +135,9 @@ def line_mask(fnt: ImageFont.FreeTypeFont, text: str, anchor: str) -> tuple[Any,
         if dx >= inked:
             line.im.paste(mask, box)
         else:  # a glyph overhanging the space before it: keep the stronger ink of both
-            word = Image.new("L", mask.size)
-            word.im.paste(mask, (0, 0, *mask.size))
-            line.paste(ImageChops.lighter(line.crop(box), word), box[:2])
+            piece = Image.new("L", mask.size)
+            piece.im.paste(mask, (0, 0, *mask.size))
+            line.paste(ImageChops.lighter(line.crop(box), piece), box[:2])
         inked = max(inked, dx + mask.size[0])
     return line.im, (left, top)
 

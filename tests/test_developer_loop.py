@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = ("test", "fast", "e2e", "lint", "types", "bench")
+TARGETS = ("test", "fast", "e2e", "lint", "types", "types-core", "bench")
+CLEAN_PACKAGES = ("rules", "render", "ai", "lang")  # kept mypy-clean: `make types-core`
 
 
 def readme_test_command() -> str:
@@ -42,3 +43,12 @@ def test_every_target_is_in_the_makefile_and_in_contributing() -> None:
     for target in TARGETS:
         assert make_recipe(target)
         assert f"make {target}" in contributing, target
+
+
+def test_types_core_checks_the_clean_packages_and_mypy_sees_them_all() -> None:
+    (command,) = make_recipe("types-core")
+    assert command.split()[-len(CLEAN_PACKAGES) :] == list(CLEAN_PACKAGES)
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    files = re.search(r"^files = \[(.*)\]", pyproject, re.MULTILINE)
+    assert files
+    assert set(CLEAN_PACKAGES) <= set(re.findall(r'"(\w+)"', files.group(1)))

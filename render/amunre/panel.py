@@ -35,17 +35,19 @@ from render.common import (
     text_on,
     wrap_text,
 )
-from rules.amunre.view import PHASE_NAMES
+from rules.amunre.view import PHASE_NAMES, PrivateView
 
 
-def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
+def panel(private_view: PrivateView, *, locale: str = "en") -> Image.Image:
     """One seat's hand: favor cards by type in their phase colour, Theft, gold, sealed answer,
     its words in ``locale``."""
     me = private_view.get("me")
     if not me:
         raise ValueError("panel() needs a private view (with 'me')")
     seat = me["seat"]
-    player = next((p for p in private_view.get("players", []) if p.get("seat") == seat), {})
+    player: dict[str, Any] = next(
+        (p for p in private_view.get("players", []) if p.get("seat") == seat), {}
+    )
     hand = {k: v for k, v in (me.get("hand") or {}).items() if v}
     cards = sorted(hand.items(), key=lambda kv: card_sort(kv[0]))
     rows = len(cards) + (1 if player.get("has_theft") else 0)

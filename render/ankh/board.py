@@ -157,7 +157,7 @@ def _draw_map_pieces(
                 monument=True,
             )
             paste_sprite(image, tile, (cx, cy + 2))
-    aims = []
+    aims: list[tuple[str, str]] = []  # (the aiming figure's hex, the hex it aims at)
     for figure in view.get("figures", []):
         h = figure.get("hex")
         if h in centres:
@@ -598,17 +598,17 @@ def _event_tile(
         x0 = ox + col * cell
         top = y0 + row * 62
         box = (x0, top, x0 + cell - 5, top + 38)
-        done = 0 < index <= position
+        passed = 0 < index <= position
         if kind == "conflict":
             conflict_no += 1
-            fill = DONE_FILL if done else CONFLICT_FILL
+            fill = DONE_FILL if passed else CONFLICT_FILL
             draw.rectangle(box, fill=fill, outline=INK, width=2)
             text = f"⚔{conflict_no}"
             label_font = font(17, bold=True)
         else:
             fill = (
                 DONE_FILL
-                if done
+                if passed
                 else (
                     CARAVAN_FILL
                     if kind == "caravan"

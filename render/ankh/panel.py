@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PIL import Image
 
 import lang
@@ -51,9 +49,10 @@ from rules.ankh.data import (
     POWER_LEVEL,
     POWER_NAMES,
 )
+from rules.ankh.view import PrivateView
 
 
-def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
+def panel(private_view: PrivateView, *, locale: str = "en") -> Image.Image:
     """One seat's panel: its god's battle cards (hand and used), powers, reserve and its sealed
     answer (battle card picks or Plague bid), in ``locale``."""
     me = private_view.get("me")

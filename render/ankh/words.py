@@ -4,7 +4,7 @@ names come from rules.ankh.data and are said in the match's language."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import lang
@@ -163,7 +163,7 @@ def region_name(region_id: Any, locale: str = "en") -> str:
     return lang.t(locale, "{region} {n}", region=said, n=number) if number else said
 
 
-def scenario_text(view: dict[str, Any], locale: str = "en") -> str:
+def scenario_text(view: Mapping[str, Any], locale: str = "en") -> str:
     scenario = str(view.get("scenario") or "")
     base, _, count = scenario.rpartition("_")
     name = (
@@ -221,7 +221,7 @@ def reserve_lines(player: dict[str, Any], locale: str = "en") -> list[str]:
     return [first, " · ".join(extras) or lang.t(locale, "no guardians")]
 
 
-def sealed_words(view: dict[str, Any], sealed: Any, locale: str = "en") -> tuple[str, str]:
+def sealed_words(view: Mapping[str, Any], sealed: Any, locale: str = "en") -> tuple[str, str]:
     step = view.get("step")
     if isinstance(sealed, list) and sealed:
         names = " + ".join(lang.localise(CARD_NAMES.get(c, c), locale) for c in sealed)

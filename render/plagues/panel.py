@@ -37,11 +37,11 @@ from render.plagues.words import (
 from rules.plagues.data import (
     TERRITORIES,
 )
-from rules.plagues.view import PHASE_NAMES
+from rules.plagues.view import PHASE_NAMES, PrivateView
 from rules.text import msg
 
 
-def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
+def panel(private_view: PrivateView, *, locale: str = "en") -> Image.Image:
     """One seat's hand, its words in ``locale``: tiles or cards to choose from (Edfu / Buto),
     cards put under the deck (known only to this seat), territory cards in full, and what lies
     beside the board."""
@@ -50,7 +50,9 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     if not me:
         raise ValueError("panel() needs a private view (with 'me')")
     seat = int(me["seat"])
-    player = next((p for p in private_view.get("players", []) if p.get("seat") == seat), {})
+    player: dict[str, Any] = next(
+        (p for p in private_view.get("players", []) if p.get("seat") == seat), {}
+    )
     drawn = [str(d) for d in me.get("drawn") or []]
     bottom = [str(b) for b in me.get("buto_bottom") or []]
     territory = list(player.get("territory") or [])

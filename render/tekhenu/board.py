@@ -370,7 +370,7 @@ def _disc_sprite(
     )
     draw.text(
         (c, c + 10),
-        say(GOD_NAMES.get(arrow, "?"), loc),
+        say(GOD_NAMES.get(arrow, "?") if arrow is not None else "?", loc),
         font=font(14, bold=True),
         fill=GOLD,
         anchor="mm",
@@ -433,6 +433,7 @@ def _draw_section(
             continue
         ry = y + SEC_ROWS_Y + row * DIE_STEP
         n = len(dice)
+        step: float
         if n * DIE_X_STEP <= avail + 4:
             size, step, code = DIE, DIE_X_STEP, True
         else:
@@ -502,7 +503,7 @@ def _draw_side(
         edges = dict(zip(("N", "E", "S", "W"), data.edges, strict=True)) if data else {}
         _pillar_tile(draw, (cx - 30, box[1] + 17, cx + 30, box[1] + 57), tile, None, edges, bar=11)
         if data:
-            lines = [
+            labels = [
                 (say(LIGHT_TEXT.get(data.light, data.light), loc), True),
                 (
                     lang.t(
@@ -516,8 +517,8 @@ def _draw_side(
                 (ability_text(data.ability, data.params, loc), False),
             ]
         else:
-            lines = []
-        for k, (line, bold) in enumerate(lines):
+            labels = []
+        for k, (line, bold) in enumerate(labels):
             line, fnt = fit(line, box[2] - box[0], (13, 12, 11), bold)
             draw.text((cx, box[1] + 66 + k * 14), line, font=fnt, fill=INK, anchor="mm")
     # scoring markers, pile, bag, destiny
@@ -609,14 +610,14 @@ def _draw_temple(
     for space, pillar in (view.get("temple") or {}).items():
         if not pillar or space not in places:
             continue
-        box = places[space]
+        tile_box = places[space]
         owner = pillar.get("owner")
-        inner = (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2)
+        inner = (tile_box[0] + 2, tile_box[1] + 2, tile_box[2] - 2, tile_box[3] - 2)
         if owner is not None:
-            draw.rectangle(box, fill=seat_style(owner).colour)
+            draw.rectangle(tile_box, fill=seat_style(owner).colour)
         _pillar_tile(draw, inner, pillar.get("tile", "?"), owner, pillar.get("edges") or {})
         if pillar.get("tile"):
-            places.setdefault(pillar["tile"], box)
+            places.setdefault(pillar["tile"], tile_box)
     for space, building in (view.get("temple_buildings") or {}).items():
         box = places.get(space)
         if box is None or not building:
@@ -729,8 +730,8 @@ def _draw_market(
                     fill=INK_SOFT,
                     anchor="rm",
                 )
-            lines = wrap(text, 13, sbox[2] - sbox[0] - 44, 2)
-            for k, line in enumerate(lines):
+            wrapped = wrap(text, 13, sbox[2] - sbox[0] - 44, 2)
+            for k, line in enumerate(wrapped):
                 draw.text(
                     (sbox[0] + 36, sbox[1] + 24 + k * 15),
                     line,

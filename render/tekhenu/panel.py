@@ -37,11 +37,11 @@ from rules.tekhenu.data import (
     DESTINY_TEXT,
     STARTING_TEXT,
 )
-from rules.tekhenu.view import PHASE_NAMES
+from rules.tekhenu.view import PHASE_NAMES, PrivateView
 from rules.text import msg
 
 
-def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
+def panel(private_view: PrivateView, *, locale: str = "en") -> Image.Image:
     """One seat's cards in ``locale``: secret Decrees, Blessings, Technologies, drawn cards,
     sealed answer."""
     loc = locale or "en"
@@ -49,7 +49,9 @@ def panel(private_view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     if not me:
         raise ValueError("panel() needs a private view (with 'me')")
     seat = int(me["seat"])
-    player = next((p for p in private_view.get("players", []) if p.get("seat") == seat), {})
+    player: dict[str, Any] = next(
+        (p for p in private_view.get("players", []) if p.get("seat") == seat), {}
+    )
     groups = [
         (
             lang.t(loc, "Decrees · secret, scored at game end (≤ 3, distinct symbols)"),

@@ -186,7 +186,7 @@ def choose_offering(state: State, decision: Decision) -> str:
 def _worth_at_total(state: State, seat: int, total: int) -> float:
     saved = state["tile"]
     state["tile"] = tile_for(total)
-    income = seat_income(state, seat, None)
+    income: float = seat_income(state, seat, None)
     state["tile"] = saved
     if state["round"] % ROUNDS_PER_KINGDOM == 0:
         temples = sum(PROVINCE_BY_ID[p].temples for p in own_provinces(state, seat))
@@ -217,7 +217,7 @@ def choose_harvest(state: State, decision: Decision) -> str:
     for option_id in decision.option_ids():
         if option_id == "collect" or option_id.startswith("sell:"):
             continue
-        choice = {"bountiful": None, "fixed": None}
+        choice: dict[str, str | None] = {"bountiful": None, "fixed": None}
         for part in option_id.split("+"):
             card, _, pid = part.partition(":")
             choice[card] = pid

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.text import term
+from rules.text import Msg, term
 
 
 @dataclass(frozen=True, slots=True)
@@ -585,7 +585,7 @@ class FavorCard:
     """A10: one favor card type."""
 
     id: str
-    name: str
+    name: Msg
     pt_name: str
     phase: str  # AMR-R083: auction | purchase | offering | harvest | scoring
     copies: int

@@ -94,7 +94,7 @@ def harvest_decision(state: State, seat: int) -> Decision:
 
 
 def apply_harvest(state: State, seat: int, option_id: str, events: list[Event]) -> None:
-    choice = {"bountiful": None, "fixed": None}
+    choice: dict[str, str | None] = {"bountiful": None, "fixed": None}
     for part in option_id.split("+"):
         card, _, pid = part.partition(":")
         if card == "collect":
@@ -139,7 +139,7 @@ def province_income(state: State, pid: str, bountiful: bool, fixed: bool) -> int
     return income
 
 
-def seat_income(state: State, seat: int, choice: dict | None) -> int:
+def seat_income(state: State, seat: int, choice: dict[str, str | None] | None) -> int:
     choice = choice or {"bountiful": None, "fixed": None}
     return sum(
         province_income(state, pid, choice["bountiful"] == pid, choice["fixed"] == pid)

@@ -61,6 +61,7 @@ def purchase_decision(state: State) -> Decision:
     placing = purchase["placing"]
     if placing is not None:
         kind, left = placing["kind"], placing["left"]
+        options: list[Option]
         if kind == "farmer":
             # AMR-R030: each farmer goes on a free field of an own province.
             options = [
@@ -93,7 +94,7 @@ def purchase_decision(state: State) -> Decision:
 
     money = player["gold"]
     stage = STAGES.index(purchase["stage"])
-    options: list[Option] = []
+    options = []
     if stage <= STAGES.index("favor"):
         most = min(favor_limit(state, seat), MAX_FAVOR_PURCHASE, favor_available(state))
         for n in _affordable(money, most):

@@ -39,7 +39,7 @@ def seat_name(seat: int) -> Msg:
     return msg("Seat {n}", n=seat + 1)
 
 
-def card_name(card: str) -> str:
+def card_name(card: str) -> Msg:
     return FAVOR_BY_ID[card].name
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from rules.amunre.data import FAVOR_BY_ID, FAVOR_TYPES, PROVINCES
 from rules.amunre.state import State, gold, hand_size
@@ -25,6 +25,43 @@ CATEGORIES: tuple[tuple[str, Msg], ...] = (
     ("cards", msg("Favor cards")),
     ("gold", msg("Gold bonus")),
 )
+
+# --- The view's shape (docs/views/amunre.md): every key build_view writes, render/amunre reads.
+# tests/rules/test_view_shapes.py checks built views against it. total=False: no key is promised
+# to every reader; nested rows are JSON objects whose keys docs/views/amunre.md lists.
+
+
+class PublicView(TypedDict, total=False):
+    game: str
+    seats: int
+    phase: str
+    kingdom: int
+    round: int
+    round_label: Msg
+    tile: int | None
+    start_player: int
+    acting: list[int]
+    collective_offering: int | None
+    debt: dict[str, Any] | None
+    favor_deck: int
+    favor_discard: dict[str, int]
+    province_deck: int
+    provinces: list[dict[str, Any]]
+    players: list[dict[str, Any]]
+    scores: list[int]
+    final: dict[str, Any] | None
+    score_breakdown: list[list[list[str | int]]]
+
+
+class PrivateMe(TypedDict, total=False):
+    seat: int
+    hand: dict[str, int]
+    sealed: str | None
+
+
+class PrivateView(PublicView, total=False):
+    me: PrivateMe
+    summary: list[Msg]
 
 
 def score_category(reason: str) -> str:
@@ -60,7 +97,11 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
     for data in PROVINCES:
         prov = state["provinces"][data.id]
         in_auction = auction is not None and data.id in auction["revealed"]
-        top = auction["bids"][data.id] if in_auction else None
+        top = None
+        blocked: list[int] = []
+        if auction is not None and in_auction:
+            top = auction["bids"][data.id]
+            blocked = sorted(auction["blocked"][data.id])
         provinces.append(
             {
                 "id": data.id,
@@ -88,7 +129,7 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
                 "pyramids": prov["pyramids"],
                 "in_auction": in_auction,
                 "bid": {"seat": top[0], "value": top[1]} if top else None,
-                "blocked": sorted(auction["blocked"][data.id]) if in_auction else [],
+                "blocked": blocked,
             }
         )
     players = []

@@ -296,7 +296,7 @@ def apply_push(state: State, task: dict, seat: int, option_id: str, events: list
 
 def aim_pairs(hex_: str) -> list[tuple[str, str]]:
     ns = NEIGHBORS[hex_]
-    return sorted({tuple(sorted((a, b))) for a in ns for b in ns if a < b and b in NEIGHBORS[a]})
+    return sorted({(a, b) for a in ns for b in ns if a < b and b in NEIGHBORS[a]})
 
 
 def aim_decision(state: State, task: dict) -> list[Decision]:
@@ -357,7 +357,7 @@ def prison_of(state: State, player: int) -> int | None:
 
 def summon_spaces(state: State, task: dict, kind: str) -> list[str]:
     player = task["p"]
-    out = set()
+    out: set[str] = set()
     if task["regular"]:  # ANKH-R041
         adj = adjacency(state)
         anchors = [h for h, f in state["figures"].items() if f["owner"] == player]

@@ -143,7 +143,7 @@ def _choose_card(state: State, decision: Decision, player: int) -> str:
     region = battle["region"]
     figs = figures_in(state, region)
     mine = sum(1 for f in figs.values() if f["owner"] == player)
-    enemy = {}
+    enemy: dict[int, int] = {}
     for f in figs.values():
         if f["owner"] != player:
             enemy[f["owner"]] = enemy.get(f["owner"], 0) + 1
@@ -189,9 +189,9 @@ def choose(state: State, decision: Decision) -> str:
     if key == "summon":
         return next((i for i in ids if i.startswith("pc:")), "done")
     if key in ("summon_at", "mummy", "build_at", "obelisk_to", "osiris_to"):
-        spots = [i for i in ids if i.startswith(("at:", "to:", "uw:"))]
+        places = [i for i in ids if i.startswith(("at:", "to:", "uw:"))]
         return max(
-            spots, key=lambda i: (_near_monument(state, i.split(":")[1], player), -ids.index(i))
+            places, key=lambda i: (_near_monument(state, i.split(":")[1], player), -ids.index(i))
         )
     if key == "unlock":
         powers = [i for i in ids if i.startswith("power:")]

@@ -241,7 +241,7 @@ def start_battle(state: State, region: str, owners: list[int], events: list[Even
 
 def obelisk_targets(state: State, player: int, region: str) -> list[str]:
     land = region_land(state)[region]
-    out = set()
+    out: set[str] = set()
     for h, m in state["monuments"].items():
         if h in land and m["owner"] == player and m["type"] == "obelisk":
             out.update(n for n in adjacent_hexes(state, h) if can_stand(state, n, player))
@@ -937,7 +937,7 @@ def resolution(state: State, task: dict, events: list[Event]) -> None:
         if "flood" in played[str(f["owner"])] and terrain(state, h) == "fertile":
             continue  # ANKH-R091
         doomed.append(h)
-    after = [{"t": "magnanimous"}, {"t": "cat_losses"}]
+    after: list[dict[str, str | int | None]] = [{"t": "magnanimous"}, {"t": "cat_losses"}]
     for p in battle["participants"]:
         if p != winner and has_god(state, p, "osiris"):
             after.append({"t": "osiris", "p": p, "from": None})  # ANKH-R120

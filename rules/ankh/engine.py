@@ -84,7 +84,9 @@ class AnkhEngine(DictStateEngine):
         events: list[Event] = []
         if merged.is_proposal(state, seat):  # ANKH-R153: the lesser seat proposes
             decision = self.decision_for(state, seat)
-            merged.propose(state, seat, decision.option(option_id), events)
+            option = decision.option(option_id) if decision is not None else None
+            assert option is not None, "apply() has checked the answer is offered"
+            merged.propose(state, seat, option, events)
             return events
         merged.answered(state, seat)  # the greater seat's answer decides
         task = state["stack"][-1]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from rules.ankh.board import HEXES, RIVER, TERRAIN, row_col
 from rules.ankh.data import ACTIONS, CARD_NAMES, EVENT_TRACK, RED_TOP, UNLOCK_LEVELS
@@ -19,6 +19,55 @@ CATEGORIES: tuple[tuple[str, Msg], ...] = (
     ("merge", msg("Merged gods")),
     ("other", msg("Other devotion")),
 )
+
+# --- The view's shape (docs/views/ankh.md): every key build_view writes, render/ankh reads.
+# tests/rules/test_view_shapes.py checks built views against it. total=False: no key is promised
+# to every reader; nested rows are JSON objects whose keys docs/views/ankh.md lists.
+
+
+class PublicView(TypedDict, total=False):
+    game: str
+    seats: int
+    scenario: str
+    phase: str
+    step: str | None
+    round_label: Msg
+    score_unit: Msg
+    acting: list[int]
+    turn_seat: int | None
+    first_player: int
+    actions_this_turn: list[str]
+    action_tracks: list[dict[str, Any]]
+    event_track: dict[str, Any]
+    hexes: list[dict[str, Any]]
+    river_edges: list[list[str]]
+    camels: list[list[str]]
+    regions: list[dict[str, Any]]
+    figures: list[dict[str, Any]]
+    monuments: list[dict[str, Any]]
+    underworld: list[str]
+    guardian_cards: list[dict[str, Any]]
+    supply: dict[str, Any]
+    conflict: dict[str, Any] | None
+    tiebreaker: dict[str, Any]
+    players: list[dict[str, Any]]
+    scores: list[int]
+    result: dict[str, Any] | None
+    winner: int | None
+    score_breakdown: list[list[list[str | int]]]
+
+
+class PrivateMe(TypedDict, total=False):
+    seat: int
+    player: int
+    sealed: int | list[str] | None
+
+
+class PrivateView(PublicView, total=False):
+    me: PrivateMe
+    summary: list[Msg]
+
+
 REASON_CATEGORY = {
     "monument majorities in {region}": "monuments",
     "dominating {region}": "dominance",

@@ -134,8 +134,8 @@ def _score(state: State, decision: Decision, option: str) -> float:
         return _tile_value(state, seat, state["dice_spaces"][int(option.split(":")[1]) - 1])
     if key in ("space", "loss_tile"):
         cell = option.split(":")[1]
-        value = _placement(state, seat, cell)
-        return value if key == "space" else -value
+        worth = _placement(state, seat, cell)
+        return worth if key == "space" else -worth
     if key in ("track", "pharaoh", "ai_track_tie"):
         city, field = player["dev"]
         if key == "ai_track_tie":

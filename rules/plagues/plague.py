@@ -5,6 +5,9 @@ simultaneous loss step, then the window for other uses. Choice tasks: ``tribute`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rules.core import Event, Option
 from rules.plagues.board import advance, push, remove_tile
 from rules.plagues.data import LOSS_CARDS, PLAGUES
@@ -203,7 +206,8 @@ def assign_penalty(state: State, events: list[Event]) -> None:
 
 
 # --- step 2: losses ----------------------------------------------------------------------
-def alt_text(alt: list) -> Msg:
+def alt_text(alt: Sequence[Any]) -> Msg:
+    """One loss alternative, ``(kind, arg)``: a tuple from LOSS_CARDS or its list in the state."""
     kind, arg = alt
     if kind == "boat":
         return msg("Boat -{n}", n=arg)

@@ -76,7 +76,7 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> tuple[State, li
     hebrews = [hebrew_reserve.pop() for _ in range(HEBREW_SPACES)]
     plague_deck = list(PLAGUES)
     rng.shuffle(plague_deck)  # PLG-R019
-    piles = {1: [], 2: [], 3: []}
+    piles: dict[int, list[str]] = {1: [], 2: [], 3: []}
     for cid in LOSS_CARDS:
         piles[len(LOSS_CARDS[cid])].append(cid)
     for pile in piles.values():
@@ -169,6 +169,7 @@ def start_bonuses(state: State, events: list[Event]) -> None:
             )
         )
         if kind in ("province", "boat"):
+            assert arg is not None  # START_BONUS gives every track bonus its steps
             advance(state, seat, kind, arg, events)
         else:
             reserve = state["reserve"]

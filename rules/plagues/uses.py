@@ -80,7 +80,7 @@ def recoverable(state: State, seat: int) -> list[str]:
 
 def _special_usable(state: State, seat: int, cid: str, ctx: str) -> bool:
     player = state["players"][seat]
-    need = SA_CONDITIONS.get(cid)
+    need = SA_CONDITIONS.get(cid, 0)  # every card tested below has its threshold there
     if cid == "sa_egyptians_boat":
         egyptians = sum(1 for t in player["cells"].values() if t == "egyptian")
         return ctx in GENERAL and egyptians >= need

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from rules.plagues.data import (
     BONUS_EDGES,
@@ -52,6 +52,59 @@ CATEGORIES = (
     ("penalties", msg("Plague penalties")),
     ("discard", msg("Discarded tiles")),
 )
+
+# --- The view's shape (docs/views/plagues.md): every key build_view writes, render/plagues reads.
+# tests/rules/test_view_shapes.py checks built views against it. total=False: no key is promised
+# to every reader; nested rows are JSON objects whose keys docs/views/plagues.md lists.
+
+
+class PublicView(TypedDict, total=False):
+    game: str
+    seats: int
+    solo: bool
+    short: bool
+    advanced: bool
+    phase: str
+    step: str
+    round: int
+    last_round: int
+    round_label: Msg
+    acting: list[int]
+    current: int | None
+    turn_order: list[int]
+    seat_names: list[Msg]
+    ai_seat: int | None
+    ai_row: list[dict[str, Any]] | None
+    ankh_needed: int
+    tribute: int
+    dice_spaces: list[str | None]
+    reserve: int
+    removed: int
+    hebrews: list[int]
+    hebrew_reserve: int
+    pharaoh_cards: list[dict[str, Any]]
+    plague: dict[str, Any] | None
+    plague_deck: int
+    loss_card: dict[str, Any] | None
+    loss_deck: int
+    territories: list[dict[str, Any]]
+    territory_deck: int
+    moses_rounds: list[int]
+    players: list[dict[str, Any]]
+    scores: list[int]
+    final: dict[str, Any] | None
+    score_breakdown: list[list[list[str | int]]]
+
+
+class PrivateMe(TypedDict, total=False):
+    seat: int
+    drawn: list[str]
+    buto_bottom: list[str]
+
+
+class PrivateView(PublicView, total=False):
+    me: PrivateMe
+    summary: list[Msg]
 
 
 def _taken_by(state: State, n: int) -> int | None:

@@ -426,7 +426,8 @@ CARD_TEXT = {
 }
 
 # --- solo (TEK-R297..R342; B.17..B.19) -------------------------------------------------
-BOT_TILES = {  # RECONSTRUCTED
+# tile -> ("god", the god) or ("resource", the resources in the order the bot looks for them)
+BOT_TILES: dict[str, tuple[str, str | tuple[str, ...]]] = {  # RECONSTRUCTED
     "BA1": ("god", "horus"),
     "BA2": ("god", "ra"),
     "BA3": ("god", "hathor"),

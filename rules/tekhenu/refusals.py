@@ -289,8 +289,8 @@ def _god_action(state: State, decision: Decision, player: dict, god: str) -> str
         if tile is None:
             return msg("No Pillar tile is left in the display slot for a {value}.", value=value)
         data = PILLARS[tile]
-        cost = {"limestone": data.limestone, "granite": data.granite}
-        if not can_pay(state, seat, cost) and not _waivable(player, god):
+        pillar_cost = {"limestone": data.limestone, "granite": data.granite}
+        if not can_pay(state, seat, pillar_cost) and not _waivable(player, god):
             return msg(
                 "Pillar {tile} costs {cost_limestone} Limestone and {cost_granite} "
                 "Granite, and you have {limestone} Limestone, {granite} Granite and "

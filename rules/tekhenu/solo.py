@@ -3,6 +3,9 @@ seeded generator, never by a player or by ai_choice."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 from rules.core import Event
 from rules.tekhenu import actions, cards, scoring, tracks
 from rules.tekhenu.data import (
@@ -29,6 +32,8 @@ from rules.tekhenu.data import (
 )
 from rules.tekhenu.state import State, add_vp, die_purity, gain, rand_below, shuffle
 from rules.text import msg, term
+
+T = TypeVar("T")
 
 BOT_NAME = "Botankhamun"
 DEBEN_FACES = {"up": term("up"), "right": term("right")}
@@ -68,7 +73,7 @@ def eligible(state: State, god: str) -> list[tuple[str, int]]:
     ]
 
 
-def pick_random(state: State, items: list) -> object:
+def pick_random(state: State, items: Sequence[T]) -> T:
     return items[rand_below(state, len(items))] if len(items) > 1 else items[0]
 
 
@@ -105,7 +110,7 @@ def resource_tile_die(state: State, order: tuple[str, ...]) -> tuple[str, str, i
         if not found:
             continue
         best = max(value for _g, value in found)
-        gods = sorted({god for god, value in found if value == best}, key=RING.get)
+        gods = sorted({god for god, value in found if value == best}, key=RING.__getitem__)
         with_statue = [god for god in gods if bot_has_statue(state, god)]
         if with_statue:
             top = max(HORUS_VALUE[god] for god in with_statue)
@@ -121,7 +126,7 @@ def bot_turn(state: State, events: list[Event]) -> None:
     bot = state["bot"]
     index = advance_progress(state)
     tile = state["solo"]["pyramid"][index]
-    kind, what = BOT_TILES[tile]
+    what = BOT_TILES[tile][1]
     deben = state["solo"]["deben"]
     text = (
         msg(
@@ -141,7 +146,8 @@ def bot_turn(state: State, events: list[Event]) -> None:
             seat=bot,
         )
     )
-    pick = god_tile_die(state, what) if kind == "god" else resource_tile_die(state, what)
+    # a god tile names its god; a resource tile lists resources
+    pick = god_tile_die(state, what) if isinstance(what, str) else resource_tile_die(state, what)
     if pick is None:  # ENG: only Forbidden dice left -> the highest die anywhere
         every = [(god, c, v) for god in GODS for c, v in state["sections"][god]]
         best = max(v for _g, _c, v in every)

@@ -254,6 +254,14 @@ def held_blessing(player: dict[str, Any], *cards: str) -> str | None:
     return None
 
 
+def offered_blessing(player: dict[str, Any], *cards: str) -> str:
+    """The held one of ``cards``, for an option that is only offered while one is held."""
+    card = held_blessing(player, *cards)
+    if card is None:
+        raise ValueError(f"none of {cards} is held")
+    return card
+
+
 def discard_blessing(state: State, seat: int, card: str, events: list[Event]) -> None:
     """TEK-R119: a played Blessing is discarded; T24: +1 Gold."""
     player = state["players"][seat]

@@ -25,6 +25,7 @@ from rules.tekhenu.state import (
     discard_blessing,
     held_blessing,
     light_of,
+    offered_blessing,
     pay_scribes,
     scribe_budget,
     seat_name,
@@ -462,7 +463,7 @@ def keep_an_action(state: State, seat: int, options: list[Option]) -> list[Optio
         ok = True
         if kind == "colour" and rest == "grey":
             there = clone_state(state)
-            discard_blessing(there, seat, held_blessing(player, "B11", "B12"), [])
+            discard_blessing(there, seat, offered_blessing(player, "B11", "B12"), [])
             ok = grey_reach(there, seat, god, value, nudge=True)
         elif not grey:
             pass  # Production is possible
@@ -477,7 +478,7 @@ def keep_an_action(state: State, seat: int, options: list[Option]) -> list[Optio
             ok = grey_reach(state, seat, god, value + int(rest))
         elif kind == "face":
             there = clone_state(state)
-            discard_blessing(there, seat, held_blessing(player, "B09", "B10"), [])
+            discard_blessing(there, seat, offered_blessing(player, "B09", "B10"), [])
             ok = grey_reach(there, seat, god, int(rest), nudge)
         elif kind == "done":
             ctx = {"s": seat, "v": value, "src": "die"}
@@ -506,10 +507,10 @@ def modify_apply(state: State, frame: dict, option: str, events: list[Event]) ->
         pay_scribes(state, seat, 1, term("die value"), events)
         turn["value"] += int(parts[1])
     elif kind == "face":
-        discard_blessing(state, seat, held_blessing(player, "B09", "B10"), events)
+        discard_blessing(state, seat, offered_blessing(player, "B09", "B10"), events)
         turn["value"] = int(parts[1])
     elif kind == "colour":  # TEK-R232
-        discard_blessing(state, seat, held_blessing(player, "B11", "B12"), events)
+        discard_blessing(state, seat, offered_blessing(player, "B11", "B12"), events)
         turn["colour"] = parts[1]
         turn["purity"] = PURITY[parts[1]][light_of(state, turn["src"])]
         turn["nudge"] = True

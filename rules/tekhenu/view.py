@@ -3,7 +3,7 @@ deck orders, the S05/S06 draws and pending sealed answers (C.1)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from rules.tekhenu.actions import tile_edge
 from rules.tekhenu.data import (
@@ -50,6 +50,70 @@ CATEGORIES = (
     ("maat", msg("Maat imbalance")),
     ("bread", msg("Unpaid Bread")),
 )
+
+# --- The view's shape (docs/views/tekhenu.md): every key build_view writes, render/tekhenu reads.
+# tests/rules/test_view_shapes.py checks built views against it. total=False: no key is promised
+# to every reader; nested rows are JSON objects whose keys docs/views/tekhenu.md lists.
+
+
+class PublicView(TypedDict, total=False):
+    game: str
+    seats: int
+    solo: bool
+    phase: str
+    step: str
+    round: int
+    round_label: Msg
+    options: dict[str, Any]
+    acting: list[int]
+    current: int | None
+    turn_order: list[int]
+    seat_names: list[str]
+    turn: dict[str, Any] | None
+    bot: dict[str, Any] | None
+    bot_seat: int | None
+    rotations: int
+    maat_phases: int
+    disc: dict[str, Any]
+    sections: list[dict[str, Any]]
+    bag: dict[str, int]
+    horus_track: list[dict[str, Any]]
+    ra_display: list[str]
+    pillar_pile: int
+    temple: dict[str, Any]
+    temple_buildings: dict[str, Any]
+    people_statues: dict[str, Any]
+    god_statues: dict[str, Any]
+    god_statue_spaces: int
+    osiris: dict[str, Any]
+    row2_gold: int
+    market: list[dict[str, Any]]
+    decks: dict[str, int]
+    discards: dict[str, Any]
+    destiny_available: list[str]
+    starting_cards: list[str]
+    scoring_markers: list[dict[str, Any]]
+    scoring_log: list[list[str | int]]
+    players: list[dict[str, Any]]
+    scores: list[int]
+    final: dict[str, Any] | None
+    score_breakdown: list[list[list[str | int]]]
+
+
+class PrivateMe(TypedDict, total=False):
+    seat: int
+    dealt: list[str]
+    drawn: list[str]
+    decrees: list[str]
+    decree_texts: dict[str, Msg]
+    sealed: str | None
+
+
+class PrivateView(PublicView, total=False):
+    me: PrivateMe
+    summary: list[Msg]
+
+
 REASON_CATEGORY = {
     "{district} district": "districts",
     "Temple: Buildings and Statues": "temple",
