@@ -38,20 +38,20 @@ def expected_penalties(
     steady += income(state, seat) + (MEMPHIS_DISCOUNT if player["province"] == "memphis" else 0)
     steady += sum(1 for space in NILE_COINS if player["nile"] < space <= player["nile"] + nile)
     once = 2 * bool(player.get("hebrew_income"))  # this round only (PLG-R246)
-    coins += player["kept"].count("coin") + (state["pharaoh"][2] == seat)
+    left: float = coins + player["kept"].count("coin") + (state["pharaoh"][2] == seat)
     dues = list(coming_tributes(state))
     if dues and player.get("paid") is not None:
         dues = dues[1:]  # this round's tribute is settled
-    uncovered, next_gap = 0, 0
+    uncovered, next_gap = 0, 0.0
     for i, due in enumerate(dues):
         rising = _nile_income(player["nile"] + nile, i) if i else once
         gap = max(0, due - steady + once - rising)
-        if gap <= coins:
-            coins -= gap
+        if gap <= left:
+            left -= gap
             continue
         uncovered += 1
         next_gap = next_gap or gap
-    partial = min(1.0, coins / next_gap) if next_gap else 0.0
+    partial = min(1.0, left / next_gap) if next_gap else 0.0
     risk = SOLO_PENALTY_RISK if state["solo"] else PENALTY_RISK
     return risk * PLAGUE_PENALTY * max(0.0, uncovered - partial)
 
