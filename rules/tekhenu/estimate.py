@@ -1,33 +1,100 @@
 """Each seat's expected final VP, for the search AI's cut-off rollouts (docs/ai.md).
 
-VP so far plus rough VP worths of what the seat holds: Gold and Scribes (they pay for
-anything, TEK-R168), Faith, plain resources, and each piece already built (Buildings,
-Pillars and Statues score again at every scoring, TEK-R159..R169).
+VP so far, plus what a Scoring would give each seat now (TEK-R159..R168: district majorities,
+Temple pieces and Pillar lines, Statues, Happiness triangles, maxed production tracks, the
+building row; for Botankhamun its Blessings and Technologies, TEK-R339/R340) counted once per
+Scoring still to come, plus rough VP worths of what the seat holds: Gold and Scribes (they pay
+for anything, TEK-R168), Faith and plain resources. A piece built or a Happiness triangle
+reached is thus worth what it scores, at every Scoring left. Finally the Decrees as they would
+score at the end now (the bot: its Decree cards and Scribes).
 """
 
 from __future__ import annotations
 
-from rules.tekhenu.scoring import built, pillars_built, statues_built
+from rules.tekhenu.data import (
+    BOT_BLESSING_VP,
+    BOT_DECREE_VP,
+    BOT_DECREE_VP_CHALLENGE,
+    BOT_SCRIBES_PER_VP,
+    BOT_TECHNOLOGY_VP,
+    BUILDING_ROW_VP,
+    DISTRICTS,
+    PRODUCTION_MAX,
+    PRODUCTION_MAX_VP,
+    RESOURCES,
+    STATUE_VP,
+)
+from rules.tekhenu.scoring import (
+    best_decree_set,
+    built,
+    district_winner,
+    pillar_line_score,
+    statues_built,
+    temple_pieces,
+    triangle_index,
+)
 from rules.tekhenu.state import State
 
 GOLD_VP = 0.8
 SCRIBE_VP = 0.8
 FAITH_VP = 0.3
 RESOURCE_VP = 0.3
-PIECE_VP = 1.0  # a built piece's expected share of the scorings still to come
+SCORINGS = 2  # TEK-R058: two Scorings a game
+DISTRICT_VP = 3  # TEK-R161
+HAPPINESS_VP = 3  # per triangle reached, TEK-R165
+LATER_SCORING_SHARE = 0.8  # a Scoring further away: positions still change before it
 
 
 def estimate(state: State) -> list[float]:
-    return [_worth(player) for player in state["players"]]
+    left = max(0, SCORINGS - state["scorings"])
+    weight = (1.0 + LATER_SCORING_SHARE * (left - 1)) if left else 0.0
+    now = scoring_now(state) if left else [0.0] * len(state["players"])
+    return [
+        _worth(player) + weight * now[seat] + _end_bonus(state, seat)
+        for seat, player in enumerate(state["players"])
+    ]
+
+
+def _end_bonus(state: State, seat: int) -> float:
+    """The Decrees scored at the end (TEK-R170..R172, the bot's TEK-R341), as held now."""
+    player = state["players"][seat]
+    if state["bot"] == seat:
+        per = (
+            BOT_DECREE_VP_CHALLENGE
+            if state["options"].get("solo_decree_8") == "yes"
+            else BOT_DECREE_VP
+        )
+        decrees = sum(1 for c in player["bot_cards"] if c.startswith("D"))
+        return per * decrees + player["scribe"] // BOT_SCRIBES_PER_VP
+    return float(best_decree_set(state, seat, [])[1])
+
+
+def scoring_now(state: State) -> list[float]:
+    """The VP a Scoring would give every seat in the present position (no events)."""
+    out = [0.0] * len(state["players"])
+    for district in DISTRICTS:
+        winner = district_winner(state, district)
+        if winner is not None:
+            out[winner] += DISTRICT_VP
+    for seat, player in enumerate(state["players"]):
+        out[seat] += temple_pieces(state, seat) + pillar_line_score(state, seat)
+        out[seat] += STATUE_VP[statues_built(player)]
+        out[seat] += HAPPINESS_VP * triangle_index(player["happiness"])
+        if state["bot"] == seat:
+            cards = player["bot_cards"]
+            out[seat] += BOT_BLESSING_VP * sum(1 for c in cards if c.startswith("B"))
+            out[seat] += BOT_TECHNOLOGY_VP * sum(1 for c in cards if c.startswith("T"))
+            continue
+        maxed = sum(1 for res in RESOURCES if player["prod"][res] >= PRODUCTION_MAX)
+        out[seat] += PRODUCTION_MAX_VP * maxed + sum(BUILDING_ROW_VP[: built(player)])
+    return out
 
 
 def _worth(player: dict) -> float:
-    pieces = built(player) + pillars_built(player) + statues_built(player)
     return (
         player["vp"]
         + GOLD_VP * player["gold"]
         + SCRIBE_VP * player["scribe"]
         + FAITH_VP * player["faith"]
         + RESOURCE_VP * sum(player["res"].values())
-        + PIECE_VP * pieces
     )
