@@ -16,7 +16,7 @@ from rules.amunre.state import (
     sell_card,
 )
 from rules.amunre.view import build_view
-from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng
+from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, seat_marks
 from rules.text import msg, term
 
 
@@ -154,7 +154,7 @@ class AmunReEngine(DictStateEngine):
     # --- views and results -----------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         acting = sorted({decision.seat for decision in self.pending(state)})
-        return build_view(state, seat, acting)
+        return {**build_view(state, seat, acting), "seat_marks": seat_marks(state["seats"])}
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":

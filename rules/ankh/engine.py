@@ -13,7 +13,16 @@ from rules.ankh.refusals import explain
 from rules.ankh.state import State, clone
 from rules.ankh.steps import TABLE
 from rules.ankh.view import build_view
-from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, Variant
+from rules.core import (
+    Decision,
+    DictStateEngine,
+    Event,
+    IllegalMove,
+    Result,
+    Rng,
+    Variant,
+    seat_marks,
+)
 from rules.text import msg, term
 
 
@@ -109,7 +118,8 @@ class AnkhEngine(DictStateEngine):
                 "details": list(res.details),
             }
         )
-        return build_view(state, seat, acting, step, outcome)
+        view = build_view(state, seat, acting, step, outcome)
+        return {**view, "seat_marks": seat_marks(state["seats"])}
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
