@@ -61,9 +61,7 @@ async def open_rematch(service: MatchService, match_id: int, user_id: int) -> Ma
         async with service.lock(new.id):
             await store.remove_seat(new.id, 0, now)  # the host sits where they sat before
             for seat in info.seats:
-                await store.put_seat(
-                    new.id, seat.seat, seat.user_id, seat.name if seat.is_ai else None, now
-                )
+                await store.put_seat(new.id, seat.seat, seat.user_id, seat.name, now)
         await service.set_message(
             match_id, f"{REMATCH_KIND}{new.id}", 0, channel_id=info.channel_id
         )

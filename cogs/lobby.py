@@ -28,7 +28,7 @@ from cogs.common import (
     reply,
 )
 from cogs.delivery import LOBBY, DeliveryFailed, open_match_thread
-from cogs.guard import GuardedItem
+from cogs.guard import GuardedItem, remember_player
 from cogs.ids import ID, parse_match_id
 from cogs.table_options import ON_TIMEOUT_CHOICES, TURN_TIME_CHOICES, describe_timing
 from lang import ENGLISH, localise, t
@@ -194,7 +194,9 @@ async def lobby_action(interaction: discord.Interaction, match: int, action: str
     service = bot_of(interaction).service
     user = interaction.user.id
     if action == "join":
-        return await service.join(match, user)
+        await service.join(match, user)
+        await remember_player(interaction, match)
+        return await service.get_match(match)
     if action == "leave":
         return await service.leave(match, user)
     if action == "addbot":
@@ -456,6 +458,7 @@ class Lobby(commands.Cog):
         except ServiceError as exc:
             await refuse(interaction, reason(exc))
             return
+        await remember_player(interaction, info.id)  # the host's name on seat A
         loc = await service.match_language(info.id)
         try:
             message = await interaction.channel.send(

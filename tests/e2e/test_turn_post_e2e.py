@@ -28,7 +28,7 @@ import rules
 from bot.service import MatchService
 from bot.storage import Storage
 from cogs.client import ScarabBot
-from cogs.common import score_unit, seat_name
+from cogs.common import board_names, score_unit, seat_name
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 SEED = 20261126
@@ -106,7 +106,8 @@ async def check_live_post(table: Table, last_live: int | None) -> int:
     if table.compared < HIGHLIGHT_CHECKS and table.moves:
         # The same position drawn without the outline, in the match's language.
         loc = await table.bot.service.match_language(table.match_id)
-        plain = render.png(render.board(table.game, turn.view, locale=loc))
+        named = board_names(turn.match, turn.view, loc)  # as the announcer draws it
+        plain = render.png(render.board(table.game, named, locale=loc))
         table.compared += 1
         table.outlined += pixels(plain) != pixels(board)
     return live.id
