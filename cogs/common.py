@@ -62,10 +62,13 @@ def seat_name(info: MatchInfo, seat: int, view: dict[str, Any] | None = None) ->
     return seat_label(info, seat, view)
 
 
-def player_name(info: MatchInfo, seat: int, view: dict[str, Any] | None = None) -> str:
-    """Who plays ``seat``: the player's display name (kept on the seat; a mention when none is
-    known yet), the AI's name, or for an engine seat without a lobby seat record (an official
-    solo bot) the public view's ``seat_names`` entry (``"🤖 Botankhamun"``)."""
+def player_name(
+    info: MatchInfo, seat: int, view: dict[str, Any] | None = None, *, mention: bool = True
+) -> str:
+    """Who plays ``seat``: the player's display name (kept on the seat; when none is known
+    yet a mention, or "Seat N" where a mention would not show, ``mention=False``), the AI's
+    name, or for an engine seat without a lobby seat record (an official solo bot) the public
+    view's ``seat_names`` entry (``"🤖 Botankhamun"``)."""
     entry = info.seat_info(seat)
     if entry is None:
         names = (view or {}).get("seat_names") or []
@@ -76,13 +79,15 @@ def player_name(info: MatchInfo, seat: int, view: dict[str, Any] | None = None) 
         return msg("🤖 {name}", name=ai_name(entry.name, seat))
     if entry.name:
         return discord.utils.escape_mentions(discord.utils.escape_markdown(entry.name))
-    return f"<@{entry.user_id}>"
+    return f"<@{entry.user_id}>" if mention else msg("Seat {n}", n=seat + 1)
 
 
-def seat_label(info: MatchInfo, seat: int, view: dict[str, Any] | None = None) -> str:
+def seat_label(
+    info: MatchInfo, seat: int, view: dict[str, Any] | None = None, *, mention: bool = True
+) -> str:
     """``"carol (C, green ▲)"``: the player's name with the seat's letter, colour and shape
     (the public view's ``seat_marks``), so colour is never the only mark."""
-    name = player_name(info, seat, view)
+    name = player_name(info, seat, view, mention=mention)
     marks = (view or {}).get("seat_marks") or []
     if not 0 <= seat < len(marks):
         return name
