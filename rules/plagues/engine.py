@@ -84,7 +84,7 @@ class PlaguesEngine(DictStateEngine):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         acting = sorted({d.seat for d in self.pending(state)})
-        return {**build_view(state, seat, acting), "seat_marks": seat_marks(state["seats"])}
+        return {**build_view(state, seat, acting), "seat_marks": seat_marks(len(state["players"]))}
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":

@@ -75,7 +75,7 @@ class TekhenuEngine(DictStateEngine):
         acting = sorted({d.seat for d in decisions})
         step = decisions[0].key if decisions else ""
         view = build_view(state, seat, acting, step)
-        return {**view, "seat_marks": seat_marks(state["seats"])}
+        return {**view, "seat_marks": seat_marks(len(state["players"]))}
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":

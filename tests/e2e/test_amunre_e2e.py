@@ -370,7 +370,7 @@ async def third_half(table: Table) -> None:
         assert board.startswith(b"\x89PNG")
         text = final.embeds[0]["description"]
         for user in table.players:
-            assert user.mention in text, text
+            assert f"{user.name} (" in text, text  # name and seat marks (issue 12)
         # Only the result message still shows an image; finished turns are one-line summaries.
         with_images = [m for m in table.thread_messages() if m.attachments]
         assert with_images == [final], with_images
