@@ -447,6 +447,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
             if info.is_full:
                 raise ServiceError(FULL)
             await self.store.put_seat(match_id, info.free_seats[0], user_id, None, self.clock())
+            self._names.pop((match_id, user_id), None)  # a new seat: its name is asked anew
             return await self.get_match(match_id)
 
     async def remember_name(self, match_id: int, user_id: int, name: str | None) -> None:
