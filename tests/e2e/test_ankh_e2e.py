@@ -140,7 +140,7 @@ async def lobby_and_start(table: Table) -> None:
     r = await fake.slash(alice, "game", {}, subcommand="start")
     assert "started" in r.text, r.text
     table.thread_id = fake.threads()[-1].id
-    first = table.thread_messages()[0]
+    first = next(m for m in table.thread_messages() if m.embeds)  # after the roster
     warning = " ".join(e.get("description", "") for e in first.embeds)
     assert carol.mention in warning and "DM" in warning, warning
 
