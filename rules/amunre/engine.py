@@ -154,7 +154,10 @@ class AmunReEngine(DictStateEngine):
     # --- views and results -----------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         acting = sorted({decision.seat for decision in self.pending(state)})
-        return {**build_view(state, seat, acting), "seat_marks": seat_marks(state["seats"])}
+        seats, first = state["seats"], state["start_player"]
+        order = [(first + n) % seats for n in range(seats)]  # AMR-R014: clockwise from it
+        view = build_view(state, seat, acting)
+        return {**view, "seat_marks": seat_marks(seats), "turn_order": order}
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":

@@ -119,7 +119,9 @@ class AnkhEngine(DictStateEngine):
             }
         )
         view = build_view(state, seat, acting, step, outcome)
-        return {**view, "seat_marks": seat_marks(state["seats"])}
+        seats, first = state["seats"], state["first_player"]
+        order = [(first + n) % seats for n in range(seats)]  # clockwise from the first player
+        return {**view, "seat_marks": seat_marks(seats), "turn_order": order}
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":

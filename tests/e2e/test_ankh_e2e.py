@@ -165,7 +165,8 @@ async def choose_gods(table: Table) -> None:
         await table.answer(pending, option)
         taken.append(option[4:])
         said = table_text(table)
-        assert f"Seat {pending.seat + 1} chooses {option[4:].title()}." in said, said[-400:]
+        name = f"{table.user(pending.user_id).name} ({'ABCDE'[pending.seat]}, "  # issue 12
+        assert f"{name}" in said and f"chooses {option[4:].title()}." in said, said[-400:]
     assert "The gods: seat 1" in table_text(table)
     for level in (1, 2, 3):
         turn, state = await table.position()
