@@ -348,8 +348,9 @@ async def test_ankh_merged_god_battle_decision_by_both_owners(fake: FakeDiscord,
             turn_msg = table.thread_messages()[-1]
             assert owner.mention in turn_msg.content and partner.mention in turn_msg.content
             status = str(turn_msg.embeds)
-            assert f"⏳ {owner.mention}" in status, status  # the thread waits for the greater
-            assert f"⏳ {partner.mention}" not in status, status  # ... never for a proposal
+            # the thread waits for the greater (named, issue 12), never for a proposal
+            assert f"⏳ {owner.name} (" in status, status
+            assert f"⏳ {partner.name} (" not in status, status
             proposed, chosen = (o.id for o in greater.decision.options[:2])
             # Each owner has their own sealed question: the decision, and the proposal.
             first_ask = question_of(table, owner, greater.seq, chosen)
