@@ -318,7 +318,8 @@ async def solo(table: Table) -> None:
     await bad_input(table)
     final = await finish(table)
     scores = final.embeds[0]["description"]
-    assert alice.mention in scores and "points" in scores, scores
+    assert "alice (A, blue ●)" in scores and "points" in scores, scores  # names (issue 12)
+    assert "🤖 AI (solo) (B, vermillion ■)" in scores, scores  # the engine's solo AI
     assert table.via.get("refused") == 5, table.via
     print(f"{table.actions} answers, by kind: {table.via}")
 
