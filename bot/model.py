@@ -9,6 +9,7 @@ members of ``MatchService`` that those parts use, so each part says what it reli
 from __future__ import annotations
 
 import re
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,12 +41,25 @@ TAKEN_OVER = msg("The AI plays your seat now: use /game rejoin to take it back."
 STALE_UNDO = msg("That undo button is no longer current.")
 
 
+NAME_LENGTH = 32  # Discord's longest display name
+BREAKS = ("Cc", "Zl", "Zp")  # control characters and line breaks (joiners and marks stay)
+
+
+def display_name(name: str | None) -> str:
+    """A display name as Scarab keeps it: one line, no control characters, at most
+    ``NAME_LENGTH`` characters ("" when nothing is left)."""
+    if not name:
+        return ""
+    kept = "".join(" " if unicodedata.category(ch) in BREAKS else ch for ch in str(name))
+    return " ".join(kept.split())[:NAME_LENGTH].strip()
+
+
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     seat: int
     user_id: int | None  # None for an AI seat
     is_ai: bool
-    name: str | None = None  # set for AI seats ("AI (seat 2)")
+    name: str | None = None  # the AI's name ("AI (seat 2)"), or the player's display name
     taken_over: bool = False  # a human seat the AI plays (timeout, vote, admin): /game rejoin
     ai_level: str | None = None  # an AI seat's level; a taken-over seat's since the take-over
 

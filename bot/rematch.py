@@ -65,7 +65,7 @@ async def open_rematch(service: MatchService, match_id: int, user_id: int) -> Ma
                     new.id,
                     seat.seat,
                     seat.user_id,
-                    seat.name if seat.is_ai else None,
+                    seat.name,
                     now,
                     seat.ai_level,
                 )

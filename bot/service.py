@@ -49,6 +49,7 @@ from bot.model import (
     SeatInfo,
     ServiceCore,
     Turn,
+    display_name,
 )
 from bot.movelog import (
     UNDO_KIND,
@@ -105,6 +106,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         self.ai_runner = ai_runner or AIRunner()  # bot/ai_runner.py: searches off the loop
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._cache: OrderedDict[int, LoadedMatch] = OrderedDict()
+        self._names: dict[tuple[int, int], str] = {}  # (match, user) -> the name stored
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.snapshot_loads = 0  # how many states were read from storage (cache misses)
         # Called with a match id when moves were committed that the caller will not announce
@@ -469,7 +471,22 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
             if info.is_full:
                 raise ServiceError(FULL)
             await self.store.put_seat(match_id, info.free_seats[0], user_id, None, self.clock())
+            self._names.pop((match_id, user_id), None)  # a new seat: its name is asked anew
             return await self.get_match(match_id)
+
+    async def remember_name(self, match_id: int, user_id: int, name: str | None) -> None:
+        """Keep a player's display name on their seat (at join, refreshed when they act), so
+        texts and boards name people. Never raises; writes only when the name changed."""
+        cleaned = display_name(name)
+        if not cleaned or self._names.get((match_id, user_id)) == cleaned:
+            return
+        try:
+            changed = await self.store.set_seat_name(match_id, user_id, cleaned)
+        except Exception:
+            log.warning("match %s: could not keep the name of %s", match_id, user_id, exc_info=True)
+            return
+        if changed:  # (unchanged may also mean "not seated yet": asked again next time)
+            self._names[(match_id, user_id)] = cleaned
 
     async def leave(self, match_id: int, user_id: int) -> MatchInfo:
         """Leave a lobby. A leaving host hands the table to the next player, or, with no other

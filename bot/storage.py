@@ -211,6 +211,11 @@ class Storage(ABC):
     async def remove_seat(self, match_id: int, seat: int, now: float) -> None: ...
 
     @abstractmethod
+    async def set_seat_name(self, match_id: int, user_id: int, name: str) -> bool:
+        """Keep ``name`` (the player's display name) on the user's human seats of the match;
+        True when a stored name changed (no write when it is the same)."""
+
+    @abstractmethod
     async def update_match(self, match_id: int, now: float, **fields: Any) -> None:
         """Change ``thread_id``, ``channel_id``, ``host_id``, ``status`` or ``result``."""
 
@@ -754,6 +759,15 @@ class SqliteStorage(Storage):
                 "DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat)
             )
             await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
+
+    async def set_seat_name(self, match_id: int, user_id: int, name: str) -> bool:
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE seats SET name = ? WHERE match_id = ? AND user_id = ? AND is_ai = 0 "
+                "AND name IS NOT ?",
+                (name, match_id, user_id, name),
+            )
+            return cursor.rowcount > 0
 
     _UPDATABLE = frozenset({"thread_id", "channel_id", "host_id", "status", "result"})
 

@@ -274,6 +274,17 @@ class PgStorage(Storage):
             )
             await self._touch(conn, match_id, now)
 
+    async def set_seat_name(self, match_id: int, user_id: int, name: str) -> bool:
+        async with self._transaction() as conn:
+            status = await conn.execute(
+                "UPDATE seats SET name = $1 WHERE match_id = $2 AND user_id = $3 AND is_ai = 0 "
+                "AND name IS DISTINCT FROM $1",
+                name,
+                match_id,
+                user_id,
+            )
+        return status != "UPDATE 0"
+
     _UPDATABLE = frozenset({"thread_id", "channel_id", "host_id", "status", "result"})
 
     async def update_match(self, match_id: int, now: float, **fields: Any) -> None:

@@ -39,6 +39,7 @@ import discord
 from cogs.common import (
     MAX_CONTENT,
     ScarabClient,
+    board_names,
     clip,
     files_of,
     game_title,
@@ -50,6 +51,7 @@ from cogs.common import (
     pictures,
     public_event_texts,
     score_unit,
+    seat_labels,
     seat_name,
 )
 from cogs.components import MAX_ROWS, decision_view, sealed_view, seats_view
@@ -66,6 +68,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TURN = "turn"  # message kind stored with service.set_message
+ROSTER = "roster"  # the roster posted when the match starts (once)
 EMBED_TEXT = 4000
 FIELD_TEXT = 1024
 
@@ -98,6 +101,29 @@ def together(
     that are not in ``skip``: "<@1> & <@3>" (said in ``loc``)."""
     seats = [seat] + [s for s in turn.seats_with(seat) if s != seat and s not in skip]
     return " & ".join(localise(seat_name(turn.match, s, turn.view), loc) for s in seats)
+
+
+def turn_order(turn: Turn) -> list[int]:
+    """The seats in the order they play: the public view's ``turn_order`` when the game gives
+    one, else seat order; engine seats (a solo bot) included."""
+    count = max(len(turn.view.get("seat_marks") or []), turn.match.seat_count)
+    order = [s for s in turn.view.get("turn_order") or [] if isinstance(s, int) and s < count]
+    return order + [s for s in range(count) if s not in order]
+
+
+def roster_text(turn: Turn, loc: str = ENGLISH) -> str:
+    """The roster posted when a match starts: one line per seat in turn order, "1. @carol —
+    carol (C, green ▲)" (the mention pings each player once)."""
+    info = turn.match
+    lines = [t(loc, "👥 **Players** (in turn order):")]
+    for place, seat in enumerate(turn_order(turn), start=1):
+        entry = info.seat_info(seat)
+        label = localise(seat_name(info, seat, turn.view), loc)
+        if entry is not None and entry.user_id is not None:
+            lines.append(f"{place}. <@{entry.user_id}> — {label}")
+        else:
+            lines.append(f"{place}. {label}")
+    return clip("\n".join(lines), MAX_CONTENT)
 
 
 def _key(raw: Any) -> tuple | None:
@@ -299,6 +325,8 @@ class Announcer:
             await self._close_turn(channel, old_id, turn, live_key, earlier, loc=loc)
         if restarted and channel_id != info.channel_id:  # in the match's own thread
             await self._close_orphans(channel, old_id, loc)
+        if done < 0:  # the first delivery: who is who, before the first turn post
+            await self._post_roster(channel, turn, loc)
         if turn.result is not None:
             new_id = await self._post_result(channel, turn, events, loc=loc)
         else:
@@ -407,6 +435,7 @@ class Announcer:
         client says in its own language and time zone)."""
         info = turn.match
         due = due or {}
+        labels = seat_labels(info, turn.view)
         lines: list[str] = []
         if intro:
             lines.append(localise(intro, loc))
@@ -424,14 +453,11 @@ class Announcer:
             )
         for d in public:
             who = together(turn, d.seat, loc=loc)
+            prompt = localise(d.decision.prompt, loc, labels)
             if d.decision.advisory:  # a proposal never holds up the game: not a "Turn"
-                lines.append(
-                    t(loc, "**May propose:** {who} — {prompt}", who=who, prompt=d.decision.prompt)
-                )
+                lines.append(t(loc, "**May propose:** {who} — {prompt}", who=who, prompt=prompt))
             else:
-                lines.append(
-                    t(loc, "**Turn:** {who} — {prompt}", who=who, prompt=d.decision.prompt)
-                )
+                lines.append(t(loc, "**Turn:** {who} — {prompt}", who=who, prompt=prompt))
                 if (d.seat, d.seq) in due:
                     lines.append(self._deadline(due[(d.seat, d.seq)], loc))
             if len(d.options) > 25:
@@ -463,7 +489,7 @@ class Announcer:
         if history:
             embed.add_field(
                 name=t(loc, "Last moves"),
-                value=clip(one_line(history[-8:], 1000, loc), FIELD_TEXT),
+                value=clip(one_line(history[-8:], 1000, loc, labels), FIELD_TEXT),
                 inline=False,
             )
         embed.set_footer(text=t(loc, "Match {id} · /play, /board, /hand, /log", id=info.id))
@@ -678,7 +704,8 @@ class Announcer:
             who = t(loc, "Sealed answers")
         elif old_key and old_key[0] == "seats" and old_key[1]:
             who = ", ".join(localise(seat_name(info, seat, turn.view), loc) for seat in old_key[1])
-        summary = one_line(lines, 1800, loc) or t(loc, "Turn over.")
+        labels = seat_labels(info, turn.view)
+        summary = one_line(lines, 1800, loc, labels) or t(loc, "Turn over.")
         if who:
             summary = f"{who}: {summary}"
         try:
@@ -689,6 +716,24 @@ class Announcer:
             log.warning("turn message %s is gone: nothing to summarise", message_id)
         except discord.HTTPException as exc:
             raise DeliveryFailed(f"summarising turn message {message_id}: {exc}") from exc
+
+    async def _post_roster(
+        self, channel: discord.PartialMessageable, turn: Turn, loc: str = ENGLISH
+    ) -> None:
+        """Who is who, posted once when the match starts: each seat in turn order with its
+        player's mention and name, letter, colour and shape. Recorded as the match's
+        ``roster`` message, so a re-delivery after a failure or a restart never posts it
+        twice (and a nonce covers a crash between Discord's answer and the record)."""
+        info = turn.match
+        if ROSTER in await self.bot.service.get_messages(info.id):
+            return
+        try:
+            message = await channel.send(
+                content=roster_text(turn, loc), nonce=post_nonce(info.id, 0, "n")
+            )
+        except discord.HTTPException as exc:
+            raise DeliveryFailed(f"posting the roster of match {info.id}: {exc}") from exc
+        await self.bot.service.set_message(info.id, ROSTER, message.id, channel_id=channel.id)
 
     async def _post_result(
         self,
@@ -711,9 +756,11 @@ class Announcer:
             for s in order
         ]
         # what ended the game, what each card scored...
-        lines.extend(localise(detail, loc) for detail in result.details)
+        labels = seat_labels(info, turn.view)
+        lines.extend(localise(detail, loc, labels) for detail in result.details)
         for reason in result.tiebreaks:
-            lines.append(t(loc, "_Tie-break: {reason}_", reason=reason))
+            said = localise(reason, loc, labels)
+            lines.append(t(loc, "_Tie-break: {reason}_", reason=said))
         # issue 6: flag absent players
         lines.extend(localise(note, loc) for note in await takeover_notes(self.bot, info))
         embed = discord.Embed(
@@ -733,7 +780,7 @@ class Announcer:
         if events:
             embed.add_field(
                 name=t(loc, "Last moves"),
-                value=clip(one_line(events[-8:], 1000, loc), FIELD_TEXT),
+                value=clip(one_line(events[-8:], 1000, loc, labels), FIELD_TEXT),
                 inline=False,
             )
         drawn = await self._pictures(turn, loc, focus=False)  # the final board
@@ -790,7 +837,7 @@ class Announcer:
         the match version it shows (``render.png_meta``)."""
         return await pictures(
             turn.match.game_id,
-            turn.view,
+            board_names(turn.match, turn.view, loc),  # the players' names on the board
             highlight=sorted(highlight_of(turn)) or None,
             locale=loc,
             meta=meta_text(turn.match.id, turn.version),
@@ -841,7 +888,7 @@ class Announcer:
             "🔒 **{game} — match #{id}**: {prompt}",
             game=game_title(info.game_id),
             id=info.id,
-            prompt=d.decision.prompt,
+            prompt=localise(d.decision.prompt, loc, seat_labels(info, turn.view)),
         )
         text += "\n" + (  # when the others learn the answer: the game's word, else the default
             localise(d.decision.reveal, loc)

@@ -17,7 +17,7 @@ import rules
 from bot.model import AI_LEVEL_NAMES, DEFAULT_AI_NAME, ai_seat_name
 from lang import localise
 from render import meta_text as meta_text  # the PNG chunk: which match version a picture shows
-from rules.text import Msg, msg
+from rules.text import Msg, msg, referenced_seat
 
 if TYPE_CHECKING:
     from bot.model import MatchInfo, Turn
@@ -57,20 +57,74 @@ AI_NAME = DEFAULT_AI_NAME  # how the service names the AI seats it adds
 
 
 def seat_name(info: MatchInfo, seat: int, view: dict[str, Any] | None = None) -> str:
-    """A display text for a seat: a mention for humans, the AI's name for AI seats, and for
-    an engine seat without a lobby seat (an official solo bot) the public view's
-    ``seat_names`` entry (``"🤖 Botankhamun"``). Localise it where it is shown."""
+    """A display text for a seat: its player's name with the seat's letter, colour and shape
+    when the view has them (``seat_label``), else the name alone. Localise it where shown."""
+    return seat_label(info, seat, view)
+
+
+def player_name(
+    info: MatchInfo, seat: int, view: dict[str, Any] | None = None, *, mention: bool = True
+) -> str:
+    """Who plays ``seat``: the player's display name (kept on the seat; when none is known
+    yet a mention, or "Seat N" where a mention would not show, ``mention=False``), the AI's
+    name, or for an engine seat without a lobby seat record (an official solo bot) the public
+    view's ``seat_names`` entry (``"🤖 Botankhamun"``)."""
     entry = info.seat_info(seat)
     if entry is None:
         names = (view or {}).get("seat_names") or []
-        if 0 <= seat < len(names) and names[seat]:
+        if 0 <= seat < len(names) and names[seat] and referenced_seat(names[seat]) is None:
             return msg("🤖 {name}", name=names[seat])
         return msg("Seat {n}", n=seat + 1)
     if entry.is_ai:
         return msg("🤖 {name}", name=ai_name(entry.name, seat, entry.ai_level))
+    known = f"<@{entry.user_id}>" if mention else msg("Seat {n}", n=seat + 1)
+    if entry.name:
+        known = discord.utils.escape_mentions(discord.utils.escape_markdown(entry.name))
     if entry.taken_over:
-        return taken_over_name(f"<@{entry.user_id}>", entry.ai_level)
-    return f"<@{entry.user_id}>"
+        return taken_over_name(known, entry.ai_level)
+    return known
+
+
+def seat_label(
+    info: MatchInfo, seat: int, view: dict[str, Any] | None = None, *, mention: bool = True
+) -> str:
+    """``"carol (C, green ▲)"``: the player's name with the seat's letter, colour and shape
+    (the public view's ``seat_marks``), so colour is never the only mark."""
+    name = player_name(info, seat, view, mention=mention)
+    marks = (view or {}).get("seat_marks") or []
+    if not 0 <= seat < len(marks):
+        return name
+    mark = marks[seat]
+    return msg(
+        "{name} ({letter}, {colour} {shape})",
+        name=name,
+        letter=mark.get("letter", ""),
+        colour=mark.get("colour", ""),
+        shape=mark.get("shape", ""),
+    )
+
+
+def seat_labels(info: MatchInfo, view: dict[str, Any] | None) -> dict[int, str]:
+    """Every seat's label (``seat_label``), for ``lang.localise(text, loc, seats=...)``: the
+    seat references in engine texts ("Seat 3") become "carol (C, green ▲)"."""
+    count = max(len((view or {}).get("seat_marks") or []), info.seat_count)
+    return {seat: seat_label(info, seat, view) for seat in range(count)}
+
+
+def board_names(info: MatchInfo, view: dict[str, Any], loc: str) -> dict[str, Any]:
+    """``view`` with ``seat_labels``: each engine seat's display name (said in ``loc``; None
+    where no name is known: the board names the seat itself) for the board's seat strips and
+    score tables (names are public)."""
+    count = max(len(view.get("seat_marks") or []), info.seat_count)
+    names: list[str | None] = []
+    for seat in range(count):
+        entry = info.seat_info(seat)
+        if entry is not None and not entry.is_ai:
+            names.append(entry.name or None)
+        else:
+            name = player_name(info, seat, view)
+            names.append(None if referenced_seat(name) is not None else localise(name, loc))
+    return {**view, "seat_labels": names}
 
 
 def taken_over_name(player: str, level: str | None) -> str:
@@ -269,9 +323,15 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def one_line(texts: Iterable[str], limit: int = 300, loc: str | None = None) -> str:
-    """Texts on one line, each said in ``loc`` (English by default)."""
-    said = (localise(t, loc) for t in texts)
+def one_line(
+    texts: Iterable[str],
+    limit: int = 300,
+    loc: str | None = None,
+    seats: dict[int, Any] | None = None,
+) -> str:
+    """Texts on one line, each said in ``loc`` (English by default), the seats they refer to
+    named by ``seats`` (``seat_labels``)."""
+    said = (localise(t, loc, seats) for t in texts)
     return clip(" · ".join(t.strip() for t in said if t and t.strip()), limit)
 
 

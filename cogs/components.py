@@ -40,6 +40,7 @@ from cogs.common import (
     meta_text,
     panel_file,
     refuse,
+    seat_label,
     seat_name,
 )
 from cogs.guard import GuardedItem, refusal
@@ -59,6 +60,7 @@ from cogs.picker import (
 )
 from cogs.undo import UndoButton
 from lang import ENGLISH, localise, t
+from rules.core import seat_marks
 from rules.text import msg
 
 if TYPE_CHECKING:
@@ -548,13 +550,11 @@ def seats_view(
     (they use /play)."""
     view = discord.ui.View(timeout=None)
     fitted = [d for d in decisions if d.options][:rows]
+    marks = {"seat_marks": seat_marks(info.seat_count)}  # placeholders show no mentions
+    labels = {s: seat_label(info, s, marks, mention=False) for s in range(info.seat_count)}
     for d in fitted:
-        prompt = localise(d.decision.prompt, loc)
-        name = msg("Seat {n}", n=d.seat + 1)
-        entry = info.seat_info(d.seat)
-        if entry is not None and entry.is_ai:
-            name = seat_name(info, d.seat)
-        name = localise(name, loc)
+        prompt = localise(d.decision.prompt, loc, labels)
+        name = localise(labels.get(d.seat) or seat_name(info, d.seat), loc)
         placeholder = prompt if prompt.startswith(name) else f"{name}: {prompt}"
         view.add_item(
             SeatDecisionSelect(

@@ -68,6 +68,16 @@ async def player_name(interaction: discord.Interaction, user_id: int) -> str | N
         return None
 
 
+async def remember_player(interaction: discord.Interaction, match: int) -> None:
+    """Keep the caller's server display name on their seat (refreshed whenever they act in
+    a server; a DM shows no server nickname). Never raises."""
+    if interaction.guild_id is None:
+        return
+    service = getattr(interaction.client, "service", None)
+    if service is not None:
+        await service.remember_name(match, interaction.user.id, interaction.user.display_name)
+
+
 async def refusal(interaction: discord.Interaction, error: ServiceError) -> str:
     """A refusal's text; "not your turn" names the awaited players by their display names
     (no mention), "carol (Seat 3)", where Discord knows them."""
@@ -105,6 +115,7 @@ class GuardedItem:
         except Exception as exc:
             await answer_failure(interaction, exc)
             return False
+        await remember_player(interaction, self.match)
         return True
 
     async def callback(self, interaction: discord.Interaction) -> Any:

@@ -29,7 +29,7 @@ from cogs.common import (
     reply,
 )
 from cogs.delivery import LOBBY, DeliveryFailed, open_match_thread
-from cogs.guard import GuardedItem
+from cogs.guard import GuardedItem, remember_player
 from cogs.ids import ID, parse_match_id
 from cogs.table_options import (
     AI_LEVEL_CHOICES,
@@ -204,7 +204,9 @@ async def lobby_action(
     service = bot_of(interaction).service
     user = interaction.user.id
     if action == "join":
-        return await service.join(match, user)
+        await service.join(match, user)
+        await remember_player(interaction, match)
+        return await service.get_match(match)
     if action == "leave":
         return await service.leave(match, user)
     if action == "addbot":
@@ -471,6 +473,7 @@ class Lobby(commands.Cog):
         except ServiceError as exc:
             await refuse(interaction, reason(exc))
             return
+        await remember_player(interaction, info.id)  # the host's name on seat A
         loc = await service.match_language(info.id)
         try:
             message = await interaction.channel.send(

@@ -19,6 +19,7 @@ from cogs.common import (
     MAX_CONTENT,
     ai_name,
     board_file,
+    board_names,
     bot_of,
     clip,
     game_title,
@@ -27,11 +28,13 @@ from cogs.common import (
     panel_file,
     refuse,
     reply,
+    seat_labels,
 )
-from cogs.guard import refusal
+from cogs.guard import refusal, remember_player
 from cogs.ids import match_here, parse_match_id
 from cogs.lobby import match_autocomplete
 from lang import localise, t
+from rules.core import seat_marks
 from rules.text import msg
 
 if TYPE_CHECKING:
@@ -137,6 +140,7 @@ class Play(commands.Cog):
         # answering the seat's next decision (issue 10).
         try:
             info = await resolve_match(interaction, match)
+            await remember_player(interaction, info.id)
             pending = await bot.service.pending_for(info.id, interaction.user.id)
         except ServiceError as exc:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -217,7 +221,10 @@ class Play(commands.Cog):
         # Posted for everyone: the match's language; else the caller's.
         loc = await service.match_language(info.id) if public else await lang_of(interaction)
         file = await board_file(
-            info.game_id, turn.view, locale=loc, meta=meta_text(info.id, turn.version)
+            info.game_id,
+            board_names(info, turn.view, loc),
+            locale=loc,
+            meta=meta_text(info.id, turn.version),
         )
         waiting = ", ".join(
             sorted(
@@ -313,9 +320,19 @@ class Play(commands.Cog):
             await reply(interaction, msg("Match #{id}: nothing has happened yet.", id=info.id))
             return
         loc = await lang_of(interaction)
-        body = "\n".join(f"• {localise(text, loc)}" for text in texts)
+        labels = seat_labels(info, await names_view(service, info))
+        body = "\n".join(f"• {localise(text, loc, labels)}" for text in texts)
         head = t(loc, "**Match #{id} — last events**", id=info.id)
         await reply(interaction, clip(f"{head}\n{body}", MAX_CONTENT))
+
+
+async def names_view(service: Any, info: Any) -> dict[str, Any]:
+    """The public view that names the seats (``seat_marks``, ``seat_names``): the current
+    position's, or the seats' marks alone when there is none."""
+    try:
+        return (await service.snapshot(info.id)).view
+    except ServiceError:
+        return {"seat_marks": seat_marks(info.seat_count)}
 
 
 async def setup(bot: commands.Bot) -> None:

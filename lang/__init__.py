@@ -12,11 +12,12 @@ Game terms follow the rulebooks in the language (the Portuguese rulebooks; Tekhe
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.text import JOINER, Msg, format_text, msg, term
+from rules.text import JOINER, Msg, format_text, msg, name_seats, term
 
 __all__ = [
     "ENGLISH",
@@ -63,9 +64,12 @@ def catalogue(locale: str) -> dict[str, str]:
     return merged
 
 
-def localise(text: Any, locale: str | None) -> str:
+def localise(text: Any, locale: str | None, seats: Mapping[int, Any] | None = None) -> str:
     """``text`` said in ``locale``: a ``Msg`` is translated with its parameters (nested texts
-    too); anything else is returned as a string unchanged."""
+    too); anything else is returned as a string unchanged. ``seats`` (seat -> label) names the
+    seats the text refers to (``rules.text.seat_ref``): "carol (C, green ▲)" for "Seat 3"."""
+    if seats:
+        text = name_seats(text, seats)
     if not isinstance(text, Msg):
         return "" if text is None else str(text)
     if locale is None or locale == ENGLISH:

@@ -10,8 +10,9 @@ import contextlib
 import contextvars
 import functools
 import math
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,36 @@ def seat_style(seat: int) -> SeatStyle:
 
 def seat_letter(seat: int) -> str:
     return seat_style(seat).letter
+
+
+# Characters the board's font cannot draw in a name: emoji (beyond the Basic Multilingual
+# Plane, or dingbats with an emoji presentation), joiners and variation selectors that only
+# glue emoji together. The name keeps every other character.
+EMOJI_GLUE = {0x200D, 0xFE0E, 0xFE0F, 0x20E3}
+
+
+def drawable_name(name: str) -> str:
+    """A player's name as the board draws it: emoji left out (the font has none), and a
+    right-to-left name (Hebrew, Arabic) in visual order, as the basic text layout, which
+    does not reorder, must be given it. "" when nothing drawable is left."""
+    kept = "".join(
+        ch for ch in name if ord(ch) <= 0xFFFF and ord(ch) not in EMOJI_GLUE and ch.isprintable()
+    )
+    kept = " ".join(kept.split())
+    directions = {unicodedata.bidirectional(ch) for ch in kept}
+    if directions & {"R", "AL"} and not directions & {"L"}:
+        kept = kept[::-1]  # a wholly right-to-left name, drawn right to left
+    return kept
+
+
+def seat_label(view: dict[str, Any], seat: int, fallback: str) -> str:
+    """The name to draw for ``seat``: its player's name the bot put in the view's
+    ``seat_labels`` (emoji left out, ``drawable_name``), else ``fallback`` (the seat's own
+    words, "Seat C"). Fit it to its box with ``fit_font`` / ``fit_text``."""
+    labels = view.get("seat_labels") or []
+    if 0 <= seat < len(labels) and isinstance(labels[seat], str):
+        return drawable_name(labels[seat]) or fallback
+    return fallback
 
 
 @functools.lru_cache(maxsize=64)
@@ -151,6 +182,16 @@ class DrawnText:
     text: str
     size: int
     canvas: tuple[int, int]  # the size of the image drawn on (a board, or a pasted tile)
+    anchor: str = field(default="la", compare=False)
+    font: Any = field(default=None, compare=False, repr=False)  # the FreeType font drawn with
+    layer: int = field(default=0, compare=False)  # which image (id): texts of one drawing
+
+    def box(self) -> tuple[float, float, float, float] | None:
+        """The ink box on its canvas (left, top, right, bottom), when the font is known."""
+        if self.font is None:
+            return None
+        left, top, right, bottom = self.font.getbbox(self.text, anchor=self.anchor)
+        return (self.x + left, self.y + top, self.x + right, self.y + bottom)
 
 
 # While set (``recording_texts``), every text drawn through ``canvas_draw`` is noted here: the
@@ -187,7 +228,16 @@ class CachedTextDraw(ImageDraw.ImageDraw):
         log = TEXT_LOG.get()
         if log is not None and text and isinstance(font, ImageFont.FreeTypeFont):
             log.append(
-                DrawnText(float(xy[0]), float(xy[1]), str(text), int(font.size), self.canvas.size)
+                DrawnText(
+                    float(xy[0]),
+                    float(xy[1]),
+                    str(text),
+                    int(font.size),
+                    self.canvas.size,
+                    anchor or "la",
+                    font,
+                    id(self.canvas),
+                )
             )
         plain = (
             self._rgb
@@ -639,11 +689,13 @@ def _draw_band(draw: ImageDraw.ImageDraw, band: Band, top: int, width: int) -> N
     for seat in band.turn[:5]:
         seat_token(draw, (x + token / 2, line2), seat, size=token)
         x += token + round(8 * scale)
-    if band.turn_text:
-        draw.text((x, line2), band.turn_text, font=bold, fill=BAND_INK, anchor="lm")
     score_w = token + round(8 * scale) + text_advance(bold, "00") + round(18 * scale)
     right = width - pad - len(band.scores) * score_w
-    x = right - text_advance(small, band.score_label) - round(12 * scale)
+    label_x = right - text_advance(small, band.score_label) - round(12 * scale)
+    if band.turn_text:  # a player's name: fitted before the scores
+        turn_text = fit_text(band.turn_text, bold, max(0, int(label_x - x - 12 * scale)))
+        draw.text((x, line2), turn_text, font=bold, fill=BAND_INK, anchor="lm")
+    x = label_x
     draw.text((x, line2), band.score_label, font=small, fill=BAND_INK, anchor="lm")
     x = right
     for seat, score in band.scores:

@@ -22,6 +22,10 @@ Optional public-view keys the bot reads when present (a game may omit them):
 - ``score_breakdown`` (once the game is over): per engine seat, a list of ``[category, points]``
   pairs (the category a ``Msg`` of the game's scoring, e.g. ``"Pyramids"``), in the game's
   scoring order, categories worth nothing left out; the end-of-game post shows them.
+- ``seat_marks``: per engine seat, how players tell it apart without colour alone:
+  ``{"letter": "C", "colour": term("green"), "shape": "▲"}`` (``seat_marks(seats)``: the same
+  Okabe-Ito colours, letters and shapes every board draws, ``render.common.SEAT_STYLES``).
+  The bot names a seat with them: "carol (C, green ▲)".
 - ``summary`` (private views only, never the public one): a list of ``Msg`` lines saying in
   plain words what only this seat knows (its hand, its sealed answer...), built from that
   seat's own view; ``/hand`` shows it (an empty list: nothing secret right now).
@@ -255,6 +259,26 @@ class Rng:
 def canonical_json(obj: Any) -> bytes:
     """The byte form the replay law compares: sorted keys, no whitespace."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+# (letter, colour, shape) of each seat, in seat order: render.common.SEAT_STYLES draws the
+# same colour (Okabe-Ito, colour-blind safe), letter and shape (circle, square, triangle,
+# diamond, hexagon).
+SEAT_MARKS: tuple[tuple[str, Msg, str], ...] = (
+    ("A", term("blue"), "●"),
+    ("B", term("vermillion"), "■"),
+    ("C", term("green"), "▲"),
+    ("D", term("pink"), "◆"),
+    ("E", term("orange"), "⬢"),
+)
+
+
+def seat_marks(seats: int) -> list[dict[str, Any]]:
+    """The public view's ``seat_marks``: each seat's letter, colour (a ``Msg``) and shape."""
+    return [
+        {"letter": letter, "colour": colour, "shape": shape}
+        for letter, colour, shape in (SEAT_MARKS[s % len(SEAT_MARKS)] for s in range(seats))
+    ]
 
 
 class Engine(ABC):

@@ -14,6 +14,9 @@ again in Brazilian Portuguese or Polish at the edge (a Discord message, a button
   count's value picks one: ``"{n} {n:plural:card|cards}"`` ("1 card", "2 cards"). Each language
   lists its own forms in its plural order (``PLURAL_RULES``): English and Portuguese
   ``one|other``, Polish ``one|few|many`` (``"{n} {n:plural:karta|karty|kart}"``).
+- ``seat_ref(seat)`` names a seat ("Seat 3" in English) as a reference the bot resolves when
+  it shows the text (``name_seats``): the player's name with the seat's letter, colour and
+  shape. Stored events keep the reference, so old logs show names too.
 
 Nothing here does I/O; the catalogues are read in ``lang``.
 """
@@ -21,7 +24,7 @@ Nothing here does I/O; the catalogues are read in ``lang``.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 JOINER = ", "
@@ -121,6 +124,43 @@ def msg(template: str, /, **params: Any) -> Msg:
 def term(word: str) -> Msg:
     """A translatable word or name without parameters (a god, a card, a resource)."""
     return Msg(word)
+
+
+SEAT_REF = "Seat {n}"  # the template of a seat reference; ``n`` counts from 1
+
+
+def seat_ref(seat: int) -> Msg:
+    """A reference to ``seat`` (0-based) in a text: "Seat 3" until the bot names the seat."""
+    return Msg(SEAT_REF, {"n": seat + 1})
+
+
+def referenced_seat(value: Any) -> int | None:
+    """The seat (0-based) a seat reference names, or None for any other value."""
+    if isinstance(value, Msg) and value.template == SEAT_REF:
+        n = value.params.get("n")
+        if isinstance(n, int) and not isinstance(n, bool) and n >= 1:
+            return n - 1
+    return None
+
+
+def name_seats(value: Any, labels: Mapping[int, Any]) -> Any:
+    """``value`` with every seat reference (nested ones too) replaced by ``labels[seat]``
+    (a ``Msg`` or plain text); references to seats without a label stay as they are."""
+    if not labels:
+        return value
+    seat = referenced_seat(value)
+    if seat is not None:
+        return labels.get(seat, value)
+    if isinstance(value, Msg):
+        if not value.params:
+            return value
+        params = {k: name_seats(v, labels) for k, v in value.params.items()}
+        if all(params[k] is v for k, v in value.params.items()):
+            return value
+        return Msg(value.template, params)
+    if isinstance(value, list | tuple):
+        return [name_seats(v, labels) for v in value]
+    return value
 
 
 def encode(value: Any) -> Any:

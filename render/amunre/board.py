@@ -37,6 +37,7 @@ from render.common import (
     fit_font,
     fit_text,
     font,
+    seat_label,
     seat_style,
     seat_token,
     text_advance,
@@ -134,13 +135,9 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str) -
             seat_token(draw, (x, 120), seat, size=30)
             x += 42
         if len(acting) == 1:
-            draw.text(
-                (x - 18, 120),
-                t(locale, "Seat {letter}", letter=seat_style(acting[0]).letter),
-                font=font(18, bold=True),
-                fill=CREAM,
-                anchor="lm",
-            )
+            own = t(locale, "Seat {letter}", letter=seat_style(acting[0]).letter)
+            name, fnt = fit_font(seat_label(view, acting[0], own), (18, 16, 15), 664 - 8 - (x - 18))
+            draw.text((x - 18, 120), name, font=fnt, fill=CREAM, anchor="lm")
     else:
         draw.text(
             (404, 120),

@@ -33,6 +33,7 @@ from render.common import (
     fit_font,
     font,
     ordinal,
+    seat_label,
     seat_token,
     text_advance,
     wrap_items,
@@ -113,7 +114,9 @@ def draw_scoreboard(
             )
             mark_font = font(20, bold=True)
             room = seat_w - 6 - 44 - (text_advance(mark_font, marks) + 6 if marks else 0)
-            name, name_font = fit_font(colour_name(seat, locale), (15, 14, 13), room)
+            # the player's name (the bot's seat_labels) else the colour; token = letter+shape
+            label = seat_label(view, seat, colour_name(seat, locale))
+            name, name_font = fit_font(label, (15, 14, 13), room)
             d.text((x0 + 44, cy), name, font=name_font, fill=INK, anchor="lm")
             d.text((x0 + seat_w - 6, cy), marks, font=mark_font, fill=INK, anchor="rm")
 

@@ -36,6 +36,7 @@ from render.common import (
     canvas_draw,
     fit_text,
     font,
+    seat_label,
     wrap_items,
 )
 from rules.ankh.data import (
@@ -101,15 +102,24 @@ def draw_players(
             into,
             index % 2,
         )
+        names = seat_names_of(view, player.get("seats") or [])
         image.paste(
-            _player_row(json.dumps(player, sort_keys=True, default=str), flags, locale), (MARGIN, y)
+            _player_row(json.dumps(player, sort_keys=True, default=str), flags, locale, names),
+            (MARGIN, y),
         )
         y += ROW_H
     draw.rectangle((MARGIN, layout.table_y, MARGIN + TABLE_W, y), outline=(70, 58, 44), width=2)
 
 
+def seat_names_of(view: dict[str, Any], seats: list[Any]) -> str:
+    """The players of a god's seats by name ("carol", "carol & dave"; the bot's
+    ``seat_labels``), or "" when the view names nobody."""
+    names = [seat_label(view, int(seat), "") for seat in seats]
+    return " & ".join(names) if all(names) and names else ""
+
+
 @functools.lru_cache(maxsize=512)
-def _player_row(player_json: str, flags: tuple, locale: str = "en") -> Image.Image:
+def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str = "") -> Image.Image:
     """One row of the player table (cached: most rows do not change from one turn to the next)."""
     player = json.loads(player_json)
     is_winner, is_first, is_acting, merged_into, zebra = flags
@@ -141,6 +151,8 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en") -> Image.Ima
         sub = lang.t(locale, "merged: {god}", god=merged_into)
     elif player.get("forgotten"):
         sub = lang.t(locale, "forgotten")
+    if names:  # the players' names (the token shows the seat's letter and shape)
+        sub = f"{sub} · {names}"
     marks = ("★" if is_winner else "") + ("☥" if is_first else "") + ("▶" if is_acting else "")
     d.text((230, cy - 11), marks, font=font(18, bold=True), fill=INK, anchor="rm")
     sub_room = 150

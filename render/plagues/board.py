@@ -18,6 +18,7 @@ from render.common import (
     canvas_draw,
     fit_text,
     font,
+    seat_label,
     seat_token,
     text_on,
     with_band,
@@ -245,7 +246,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str = "en
         draw_label(
             draw,
             (x - 12, 45),
-            t(loc, "Seat {n}", n=acting[0] + 1),
+            seat_label(view, acting[0], t(loc, "Seat {n}", n=acting[0] + 1)),
             16,
             WIDTH - MARGIN - x + 12,
             bold=True,

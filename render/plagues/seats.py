@@ -19,6 +19,7 @@ from render.common import (
     fit_text,
     font,
     ordinal,
+    seat_label,
     seat_token,
     text_on,
     wrap_items,
@@ -227,7 +228,7 @@ def _draw_player_header(
     loc: str = "en",
 ) -> None:
     bx, by = origin
-    x = bx + 44 + text_px(font(19, bold=True), seat_name(int(player.get("seat", 0)), loc))
+    x = bx + 44 + draw_player_name(draw, view, int(player.get("seat", 0)), origin, loc)
     if acting:
         draw.text((x + 12, by + 22), "▶", font=font(18, bold=True), fill=HIGHLIGHT, anchor="mm")
     province = player.get("province")
@@ -272,6 +273,27 @@ def _draw_player_header(
         rrect(draw, (right - w, by + 11, right, by + 33), radius=6, fill=fill, outline=INK_SOFT)
         draw.text((right - w // 2, by + 22), text, font=pill_font, fill=INK, anchor="mm")
         right -= w + 6
+
+
+NAME_ROOM = 190  # px of a player's name in their board's title bar (fitted or cut with "…")
+TITLE_FILL = (238, 228, 204)  # the title bar the static layer drew the seat's name on
+
+
+def draw_player_name(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, origin: tuple[int, int], loc: str
+) -> int:
+    """The player's name (the bot's ``seat_labels``) over the static "A · Seat 1" of their
+    board's title bar; returns the drawn name's width (the static name's without a label)."""
+    own = seat_name(seat, loc)
+    name = seat_label(view, seat, own)
+    if name == own:
+        return text_px(font(19, bold=True), own)
+    bx, by = origin
+    shown, fnt = fit_font(name, (19, 17, 15), NAME_ROOM, bold=True)
+    cover = max(text_px(font(19, bold=True), own), text_px(fnt, shown)) + 2
+    draw.rectangle((bx + 42, by + 6, bx + 44 + cover, by + 38), fill=TITLE_FILL)
+    draw.text((bx + 44, by + 22), shown, font=fnt, fill=INK, anchor="lm")
+    return text_px(fnt, shown)
 
 
 def _draw_hebrews(
@@ -528,7 +550,8 @@ def draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, loc: str
     rows, fills = [], []
     for seat in range(len(view.get("players") or [])):
         winner = seat < len(places) and places[seat] == 1
-        seat_text = ("★ " if winner else "") + t(loc, "Seat {n}", n=seat + 1)
+        own = t(loc, "Seat {n}", n=seat + 1)
+        seat_text = ("★ " if winner else "") + seat_label(view, seat, own)
 
         def seat_cell(d, box, seat=seat, seat_text=seat_text):
             x0, y0, x1, y1 = box

@@ -224,7 +224,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> N
         token(draw, (732, 40), seat, size=30)
         draw.text(
             (754, 40),
-            player_name(view, seat, loc),
+            fit_text(player_name(view, seat, loc), font(17, bold=True), 150),
             font=font(17, bold=True),
             fill=CREAM,
             anchor="lm",

@@ -36,8 +36,8 @@ from render.tekhenu.words import (
     fit,
     item_lines,
     length,
+    player_name,
     say,
-    seat_name,
 )
 from rules.tekhenu.data import (
     DESTINY_ANKH,
@@ -63,7 +63,7 @@ def draw_player(
     draw.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=style.colour, width=3)
     token(draw, (x0 + 30, y0 + 30), seat, size=36)
     bot = bool(player.get("is_bot"))
-    title = BOT_NAME if bot else seat_name(seat, loc)
+    title = BOT_NAME if bot else player_name(view, seat, loc)
     size = next((s for s in (18, 16, 15) if length(title, s, True) <= 132), 15)
     draw.text(
         (x0 + 58, y0 + 21),

@@ -10,6 +10,7 @@ import lang
 from render.common import (
     fit_font,
     font,
+    seat_label,
     seat_style,
     wrap_items,
     wrap_text,
@@ -227,9 +228,11 @@ ENGLISH_REWARD = {"vp": "VP", "limestone": "limest."}  # English prints the word
 
 
 def player_name(view: dict[str, Any], seat: int, loc: str = "en") -> str:
+    """The seat's player: Botankhamun, the name the bot put in ``seat_labels``, or
+    "Seat 1 (A)"."""
     if view.get("bot_seat") == seat and view.get("solo"):
         return BOT_NAME
-    return seat_name(seat, loc)
+    return seat_label(view, seat, seat_name(seat, loc))
 
 
 @functools.lru_cache(maxsize=64)

@@ -26,7 +26,7 @@ from rules.amunre.state import (
     sell_card,
 )
 from rules.amunre.view import build_view
-from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng
+from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, seat_marks
 from rules.text import msg, term
 
 
@@ -164,7 +164,10 @@ class AmunReEngine(DictStateEngine):
     # --- views and results -----------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         acting = sorted({decision.seat for decision in self.pending(state)})
-        return build_view(state, seat, acting)
+        seats, first = state["seats"], state["start_player"]
+        order = [(first + n) % seats for n in range(seats)]  # AMR-R014: clockwise from it
+        view = build_view(state, seat, acting)
+        return {**view, "seat_marks": seat_marks(seats), "turn_order": order}
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":

@@ -28,7 +28,7 @@ from rules.amunre.data import (
     STONES_PER_PYRAMID,
 )
 from rules.core import Event, Option, Rng
-from rules.text import Msg, msg
+from rules.text import Msg, msg, seat_ref
 
 FAVOR_ORDER = FAVOR_TYPES
 
@@ -36,7 +36,7 @@ State = dict[str, Any]
 
 
 def seat_name(seat: int) -> Msg:
-    return msg("Seat {n}", n=seat + 1)
+    return seat_ref(seat)  # the bot shows the player's name (rules.text.name_seats)
 
 
 def card_name(card: str) -> Msg:

@@ -32,6 +32,9 @@ CATEGORIES: tuple[tuple[str, Msg], ...] = (
 
 
 class PublicView(TypedDict, total=False):
+    seat_marks: list[dict[str, str]]  # each seat's letter, colour and shape
+    seat_labels: list[str | None]  # players' display names: added by the bot, drawn by render
+    turn_order: list[int]
     game: str
     seats: int
     phase: str

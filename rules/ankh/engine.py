@@ -13,7 +13,16 @@ from rules.ankh.refusals import explain
 from rules.ankh.state import State, clone
 from rules.ankh.steps import TABLE
 from rules.ankh.view import build_view
-from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, Variant
+from rules.core import (
+    Decision,
+    DictStateEngine,
+    Event,
+    IllegalMove,
+    Result,
+    Rng,
+    Variant,
+    seat_marks,
+)
 from rules.text import msg, term
 
 
@@ -111,7 +120,10 @@ class AnkhEngine(DictStateEngine):
                 "details": list(res.details),
             }
         )
-        return build_view(state, seat, acting, step, outcome)
+        view = build_view(state, seat, acting, step, outcome)
+        seats, first = state["seats"], state["first_player"]
+        order = [(first + n) % seats for n in range(seats)]  # clockwise from the first player
+        return {**view, "seat_marks": seat_marks(seats), "turn_order": order}
 
     def estimate(self, state: State) -> list[float]:
         if state["phase"] == "over":

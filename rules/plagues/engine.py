@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, Variant
+from rules.core import (
+    Decision,
+    DictStateEngine,
+    Event,
+    IllegalMove,
+    Result,
+    Rng,
+    Variant,
+    seat_marks,
+)
 from rules.plagues import (
     ai,
     hidden,
@@ -75,7 +84,7 @@ class PlaguesEngine(DictStateEngine):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         acting = sorted({d.seat for d in self.pending(state)})
-        return build_view(state, seat, acting)
+        return {**build_view(state, seat, acting), "seat_marks": seat_marks(len(state["players"]))}
 
     def estimate(self, state: State) -> list[float]:
         if state["phase"] == "over":

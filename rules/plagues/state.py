@@ -34,7 +34,7 @@ from rules.plagues.data import (
     SOLDIERS_BONUS,
     TERRITORIES,
 )
-from rules.text import Msg, msg, term
+from rules.text import Msg, msg, seat_ref, term
 
 State = dict[str, Any]
 Player = dict[str, Any]
@@ -73,7 +73,7 @@ A_TILES_CAPITAL = {
 
 
 def seat_name(seat: int) -> Msg:
-    return msg("Seat {n}", n=seat + 1)
+    return seat_ref(seat)  # the bot shows the player's name (rules.text.name_seats)
 
 
 def tile_type(tile: str) -> str:

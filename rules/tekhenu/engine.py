@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from rules import steps
-from rules.core import Decision, DictStateEngine, Event, IllegalMove, Result, Rng, Variant
+from rules.core import (
+    Decision,
+    DictStateEngine,
+    Event,
+    IllegalMove,
+    Result,
+    Rng,
+    Variant,
+    seat_marks,
+)
 from rules.tekhenu import ai, hidden, refusals, scoring, setup
 from rules.tekhenu.state import State, seat_name
 from rules.tekhenu.steps import TABLE, advance, decisions
@@ -65,7 +74,8 @@ class TekhenuEngine(DictStateEngine):
         decisions = self.pending(state)
         acting = sorted({d.seat for d in decisions})
         step = decisions[0].key if decisions else ""
-        return build_view(state, seat, acting, step)
+        view = build_view(state, seat, acting, step)
+        return {**view, "seat_marks": seat_marks(len(state["players"]))}
 
     def estimate(self, state: State) -> list[float]:
         if state["phase"] == "over":

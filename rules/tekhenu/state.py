@@ -40,7 +40,7 @@ from rules.tekhenu.data import (
     VP_START,
     WORDS,
 )
-from rules.text import Msg, encode, msg
+from rules.text import Msg, encode, msg, seat_ref
 
 State = dict[str, Any]
 
@@ -83,7 +83,7 @@ def new_player(bot: bool = False) -> dict[str, Any]:
 def seat_name(state: State, seat: int) -> str:
     if state["bot"] == seat:
         return "Botankhamun"
-    return msg("Seat {n}", n=seat + 1)
+    return seat_ref(seat)  # the bot shows the player's name (rules.text.name_seats)
 
 
 def card_said(card: str) -> Msg:

@@ -57,6 +57,8 @@ CATEGORIES = (
 
 
 class PublicView(TypedDict, total=False):
+    seat_marks: list[dict[str, str]]  # each seat's letter, colour and shape
+    seat_labels: list[str | None]  # players' display names: added by the bot, drawn by render
     game: str
     seats: int
     solo: bool

@@ -179,3 +179,22 @@ async def test_list_and_lookups(service):
     assert (refs["lobby"].channel_id, refs["turn"].channel_id) == (777, 555)
     await service.clear_message(first.id, "lobby")
     assert await service.get_messages(first.id) == {"turn": 9002}
+
+
+async def test_display_names_are_kept_and_refreshed(service):
+    """Issue 12: a player's server display name is kept on their seat (one line, at most 32
+    characters), refreshed when it changes, asked anew after leaving and joining again."""
+    info = await lobby(service, 3, players=(ALICE,))
+    await service.remember_name(info.id, ALICE, "  carol\n🐍 " + "x" * 40)
+    assert (await service.get_match(info.id)).seat_info(
+        1
+    ).name == "carol 🐍 " + "x" * 24  # 32 characters
+    await service.remember_name(info.id, ALICE, "carol")
+    await service.remember_name(info.id, BOB, "bob")  # not seated: nothing to keep
+    await service.remember_name(info.id, ALICE, None)  # nothing known: the name stays
+    seats = (await service.get_match(info.id)).seats
+    assert [(s.user_id, s.name) for s in seats] == [(HOST, None), (ALICE, "carol")]
+    await service.leave(info.id, ALICE)
+    await service.join(info.id, ALICE)
+    await service.remember_name(info.id, ALICE, "carol")
+    assert (await service.get_match(info.id)).seat_info(1).name == "carol"

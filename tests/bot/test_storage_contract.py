@@ -67,6 +67,18 @@ async def test_matches_seats_and_listing(any_store):
     assert await store.get_match(999) is None
 
 
+async def test_a_players_display_name_is_kept_on_their_seat(any_store):
+    store = any_store
+    match_id = await started(store, seats=2, host=5)
+    assert await store.set_seat_name(match_id, 5, "carol 🐍") is True
+    assert await store.set_seat_name(match_id, 5, "carol 🐍") is False  # same name: no write
+    assert await store.set_seat_name(match_id, 99, "nobody") is False  # not seated
+    rows = (await store.get_match(match_id)).seat_rows
+    assert [(s.seat, s.name) for s in rows] == [(0, "carol 🐍"), (1, "AI 1")]  # AI name kept
+    assert await store.set_seat_name(match_id, 5, "קרול") is True
+    assert (await store.get_match(match_id)).seat_rows[0].name == "קרול"
+
+
 async def test_moves_snapshot_and_a_stale_version(any_store):
     store = any_store
     match_id = await started(store)

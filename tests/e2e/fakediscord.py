@@ -179,6 +179,7 @@ class FakeUser:
     permissions: int = MEMBER_PERMISSIONS
     joined_at: str = field(default_factory=now_iso)
     locale: str = "en-US"  # the language of this user's Discord client
+    nick: str | None = None  # the server nickname (discord.py's display_name prefers it)
 
     @property
     def mention(self) -> str:
@@ -204,7 +205,7 @@ class FakeUser:
             "flags": self.flags,
             "deaf": False,
             "mute": False,
-            "nick": None,
+            "nick": self.nick,
             "pending": False,
         }
         if with_user:
@@ -819,6 +820,7 @@ class FakeDiscord:
         permissions: int = MEMBER_PERMISSIONS,
         bot: bool = False,
         locale: str = "en-US",
+        nick: str | None = None,
     ) -> FakeUser:
         """Add a guild member. If a bot is connected it gets GUILD_MEMBER_ADD."""
         user = FakeUser(
@@ -830,6 +832,7 @@ class FakeDiscord:
             flags=flags,
             permissions=permissions,
             locale=locale,
+            nick=nick,
         )
         self.users[user.id] = user
         if self.connected:

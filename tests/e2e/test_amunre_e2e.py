@@ -66,7 +66,7 @@ async def first_half(table: Table, dave: FakeUser) -> int:
         assert "started" in r.text, r.text
         thread = fake.threads()[0]
         table.thread_id = thread.id
-        first = table.thread_messages()[0]
+        first = next(m for m in table.thread_messages() if m.embeds)  # after the roster
         warning = " ".join(e.get("description", "") for e in first.embeds)
         assert carol.mention in warning and "DM" in warning, warning
         assert first.file_bytes("board.png").startswith(b"\x89PNG")
@@ -216,7 +216,7 @@ async def third_half(table: Table, restart_from: int) -> None:
         assert board.startswith(b"\x89PNG")
         text = final.embeds[0]["description"]
         for user in table.players:
-            assert user.mention in text, text
+            assert f"{user.name} (" in text, text  # name and seat marks (issue 12)
         # Only the result message still shows an image; finished turns are one-line summaries.
         with_images = [m for m in table.thread_messages() if m.attachments]
         assert with_images == [final], with_images

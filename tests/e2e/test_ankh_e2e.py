@@ -88,7 +88,7 @@ async def lobby_and_start(table: Table) -> None:
     r = await fake.slash(alice, "game", {}, subcommand="start")
     assert "started" in r.text, r.text
     await table.started()
-    first = table.thread_messages()[0]
+    first = next(m for m in table.thread_messages() if m.embeds)  # after the roster
     warning = " ".join(e.get("description", "") for e in first.embeds)
     assert carol.mention in warning and "DM" in warning, warning
 
@@ -113,7 +113,8 @@ async def choose_gods(table: Table) -> None:
         await table.send(pending, option)
         taken.append(option[4:])
         said = table_text(table)
-        assert f"Seat {pending.seat + 1} chooses {option[4:].title()}." in said, said[-400:]
+        name = f"{table.user(pending.user_id).name} ({'ABCDE'[pending.seat]}, "  # issue 12
+        assert f"{name}" in said and f"chooses {option[4:].title()}." in said, said[-400:]
     assert "The gods: seat 1" in table_text(table)
     for level in (1, 2, 3):
         turn, state = await table.position()
@@ -250,7 +251,7 @@ async def play_to_the_end(table: Table) -> None:
     assert "Game over" in final.content, final.content
     scores = final.embeds[0]["description"]
     for user in table.players:
-        assert user.mention in scores, scores
+        assert f"{user.name} (" in scores, scores  # name and seat marks (issue 12)
     assert "Gods: " in str(final.embeds) and "devotion" in str(final.embeds), final.embeds
     assert merged_seen, "the gods never merged (3 seats: after the 3rd Conflict)"
     assert table.via.get("button") and table.via.get("select") and table.via.get("/play"), table.via
@@ -295,8 +296,9 @@ async def test_ankh_merged_god_battle_decision_by_both_owners(fake: FakeDiscord,
             turn_msg = table.thread_messages()[-1]
             assert owner.mention in turn_msg.content and partner.mention in turn_msg.content
             status = str(turn_msg.embeds)
-            assert f"⏳ {owner.mention}" in status, status  # the thread waits for the greater
-            assert f"⏳ {partner.mention}" not in status, status  # ... never for a proposal
+            # the thread waits for the greater (named, issue 12), never for a proposal
+            assert f"⏳ {owner.name} (" in status, status
+            assert f"⏳ {partner.name} (" not in status, status
             proposed, chosen = (o.id for o in greater.decision.options[:2])
             # Each owner has their own sealed question: the decision, and the proposal.
             first_ask = question_of(table, owner, greater.seq, chosen)

@@ -101,7 +101,7 @@ def test_several_public_decisions_get_one_labelled_menu_per_seat() -> None:
     assert rest == [] and len(view.children) == 4
     assert [item.custom_id for item in view.children] == [f"scarab:seat:3:{s}:9" for s in range(4)]
     assert all(isinstance(item, SeatDecisionSelect) for item in view.children)
-    assert view.children[2].item.placeholder.startswith("Seat 3: ")
+    assert view.children[2].item.placeholder.startswith("Seat 3 (C, green ▲): ")
     view, rest = seats_view(table(7), decisions)
     assert len(view.children) == 5 and [d.seat for d in rest] == [5, 6]
     assert [d.seat for d in Announcer._overflow(decisions)] == [5, 6]

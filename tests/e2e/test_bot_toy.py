@@ -47,7 +47,10 @@ async def test_toy_lobby_and_first_round(fake: FakeDiscord, storage, toy_engine)
         r = await fake.click(alice, msg, label="Bank")
         texts = [m.content for m in fake.channel_messages(thread)]
         assert any(t.startswith("▸") for t in texts), texts
-        assert any(t.startswith(f"▸ {alice.mention}: ") for t in texts), texts
+        # the turn summary names the player (issue 12), the roster came first, once
+        assert any(t.startswith(f"▸ {alice.name}: ") for t in texts), texts
+        assert [t for t in texts if t.startswith("👥")] == [texts[0]], texts
+        assert f"1. {alice.mention} — alice" in texts[0], texts[0]
 
 
 async def test_toy_commands_and_ai_seat(fake: FakeDiscord, storage, toy_engine) -> None:

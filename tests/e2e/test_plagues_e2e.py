@@ -107,7 +107,7 @@ async def three_players(table: Table, dave: FakeUser) -> None:
     final = await table.finished()
     scores = final.embeds[0]["description"]
     for user in table.players:
-        assert user.mention in scores, scores
+        assert f"{user.name} (" in scores, scores  # name and seat marks (issue 12)
     # phase 2's soldiers and turn order reached the turn summaries
     said = " ".join(m.content + " ".join(str(e) for e in m.embeds) for m in table.thread_messages())
     assert "Soldiers: " in said and "Turn order: " in said
@@ -171,7 +171,8 @@ async def solo(table: Table) -> None:
     await table.play_on()
     final = await table.finished()
     scores = final.embeds[0]["description"]
-    assert alice.mention in scores and "points" in scores, scores
+    assert "alice (A, blue ●)" in scores and "points" in scores, scores  # names (issue 12)
+    assert "🤖 AI (solo) (B, vermillion ■)" in scores, scores  # the engine's solo AI
     assert table.via.get("refused") == 5, table.via
     print(f"{table.actions} answers, by kind: {table.via}")
 

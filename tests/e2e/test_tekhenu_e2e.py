@@ -149,7 +149,7 @@ async def two_players(table: Table) -> None:
     await table.play_on()
     final, text, state = await final_message(table)
     for user in table.players:
-        assert user.mention in text, text
+        assert f"{user.name} (" in text, text  # name and seat marks (issue 12)
     assert "points" in text, text
     assert_decrees_revealed(text, state)
     assert table.via.get("button") and table.via.get("/play"), table.via
@@ -240,8 +240,8 @@ async def solo(table: Table) -> None:
     said = await table.bot.service.log(table.match_id, 1000)
     assert any(t.startswith("Seat 1 receives S") for t in said), said[:5]  # 2 random cards
     final, text, state = await final_message(table)
-    assert alice.mention in text and "points" in text, text
-    assert "Botankhamun" in text, text  # its Decrees, in the last moves
+    assert "alice (A, blue ●)" in text and "points" in text, text  # names (issue 12)
+    assert "🤖 Botankhamun (B, vermillion ■)" in text, text  # an engine seat, with its marks
     assert_decrees_revealed(text, state)
     print(f"{table.actions} answers, by kind: {table.via}; bad input: {sorted(seen)}")
 
@@ -260,7 +260,7 @@ async def test_tekhenu_solo_result_names_botankhamun(fake: FakeDiscord, tmp_path
         await table.store.close()
     scores = final.embeds[0]["description"]
     bot_vp = state["players"][1]["vp"]
-    assert f"Botankhamun — {bot_vp} points" in scores, scores
+    assert f"Botankhamun (B, vermillion ■) — {bot_vp} points" in scores, scores
 
 
 @pytest.fixture(autouse=True)

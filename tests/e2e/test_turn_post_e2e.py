@@ -24,7 +24,7 @@ from PIL import Image
 
 import lang
 import render
-from cogs.common import score_unit, seat_name
+from cogs.common import board_names, score_unit, seat_name
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.e2e.table import Table
 
@@ -91,7 +91,8 @@ async def check_live_post(table: Table, seen: Observed, last_live: int | None) -
     if seen.compared < HIGHLIGHT_CHECKS and seen.moves:
         # The same position drawn without the outline, in the match's language.
         loc = await table.bot.service.match_language(table.match_id)
-        plain = render.png(render.board(table.game, turn.view, locale=loc))
+        named = board_names(turn.match, turn.view, loc)  # as the announcer draws it
+        plain = render.png(render.board(table.game, named, locale=loc))
         seen.compared += 1
         seen.outlined += pixels(plain) != pixels(board)
     return live.id
