@@ -150,6 +150,14 @@ class AnkhEngine(DictStateEngine):
             raise IllegalMove(msg("Nothing is waiting for this seat's answer."))
         return ai.choose(state, decision)
 
+    def rollout_choice(self, state: State, seat: int) -> str:
+        from rules.ankh.policy import choose  # the search's rollouts (docs/ai.md)
+
+        decision = self.decision_for(state, seat)
+        if decision is None:
+            raise IllegalMove(msg("Nothing is waiting for this seat's answer."))
+        return choose(state, decision)
+
     def sample_hidden(self, state: State, seat: int, rng: Rng) -> State:
         from rules.ankh.hidden import sample_hidden  # issue 13 item 2: the AI never peeks
 
