@@ -313,3 +313,17 @@ async def start_lobby(fake: FakeDiscord, host: FakeUser, lobby: FakeMessage) -> 
     thread = fake.threads()[-1]
     await fake.wait_for(lambda: fake.latest_message(thread, with_components=True))
     return thread
+
+
+async def delivered(table: Table) -> tuple[Any, FakeMessage]:
+    """Once the thread shows the match's current version: (its MatchInfo, live message)."""
+    service, store = table.bot.service, table.store
+
+    async def done() -> Any:
+        info = await service.get_match(table.match_id)
+        row = await store.get_announcement(table.match_id)
+        if row is None or row.version_done < info.version or row.message_id is None:
+            return None
+        return info, table.fake.message(row.message_id)
+
+    return await table.fake.wait_for(done, timeout=20, message="the thread was not updated")

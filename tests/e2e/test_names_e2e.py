@@ -16,10 +16,9 @@ from typing import Any
 import pytest
 
 import lang
-from bot.stores import open_storage
 from cogs.announce import ROSTER
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage
-from tests.e2e.test_turn_post_e2e import SEED, Table, delivered, make_table
+from tests.e2e.table import Table, delivered
 
 MATCH_TIMEOUT = 300
 COLOURS = {"en": "green", "pt-BR": "verde"}
@@ -38,7 +37,7 @@ def shown(message: FakeMessage) -> str:
     return "\n".join(parts)
 
 
-async def play_to_the_end(table: Table, seen: list[str]) -> FakeMessage:
+async def play_to_the_end(table: Table, locale: str | None, seen: list[str]) -> FakeMessage:
     """Each human answers with the engine's AI choice until the game ends; every live post's
     text is kept in ``seen``. Returns the result post."""
     fake, service = table.fake, table.bot.service
@@ -56,25 +55,25 @@ async def play_to_the_end(table: Table, seen: list[str]) -> FakeMessage:
             "play",
             {"choice": option},
             channel=table.thread_id,
-            locale=table.locale,
+            locale=locale,
         )
         after = (await service.get_match(table.match_id)).version
         assert after > turn.version, f"{option!r} was not applied: {r.text}"
-        table.moves += 1
+        table.actions += 1
 
 
-async def start(table: Table) -> None:
+async def start(table: Table, locale: str | None) -> None:
     fake, host = table.fake, table.players[0]
     r = await fake.slash(
         host, "game", {"game": "plagues", "seats": 3, "options": "short=on"},
-        subcommand="new", locale=table.locale,
+        subcommand="new", locale=locale,
     )  # fmt: skip
     assert r.ephemeral and "#" in r.text, r.text
     lobby = fake.latest_message(with_components=True)
     table.match_id = int(lobby.embeds[0]["footer"]["text"].split()[1])
     for user in table.players[1:]:
-        await fake.slash(user, "game", {}, subcommand="join", locale=table.locale)
-    await fake.slash(host, "game", {}, subcommand="start", locale=table.locale)
+        await fake.slash(user, "game", {}, subcommand="join", locale=locale)
+    await fake.slash(host, "game", {}, subcommand="start", locale=locale)
     table.thread_id = fake.threads()[-1].id
 
 
@@ -87,13 +86,13 @@ async def test_players_are_named_with_their_seat_marks(
     alice = fake.add_user("alice", **extra)
     bob = fake.add_user("bob", nick="bob 🐍", **extra)
     carol = fake.add_user("c4rol_account", nick="carol", **extra)
-    store = await open_storage(str(tmp_path / "scarab.sqlite3"))
-    table = make_table(fake, store, "plagues", [alice, bob, carol], client)
+    table = await Table.open(fake, "plagues", [alice, bob, carol], tmp_path)
+    store = table.store
     seen: list[str] = []
     try:
         async with asyncio.timeout(MATCH_TIMEOUT), table.fake.run_bot(table.bot):
-            await start(table)
-            final = await play_to_the_end(table, seen)
+            await start(table, client)
+            final = await play_to_the_end(table, client, seen)
             log = await fake.slash(carol, "log", {"n": 50}, channel=table.thread_id, locale=client)
             roster_id = (await table.bot.service.get_messages(table.match_id)).get(ROSTER)
             names = [s.name for s in (await table.bot.service.get_match(table.match_id)).seats]
@@ -109,14 +108,14 @@ async def test_players_are_named_with_their_seat_marks(
     roster = rosters[0].content
     for user, text in ((bob, "bob 🐍 (B, "), (carol, carol_label)):
         assert f"<@{user.id}> — {text}" in roster, roster
-    opening = table.engine.new_game(3, table.engine.normalise_options({"short": "on"}), SEED)
+    opening = table.engine.new_game(3, table.engine.normalise_options({"short": "on"}), table.seed)
     order = table.engine.view(opening, None)["turn_order"]  # the game's turn order
     letters = [line.split(" (")[1][0] for line in roster.splitlines()[1:]]
     assert letters == ["ABC"[seat] for seat in order], roster
     assert thread.index(rosters[0]) < min(thread.index(m) for m in thread if m.embeds)
 
     # Prompts and the last moves name carol with her seat's marks, never "Seat 3".
-    turn_line = lang.t(table.locale, "**Turn:** {who} — {prompt}", who=carol_label, prompt="")
+    turn_line = lang.t(client or "en", "**Turn:** {who} — {prompt}", who=carol_label, prompt="")
     assert any(turn_line in text for text in seen), "no prompt named carol"
     assert any(f"{carol_label}:" in text for text in seen), "no prompt text names carol"
     assert not any("Seat 3" in text or "Lugar 3" in text for text in seen)

@@ -26,7 +26,7 @@ import lang
 import render
 from cogs.common import board_names, score_unit, seat_name
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
-from tests.e2e.table import Table
+from tests.e2e.table import Table, delivered
 
 SEED = 20261126
 MATCH_TIMEOUT = 240  # seconds per match; every single wait has its own timeout too
@@ -55,20 +55,6 @@ def picture(message: FakeMessage, name: str) -> tuple[dict[str, str], bytes]:
 def pixels(data: bytes) -> bytes:
     with Image.open(io.BytesIO(data)) as image:
         return image.convert("RGB").tobytes()
-
-
-async def delivered(table: Table) -> tuple[Any, FakeMessage]:
-    """Once the thread shows the match's current version: (its MatchInfo, live message)."""
-    service, store = table.bot.service, table.store
-
-    async def done() -> Any:
-        info = await service.get_match(table.match_id)
-        row = await store.get_announcement(table.match_id)
-        if row is None or row.version_done < info.version or row.message_id is None:
-            return None
-        return info, table.fake.message(row.message_id)
-
-    return await table.fake.wait_for(done, timeout=20, message="the thread was not updated")
 
 
 async def check_live_post(table: Table, seen: Observed, last_live: int | None) -> int:
