@@ -16,14 +16,13 @@ import lang
 from bot.deadlines import parse_ai_level, parse_on_timeout, parse_turn_time
 from bot.errors import ServiceError
 from bot.language import LANGUAGE_KEY, check_language
-from bot.model import MatchInfo, ServiceCore, Turn
+from bot.model import NOT_SEATED, MatchInfo, ServiceCore, Turn
 from bot.storage import TAKEOVERS, AdminLogEntry
 from rules.text import Msg, msg
 
 NOTIFY = "notify"  # user_prefs key: "1" = DM me reminders
 
 # Player-facing texts of this module (the ones with parameters are written where they are said).
-TEXT_NOT_SEATED = msg("You are not seated in this match.")
 TEXT_NOT_TAKEN = msg("Your seat is not played by the AI: there is nothing to rejoin.")
 TEXT_VOTER_NOT_SEATED = msg("Only players seated in this match can vote to hand a seat to the AI.")
 TEXT_VOTER_TAKEN = msg("Your own seat is played by the AI: use /game rejoin first.")
@@ -98,7 +97,7 @@ class AbsenceMixin(ServiceCore):
             self._refuse_unless_active(info)
             seat = info.seat_of(user_id)
             if seat is None:
-                raise ServiceError(TEXT_NOT_SEATED)
+                raise ServiceError(NOT_SEATED)
             if not info.seat_info(seat).taken_over:
                 raise ServiceError(TEXT_NOT_TAKEN)
             await self.store.set_taken_over(match_id, seat, False, self.clock())

@@ -136,6 +136,19 @@ async def submit_choice(
     await bot.announcer.announce(turn)
 
 
+def one_choice_select(
+    custom_id: str, placeholder: str, options: list[discord.SelectOption] | None
+) -> discord.ui.Select:
+    """A select answered with one option (a "…" stand-in keeps an empty one valid)."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=clip(placeholder, 150),
+        options=options or [discord.SelectOption(label="…", value=MORE_VALUE)],
+        min_values=1,
+        max_values=1,
+    )
+
+
 class DecisionButton(
     GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button],
@@ -192,15 +205,7 @@ class DecisionSelect(
     ) -> None:
         self.match = match
         self.seq = seq
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"scarab:pick:{match}:{seq}",
-                placeholder=clip(placeholder, 150),
-                options=options or [discord.SelectOption(label="…", value=MORE_VALUE)],
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(one_choice_select(f"scarab:pick:{match}:{seq}", placeholder, options))
 
     @classmethod
     async def from_custom_id(
@@ -258,13 +263,7 @@ class SeatDecisionSelect(
         self.seat = seat
         self.seq = seq
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"scarab:seat:{match}:{seat}:{seq}",
-                placeholder=clip(placeholder, 150),
-                options=options or [discord.SelectOption(label="…", value=MORE_VALUE)],
-                min_values=1,
-                max_values=1,
-            )
+            one_choice_select(f"scarab:seat:{match}:{seat}:{seq}", placeholder, options)
         )
 
     @classmethod
@@ -324,13 +323,7 @@ class StepSelect(
         self.seat = seat
         self.seq = seq
         super().__init__(
-            discord.ui.Select(
-                custom_id=step_custom_id(match, seat, seq, path),
-                placeholder=clip(placeholder, 150),
-                options=options or [discord.SelectOption(label="…", value=MORE_VALUE)],
-                min_values=1,
-                max_values=1,
-            )
+            one_choice_select(step_custom_id(match, seat, seq, path), placeholder, options)
         )
 
     @classmethod
