@@ -256,7 +256,8 @@ def test_unknown_or_missing_values_do_not_crash():
     view["turn"] = {"seat": 0, "die": None, "anubis": False, "action": None}
     for key in ("scoring_log", "bag", "destiny_available", "final", "bot"):
         view.pop(key)
-    render.png(render.board("tekhenu", view))
+    data = render.png(render.board("tekhenu", view))
+    assert data.startswith(b"\x89PNG") and len(data) > 10_000  # a whole board, drawn anyway
 
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
