@@ -179,6 +179,16 @@ MIGRATIONS: tuple[str, ...] = (
         events    BLOB    NOT NULL
     );
     """,
+    # 5 (issue 15): several processes on one database. A lease claims a piece of work for one
+    # process (bot/leases.py); an announcement row names the process that delivered it last.
+    """
+    CREATE TABLE leases (
+        name        TEXT PRIMARY KEY,
+        holder      TEXT NOT NULL DEFAULT '',  -- '<process key>/<run id>', '' when released
+        expires_at  REAL NOT NULL DEFAULT 0
+    ) WITHOUT ROWID;
+    ALTER TABLE announcements ADD COLUMN delivered_by TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

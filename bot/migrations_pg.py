@@ -163,6 +163,16 @@ MIGRATIONS: tuple[str, ...] = (
         events    BYTEA  NOT NULL
     );
     """,
+    # 2 (issue 15, SQLite 5): leases claim work for one process (bot/leases.py); an
+    # announcement row names the process that delivered it last.
+    """
+    CREATE TABLE leases (
+        name        TEXT PRIMARY KEY,
+        holder      TEXT NOT NULL DEFAULT '',
+        expires_at  DOUBLE PRECISION NOT NULL DEFAULT 0
+    );
+    ALTER TABLE announcements ADD COLUMN delivered_by TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

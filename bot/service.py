@@ -28,6 +28,7 @@ from bot.absence import ACTION_CANCEL, AbsenceMixin
 from bot.deadlines import DeadlinesMixin, table_settings
 from bot.errors import NotYourTurn, ServiceError, StorageError, VersionConflict, reason
 from bot.language import LANGUAGE_KEY, LanguageMixin
+from bot.leases import DEFAULT_KEY, Leases
 from bot.model import (
     AI_ACTOR,
     FULL,
@@ -98,8 +99,11 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         cache_size: int = 256,
         seed_source: Callable[[], int] | None = None,
         ai_step_limit: int = 10_000,
+        process_key: str = DEFAULT_KEY,
     ) -> None:
         self.store = store
+        # Work claimed across processes on one database: deadlines, announcements.
+        self.leases = Leases(store, process_key, clock)
         self.clock = clock
         self.cache_size = cache_size
         self.ai_step_limit = ai_step_limit

@@ -27,6 +27,7 @@ from typing import Any
 import aiosqlite
 
 from bot.errors import StorageError, VersionConflict
+from bot.leases import may_take
 from bot.migrations import migrate
 from rules.core import canonical_json
 
@@ -117,6 +118,7 @@ class AnnouncementRecord:
     turn_key: Any  # JSON: which turn the live message shows (cogs/announce.py turn_key)
     attempts: int
     next_try_at: float
+    delivered_by: str | None = None  # the process (bot/leases.py key) that delivered it last
 
     @property
     def owed(self) -> bool:
@@ -285,9 +287,19 @@ class Storage(ABC):
         turn_version: int | None,
         turn_key: Any,
         now: float,
+        by: str | None = None,
     ) -> None:
         """Discord accepted the post/edit showing ``version``: one transaction with the
-        live message's id (also kept as the ``turn`` message)."""
+        live message's id (also kept as the ``turn`` message) and the delivering process."""
+
+    @abstractmethod
+    async def claim_lease(self, name: str, holder: str, now: float, ttl: float) -> str | None:
+        """Take the lease ``name`` until ``now + ttl`` when ``bot.leases.may_take`` allows;
+        returns its previous holder ('' when free), or None when it stays another's."""
+
+    @abstractmethod
+    async def release_lease(self, name: str, holder: str) -> None:
+        """Free ``name`` if ``holder`` holds it."""
 
     @abstractmethod
     async def announcement_failed(self, match_id: int, next_try_at: float, now: float) -> int:
@@ -948,7 +960,7 @@ class SqliteStorage(Storage):
     # --- the announcement outbox --------------------------------------------------------------
     _ANNOUNCEMENT_COLUMNS = (
         "match_id, version_owed, version_done, channel_id, message_id, "
-        "turn_version, turn_key, attempts, next_try_at"
+        "turn_version, turn_key, attempts, next_try_at, delivered_by"
     )
 
     @staticmethod
@@ -963,6 +975,7 @@ class SqliteStorage(Storage):
             json.loads(row[6]) if row[6] is not None else None,
             row[7],
             row[8],
+            row[9],
         )
 
     async def owe_announcement(self, match_id: int, version: int, now: float) -> None:
@@ -1003,16 +1016,19 @@ class SqliteStorage(Storage):
         turn_version: int | None,
         turn_key: Any,
         now: float,
+        by: str | None = None,
     ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO announcements (match_id, version_owed, version_done, channel_id, "
-                "message_id, turn_version, turn_key, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "message_id, turn_version, turn_key, updated_at, delivered_by) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (match_id) DO UPDATE SET "
                 "version_done = max(version_done, excluded.version_done), "
                 "channel_id = excluded.channel_id, message_id = excluded.message_id, "
                 "turn_version = excluded.turn_version, turn_key = excluded.turn_key, "
-                "attempts = 0, next_try_at = 0, updated_at = excluded.updated_at",
+                "attempts = 0, next_try_at = 0, updated_at = excluded.updated_at, "
+                "delivered_by = excluded.delivered_by",
                 (
                     match_id,
                     version,
@@ -1022,6 +1038,7 @@ class SqliteStorage(Storage):
                     turn_version,
                     _json(turn_key) if turn_key is not None else None,
                     now,
+                    by,
                 ),
             )
             if message_id is not None and channel_id is not None:
@@ -1032,6 +1049,30 @@ class SqliteStorage(Storage):
                     "updated_at = excluded.updated_at",
                     (match_id, channel_id, message_id, now),
                 )
+
+    async def claim_lease(self, name: str, holder: str, now: float, ttl: float) -> str | None:
+        async with self._transaction() as conn:
+            async with conn.execute(
+                "SELECT holder, expires_at FROM leases WHERE name = ?", (name,)
+            ) as cursor:
+                row = await cursor.fetchone()
+            previous, expires_at = (row[0], row[1]) if row else ("", 0.0)
+            if not may_take(previous, expires_at, holder, now):
+                return None
+            await conn.execute(
+                "INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, "
+                "expires_at = excluded.expires_at",
+                (name, holder, now + ttl),
+            )
+        return previous
+
+    async def release_lease(self, name: str, holder: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "UPDATE leases SET holder = '', expires_at = 0 WHERE name = ? AND holder = ?",
+                (name, holder),
+            )
 
     async def announcement_failed(self, match_id: int, next_try_at: float, now: float) -> int:
         async with self._transaction() as conn:

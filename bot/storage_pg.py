@@ -17,6 +17,7 @@ from typing import Any
 import asyncpg
 
 from bot.errors import StorageError, VersionConflict
+from bot.leases import may_take
 from bot.migrations_pg import migrate
 from bot.settings import redact
 from bot.storage import (
@@ -458,13 +459,13 @@ class PgStorage(Storage):
     # --- the announcement outbox ----------------------------------------------------------
     _ANNOUNCEMENT_COLUMNS = (
         "match_id, version_owed, version_done, channel_id, message_id, "
-        "turn_version, turn_key, attempts, next_try_at"
+        "turn_version, turn_key, attempts, next_try_at, delivered_by"
     )
 
     @staticmethod
     def _announcement(row: Sequence[Any]) -> AnnouncementRecord:
         turn_key = json.loads(row[6]) if row[6] is not None else None
-        return AnnouncementRecord(*row[:6], turn_key, row[7], row[8])
+        return AnnouncementRecord(*row[:6], turn_key, row[7], row[8], row[9])
 
     async def owe_announcement(self, match_id: int, version: int, now: float) -> None:
         async with self._transaction() as conn:
@@ -499,16 +500,18 @@ class PgStorage(Storage):
         turn_version: int | None,
         turn_key: Any,
         now: float,
+        by: str | None = None,
     ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO announcements (match_id, version_owed, version_done, channel_id, "
-                "message_id, turn_version, turn_key, updated_at) "
-                "VALUES ($1, $2, $2, $3, $4, $5, $6, $7) ON CONFLICT (match_id) DO UPDATE SET "
+                "message_id, turn_version, turn_key, updated_at, delivered_by) "
+                "VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (match_id) DO UPDATE SET "
                 "version_done = GREATEST(announcements.version_done, excluded.version_done), "
                 "channel_id = excluded.channel_id, message_id = excluded.message_id, "
                 "turn_version = excluded.turn_version, turn_key = excluded.turn_key, "
-                "attempts = 0, next_try_at = 0, updated_at = excluded.updated_at",
+                "attempts = 0, next_try_at = 0, updated_at = excluded.updated_at, "
+                "delivered_by = excluded.delivered_by",
                 match_id,
                 version,
                 channel_id,
@@ -516,9 +519,36 @@ class PgStorage(Storage):
                 turn_version,
                 _optional_json(turn_key),
                 float(now),
+                by,
             )
             if message_id is not None and channel_id is not None:
                 await self._set_message(conn, match_id, "turn", channel_id, message_id, now)
+
+    async def claim_lease(self, name: str, holder: str, now: float, ttl: float) -> str | None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO leases (name) VALUES ($1) ON CONFLICT (name) DO NOTHING", name
+            )
+            row = await conn.fetchrow(
+                "SELECT holder, expires_at FROM leases WHERE name = $1 FOR UPDATE", name
+            )
+            if not may_take(row[0], row[1], holder, now):
+                return None
+            await conn.execute(
+                "UPDATE leases SET holder = $2, expires_at = $3 WHERE name = $1",
+                name,
+                holder,
+                float(now + ttl),
+            )
+        return row[0]
+
+    async def release_lease(self, name: str, holder: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "UPDATE leases SET holder = '', expires_at = 0 WHERE name = $1 AND holder = $2",
+                name,
+                holder,
+            )
 
     async def announcement_failed(self, match_id: int, next_try_at: float, now: float) -> int:
         async with self._transaction() as conn:

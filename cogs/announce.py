@@ -66,6 +66,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TURN = "turn"  # message kind stored with service.set_message
+ANNOUNCE_LEASE = "announce"  # lease "announce:<match>": one process delivers a match at a time
+LEASE_SECONDS = 60.0  # a delivery whose process died is taken over after this long
+LEASE_WAIT = 15.0  # seconds a delivery waits for another process's delivery of the match
 EMBED_TEXT = 4000
 FIELD_TEXT = 1024
 
@@ -121,8 +124,9 @@ def dm_nonce(match: int, seat: int, seq: int, user_id: int) -> str:
 class Announcer:
     """Delivers each match's announcement outbox (``Storage.get_announcement``): what the
     thread owes is stored with every move; it is marked done only after Discord accepted the
-    post or edit. In memory: only which matches were delivered since this process started
-    (after a restart the live turn is posted anew, never edited into an older message)."""
+    post or edit, with the process that delivered it (``delivered_by``). In memory: only which
+    matches this process delivered since it started (after a restart the live turn it showed
+    is posted anew, never edited into an older message; another process's is continued)."""
 
     def __init__(self, bot: ScarabClient) -> None:
         self.bot = bot
@@ -150,10 +154,19 @@ class Announcer:
         thread_id: int | None = None,
         intro: str = "",
     ) -> bool:
-        """Bring the match's thread up to its stored version (the outbox worker's call)."""
-        async with self._locks[match_id]:
+        """Bring the match's thread up to its stored version (the outbox worker's call).
+        One process at a time delivers a match (its lease, bot/leases.py); when another keeps
+        it, what is owed stays owed for the outbox."""
+        leases = self.bot.service.leases
+        async with (
+            self._locks[match_id],
+            leases.hold(f"{ANNOUNCE_LEASE}:{match_id}", LEASE_SECONDS, LEASE_WAIT) as lease,
+        ):
+            if lease is None:
+                log.info("match %s: another process is delivering it", match_id)
+                return False
             try:
-                await self._deliver(match_id, hint, thread_id, intro)
+                await self._deliver(match_id, hint, thread_id, intro, lease.taken_over)
             except Exception as exc:
                 if isinstance(exc, DeliveryFailed | discord.HTTPException):
                     log.warning("announcing match %s failed (%s); it stays owed", match_id, exc)
@@ -203,8 +216,15 @@ class Announcer:
     # ------------------------------------------------------------------ the work
 
     async def _deliver(
-        self, match: int, hint: Turn | None, thread_id: int | None, intro: str
+        self,
+        match: int,
+        hint: Turn | None,
+        thread_id: int | None,
+        intro: str,
+        cut_short: bool = False,
     ) -> None:
+        """``cut_short``: a delivery of this match stopped midway (its process died) and may
+        have left a post whose id was never stored."""
         service = self.bot.service
         store = service.store
         info = await service.get_match(match)
@@ -226,6 +246,7 @@ class Announcer:
                     turn_version=row.turn_version,
                     turn_key=row.turn_key,
                     now=now,
+                    by=self.bot.service.leases.key,
                 )
             elif (
                 hint is not None
@@ -265,7 +286,7 @@ class Announcer:
         earlier = []  # texts of the live turn's moves shown already
         if old_id is not None and turn_version is not None and turn_version < done:
             earlier = await service.public_texts(match, turn_version, done)
-        restarted = match not in self._delivered
+        restarted = cut_short or self._first_since_restart(match, row)
 
         if (
             not restarted
@@ -287,6 +308,7 @@ class Announcer:
                     turn_version=turn_version,
                     turn_key=list(key),
                     now=service.clock(),
+                    by=service.leases.key,
                 )
                 return
 
@@ -307,12 +329,22 @@ class Announcer:
             turn_version=info.version,
             turn_key=list(key),
             now=service.clock(),
+            by=service.leases.key,
         )
         self._delivered.add(match)
         if turn.result is not None:
             self.dm_closed.pop(match, None)
         if done < 0:  # the first post: the lobby says so, even after a crash during Start
             await self._lobby_started(info, channel_id)
+
+    def _first_since_restart(self, match: int, row: Any) -> bool:
+        """Whether this process delivers ``match`` for the first time since it (re)started
+        while its last delivery was this process's own, before the restart: the live turn is
+        then posted anew. A delivery by another process is continued in place."""
+        if match in self._delivered:
+            return False
+        by = row.delivered_by if row is not None else None
+        return by is None or by == self.bot.service.leases.key
 
     async def _refresh(self, turn: Turn, row: Any) -> None:
         """Nothing new was committed but who answers changed (an abandon, a rejoin, a vote):
