@@ -188,6 +188,10 @@ MIGRATIONS: tuple[str, ...] = (
         expires_at  REAL NOT NULL DEFAULT 0
     ) WITHOUT ROWID;
     ALTER TABLE announcements ADD COLUMN delivered_by TEXT;
+    -- A sealed decision's DM menu: closed by whichever process delivers after it is answered.
+    ALTER TABLE dm_sent ADD COLUMN channel_id INTEGER;
+    ALTER TABLE dm_sent ADD COLUMN message_id INTEGER;
+    ALTER TABLE dm_sent ADD COLUMN settled INTEGER NOT NULL DEFAULT 0 CHECK (settled IN (0, 1));
     """,
 )
 

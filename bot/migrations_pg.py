@@ -172,6 +172,9 @@ MIGRATIONS: tuple[str, ...] = (
         expires_at  DOUBLE PRECISION NOT NULL DEFAULT 0
     );
     ALTER TABLE announcements ADD COLUMN delivered_by TEXT;
+    ALTER TABLE dm_sent ADD COLUMN channel_id BIGINT;
+    ALTER TABLE dm_sent ADD COLUMN message_id BIGINT;
+    ALTER TABLE dm_sent ADD COLUMN settled INTEGER NOT NULL DEFAULT 0 CHECK (settled IN (0, 1));
     """,
 )
 

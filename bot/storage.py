@@ -105,6 +105,17 @@ class DeadlineRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class DmMenu:
+    """A sealed decision's menu sent by DM (``dm_sent``)."""
+
+    seat: int
+    decision_seq: int
+    user_id: int
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class AnnouncementRecord:
     """A match's row of the announcement outbox (issue 10): the thread must show
     ``version_owed``; Discord accepted ``version_done`` last (-1: nothing posted yet)."""
@@ -311,8 +322,26 @@ class Storage(ABC):
 
     @abstractmethod
     async def record_dm(
-        self, match_id: int, seat: int, decision_seq: int, user_id: int, closed: bool, now: float
-    ) -> None: ...
+        self,
+        match_id: int,
+        seat: int,
+        decision_seq: int,
+        user_id: int,
+        closed: bool,
+        now: float,
+        message: tuple[int, int] | None = None,
+    ) -> None:
+        """A sealed decision's DM; ``message``: (DM channel id, message id) of its menu."""
+
+    @abstractmethod
+    async def open_dm_menus(self, match_id: int) -> list[DmMenu]:
+        """The sealed decisions' DM menus not yet closed (``dm_menu_settled``)."""
+
+    @abstractmethod
+    async def dm_menu_settled(
+        self, match_id: int, seat: int, decision_seq: int, user_id: int
+    ) -> None:
+        """That DM menu no longer offers anything (a receipt, or closed after the answer)."""
 
     @abstractmethod
     async def ai_waiting_matches(self, limit: int = 100) -> list[int]:
@@ -1099,13 +1128,46 @@ class SqliteStorage(Storage):
         return {(row[0], row[1], row[2]): bool(row[3]) for row in rows}
 
     async def record_dm(
-        self, match_id: int, seat: int, decision_seq: int, user_id: int, closed: bool, now: float
+        self,
+        match_id: int,
+        seat: int,
+        decision_seq: int,
+        user_id: int,
+        closed: bool,
+        now: float,
+        message: tuple[int, int] | None = None,
+    ) -> None:
+        channel_id, message_id = message or (None, None)
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO dm_sent (match_id, seat, decision_seq, user_id, closed, sent_at, "
+                "channel_id, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT DO UPDATE SET closed = excluded.closed, "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id",
+                (match_id, seat, decision_seq, user_id, int(closed), now, channel_id, message_id),
+            )
+
+    async def open_dm_menus(self, match_id: int) -> list[DmMenu]:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT seat, decision_seq, user_id, channel_id, message_id FROM dm_sent "
+                "WHERE match_id = ? AND message_id IS NOT NULL AND settled = 0 "
+                "ORDER BY decision_seq, seat, user_id",
+                (match_id,),
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+        return [DmMenu(*row) for row in rows]
+
+    async def dm_menu_settled(
+        self, match_id: int, seat: int, decision_seq: int, user_id: int
     ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
-                "INSERT INTO dm_sent (match_id, seat, decision_seq, user_id, closed, sent_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET closed = excluded.closed",
-                (match_id, seat, decision_seq, user_id, int(closed), now),
+                "UPDATE dm_sent SET settled = 1 WHERE match_id = ? AND seat = ? "
+                "AND decision_seq = ? AND user_id = ?",
+                (match_id, seat, decision_seq, user_id),
             )
 
     async def ai_waiting_matches(self, limit: int = 100) -> list[int]:

@@ -25,6 +25,7 @@ from bot.storage import (
     AdminLogEntry,
     AnnouncementRecord,
     DeadlineRecord,
+    DmMenu,
     MatchRecord,
     MessageRecord,
     MoveRecord,
@@ -570,19 +571,53 @@ class PgStorage(Storage):
         return {(row[0], row[1], row[2]): bool(row[3]) for row in rows}
 
     async def record_dm(
-        self, match_id: int, seat: int, decision_seq: int, user_id: int, closed: bool, now: float
+        self,
+        match_id: int,
+        seat: int,
+        decision_seq: int,
+        user_id: int,
+        closed: bool,
+        now: float,
+        message: tuple[int, int] | None = None,
     ) -> None:
+        channel_id, message_id = message or (None, None)
         async with self._transaction() as conn:
             await conn.execute(
-                "INSERT INTO dm_sent (match_id, seat, decision_seq, user_id, closed, sent_at) "
-                "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT "
-                "(match_id, seat, decision_seq, user_id) DO UPDATE SET closed = excluded.closed",
+                "INSERT INTO dm_sent (match_id, seat, decision_seq, user_id, closed, sent_at, "
+                "channel_id, message_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT "
+                "(match_id, seat, decision_seq, user_id) DO UPDATE SET closed = excluded.closed, "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id",
                 match_id,
                 seat,
                 decision_seq,
                 user_id,
                 int(closed),
                 float(now),
+                channel_id,
+                message_id,
+            )
+
+    async def open_dm_menus(self, match_id: int) -> list[DmMenu]:
+        async with self._read() as conn:
+            rows = await conn.fetch(
+                "SELECT seat, decision_seq, user_id, channel_id, message_id FROM dm_sent "
+                "WHERE match_id = $1 AND message_id IS NOT NULL AND settled = 0 "
+                "ORDER BY decision_seq, seat, user_id",
+                match_id,
+            )
+        return [DmMenu(*row) for row in rows]
+
+    async def dm_menu_settled(
+        self, match_id: int, seat: int, decision_seq: int, user_id: int
+    ) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "UPDATE dm_sent SET settled = 1 WHERE match_id = $1 AND seat = $2 "
+                "AND decision_seq = $3 AND user_id = $4",
+                match_id,
+                seat,
+                decision_seq,
+                user_id,
             )
 
     async def ai_waiting_matches(self, limit: int = 100) -> list[int]:

@@ -300,6 +300,7 @@ class Announcer:
                 channel, old_id, turn, decisions, earlier + events, loc=loc, drawn=drawn
             ):
                 await self._send_dms(turn, decisions, sent)
+                await self._close_dm_menus(turn)
                 await store.announcement_delivered(
                     match,
                     version=info.version,
@@ -332,6 +333,7 @@ class Announcer:
             by=service.leases.key,
         )
         self._delivered.add(match)
+        await self._close_dm_menus(turn)
         if turn.result is not None:
             self.dm_closed.pop(match, None)
         if done < 0:  # the first post: the lobby says so, even after a crash during Start
@@ -362,6 +364,7 @@ class Announcer:
         sent = await service.store.dms_sent(match)
         if await self._edit_turn(channel, row.message_id, turn, decisions, earlier, loc=loc):
             await self._send_dms(turn, decisions, sent)
+            await self._close_dm_menus(turn)
 
     async def _lobby_started(self, info: MatchInfo, thread_id: int) -> None:
         try:
@@ -825,14 +828,45 @@ class Announcer:
             for uid in d.owner_ids:
                 if (d.seat, d.seq, uid) in sent:
                     continue
-                delivered = await self._send_dm(turn, d, uid)
+                message = await self._send_dm(turn, d, uid)
                 await self.bot.service.store.record_dm(
-                    info.id, d.seat, d.seq, uid, not delivered, self.bot.service.clock()
+                    info.id,
+                    d.seat,
+                    d.seq,
+                    uid,
+                    message is None,
+                    self.bot.service.clock(),
+                    (message.channel.id, message.id) if message is not None else None,
                 )
-                sent[(d.seat, d.seq, uid)] = not delivered
+                sent[(d.seat, d.seq, uid)] = message is None
 
-    async def _send_dm(self, turn: Turn, d: PendingDecision, uid: int) -> bool:
-        """Send one sealed decision's DM; False when the user's DMs are closed."""
+    async def _close_dm_menus(self, turn: Turn) -> None:
+        """The DM menus of sealed decisions no longer open (answered in the DM, with "Choose
+        privately", by a co-owner or the AI, through any process) stop offering choices. A
+        failure is left for the next delivery."""
+        store = self.bot.service.store
+        match = turn.match.id
+        still_open = {(d.seat, d.seq) for d in turn.pending if d.secret}
+        for menu in await store.open_dm_menus(match):
+            if (menu.seat, menu.decision_seq) in still_open:
+                continue
+            loc = await self.bot.service.dm_language(match, menu.user_id)
+            channel = self.bot.get_partial_messageable(menu.channel_id)
+            try:
+                await channel.get_partial_message(menu.message_id).edit(
+                    content=t(loc, "🔒 Answered: this sealed decision is closed."),
+                    view=None,
+                    attachments=[],
+                )
+            except discord.NotFound:
+                pass
+            except discord.HTTPException:
+                log.warning("could not close a DM menu of match %s", match, exc_info=True)
+                continue
+            await store.dm_menu_settled(match, menu.seat, menu.decision_seq, menu.user_id)
+
+    async def _send_dm(self, turn: Turn, d: PendingDecision, uid: int) -> discord.Message | None:
+        """Send one sealed decision's DM; None when the user's DMs are closed."""
         info = turn.match
         loc = await self.bot.service.dm_language(info.id, uid)
         try:
@@ -871,18 +905,19 @@ class Announcer:
         )
         if not ok:
             self.dm_closed[info.id].add(uid)
-        return bool(ok)
+            return None
+        return ok if isinstance(ok, discord.Message) else None
 
     async def _dm(
         self, user_id: int, text: str, *, required: bool = False, **kwargs: Any
-    ) -> bool | None:
-        """True when sent, False when the user's DMs are closed. Another failure is logged
-        (None), or, when the DM is ``required`` (a sealed decision), raised as
+    ) -> discord.Message | bool | None:
+        """The message when sent, False when the user's DMs are closed. Another failure is
+        logged (None), or, when the DM is ``required`` (a sealed decision), raised as
         ``DeliveryFailed`` (sent later)."""
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
             channel = await self.bot.create_dm(discord.Object(id=user_id))
-            await channel.send(clip(text, MAX_CONTENT), **kwargs)
+            return await channel.send(clip(text, MAX_CONTENT), **kwargs)
         except discord.Forbidden:
             return False
         except discord.HTTPException as exc:
@@ -890,4 +925,3 @@ class Announcer:
                 raise DeliveryFailed(f"a DM to {user_id}: {exc}") from exc
             log.warning("DM to %s failed", user_id, exc_info=True)
             return None
-        return True

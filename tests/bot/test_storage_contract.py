@@ -120,6 +120,14 @@ async def test_the_announcement_outbox_and_dms(any_store):
     await store.record_dm(match_id, 0, 3, 5, False, NOW)
     await store.record_dm(match_id, 0, 3, 5, True, NOW)
     assert await store.dms_sent(match_id) == {(0, 3, 5): True}
+    assert await store.open_dm_menus(match_id) == []  # DMs closed: no menu
+    await store.record_dm(match_id, 1, 3, 6, False, NOW, (70, 71))
+    (menu,) = await store.open_dm_menus(match_id)
+    assert (menu.seat, menu.decision_seq, menu.user_id, menu.channel_id, menu.message_id) == (
+        1, 3, 6, 70, 71,
+    )  # fmt: skip
+    await store.dm_menu_settled(match_id, 1, 3, 6)
+    assert await store.open_dm_menus(match_id) == []
     await store.delete_message(match_id, "turn")
     assert await store.get_messages(match_id) == {}
 

@@ -120,6 +120,7 @@ async def sealed_at_once(fake, service, match_id, alice: FakeUser, bob: FakeUser
     assert private is not None and private.ephemeral
     dm, dm_control = control(fake.dm_messages(alice), match_id, seqs[alice.id])
     _, private_control = control([private], match_id, seqs[bob.id])
+    bob_dm, _ = control(fake.dm_messages(bob), match_id, seqs[bob.id])
     answers = await asyncio.gather(
         press(fake, alice, dm, dm_control), press(fake, bob, private, private_control)
     )
@@ -127,6 +128,14 @@ async def sealed_at_once(fake, service, match_id, alice: FakeUser, bob: FakeUser
         await fake.wait_for(lambda a=answer: "Sealed" in a.text or a.followups, timeout=15)
         assert "Sealed" in answer.text, answer.text  # neither refused as "no longer current"
     await fake.wait_for(lambda: not fake.message(dm.id).all_components(), timeout=10)
+    assert "Sealed" in fake.message(dm.id).content  # Alice's receipt stays as it was
+    # Bob answered in the thread, through the other process: his DM menu closes too.
+    await fake.wait_for(
+        lambda: not fake.message(bob_dm.id).all_components(),
+        timeout=10,
+        message="Bob's DM menu stayed clickable after he answered",
+    )
+    assert "Answered" in fake.message(bob_dm.id).content
 
 
 async def play(fake, service, match_id: int, users: dict[int, FakeUser], moves: int) -> int:
