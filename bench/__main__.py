@@ -12,7 +12,7 @@ import os
 import platform
 
 import rules
-from bench import service
+from bench import load, service
 from bench.engines import engine_figures
 
 
@@ -29,7 +29,7 @@ def machine() -> str:
     return f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}"
 
 
-def collect(games: int) -> dict[str, dict[str, float]]:
+def collect(games: int, load_seconds: float = 10.0) -> dict[str, dict[str, float]]:
     figures = {
         game_id: engine_figures(engine, games=games)
         for game_id, engine in sorted(rules.ENGINES.items())
@@ -40,6 +40,8 @@ def collect(games: int) -> dict[str, dict[str, float]]:
         "startup_10k_s": round(service.startup_10k_s(), 3),
         "recovery_s": round(service.recovery_s(), 2),
     }
+    if load_seconds > 0:  # moves/s with a board each: one process, two on one PostgreSQL
+        figures["load"] = load.load_figures(load_seconds)
     return figures
 
 
@@ -47,8 +49,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--games", type=int, default=10, help="playouts per game (default 10)")
+    parser.add_argument(
+        "--load-seconds",
+        type=float,
+        default=10.0,
+        help="seconds each load run plays (default 10; 0 skips the load figure)",
+    )
     args = parser.parse_args()
-    figures = collect(args.games)
+    figures = collect(args.games, args.load_seconds)
     if args.json:
         print(json.dumps(figures, sort_keys=True))
         return
@@ -58,6 +66,8 @@ def main() -> None:
             print(f"{group}.{key}: {value}")
     if service.NOTES:
         print(f"service notes: {service.NOTES}")
+    if load.NOTES:
+        print(f"load notes: {load.NOTES}")
 
 
 if __name__ == "__main__":
