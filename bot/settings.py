@@ -37,6 +37,7 @@ class Settings:
     # (None: all of them); several processes may share one PostgreSQL database.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    render_processes: int | None = None  # RENDER_PROCESSES; None: one per core, 0: a thread
 
     @property
     def holds_shard_zero(self) -> bool:
@@ -153,7 +154,14 @@ def load_settings(
     if level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
     shard_count, shard_ids = _shards(merged)
+    render_raw = _read(merged, "RENDER_PROCESSES")
+    if render_raw is not None and not (render_raw.isdigit() and int(render_raw) <= 1024):
+        raise SettingsError(
+            f"RENDER_PROCESSES must be a whole number of processes (0: draw in a thread), "
+            f"not {render_raw!r}."
+        )
     return Settings(
+        render_processes=int(render_raw) if render_raw is not None else None,
         shard_count=shard_count,
         shard_ids=shard_ids,
         token=_read(merged, "DISCORD_TOKEN"),

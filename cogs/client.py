@@ -20,6 +20,7 @@ from bot.outbox import Outbox
 from bot.service import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
+from cogs import render_pool
 from cogs.announce import Announcer
 from cogs.common import ScarabClient
 from cogs.components import DYNAMIC_ITEMS
@@ -145,6 +146,7 @@ class ShardedScarabBot(ScarabBot, commands.AutoShardedBot):
 def create_bot(settings: Settings, storage: Storage, **options: Any) -> ScarabBot:
     """The client for ``settings``: sharded when ``SHARD_COUNT`` is set. Only the process
     holding shard 0 syncs the slash commands at start-up (``run --no-sync``: none does)."""
+    render_pool.configure(settings.render_processes)
     if settings.turn_time_seconds:  # tests: deadlines in seconds, scanned often enough
         set_default_turn_time(settings.turn_time_seconds)
         options.setdefault("deadline_interval", max(0.2, settings.turn_time_seconds / 10))

@@ -25,10 +25,19 @@ T = TypeVar("T")
 PRELOAD = ["render", "cogs.common"]  # imported once by the fork server, not per drawing
 
 _pool: ProcessPoolExecutor | None = None
+_configured: int | None = None  # RENDER_PROCESSES from the settings (bot/settings.py)
+
+
+def configure(processes: int | None) -> None:
+    """The pool's size from the settings (None: the environment, else the cores)."""
+    global _configured
+    _configured = processes
 
 
 def pool_size() -> int:
     """Worker processes: ``RENDER_PROCESSES`` if set, else the cores this process may use."""
+    if _configured is not None:
+        return _configured
     raw = os.environ.get("RENDER_PROCESSES", "").strip()
     if raw.isdigit():
         return int(raw)

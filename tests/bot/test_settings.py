@@ -71,7 +71,10 @@ def test_shard_settings_and_which_process_syncs_the_commands():
     assert (one.shard_count, one.shard_ids, one.holds_shard_zero) == (2, (1,), False)
     both = load_settings({"SHARD_COUNT": "4", "SHARD_IDS": "2,0,2"})
     assert both.shard_ids == (0, 2) and both.holds_shard_zero
+    assert load_settings({"RENDER_PROCESSES": "0"}).render_processes == 0
+    assert load_settings({}).render_processes is None
     for env, words in (
+        ({"RENDER_PROCESSES": "many"}, "^RENDER_PROCESSES must be a whole number"),
         ({"SHARD_COUNT": "0"}, "^SHARD_COUNT must be a whole number above zero"),
         ({"SHARD_COUNT": "two"}, "^SHARD_COUNT"),
         ({"SHARD_IDS": "0"}, "^SHARD_IDS needs SHARD_COUNT"),
