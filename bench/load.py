@@ -79,8 +79,10 @@ async def worker(url: str, seconds: float, tables: int, first_seed: int) -> dict
     """One process's share: ``tables`` matches played at once for ``seconds``."""
     from bot.service import MatchService
     from bot.storage import Storage
+    from cogs import render_pool
     from cogs.common import pictures
 
+    await render_pool.started()
     store = await Storage.open(url)
     service = MatchService(store)
     try:

@@ -3,8 +3,9 @@ process's throughput grows with the machine: Pillow holds the GIL for most of a 
 threads would share one core.
 
 ``RENDER_PROCESSES`` sets the pool's size (``0``: draw in a thread, as before). The pool starts
-on first use with the ``forkserver`` method (never a fork of the running event loop); a pool
-that broke (a worker died) is replaced, and a drawing it lost is drawn in a thread.
+on first use, in a thread, with the ``forkserver`` method (never a fork of the running event
+loop); until its workers run, and when it broke (a worker died; a new one starts), drawings are
+made in a thread.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ T = TypeVar("T")
 PRELOAD = ["render", "cogs.common"]  # imported once by the fork server, not per drawing
 
 _pool: ProcessPoolExecutor | None = None
+_starting: asyncio.Task[None] | None = None  # the pool starting in a thread
 _configured: int | None = None  # RENDER_PROCESSES from the settings (bot/settings.py)
 
 
@@ -47,14 +49,37 @@ def pool_size() -> int:
         return os.cpu_count() or 1
 
 
-def _executor() -> ProcessPoolExecutor | None:
-    global _pool
-    if _pool is None and pool_size() > 0:
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
-        context = multiprocessing.get_context(method)
-        if method == "forkserver":
-            context.set_forkserver_preload(PRELOAD)
-        _pool = ProcessPoolExecutor(max_workers=pool_size(), mp_context=context)
+def _started_pool() -> ProcessPoolExecutor:
+    """A new pool with every worker running (blocking for seconds: the fork server imports
+    ``PRELOAD`` first). Called in a thread, never on the event loop."""
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(PRELOAD)
+    pool = ProcessPoolExecutor(max_workers=pool_size(), mp_context=context)
+    for future in [pool.submit(os.getpid) for _ in range(pool_size())]:
+        future.result()
+    return pool
+
+
+async def _start() -> None:
+    global _pool, _starting
+    try:
+        _pool = await asyncio.to_thread(_started_pool)
+    except Exception:
+        log.warning("the render pool could not start; drawing in threads", exc_info=True)
+        _starting = None  # tried again by a later drawing
+
+
+def _ready_pool() -> ProcessPoolExecutor | None:
+    """The pool once its workers run; the first call starts it in the background (drawings
+    go to threads meanwhile, so the event loop never waits for processes to start)."""
+    global _starting
+    loop = asyncio.get_running_loop()
+    if _starting is not None and _pool is None and _starting.get_loop() is not loop:
+        _starting = None  # begun under an event loop that has ended
+    if _pool is None and _starting is None and pool_size() > 0:
+        _starting = loop.create_task(_start(), name="scarab-render-pool")
     return _pool
 
 
@@ -62,7 +87,7 @@ async def draw(work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``work(*args, **kwargs)`` (a module-level function, its arguments picklable) in the
     pool, else in a thread. Its exceptions are raised here."""
     call = functools.partial(work, *args, **kwargs)
-    pool = _executor()
+    pool = _ready_pool()
     if pool is not None:
         try:
             future = pool.submit(call)
@@ -76,18 +101,26 @@ async def draw(work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return await asyncio.to_thread(call)
 
 
+async def started() -> bool:
+    """Start the pool now and wait until its workers run (bench, tests); False without one."""
+    _ready_pool()
+    if _starting is not None:
+        await asyncio.shield(_starting)
+    return _pool is not None
+
+
 def _give_up(pool: ProcessPoolExecutor) -> None:
     """A pool that broke or cannot start workers: the next drawing starts a new one."""
-    global _pool
+    global _pool, _starting
     log.warning("the render pool failed; drawing in a thread meanwhile", exc_info=True)
     if _pool is pool:
-        _pool = None
+        _pool, _starting = None, None
     pool.shutdown(wait=False, cancel_futures=True)
 
 
 def shutdown() -> None:
     """Stop the pool's workers (at exit; a later drawing starts a new pool)."""
-    global _pool
-    pool, _pool = _pool, None
+    global _pool, _starting
+    pool, _pool, _starting = _pool, None, None
     if pool is not None:
         pool.shutdown(wait=False, cancel_futures=True)

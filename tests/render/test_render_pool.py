@@ -14,6 +14,7 @@ from cogs.common import pictures
 async def test_boards_are_drawn_in_worker_processes(monkeypatch) -> None:
     monkeypatch.delenv("RENDER_PROCESSES", raising=False)
     assert render_pool.pool_size() == len(os.sched_getaffinity(0))
+    assert await render_pool.started()
     assert await render_pool.draw(os.getpid) != os.getpid()
     with pytest.raises(KeyError):
         await render_pool.draw(rules.get, "no such game")
