@@ -6,7 +6,8 @@ it. A lease may be taken when it is free (released, or never held), expired, hel
 or held by an earlier run of this same process key (which died: a process never runs twice).
 Taking a lease that was not released means its holder stopped mid-work: ``Lease.taken_over``.
 
-SQLite serves one process, where leases cost one short transaction and never wait.
+An SQLite store serves one process (``Storage.shared`` is False): there every claim succeeds
+at once without touching the database, and the process's own asyncio locks serialise the work.
 """
 
 from __future__ import annotations
@@ -58,13 +59,16 @@ class Leases:
 
     async def claim(self, name: str, ttl: float) -> Lease | None:
         """Take ``name`` for ``ttl`` seconds, or None when another process holds it."""
+        if not self.store.shared:
+            return Lease(name, taken_over=False)
         previous = await self.store.claim_lease(name, self.holder, self.clock(), ttl)
         if previous is None:
             return None
         return Lease(name, taken_over=bool(previous) and previous != self.holder)
 
     async def release(self, name: str) -> None:
-        await self.store.release_lease(name, self.holder)
+        if self.store.shared:
+            await self.store.release_lease(name, self.holder)
 
     @contextlib.asynccontextmanager
     async def hold(self, name: str, ttl: float, wait: float = 0.0) -> AsyncIterator[Lease | None]:

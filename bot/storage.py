@@ -169,6 +169,10 @@ def _inflate_events(blob: bytes) -> dict[int, list[dict[str, Any]]]:
 class Storage(ABC):
     """What the match service needs from a store. All methods are coroutines."""
 
+    # Whether several processes may share the store (PostgreSQL): only then are leases taken
+    # (bot/leases.py); an SQLite file serves one process, where its asyncio locks suffice.
+    shared: bool = False
+
     @classmethod
     async def open(cls, path: str, **kwargs: Any) -> Storage:
         """Open the store ``path`` names: a ``postgresql://`` URL (bot/storage_pg.py) or an

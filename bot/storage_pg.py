@@ -80,6 +80,8 @@ def _optional_json(value: Any) -> str | None:
 class PgStorage(Storage):
     """PostgreSQL through an asyncpg pool; every write is one transaction."""
 
+    shared = True  # several processes (shards) on one database
+
     def __init__(self, pool: asyncpg.Pool, dsn: str) -> None:
         self._pool = pool
         self.dsn = redact(dsn)
