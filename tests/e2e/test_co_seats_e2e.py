@@ -36,8 +36,9 @@ async def test_both_owners_of_a_shared_seat_may_answer(
         assert "together with" in dm_carol.content, dm_carol.content
         await fake.click(carol, dm_carol, label="Pick 3")
         assert "Sealed" in fake.message(dm_carol.id).content
-        r = await fake.click(alice, fake.message(dm_alice.id), label="Pick 2")
-        assert r.ephemeral and "already answered this sealed round" in r.text, r.text
+        # Her partner's DM menu closes: the first answer counted (issue 15 item 2).
+        await fake.wait_for(lambda: not fake.message(dm_alice.id).all_components())
+        assert "Answered" in fake.message(dm_alice.id).content
         dm_bob = [m for m in fake.dm_messages(bob) if m.buttons()][-1]
         await fake.click(bob, dm_bob, label="Pick 1")
         # Seats 0 and 2 each say something at once: one menu per seat; either owner of side A
