@@ -12,7 +12,7 @@ import os
 import platform
 
 import rules
-from bench import service
+from bench import load, service
 from bench.ai_timing import ai_figures
 from bench.engines import engine_figures
 from bench.loop_lag import loop_lag_ms_p99
@@ -31,7 +31,9 @@ def machine() -> str:
     return f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}"
 
 
-def collect(games: int, *, ai_levels: bool = True) -> dict[str, dict[str, float]]:
+def collect(
+    games: int, *, ai_levels: bool = True, load_seconds: float = 10.0
+) -> dict[str, dict[str, float]]:
     figures = {
         game_id: engine_figures(engine, games=games)
         for game_id, engine in sorted(rules.ENGINES.items())
@@ -46,6 +48,8 @@ def collect(games: int, *, ai_levels: bool = True) -> dict[str, dict[str, float]
         "startup_10k_s": round(service.startup_10k_s(), 3),
         "recovery_s": round(service.recovery_s(), 2),
     }
+    if load_seconds > 0:  # moves/s with a board each: one process, two on one PostgreSQL
+        figures["load"] = load.load_figures(load_seconds)
     return figures
 
 
@@ -54,8 +58,14 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--games", type=int, default=10, help="playouts per game (default 10)")
     parser.add_argument("--no-ai", action="store_true", help="skip the AI decision timings")
+    parser.add_argument(
+        "--load-seconds",
+        type=float,
+        default=10.0,
+        help="seconds each load run plays (default 10; 0 skips the load figure)",
+    )
     args = parser.parse_args()
-    figures = collect(args.games, ai_levels=not args.no_ai)
+    figures = collect(args.games, ai_levels=not args.no_ai, load_seconds=args.load_seconds)
     if args.json:
         print(json.dumps(figures, sort_keys=True))
         return
@@ -65,6 +75,8 @@ def main() -> None:
             print(f"{group}.{key}: {value}")
     if service.NOTES:
         print(f"service notes: {service.NOTES}")
+    if load.NOTES:
+        print(f"load notes: {load.NOTES}")
 
 
 if __name__ == "__main__":

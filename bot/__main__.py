@@ -27,7 +27,9 @@ log = logging.getLogger("bot")
 
 DESCRIPTION = """Scarab, a Discord bot for play-by-chat board games. Settings come from the
 environment or a .env file: DISCORD_TOKEN, DATABASE (an SQLite file, the default
-scarab.sqlite3, or a postgresql:// URL), DEV_GUILD_ID, LOG_LEVEL, KEEP_FINISHED_DAYS."""
+scarab.sqlite3, or a postgresql:// URL), DEV_GUILD_ID, LOG_LEVEL, KEEP_FINISHED_DAYS,
+SHARD_COUNT and SHARD_IDS (several processes on one PostgreSQL: `run` syncs the commands only in
+the process holding shard 0; `sync-commands` does it alone)."""
 
 
 def build_parser() -> argparse.ArgumentParser:

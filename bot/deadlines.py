@@ -16,7 +16,9 @@ another close to the deadline (90 %), and the deadline itself. Rows survive rest
 the client calls ``MatchService.process_deadlines`` every few seconds (and once at start-up,
 which catches up). A reminder row is claimed (``fired = 1``) before it is handed out, so it
 fires once; a turn row is deleted after the AI has answered, and answering is idempotent (the
-decision's seq must still be open), so a crash in between never answers twice.
+decision's seq must still be open), so a crash in between never answers twice. With several
+processes on one database, one process at a time acts on a match's due rows: it holds the
+match's lease (bot/leases.py) meanwhile.
 
 ``DeadlinesMixin`` is part of ``MatchService``; it uses only what ``ServiceCore``
 (bot/model.py) declares: the service's lock, ``_apply``, ``_run_ai``, ``_turn``...
@@ -53,6 +55,8 @@ ON_TIMEOUT = (AI_MOVES, TAKEOVER)
 DEFAULT_ON_TIMEOUT = AI_MOVES
 REMINDER_FRACTIONS = (0.5, 0.9)  # half time, and close to the deadline
 MAX_BATCHES = 100  # due rows are read this many times ``limit`` per scan, at most
+DEADLINE_LEASE = "deadlines"  # lease "deadlines:<match>": one process acts on its due rows
+LEASE_SECONDS = 60.0  # a holder that died mid-scan is relieved after this long
 
 # Keys: in matches.settings and (as a guild's defaults) in guild_settings.
 TURN_TIME_KEY = "turn_time"  # match setting: seconds per decision, or null for no limit
@@ -426,7 +430,7 @@ class DeadlinesMixin(ServiceCore):
                     by_match.setdefault(row.match_id, []).append(row)
                 for match_id, match_rows in by_match.items():
                     try:
-                        await self._process_match(match_id, match_rows, now, report)
+                        await self._process_claimed(match_id, match_rows, now, report)
                     except Exception:
                         log.exception("match %s: processing its deadlines failed", match_id)
                 if len(rows) < limit:
@@ -438,6 +442,15 @@ class DeadlinesMixin(ServiceCore):
                 turn for turn in await self.resume_ai(limit) if turn.match.id not in turns
             )
         return report
+
+    async def _process_claimed(
+        self, match_id: int, rows: list[Any], now: float, report: DeadlineReport
+    ) -> None:
+        """``_process_match`` while this process holds the match's deadline lease; another
+        process holding it is acting on the same rows (bot/leases.py)."""
+        async with self.leases.hold(f"{DEADLINE_LEASE}:{match_id}", LEASE_SECONDS) as lease:
+            if lease is not None:
+                await self._process_match(match_id, rows, now, report)
 
     async def _process_match(
         self, match_id: int, rows: list[Any], now: float, report: DeadlineReport

@@ -184,6 +184,20 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN ai_level TEXT;
     """,
+    # 6 (issue 15): several processes on one database. A lease claims a piece of work for one
+    # process (bot/leases.py); an announcement row names the process that delivered it last.
+    """
+    CREATE TABLE leases (
+        name        TEXT PRIMARY KEY,
+        holder      TEXT NOT NULL DEFAULT '',  -- '<process key>/<run id>', '' when released
+        expires_at  REAL NOT NULL DEFAULT 0
+    ) WITHOUT ROWID;
+    ALTER TABLE announcements ADD COLUMN delivered_by TEXT;
+    -- A sealed decision's DM menu: closed by whichever process delivers after it is answered.
+    ALTER TABLE dm_sent ADD COLUMN channel_id INTEGER;
+    ALTER TABLE dm_sent ADD COLUMN message_id INTEGER;
+    ALTER TABLE dm_sent ADD COLUMN settled INTEGER NOT NULL DEFAULT 0 CHECK (settled IN (0, 1));
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -167,6 +167,19 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN ai_level TEXT;
     """,
+    # 3 (issue 15, SQLite 6): leases claim work for one process (bot/leases.py); an
+    # announcement row names the process that delivered it last.
+    """
+    CREATE TABLE leases (
+        name        TEXT PRIMARY KEY,
+        holder      TEXT NOT NULL DEFAULT '',
+        expires_at  DOUBLE PRECISION NOT NULL DEFAULT 0
+    );
+    ALTER TABLE announcements ADD COLUMN delivered_by TEXT;
+    ALTER TABLE dm_sent ADD COLUMN channel_id BIGINT;
+    ALTER TABLE dm_sent ADD COLUMN message_id BIGINT;
+    ALTER TABLE dm_sent ADD COLUMN settled INTEGER NOT NULL DEFAULT 0 CHECK (settled IN (0, 1));
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -21,6 +21,7 @@ from rules.text import msg
 if TYPE_CHECKING:
     import asyncio
 
+    from bot.leases import Leases
     from bot.storage import Storage
 
 AI_ACTOR = "ai"
@@ -243,6 +244,7 @@ class ServiceCore(ABC):
 
     store: Storage
     clock: Callable[[], float]
+    leases: Leases  # work claimed across processes (bot/leases.py)
 
     @abstractmethod
     def lock(self, match_id: int) -> asyncio.Lock:

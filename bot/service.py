@@ -30,6 +30,7 @@ from bot.ai_runner import AIRunner, ai_seed, heuristic_option
 from bot.deadlines import DeadlinesMixin, match_ai_level, parse_ai_level, table_settings
 from bot.errors import NotYourTurn, ServiceError, StorageError, VersionConflict, reason
 from bot.language import LANGUAGE_KEY, LanguageMixin
+from bot.leases import DEFAULT_KEY, Leases
 from bot.model import (
     AI_ACTOR,
     FULL,
@@ -71,6 +72,11 @@ from rules.text import decode, msg
 log = logging.getLogger(__name__)
 
 TURN_TIMEOUT = "turn_timeout"  # guild setting: seconds a human has for one decision
+CONFLICT_RETRIES = 5  # an answer re-checked after other processes committed first
+
+
+class Conflicted(ServiceError):
+    """Another process committed a move of the match first (``VersionConflict``)."""
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -98,8 +104,11 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         seed_source: Callable[[], int] | None = None,
         ai_step_limit: int = 10_000,
         ai_runner: AIRunner | None = None,
+        process_key: str = DEFAULT_KEY,
     ) -> None:
         self.store = store
+        # Work claimed across processes on one database: deadlines, announcements.
+        self.leases = Leases(store, process_key, clock)
         self.clock = clock
         self.cache_size = cache_size
         self.ai_step_limit = ai_step_limit
@@ -292,9 +301,18 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
 
     # --- moves ------------------------------------------------------------------------------
     async def _apply(
-        self, info: MatchInfo, loaded: LoadedMatch, seat: int, option_id: str, actor: str
+        self,
+        info: MatchInfo,
+        loaded: LoadedMatch,
+        seat: int,
+        option_id: str,
+        actor: str,
+        *,
+        conflict: bool = False,
     ) -> AppliedMove:
-        """Apply one answer and commit it; the cache advances only after the commit."""
+        """Apply one answer and commit it; the cache advances only after the commit. When
+        another process committed first, ``STALE`` is raised (``Conflicted`` with
+        ``conflict``: the caller reloads and checks the answer again)."""
         engine = loaded.engine
         before = first_per_seat(engine.pending(loaded.state))
         decision = before.get(seat)
@@ -334,7 +352,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
             )
         except VersionConflict:
             self._forget(info.id)
-            raise ServiceError(STALE) from None
+            raise (Conflicted if conflict else ServiceError)(STALE) from None
         except StorageError as exc:
             log.error("match %s: saving a move failed: %s", info.id, exc)
             raise ServiceError(SAVE_FAILED) from exc
@@ -666,37 +684,60 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         logged, as that seat's with the caller as actor. ``decision_seq`` picks the decision
         it was posed with; ``for_seat`` (a seat's own menu) names the seat to answer for."""
         async with self.lock(match_id):
-            info = await self.get_match(match_id)
-            self._refuse_unless_active(info)
-            seat = info.seat_of(user_id)
-            if seat is None:
-                raise ServiceError(NOT_SEATED)
-            if info.seat_info(seat).taken_over:
-                raise ServiceError(TAKEN_OVER)
-            loaded = await self._loaded(info)
-            moves = await self._run_ai(info, loaded)  # resume AI seats a failure left waiting
-            try:
-                if moves:
-                    info = await self.get_match(match_id)
-                    self._refuse_unless_active(info)
-                open_ = answerable(loaded.engine, loaded.state, seat)
-                if not open_:  # nothing of theirs is open: say whose turn it is
-                    raise self._not_your_turn(info, loaded, seat)
-                if for_seat is not None:
-                    open_ = [d for d in open_ if d.seat == for_seat]
-                if decision_seq is not None:
-                    open_ = [d for d in open_ if loaded.seqs.get(d.seat) == decision_seq]
-                if not open_:
-                    raise ServiceError(STALE if decision_seq is not None else NOT_YOUR_TURN)
-                moves.append(
-                    await self._apply(info, loaded, open_[0].seat, option_id, str(user_id))
+            for attempt in range(CONFLICT_RETRIES):
+                try:
+                    return await self._submit_locked(
+                        match_id, user_id, option_id, decision_seq, for_seat
+                    )
+                except Conflicted:
+                    # Another process committed first (only the database lock is shared):
+                    # the answer is checked again against what it holds now.
+                    log.info("match %s: a concurrent move (try %d); re-checking", match_id, attempt)
+            raise ServiceError(STALE)
+
+    async def _submit_locked(
+        self,
+        match_id: int,
+        user_id: int,
+        option_id: str,
+        decision_seq: int | None,
+        for_seat: int | None,
+    ) -> Turn:
+        """``submit`` inside the match's process lock; raises ``Conflicted`` when another
+        process wrote the match between reading it and committing the answer."""
+        info = await self.get_match(match_id)
+        self._refuse_unless_active(info)
+        seat = info.seat_of(user_id)
+        if seat is None:
+            raise ServiceError(NOT_SEATED)
+        if info.seat_info(seat).taken_over:
+            raise ServiceError(TAKEN_OVER)
+        loaded = await self._loaded(info)
+        moves = await self._run_ai(info, loaded)  # resume AI seats a failure left waiting
+        try:
+            if moves:
+                info = await self.get_match(match_id)
+                self._refuse_unless_active(info)
+            open_ = answerable(loaded.engine, loaded.state, seat)
+            if not open_:  # nothing of theirs is open: say whose turn it is
+                raise self._not_your_turn(info, loaded, seat)
+            if for_seat is not None:
+                open_ = [d for d in open_ if d.seat == for_seat]
+            if decision_seq is not None:
+                open_ = [d for d in open_ if loaded.seqs.get(d.seat) == decision_seq]
+            if not open_:
+                raise ServiceError(STALE if decision_seq is not None else NOT_YOUR_TURN)
+            moves.append(
+                await self._apply(
+                    info, loaded, open_[0].seat, option_id, str(user_id), conflict=not moves
                 )
-            except ServiceError:
-                if moves and self.on_owed is not None:
-                    self.on_owed(match_id)  # the AI's resumed moves are announced anyway
-                raise
-            moves.extend(await self._run_ai(info, loaded))
-            turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
+            )
+        except ServiceError:
+            if moves and self.on_owed is not None:
+                self.on_owed(match_id)  # the AI's resumed moves are announced anyway
+            raise
+        moves.extend(await self._run_ai(info, loaded))
+        turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
         return turn
 
     def _not_your_turn(self, info: MatchInfo, loaded: LoadedMatch, seat: int) -> ServiceError:

@@ -33,6 +33,16 @@ class Settings:
     # players (/game and /admin still offer the usual choices).
     turn_time_seconds: float | None = None
     sync_commands: bool = True  # `python -m bot run --no-sync` leaves commands as they are
+    # SHARD_COUNT / SHARD_IDS (issue 15): this process serves these of ``shard_count`` shards
+    # (None: all of them); several processes may share one PostgreSQL database.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    render_processes: int | None = None  # RENDER_PROCESSES; None: one per core, 0: a thread
+
+    @property
+    def holds_shard_zero(self) -> bool:
+        """Shard 0 gets every DM interaction, and ``run`` syncs the commands only there."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @property
     def log_level_number(self) -> int:
@@ -44,7 +54,8 @@ class Settings:
             f"Settings(token={token}, database={redact(self.database)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
             f"keep_finished_days={self.keep_finished_days!r}, "
-            f"turn_time_seconds={self.turn_time_seconds!r})"
+            f"turn_time_seconds={self.turn_time_seconds!r}, shard_count={self.shard_count!r}, "
+            f"shard_ids={self.shard_ids!r})"
         )
 
 
@@ -65,6 +76,29 @@ def _positive_number(merged: Mapping[str, str | None], key: str, what: str) -> f
     if value is None or not 0 < value < 1e7:
         raise SettingsError(f"{key} must be {what} above zero (or empty), not {raw!r}.")
     return value
+
+
+def _shards(merged: Mapping[str, str | None]) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS (a comma list of shard numbers below SHARD_COUNT)."""
+    count_raw, ids_raw = _read(merged, "SHARD_COUNT"), _read(merged, "SHARD_IDS")
+    count = None
+    if count_raw is not None:
+        count = int(count_raw) if count_raw.isdigit() else 0
+        if not 0 < count <= 10_000:
+            raise SettingsError(
+                f"SHARD_COUNT must be a whole number above zero, not {count_raw!r}."
+            )
+    if ids_raw is None:
+        return count, None
+    if count is None:
+        raise SettingsError("SHARD_IDS needs SHARD_COUNT (how many shards the bot has in all).")
+    parts = [part.strip() for part in ids_raw.split(",")]
+    if not all(part.isdigit() and int(part) < count for part in parts):
+        raise SettingsError(
+            f"SHARD_IDS must be a comma list of shard numbers from 0 to {count - 1}, "
+            f"not {ids_raw!r}."
+        )
+    return count, tuple(sorted({int(part) for part in parts}))
 
 
 def _read(environ: Mapping[str, str | None], key: str) -> str | None:
@@ -119,7 +153,17 @@ def load_settings(
     level = (_read(merged, "LOG_LEVEL") or "INFO").upper()
     if level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+    shard_count, shard_ids = _shards(merged)
+    render_raw = _read(merged, "RENDER_PROCESSES")
+    if render_raw is not None and not (render_raw.isdigit() and int(render_raw) <= 1024):
+        raise SettingsError(
+            f"RENDER_PROCESSES must be a whole number of processes (0: draw in a thread), "
+            f"not {render_raw!r}."
+        )
     return Settings(
+        render_processes=int(render_raw) if render_raw is not None else None,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
         token=_read(merged, "DISCORD_TOKEN"),
         database=_read(merged, "DATABASE") or DEFAULT_DATABASE,
         dev_guild_id=dev_guild_id,

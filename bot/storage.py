@@ -27,6 +27,7 @@ from typing import Any
 import aiosqlite
 
 from bot.errors import StorageError, VersionConflict
+from bot.leases import may_take
 from bot.migrations import migrate
 from rules.core import canonical_json
 
@@ -105,6 +106,17 @@ class DeadlineRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class DmMenu:
+    """A sealed decision's menu sent by DM (``dm_sent``)."""
+
+    seat: int
+    decision_seq: int
+    user_id: int
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class AnnouncementRecord:
     """A match's row of the announcement outbox (issue 10): the thread must show
     ``version_owed``; Discord accepted ``version_done`` last (-1: nothing posted yet)."""
@@ -118,6 +130,7 @@ class AnnouncementRecord:
     turn_key: Any  # JSON: which turn the live message shows (cogs/announce.py turn_key)
     attempts: int
     next_try_at: float
+    delivered_by: str | None = None  # the process (bot/leases.py key) that delivered it last
 
     @property
     def owed(self) -> bool:
@@ -156,6 +169,10 @@ def _inflate_events(blob: bytes) -> dict[int, list[dict[str, Any]]]:
 
 class Storage(ABC):
     """What the match service needs from a store. All methods are coroutines."""
+
+    # Whether several processes may share the store (PostgreSQL): only then are leases taken
+    # (bot/leases.py); an SQLite file serves one process, where its asyncio locks suffice.
+    shared: bool = False
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -288,9 +305,19 @@ class Storage(ABC):
         turn_version: int | None,
         turn_key: Any,
         now: float,
+        by: str | None = None,
     ) -> None:
         """Discord accepted the post/edit showing ``version``: one transaction with the
-        live message's id (also kept as the ``turn`` message)."""
+        live message's id (also kept as the ``turn`` message) and the delivering process."""
+
+    @abstractmethod
+    async def claim_lease(self, name: str, holder: str, now: float, ttl: float) -> str | None:
+        """Take the lease ``name`` until ``now + ttl`` when ``bot.leases.may_take`` allows;
+        returns its previous holder ('' when free), or None when it stays another's."""
+
+    @abstractmethod
+    async def release_lease(self, name: str, holder: str) -> None:
+        """Free ``name`` if ``holder`` holds it."""
 
     @abstractmethod
     async def announcement_failed(self, match_id: int, next_try_at: float, now: float) -> int:
@@ -302,8 +329,26 @@ class Storage(ABC):
 
     @abstractmethod
     async def record_dm(
-        self, match_id: int, seat: int, decision_seq: int, user_id: int, closed: bool, now: float
-    ) -> None: ...
+        self,
+        match_id: int,
+        seat: int,
+        decision_seq: int,
+        user_id: int,
+        closed: bool,
+        now: float,
+        message: tuple[int, int] | None = None,
+    ) -> None:
+        """A sealed decision's DM; ``message``: (DM channel id, message id) of its menu."""
+
+    @abstractmethod
+    async def open_dm_menus(self, match_id: int) -> list[DmMenu]:
+        """The sealed decisions' DM menus not yet closed (``dm_menu_settled``)."""
+
+    @abstractmethod
+    async def dm_menu_settled(
+        self, match_id: int, seat: int, decision_seq: int, user_id: int
+    ) -> None:
+        """That DM menu no longer offers anything (a receipt, or closed after the answer)."""
 
     @abstractmethod
     async def ai_waiting_matches(self, limit: int = 100) -> list[int]:
@@ -968,7 +1013,7 @@ class SqliteStorage(Storage):
     # --- the announcement outbox --------------------------------------------------------------
     _ANNOUNCEMENT_COLUMNS = (
         "match_id, version_owed, version_done, channel_id, message_id, "
-        "turn_version, turn_key, attempts, next_try_at"
+        "turn_version, turn_key, attempts, next_try_at, delivered_by"
     )
 
     @staticmethod
@@ -983,6 +1028,7 @@ class SqliteStorage(Storage):
             json.loads(row[6]) if row[6] is not None else None,
             row[7],
             row[8],
+            row[9],
         )
 
     async def owe_announcement(self, match_id: int, version: int, now: float) -> None:
@@ -1023,16 +1069,19 @@ class SqliteStorage(Storage):
         turn_version: int | None,
         turn_key: Any,
         now: float,
+        by: str | None = None,
     ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO announcements (match_id, version_owed, version_done, channel_id, "
-                "message_id, turn_version, turn_key, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "message_id, turn_version, turn_key, updated_at, delivered_by) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (match_id) DO UPDATE SET "
                 "version_done = max(version_done, excluded.version_done), "
                 "channel_id = excluded.channel_id, message_id = excluded.message_id, "
                 "turn_version = excluded.turn_version, turn_key = excluded.turn_key, "
-                "attempts = 0, next_try_at = 0, updated_at = excluded.updated_at",
+                "attempts = 0, next_try_at = 0, updated_at = excluded.updated_at, "
+                "delivered_by = excluded.delivered_by",
                 (
                     match_id,
                     version,
@@ -1042,6 +1091,7 @@ class SqliteStorage(Storage):
                     turn_version,
                     _json(turn_key) if turn_key is not None else None,
                     now,
+                    by,
                 ),
             )
             if message_id is not None and channel_id is not None:
@@ -1052,6 +1102,30 @@ class SqliteStorage(Storage):
                     "updated_at = excluded.updated_at",
                     (match_id, channel_id, message_id, now),
                 )
+
+    async def claim_lease(self, name: str, holder: str, now: float, ttl: float) -> str | None:
+        async with self._transaction() as conn:
+            async with conn.execute(
+                "SELECT holder, expires_at FROM leases WHERE name = ?", (name,)
+            ) as cursor:
+                row = await cursor.fetchone()
+            previous, expires_at = (row[0], row[1]) if row else ("", 0.0)
+            if not may_take(previous, expires_at, holder, now):
+                return None
+            await conn.execute(
+                "INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, "
+                "expires_at = excluded.expires_at",
+                (name, holder, now + ttl),
+            )
+        return previous
+
+    async def release_lease(self, name: str, holder: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "UPDATE leases SET holder = '', expires_at = 0 WHERE name = ? AND holder = ?",
+                (name, holder),
+            )
 
     async def announcement_failed(self, match_id: int, next_try_at: float, now: float) -> int:
         async with self._transaction() as conn:
@@ -1078,13 +1152,46 @@ class SqliteStorage(Storage):
         return {(row[0], row[1], row[2]): bool(row[3]) for row in rows}
 
     async def record_dm(
-        self, match_id: int, seat: int, decision_seq: int, user_id: int, closed: bool, now: float
+        self,
+        match_id: int,
+        seat: int,
+        decision_seq: int,
+        user_id: int,
+        closed: bool,
+        now: float,
+        message: tuple[int, int] | None = None,
+    ) -> None:
+        channel_id, message_id = message or (None, None)
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO dm_sent (match_id, seat, decision_seq, user_id, closed, sent_at, "
+                "channel_id, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT DO UPDATE SET closed = excluded.closed, "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id",
+                (match_id, seat, decision_seq, user_id, int(closed), now, channel_id, message_id),
+            )
+
+    async def open_dm_menus(self, match_id: int) -> list[DmMenu]:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT seat, decision_seq, user_id, channel_id, message_id FROM dm_sent "
+                "WHERE match_id = ? AND message_id IS NOT NULL AND settled = 0 "
+                "ORDER BY decision_seq, seat, user_id",
+                (match_id,),
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+        return [DmMenu(*row) for row in rows]
+
+    async def dm_menu_settled(
+        self, match_id: int, seat: int, decision_seq: int, user_id: int
     ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
-                "INSERT INTO dm_sent (match_id, seat, decision_seq, user_id, closed, sent_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET closed = excluded.closed",
-                (match_id, seat, decision_seq, user_id, int(closed), now),
+                "UPDATE dm_sent SET settled = 1 WHERE match_id = ? AND seat = ? "
+                "AND decision_seq = ? AND user_id = ?",
+                (match_id, seat, decision_seq, user_id),
             )
 
     async def ai_waiting_matches(self, limit: int = 100) -> list[int]:

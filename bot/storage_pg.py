@@ -17,6 +17,7 @@ from typing import Any
 import asyncpg
 
 from bot.errors import StorageError, VersionConflict
+from bot.leases import may_take
 from bot.migrations_pg import migrate
 from bot.settings import redact
 from bot.storage import (
@@ -24,6 +25,7 @@ from bot.storage import (
     AdminLogEntry,
     AnnouncementRecord,
     DeadlineRecord,
+    DmMenu,
     MatchRecord,
     MessageRecord,
     MoveRecord,
@@ -77,6 +79,8 @@ def _optional_json(value: Any) -> str | None:
 
 class PgStorage(Storage):
     """PostgreSQL through an asyncpg pool; every write is one transaction."""
+
+    shared = True  # several processes (shards) on one database
 
     def __init__(self, pool: asyncpg.Pool, dsn: str) -> None:
         self._pool = pool
@@ -478,13 +482,13 @@ class PgStorage(Storage):
     # --- the announcement outbox ----------------------------------------------------------
     _ANNOUNCEMENT_COLUMNS = (
         "match_id, version_owed, version_done, channel_id, message_id, "
-        "turn_version, turn_key, attempts, next_try_at"
+        "turn_version, turn_key, attempts, next_try_at, delivered_by"
     )
 
     @staticmethod
     def _announcement(row: Sequence[Any]) -> AnnouncementRecord:
         turn_key = json.loads(row[6]) if row[6] is not None else None
-        return AnnouncementRecord(*row[:6], turn_key, row[7], row[8])
+        return AnnouncementRecord(*row[:6], turn_key, row[7], row[8], row[9])
 
     async def owe_announcement(self, match_id: int, version: int, now: float) -> None:
         async with self._transaction() as conn:
@@ -519,16 +523,18 @@ class PgStorage(Storage):
         turn_version: int | None,
         turn_key: Any,
         now: float,
+        by: str | None = None,
     ) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO announcements (match_id, version_owed, version_done, channel_id, "
-                "message_id, turn_version, turn_key, updated_at) "
-                "VALUES ($1, $2, $2, $3, $4, $5, $6, $7) ON CONFLICT (match_id) DO UPDATE SET "
+                "message_id, turn_version, turn_key, updated_at, delivered_by) "
+                "VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (match_id) DO UPDATE SET "
                 "version_done = GREATEST(announcements.version_done, excluded.version_done), "
                 "channel_id = excluded.channel_id, message_id = excluded.message_id, "
                 "turn_version = excluded.turn_version, turn_key = excluded.turn_key, "
-                "attempts = 0, next_try_at = 0, updated_at = excluded.updated_at",
+                "attempts = 0, next_try_at = 0, updated_at = excluded.updated_at, "
+                "delivered_by = excluded.delivered_by",
                 match_id,
                 version,
                 channel_id,
@@ -536,9 +542,36 @@ class PgStorage(Storage):
                 turn_version,
                 _optional_json(turn_key),
                 float(now),
+                by,
             )
             if message_id is not None and channel_id is not None:
                 await self._set_message(conn, match_id, "turn", channel_id, message_id, now)
+
+    async def claim_lease(self, name: str, holder: str, now: float, ttl: float) -> str | None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO leases (name) VALUES ($1) ON CONFLICT (name) DO NOTHING", name
+            )
+            row = await conn.fetchrow(
+                "SELECT holder, expires_at FROM leases WHERE name = $1 FOR UPDATE", name
+            )
+            if not may_take(row[0], row[1], holder, now):
+                return None
+            await conn.execute(
+                "UPDATE leases SET holder = $2, expires_at = $3 WHERE name = $1",
+                name,
+                holder,
+                float(now + ttl),
+            )
+        return row[0]
+
+    async def release_lease(self, name: str, holder: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "UPDATE leases SET holder = '', expires_at = 0 WHERE name = $1 AND holder = $2",
+                name,
+                holder,
+            )
 
     async def announcement_failed(self, match_id: int, next_try_at: float, now: float) -> int:
         async with self._transaction() as conn:
@@ -560,19 +593,53 @@ class PgStorage(Storage):
         return {(row[0], row[1], row[2]): bool(row[3]) for row in rows}
 
     async def record_dm(
-        self, match_id: int, seat: int, decision_seq: int, user_id: int, closed: bool, now: float
+        self,
+        match_id: int,
+        seat: int,
+        decision_seq: int,
+        user_id: int,
+        closed: bool,
+        now: float,
+        message: tuple[int, int] | None = None,
     ) -> None:
+        channel_id, message_id = message or (None, None)
         async with self._transaction() as conn:
             await conn.execute(
-                "INSERT INTO dm_sent (match_id, seat, decision_seq, user_id, closed, sent_at) "
-                "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT "
-                "(match_id, seat, decision_seq, user_id) DO UPDATE SET closed = excluded.closed",
+                "INSERT INTO dm_sent (match_id, seat, decision_seq, user_id, closed, sent_at, "
+                "channel_id, message_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT "
+                "(match_id, seat, decision_seq, user_id) DO UPDATE SET closed = excluded.closed, "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id",
                 match_id,
                 seat,
                 decision_seq,
                 user_id,
                 int(closed),
                 float(now),
+                channel_id,
+                message_id,
+            )
+
+    async def open_dm_menus(self, match_id: int) -> list[DmMenu]:
+        async with self._read() as conn:
+            rows = await conn.fetch(
+                "SELECT seat, decision_seq, user_id, channel_id, message_id FROM dm_sent "
+                "WHERE match_id = $1 AND message_id IS NOT NULL AND settled = 0 "
+                "ORDER BY decision_seq, seat, user_id",
+                match_id,
+            )
+        return [DmMenu(*row) for row in rows]
+
+    async def dm_menu_settled(
+        self, match_id: int, seat: int, decision_seq: int, user_id: int
+    ) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "UPDATE dm_sent SET settled = 1 WHERE match_id = $1 AND seat = $2 "
+                "AND decision_seq = $3 AND user_id = $4",
+                match_id,
+                seat,
+                decision_seq,
+                user_id,
             )
 
     async def ai_waiting_matches(self, limit: int = 100) -> list[int]:

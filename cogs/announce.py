@@ -69,6 +69,9 @@ log = logging.getLogger(__name__)
 
 TURN = "turn"  # message kind stored with service.set_message
 ROSTER = "roster"  # the roster posted when the match starts (once)
+ANNOUNCE_LEASE = "announce"  # lease "announce:<match>": one process delivers a match at a time
+LEASE_SECONDS = 60.0  # a delivery whose process died is taken over after this long
+LEASE_WAIT = 15.0  # seconds a delivery waits for another process's delivery of the match
 EMBED_TEXT = 4000
 FIELD_TEXT = 1024
 
@@ -147,8 +150,9 @@ def dm_nonce(match: int, seat: int, seq: int, user_id: int) -> str:
 class Announcer:
     """Delivers each match's announcement outbox (``Storage.get_announcement``): what the
     thread owes is stored with every move; it is marked done only after Discord accepted the
-    post or edit. In memory: only which matches were delivered since this process started
-    (after a restart the live turn is posted anew, never edited into an older message)."""
+    post or edit, with the process that delivered it (``delivered_by``). In memory: only which
+    matches this process delivered since it started (after a restart the live turn it showed
+    is posted anew, never edited into an older message; another process's is continued)."""
 
     def __init__(self, bot: ScarabClient) -> None:
         self.bot = bot
@@ -156,10 +160,6 @@ class Announcer:
         self._delivered: set[int] = set()  # matches delivered since this process started
         self.dm_closed: defaultdict[int, set[int]] = defaultdict(set)  # match -> user ids
         self._names: dict[int, str] = {}  # user id -> display name (the Undo button's label)
-        # match -> (seat, decision seq) -> the sealed DM menus sent for it: (user id, message)
-        self._dm_menus: defaultdict[int, dict[tuple[int, int], list[tuple[int, Any]]]] = (
-            defaultdict(dict)
-        )
         self.on_failure: Any = None  # async (match_id) -> None: the outbox's backoff
 
     # ------------------------------------------------------------------ entry points
@@ -180,10 +180,19 @@ class Announcer:
         thread_id: int | None = None,
         intro: str = "",
     ) -> bool:
-        """Bring the match's thread up to its stored version (the outbox worker's call)."""
-        async with self._locks[match_id]:
+        """Bring the match's thread up to its stored version (the outbox worker's call).
+        One process at a time delivers a match (its lease, bot/leases.py); when another keeps
+        it, what is owed stays owed for the outbox."""
+        leases = self.bot.service.leases
+        async with (
+            self._locks[match_id],
+            leases.hold(f"{ANNOUNCE_LEASE}:{match_id}", LEASE_SECONDS, LEASE_WAIT) as lease,
+        ):
+            if lease is None:
+                log.info("match %s: another process is delivering it", match_id)
+                return False
             try:
-                await self._deliver(match_id, hint, thread_id, intro)
+                await self._deliver(match_id, hint, thread_id, intro, lease.taken_over)
             except Exception as exc:
                 if isinstance(exc, DeliveryFailed | discord.HTTPException):
                     log.warning("announcing match %s failed (%s); it stays owed", match_id, exc)
@@ -233,8 +242,15 @@ class Announcer:
     # ------------------------------------------------------------------ the work
 
     async def _deliver(
-        self, match: int, hint: Turn | None, thread_id: int | None, intro: str
+        self,
+        match: int,
+        hint: Turn | None,
+        thread_id: int | None,
+        intro: str,
+        cut_short: bool = False,
     ) -> None:
+        """``cut_short``: a delivery of this match stopped midway (its process died) and may
+        have left a post whose id was never stored."""
         service = self.bot.service
         store = service.store
         info = await service.get_match(match)
@@ -256,6 +272,7 @@ class Announcer:
                     turn_version=row.turn_version,
                     turn_key=row.turn_key,
                     now=now,
+                    by=self.bot.service.leases.key,
                 )
             elif (
                 hint is not None
@@ -296,7 +313,7 @@ class Announcer:
         earlier = []  # texts of the live turn's moves shown already
         if old_id is not None and turn_version is not None and turn_version < done:
             earlier = await service.public_texts(match, turn_version, done)
-        restarted = match not in self._delivered
+        restarted = cut_short or self._first_since_restart(match, row)
 
         if (
             not restarted
@@ -318,6 +335,7 @@ class Announcer:
                     turn_version=turn_version,
                     turn_key=list(key),
                     now=service.clock(),
+                    by=service.leases.key,
                 )
                 return
 
@@ -340,12 +358,22 @@ class Announcer:
             turn_version=info.version,
             turn_key=list(key),
             now=service.clock(),
+            by=service.leases.key,
         )
         self._delivered.add(match)
         if turn.result is not None:
             self.dm_closed.pop(match, None)
         if done < 0:  # the first post: the lobby says so, even after a crash during Start
             await self._lobby_started(info, channel_id)
+
+    def _first_since_restart(self, match: int, row: Any) -> bool:
+        """Whether this process delivers ``match`` for the first time since it (re)started
+        while its last delivery was this process's own, before the restart: the live turn is
+        then posted anew. A delivery by another process is continued in place."""
+        if match in self._delivered:
+            return False
+        by = row.delivered_by if row is not None else None
+        return by is None or by == self.bot.service.leases.key
 
     async def _refresh(self, turn: Turn, row: Any) -> None:
         """Nothing new was committed but who answers changed (an abandon, a rejoin, a vote):
@@ -363,6 +391,7 @@ class Announcer:
         sent = await service.store.dms_sent(match)
         if await self._edit_turn(channel, row.message_id, turn, decisions, earlier, loc=loc):
             await self._send_dms(turn, decisions, sent)
+            await self._close_dm_menus(turn)
 
     async def _lobby_started(self, info: MatchInfo, thread_id: int) -> None:
         try:
@@ -861,14 +890,20 @@ class Announcer:
             for uid in d.owner_ids:
                 if (d.seat, d.seq, uid) in sent:
                     continue
-                delivered = await self._send_dm(turn, d, uid)
+                message = await self._send_dm(turn, d, uid)
                 await self.bot.service.store.record_dm(
-                    info.id, d.seat, d.seq, uid, not delivered, self.bot.service.clock()
+                    info.id,
+                    d.seat,
+                    d.seq,
+                    uid,
+                    message is None,
+                    self.bot.service.clock(),
+                    (message.channel.id, message.id) if message is not None else None,
                 )
-                sent[(d.seat, d.seq, uid)] = not delivered
+                sent[(d.seat, d.seq, uid)] = message is None
 
-    async def _send_dm(self, turn: Turn, d: PendingDecision, uid: int) -> bool:
-        """Send one sealed decision's DM; False when the user's DMs are closed."""
+    async def _send_dm(self, turn: Turn, d: PendingDecision, uid: int) -> discord.Message | None:
+        """Send one sealed decision's DM; None when the user's DMs are closed."""
         info = turn.match
         loc = await self.bot.service.dm_language(info.id, uid)
         try:
@@ -911,29 +946,35 @@ class Announcer:
         )
         if not sent:
             self.dm_closed[info.id].add(uid)
-        else:
-            self._dm_menus[info.id].setdefault((d.seat, d.seq), []).append((uid, sent))
-        return bool(sent)
+            return None
+        return sent if isinstance(sent, discord.Message) else None
 
     async def _close_dm_menus(self, turn: Turn) -> None:
         """Each sealed DM menu whose decision is no longer open becomes a receipt saying who
-        answered, in every owner's DM (a co-owner answered it, ``Engine.co_seats``, or another
-        seat's answer closed it, an advisory proposal). The answerer's own menu is left to
-        ``submit_choice``, which turns it into their own receipt."""
-        menus = self._dm_menus.get(turn.match.id)
-        if not menus:
-            return
+        answered, in every owner's DM, whichever process delivered it (the menus live in
+        ``dm_sent``): a co-owner answered it (``Engine.co_seats``), the answer came by
+        ``/play`` or "Choose privately", or another seat's answer closed it. A menu answered
+        from itself was settled by ``submit_choice`` with its own receipt. A failure is left
+        for the next delivery."""
+        store = self.bot.service.store
+        match = turn.match.id
         still_open = {(d.seat, d.seq) for d in turn.pending}
-        for seat, seq in [key for key in menus if key not in still_open]:
-            answer = next((m for m in reversed(turn.moves) if m.seat == seat), None)
-            for uid, message in menus.pop((seat, seq)):
-                if answer is not None and answer.actor == str(uid):
-                    continue
-                receipt = await self._dm_receipt(turn, answer, uid)
-                try:
-                    await message.edit(content=receipt, view=None, attachments=[], embed=None)
-                except discord.HTTPException:
-                    log.warning("could not turn a DM menu into a receipt", exc_info=True)
+        for menu in await store.open_dm_menus(match):
+            if (menu.seat, menu.decision_seq) in still_open:
+                continue
+            answer = next((m for m in reversed(turn.moves) if m.seat == menu.seat), None)
+            receipt = await self._dm_receipt(turn, answer, menu.user_id)
+            channel = self.bot.get_partial_messageable(menu.channel_id)
+            try:
+                await channel.get_partial_message(menu.message_id).edit(
+                    content=receipt, view=None, attachments=[], embed=None
+                )
+            except discord.NotFound:
+                pass
+            except discord.HTTPException:
+                log.warning("could not close a DM menu of match %s", match, exc_info=True)
+                continue
+            await store.dm_menu_settled(match, menu.seat, menu.decision_seq, menu.user_id)
 
     async def _dm_receipt(self, turn: Turn, answer: AppliedMove | None, uid: int) -> str:
         """What a closed DM menu says to ``uid``: who answered it (or whose answer closed it)."""

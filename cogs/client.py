@@ -15,10 +15,12 @@ import discord
 from discord.ext import commands
 
 from bot.deadlines import set_default_turn_time
+from bot.leases import DEFAULT_KEY, process_key
 from bot.outbox import Outbox
 from bot.service import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
+from cogs import render_pool
 from cogs.announce import Announcer
 from cogs.common import ScarabClient
 from cogs.components import DYNAMIC_ITEMS
@@ -64,6 +66,7 @@ class ScarabBot(ScarabClient):
         sync_commands: bool = True,
         deadline_interval: float | None = None,
         outbox_poll: float | None = None,
+        process_key: str = DEFAULT_KEY,
         **options: Any,
     ) -> None:
         options.setdefault("intents", default_intents())
@@ -86,10 +89,13 @@ class ScarabBot(ScarabClient):
         self.announcer: Any = None
         self.outbox: Outbox | None = None  # bot/outbox.py: delivers owed announcements
         self.outbox_poll = outbox_poll
+        self.process_key = process_key  # bot/leases.py: this process among those sharing the db
 
     async def setup_hook(self) -> None:
         # Boards are drawn by the announcer once per turn post, not by the service per click.
-        self.service = self._given_service or MatchService(self.storage)
+        self.service = self._given_service or MatchService(
+            self.storage, process_key=self.process_key
+        )
         self.announcer = Announcer(self)
         self.outbox = Outbox(
             self.service,
@@ -134,12 +140,26 @@ class ScarabBot(ScarabClient):
         await super().close()
 
 
+class ShardedScarabBot(ScarabBot, commands.AutoShardedBot):
+    """Scarab serving ``shard_ids`` of ``shard_count`` shards (``SHARD_COUNT``/``SHARD_IDS``):
+    one of several processes on one PostgreSQL database (docs/deploy.md, "Sharding")."""
+
+
 def create_bot(settings: Settings, storage: Storage, **options: Any) -> ScarabBot:
+    """The client for ``settings``: sharded when ``SHARD_COUNT`` is set. Only the process
+    holding shard 0 syncs the slash commands at start-up (``run --no-sync``: none does)."""
+    render_pool.configure(settings.render_processes)
     if settings.turn_time_seconds:  # tests: deadlines in seconds, scanned often enough
         set_default_turn_time(settings.turn_time_seconds)
         options.setdefault("deadline_interval", max(0.2, settings.turn_time_seconds / 10))
-    options.setdefault("sync_commands", settings.sync_commands)
-    return ScarabBot(
+    options.setdefault("sync_commands", settings.sync_commands and settings.holds_shard_zero)
+    options.setdefault("process_key", process_key(settings.shard_ids))
+    kind: type[ScarabBot] = ScarabBot
+    if settings.shard_count:
+        kind = ShardedScarabBot
+        options.setdefault("shard_count", settings.shard_count)
+        options.setdefault("shard_ids", list(settings.shard_ids or range(settings.shard_count)))
+    return kind(
         storage,
         dev_guild_id=settings.dev_guild_id,
         keep_finished_days=settings.keep_finished_days,

@@ -3,7 +3,6 @@ Discord text, replies, rendering off the event loop, small parsers."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Callable, Iterable
@@ -15,6 +14,7 @@ from discord.ext import commands
 import render
 import rules
 from bot.model import AI_LEVEL_NAMES, DEFAULT_AI_NAME, ai_seat_name
+from cogs import render_pool
 from lang import localise
 from render import meta_text as meta_text  # the PNG chunk: which match version a picture shows
 from rules.text import Msg, msg, referenced_seat
@@ -225,14 +225,19 @@ async def board_file(
     """Render the public board (its words in ``locale``) off the event loop; None when the
     renderer fails. ``meta`` (``render.meta_text(match, version)``) is written into the PNG's
     ``scarab`` chunk: which match version the picture shows."""
+    return await _render(filename, board_png, game_id, view, highlight, locale, meta)
 
-    def work() -> bytes:
 
-        return render.png(
-            render.board(game_id, view, highlight=highlight, locale=locale), meta=meta
-        )
+def board_png(
+    game_id: str, view: dict, highlight: list[str] | None, locale: str | None, meta: str | None
+) -> bytes:
+    """The public board as PNG bytes. Blocking: drawn in the render pool."""
+    return render.png(render.board(game_id, view, highlight=highlight, locale=locale), meta=meta)
 
-    return await _render(work, filename)
+
+def panel_png(game_id: str, private_view: dict, locale: str | None, meta: str | None) -> bytes:
+    """A seat's private panel as PNG bytes. Blocking: drawn in the render pool."""
+    return render.png(render.panel(game_id, private_view, locale=locale), meta=meta)
 
 
 async def panel_file(
@@ -243,11 +248,7 @@ async def panel_file(
     locale: str | None = None,
     meta: str | None = None,
 ) -> discord.File | None:
-    def work() -> bytes:
-
-        return render.png(render.panel(game_id, private_view, locale=locale), meta=meta)
-
-    return await _render(work, filename)
+    return await _render(filename, panel_png, game_id, private_view, locale, meta)
 
 
 def turn_pictures(
@@ -287,9 +288,10 @@ async def pictures(
     meta: str,
     focus: bool = True,
 ) -> list[tuple[str, bytes]]:
-    """``turn_pictures`` off the event loop; ``[]`` when the renderer fails (text only)."""
+    """``turn_pictures`` in the render pool (cogs/render_pool.py); ``[]`` when the renderer
+    fails (text only)."""
     try:
-        return await asyncio.to_thread(
+        return await render_pool.draw(
             turn_pictures, game_id, view, highlight=highlight, locale=locale, meta=meta, focus=focus
         )
     except KeyError as exc:  # a game without a renderer: text only
@@ -304,9 +306,9 @@ def files_of(drawn: list[tuple[str, bytes]]) -> list[discord.File]:
     return [discord.File(io.BytesIO(data), filename=name) for name, data in drawn]
 
 
-async def _render(work: Callable[[], bytes], filename: str) -> discord.File | None:
+async def _render(filename: str, work: Callable[..., bytes], *args: Any) -> discord.File | None:
     try:
-        data = await asyncio.to_thread(work)
+        data = await render_pool.draw(work, *args)
     except KeyError as exc:  # a game without a renderer: text only
         log.info("no image for %s: %s", filename, exc)
         return None

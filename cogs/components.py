@@ -131,6 +131,8 @@ async def submit_choice(
             await interaction.edit_original_response(
                 content=receipt, view=None, attachments=[], embed=None
             )
+            if mine is not None and interaction.guild_id is None:  # the DM menu is settled
+                await bot.service.store.dm_menu_settled(match, mine.seat, seq, interaction.user.id)
         except discord.HTTPException:
             log.warning("could not turn the sealed menu into a receipt", exc_info=True)
     await bot.announcer.announce(turn)

@@ -24,6 +24,16 @@ class DeliveryFailed(Exception):
     """Discord refused a post, edit or DM for now (5xx, 429, network): try again later."""
 
 
+async def _fetched(bot: ScarabClient, channel_id: int) -> object | None:
+    """A channel this process has not cached (its guild is another shard's): asked of Discord."""
+    try:
+        return await bot.fetch_channel(channel_id)
+    except (discord.NotFound, discord.Forbidden):
+        return None
+    except discord.HTTPException as exc:
+        raise DeliveryFailed(f"looking up channel {channel_id}: {exc}") from exc
+
+
 async def open_match_thread(bot: ScarabClient, info: MatchInfo) -> int:
     """The match's thread, opened on the lobby message (or in the lobby's channel) and stored;
     inside a thread already, that thread. A message keeps one thread, whose id is the
@@ -33,7 +43,7 @@ async def open_match_thread(bot: ScarabClient, info: MatchInfo) -> int:
     loc = await bot.service.match_language(info.id)
     name = clip(f"{localise(game_title(info.game_id), loc)} #{info.id}", 100)
     channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
-    cached = bot.get_channel(info.channel_id)
+    cached = bot.get_channel(info.channel_id) or await _fetched(bot, info.channel_id)
     thread_id = info.channel_id  # play in the lobby channel itself when no thread can open
     if isinstance(cached, discord.Thread):
         thread_id = cached.id

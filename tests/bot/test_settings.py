@@ -60,3 +60,36 @@ def test_turn_time_seconds_and_a_redacted_database_url():
     assert redact("postgresql://db/x?user=a&password=s3cret&sslmode=require") == (
         "postgresql://db/x?user=a&password=***&sslmode=require"
     )
+
+
+def test_shard_settings_and_which_process_syncs_the_commands():
+    from cogs.client import ScarabBot, ShardedScarabBot, create_bot
+
+    plain = load_settings({})
+    assert (plain.shard_count, plain.shard_ids, plain.holds_shard_zero) == (None, None, True)
+    one = load_settings({"SHARD_COUNT": "2", "SHARD_IDS": " 1 "})
+    assert (one.shard_count, one.shard_ids, one.holds_shard_zero) == (2, (1,), False)
+    both = load_settings({"SHARD_COUNT": "4", "SHARD_IDS": "2,0,2"})
+    assert both.shard_ids == (0, 2) and both.holds_shard_zero
+    assert load_settings({"RENDER_PROCESSES": "0"}).render_processes == 0
+    assert load_settings({}).render_processes is None
+    for env, words in (
+        ({"RENDER_PROCESSES": "many"}, "^RENDER_PROCESSES must be a whole number"),
+        ({"SHARD_COUNT": "0"}, "^SHARD_COUNT must be a whole number above zero"),
+        ({"SHARD_COUNT": "two"}, "^SHARD_COUNT"),
+        ({"SHARD_IDS": "0"}, "^SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "^SHARD_IDS must be a comma list .* 0 to 1"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,,1"}, "^SHARD_IDS"),
+    ):
+        with pytest.raises(SettingsError, match=words):
+            load_settings(env)
+
+    store = object()
+    bot = create_bot(one, store)  # type: ignore[arg-type]
+    assert isinstance(bot, ShardedScarabBot)
+    assert (bot.shard_count, bot.shard_ids, bot.sync_commands) == (2, [1], False)
+    assert bot.process_key == "shards-1"
+    first = create_bot(load_settings({"SHARD_COUNT": "2", "SHARD_IDS": "0"}), store)  # type: ignore[arg-type]
+    assert first.sync_commands and first.process_key == "shards-0"
+    single = create_bot(plain, store)  # type: ignore[arg-type]
+    assert type(single) is ScarabBot and single.sync_commands and single.process_key == "all"

@@ -121,18 +121,59 @@ async def test_the_announcement_outbox_and_dms(any_store):
     assert await store.announcement_failed(match_id, NOW + 60, NOW) == 2
     assert await store.owed_announcements(NOW + 59) == []
     await store.announcement_delivered(
-        match_id, version=1, channel_id=8, message_id=9, turn_version=1, turn_key=[1, "x"], now=NOW
-    )
+        match_id, version=1, channel_id=8, message_id=9, turn_version=1, turn_key=[1, "x"], now=NOW,
+        by="shards-1",
+    )  # fmt: skip
     done = await store.get_announcement(match_id)
     assert (done.version_done, done.turn_key, done.attempts, done.owed) == (1, [1, "x"], 0, False)
+    assert done.delivered_by == "shards-1"
     assert (await store.get_messages(match_id))["turn"].message_id == 9
     await store.owe_announcement(match_id, 0, NOW)  # never lowers what is owed
     assert (await store.get_announcement(match_id)).version_owed == 1
     await store.record_dm(match_id, 0, 3, 5, False, NOW)
     await store.record_dm(match_id, 0, 3, 5, True, NOW)
     assert await store.dms_sent(match_id) == {(0, 3, 5): True}
+    assert await store.open_dm_menus(match_id) == []  # DMs closed: no menu
+    await store.record_dm(match_id, 1, 3, 6, False, NOW, (70, 71))
+    (menu,) = await store.open_dm_menus(match_id)
+    assert (menu.seat, menu.decision_seq, menu.user_id, menu.channel_id, menu.message_id) == (
+        1, 3, 6, 70, 71,
+    )  # fmt: skip
+    await store.dm_menu_settled(match_id, 1, 3, 6)
+    assert await store.open_dm_menus(match_id) == []
     await store.delete_message(match_id, "turn")
     assert await store.get_messages(match_id) == {}
+
+
+async def test_leases_claim_work_for_one_process(any_store):
+    store = any_store
+    assert await store.claim_lease("deadlines:1", "shards-0/a", NOW, 30) == ""
+    assert await store.claim_lease("deadlines:1", "shards-1/b", NOW + 29, 30) is None
+    assert await store.claim_lease("deadlines:1", "shards-0/a", NOW + 1, 30) == "shards-0/a"
+    # A new run of the same process takes it at once: its earlier run died holding it.
+    assert await store.claim_lease("deadlines:1", "shards-0/c", NOW + 2, 30) == "shards-0/a"
+    await store.release_lease("deadlines:1", "shards-1/b")  # not its holder: no effect
+    assert await store.claim_lease("deadlines:1", "shards-1/b", NOW + 3, 30) is None
+    await store.release_lease("deadlines:1", "shards-0/c")
+    assert await store.claim_lease("deadlines:1", "shards-1/b", NOW + 4, 30) == ""
+    # Expired: anyone may take it, and sees it was never released.
+    assert await store.claim_lease("deadlines:1", "shards-2/d", NOW + 35, 30) == "shards-1/b"
+
+
+async def test_pg_a_lease_goes_to_one_of_two_processes_at_once(pg_server):
+    url = await pg_server.fresh_url()
+    one, two = await PgStorage.open(url), await PgStorage.open(url)
+    try:
+        for round_ in range(10):
+            name = f"announce:{round_}"
+            outcomes = await asyncio.gather(
+                one.claim_lease(name, "shards-0/a", NOW, 30),
+                two.claim_lease(name, "shards-1/b", NOW, 30),
+            )
+            assert sorted(map(repr, outcomes)) == ["''", "None"]
+    finally:
+        await one.close()
+        await two.close()
 
 
 async def test_ai_waiting_matches_sees_an_open_ai_seat(any_store):

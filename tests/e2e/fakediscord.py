@@ -43,6 +43,10 @@ Driver API (everything is async where it talks to the bot; every wait has a time
         # fake.channel (the text channel); fake.guild_commands[gid] / fake.global_commands.
     fake.failed_dms       # (user id, message data) for DMs refused with 50007
     fake.identify_payloads  # one per bot connection (IDENTIFY data)
+    # Shards: several bot connections (processes) may be connected at once, each IDENTIFYing
+    # as [shard id, shard count]; the guild's events and interactions go to shard
+    # (guild_id >> 22) % count, DMs to shard 0, as on Discord. FakeDiscord(guild_shard=(1, 2))
+    # picks a guild id that shard 1 of 2 serves; fake.connected_shards(), fake.shard_of(gid).
     fake.requests         # every REST request: RecordedRequest(method, path, query, json, files,
                           # status); fake.requests_matching("POST", r"/channels/\\d+/messages")
     fake.errors           # exceptions inside the fake (the conftest fixture asserts none)
@@ -584,6 +588,7 @@ class _Gateway:
         self.session_id = secrets.token_hex(16)
         self.lock = asyncio.Lock()
         self.identified = False
+        self.shard = (0, 1)  # [shard id, shard count] from IDENTIFY
 
     async def send(self, payload: dict) -> None:
         async with self.lock:
@@ -610,6 +615,7 @@ class FakeDiscord:
         ack_timeout: float | None = 3.0,
         settle_quiet: float = 0.05,
         max_file_size: int = 25 * 1024 * 1024,
+        guild_shard: tuple[int, int] | None = None,
     ) -> None:
         self.ack_timeout = ack_timeout
         self.settle_quiet = settle_quiet
@@ -617,6 +623,8 @@ class FakeDiscord:
         self.app_id = snowflake()
         self.bot_user = FakeUser(snowflake(), bot_name, bot=True, permissions=BOT_PERMISSIONS)
         self.guild_id = snowflake()
+        while guild_shard and (self.guild_id >> 22) % guild_shard[1] != guild_shard[0]:
+            self.guild_id = snowflake()  # a guild that this shard of that many serves
         self.guild_name = guild_name
         self.owner_id = snowflake()  # a guild owner who is not a member the tests drive
         self.bot_role_id = snowflake()
@@ -638,7 +646,9 @@ class FakeDiscord:
         self._nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> message id
         self._interactions: dict[str, _Interaction] = {}
         self._gateways: list[_Gateway] = []
-        self._active: _Gateway | None = None
+        self._active: _Gateway | None = None  # the last connection identified
+        self._shards: dict[int, _Gateway] = {}  # shard id -> its connection
+        self.shard_count = 1
         self._inflight = 0
         self._last_activity = time.monotonic()
         self._created_listeners: list[list[FakeMessage]] = []
@@ -736,7 +746,20 @@ class FakeDiscord:
 
     @property
     def connected(self) -> bool:
-        return self._active is not None and not self._active.ws.closed
+        return bool(self.connected_shards())
+
+    def shard_of(self, guild_id: int | None) -> int:
+        """Discord's routing: a guild's events go to shard ``(guild_id >> 22) % count``,
+        DMs (no guild) to shard 0."""
+        return 0 if guild_id is None else (int(guild_id) >> 22) % self.shard_count
+
+    def connected_shards(self) -> set[int]:
+        return {sid for sid, gw in self._shards.items() if not gw.ws.closed}
+
+    def _gateway_for(self, guild_id: Any) -> _Gateway | None:
+        """The connection serving ``guild_id``'s shard (None: DMs, shard 0)."""
+        gw = self._shards.get(self.shard_of(int(guild_id) if guild_id else None))
+        return gw if gw is not None and not gw.ws.closed else None
 
     @contextlib.asynccontextmanager
     async def run_bot(
@@ -1225,8 +1248,12 @@ class FakeDiscord:
         msg: FakeMessage | None,
         timeout: float,
     ) -> Response:
-        if not self.connected:
-            raise AssertionError("no bot is connected to the fake gateway")
+        gw = self._gateway_for(payload.get("guild_id"))
+        if gw is None:
+            raise AssertionError(
+                f"no bot is connected to shard {self.shard_of(payload.get('guild_id'))} "
+                "of the fake gateway"
+            )
         inter = _Interaction(
             int(payload["id"]), payload["token"], payload["type"], payload, channel.id, user, msg
         )
@@ -1234,8 +1261,7 @@ class FakeDiscord:
         before = set(asyncio.all_tasks())
         self._created_listeners.append(inter.created_messages)
         try:
-            assert self._active is not None
-            await self._active.dispatch("INTERACTION_CREATE", payload)
+            await gw.dispatch("INTERACTION_CREATE", payload)
             try:
                 await asyncio.wait_for(inter.answered.wait(), timeout)
             except TimeoutError:
@@ -1269,8 +1295,8 @@ class FakeDiscord:
     # ------------------------------------------------------------------ gateway
 
     def _spawn_dispatch(self, event: str, data: dict) -> None:
-        gw = self._active
-        if gw is None or gw.ws.closed:
+        gw = self._gateway_for(data.get("guild_id"))
+        if gw is None:
             return
 
         async def send() -> None:
@@ -1283,9 +1309,10 @@ class FakeDiscord:
 
     async def dispatch(self, event: str, data: dict) -> None:
         """Send a raw gateway DISPATCH to the connected bot (for events the driver lacks)."""
-        if self._active is None:
+        gw = self._gateway_for(data.get("guild_id"))
+        if gw is None:
             raise AssertionError("no bot is connected to the fake gateway")
-        await self._active.dispatch(event, data)
+        await gw.dispatch(event, data)
 
     def guild_payload(self) -> dict:
         members = [u.member_payload() for u in self.users.values()]
@@ -1332,26 +1359,34 @@ class FakeDiscord:
                 if op == 1:
                     await gw.send({"op": 11})
                 elif op == 2:
-                    self.identify_payloads.append(data.get("d") or {})
-                    gw.identified = True
+                    identify = data.get("d") or {}
+                    self.identify_payloads.append(identify)
+                    shard_id, count = identify.get("shard") or (0, 1)
+                    gw.identified, gw.shard = True, (int(shard_id), int(count))
+                    self.shard_count = int(count)
+                    self._shards[int(shard_id)] = gw
                     self._active = gw
+                    served = self.shard_of(self.guild_id) == int(shard_id)
                     await gw.dispatch(
                         "READY",
                         {
                             "v": 10,
                             "user": self.bot_user.payload()
                             | {"verified": True, "mfa_enabled": False},
-                            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                            "guilds": (
+                                [{"id": str(self.guild_id), "unavailable": True}] if served else []
+                            ),
                             "session_id": gw.session_id,
                             "resume_gateway_url": self.gateway_url,
                             "application": {"id": str(self.app_id), "flags": 0},
                             "private_channels": [],
                             "relationships": [],
                             "user_settings": {},
-                            "shard": [0, 1],
+                            "shard": list(gw.shard),
                         },
                     )
-                    await gw.dispatch("GUILD_CREATE", self.guild_payload())
+                    if served:
+                        await gw.dispatch("GUILD_CREATE", self.guild_payload())
                 elif op == 6:  # RESUME: sessions are not kept; make it identify again
                     await gw.send({"op": 9, "d": False})
                 elif op == 8:
@@ -1371,6 +1406,8 @@ class FakeDiscord:
             self.errors.append(traceback.format_exc())
         finally:
             self._gateways.remove(gw)
+            if self._shards.get(gw.shard[0]) is gw:
+                del self._shards[gw.shard[0]]
             if self._active is gw:
                 self._active = None
         return ws
