@@ -75,7 +75,7 @@ class MoveRecord:
     actor: str  # the user id as text, or "ai"
     events: list[dict[str, Any]] = field(default_factory=list)
     created_at: float = 0.0
-    kind: str = "move"  # 'undo': takes back the latest standing move of its seat (bot/undo.py)
+    kind: str = "move"  # 'undo': takes back the latest standing move of its seat (MatchService.undo)
     secret: bool = False  # it answered a sealed decision
 
 
@@ -271,7 +271,7 @@ class Storage(ABC):
         secret: bool = False,
     ) -> int:
         """One transaction: log the move, replace the snapshot, bump the version.
-        ``kind`` "undo" logs an undo row (bot/undo.py) instead of a move.
+        ``kind`` "undo" logs an undo row (MatchService.undo) instead of a move.
         ``deadlines``: rows (seat, kind, due_at) of newly posed decisions (bot/deadlines.py).
 
         Raises ``VersionConflict`` when the match is no longer at ``expected_version``.

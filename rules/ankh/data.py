@@ -496,7 +496,7 @@ EVENT_LABELS = {
     "conflict": term("Conflict"),
 }
 # The one source of these numbers: the engine (conflict.end_conflict, late.forget) and the
-# board drawing (render/ankh.py) both read them (issue 11, item 13).
+# board drawing (render/ankh/) both read them (issue 11, item 13).
 MERGE_AFTER_CONFLICT = 3  # ANKH-R142: the two lowest gods merge at the end of this Conflict
 MERGE_MIN_PLAYERS = 3  # ANKH-R142: ... with 3 or more players
 FORGET_AFTER_CONFLICT = 4  # ANKH-R155: gods still in the red section are forgotten then
