@@ -52,8 +52,8 @@ async def test_out_of_turn_presses_and_play_say_whose_turn(
 async def test_a_button_of_an_earlier_decision_is_no_longer_current(
     fake: FakeDiscord, storage, pair_engine
 ) -> None:
-    """Round 1's sealed DM of alice, answered with /play, keeps its buttons; in round 2 alice
-    has a new decision open, so that old button is stale, not "not your turn"."""
+    """Round 1's sealed DM of alice is answered with /play; a click on its old button arriving
+    in round 2, while alice has a new decision open, is stale, not "not your turn"."""
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     async with fake.run_bot(ScarabBot(storage, dev_guild_id=fake.guild_id)) as bot:
         await fake.slash(
@@ -66,13 +66,19 @@ async def test_a_button_of_an_earlier_decision_is_no_longer_current(
         (thread,) = fake.threads()
         await fake.wait_for(lambda: any(m.buttons() for m in fake.dm_messages(alice)))
         dm = [m for m in fake.dm_messages(alice) if m.buttons()][-1]
+        pick_3 = dm.find_button("Pick 3")["custom_id"]
         for user, choice in ((alice, "pick:2"), (bob, "pick:1"), (alice, "cheer"), (carol, "boo")):
             r = await fake.slash(user, "play", {"choice": choice}, channel=thread.id)
             assert "⛔" not in r.text, r.text
         pending = await bot.service.pending_for(1, alice.id)
         assert pending is not None and pending.decision.key == "seal"  # round 2
+        # The round-1 menu was closed into a receipt once answered by /play ...
+        await fake.wait_for(lambda: not fake.message(dm.id).all_components())
         version = (await bot.service.snapshot(1)).version
-        r = await fake.click(alice, fake.message(dm.id), label="Pick 3")
+        # ... but a client still showing it can send its click (Discord allows that race).
+        r = await fake._component_interaction(
+            alice, fake.message(dm.id), {"custom_id": pick_3, "component_type": 2}, None, 10.0
+        )
         assert refusal_of(r) == "That choice is no longer current."
         assert (await bot.service.snapshot(1)).version == version
 
