@@ -75,7 +75,7 @@ class MoveRecord:
     actor: str  # the user id as text, or "ai"
     events: list[dict[str, Any]] = field(default_factory=list)
     created_at: float = 0.0
-    kind: str = "move"  # 'undo': takes back the latest standing move of its seat (MatchService.undo)
+    kind: str = "move"  # 'undo': takes back its seat's latest standing move (MatchService.undo)
     secret: bool = False  # it answered a sealed decision
 
 

@@ -2,9 +2,17 @@ import os
 
 import pytest
 
+from cogs import render_pool
 from rules.registry import ENGINES
 from tests.support.rulespec import PREFIX, defined_ids, item_rule_ids, spec_path
 from tests.support.toygame import TOY
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # In this process boards are drawn in a thread: the test-only games (toy, pair) are
+    # registered here, and a render pool's worker processes would not know them. The pool has
+    # its own tests (tests/render/test_render_pool.py); real bot processes (tests/faults) use it.
+    render_pool.configure(0)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

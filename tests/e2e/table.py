@@ -25,6 +25,9 @@ from rules.core import canonical_json
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 SEED = 20251126
+# A whole match's safety net against a hang (every single wait has its own timeout too). Generous:
+# on a busy machine a match may get a third of a core, and a slow pass is not a failure.
+MATCH_TIMEOUT = 600
 
 # (kind, message, custom id): the control that carries an option, kind "button" or "select"
 Control = tuple[str, FakeMessage, str]

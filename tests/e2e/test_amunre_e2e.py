@@ -22,10 +22,9 @@ import pytest
 
 import rules
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
-from tests.e2e.table import Table
+from tests.e2e.table import MATCH_TIMEOUT, Table
 
 GAME = "amunre"
-MATCH_TIMEOUT = 170  # seconds for the whole match; every single wait has its own timeout too
 NOT_CURRENT = "no longer current"
 NOT_YOUR_TURN = "It is not your turn: waiting for "
 

@@ -25,14 +25,14 @@ from typing import Any
 import pytest
 
 import rules
+from lang import localise
 from rules.ankh.board import LAND, WATER, distance
-from rules.ankh.data import POWER_LEVEL, UNLOCK_LEVELS
+from rules.ankh.data import CARD_NAMES, CARDS, POWER_LEVEL, UNLOCK_LEVELS
 from rules.ankh.state import player_of
 from tests.e2e.fakediscord import FakeDiscord, FakeUser
-from tests.e2e.table import Table
+from tests.e2e.table import MATCH_TIMEOUT, Table
 
 GAME = "ankh"
-MATCH_TIMEOUT = 110  # seconds for the whole match; every single wait has its own timeout too
 OPTIONS = "scenario=old_kingdom, gods=choose, guardians=choose"
 
 
@@ -244,7 +244,9 @@ async def play_to_the_end(table: Table) -> None:
     dm_text = " ".join(
         m.content + str(m.embeds) + str(m.components) for m in table.fake.dm_messages(alice)
     )
-    assert "card:" in dm_text, dm_text[:500]
+    # Each answered DM menu became a receipt; a battle card was sealed from one of them.
+    cards = [f"Sealed: **{localise(CARD_NAMES[card], 'en')}**" for card in CARDS]
+    assert any(card in dm_text for card in cards), dm_text[:500]
     assert "card:" not in " ".join(str(m.components) for m in table.thread_messages())
     # The final scores: every player, the reason the game ended and every god's devotion.
     final = table.thread_messages()[-1]

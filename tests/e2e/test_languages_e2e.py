@@ -21,11 +21,10 @@ import rules
 from cogs.help import help_text
 from rules.core import IllegalMove
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage
-from tests.e2e.table import Table
+from tests.e2e.table import MATCH_TIMEOUT, Table
 
 GAME = "tekhenu"
 PT = "pt-BR"
-MATCH_TIMEOUT = 120
 TEXT_KEYS = {"content", "title", "description", "name", "value", "label", "placeholder", "text"}
 MIN_FRAGMENT = 14  # characters of an English template part worth looking for
 

@@ -18,9 +18,8 @@ import pytest
 import lang
 from cogs.announce import ROSTER
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage
-from tests.e2e.table import Table, delivered
+from tests.e2e.table import MATCH_TIMEOUT, Table, delivered
 
-MATCH_TIMEOUT = 300
 COLOURS = {"en": "green", "pt-BR": "verde"}
 
 

@@ -20,10 +20,9 @@ import pytest
 
 import rules
 from tests.e2e.fakediscord import FakeDiscord, FakeUser
-from tests.e2e.table import Table
+from tests.e2e.table import MATCH_TIMEOUT, Table
 
 GAME = "plagues"
-MATCH_TIMEOUT = 80  # seconds per match; every single wait has its own timeout too
 
 
 async def open_table(fake: FakeDiscord, tmp_path: Any, players: list[FakeUser]) -> Table:

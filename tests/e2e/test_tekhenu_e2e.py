@@ -24,10 +24,9 @@ import rules
 from rules.tekhenu.data import CARD_TEXT
 from rules.tekhenu.state import die_purity, scribe_budget
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
-from tests.e2e.table import Table
+from tests.e2e.table import MATCH_TIMEOUT, Table
 
 GAME = "tekhenu"
-MATCH_TIMEOUT = 90  # seconds per match; every single wait has its own timeout too
 
 
 async def open_table(

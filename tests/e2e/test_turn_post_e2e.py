@@ -26,10 +26,9 @@ import lang
 import render
 from cogs.common import board_names, score_unit, seat_name
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
-from tests.e2e.table import Table, delivered
+from tests.e2e.table import MATCH_TIMEOUT, Table, delivered
 
 SEED = 20261126
-MATCH_TIMEOUT = 240  # seconds per match; every single wait has its own timeout too
 HIGHLIGHT_CHECKS = 8  # positions per match compared with an unhighlighted drawing
 
 

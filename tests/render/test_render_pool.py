@@ -11,7 +11,16 @@ from cogs import render_pool
 from cogs.common import pictures
 
 
-async def test_boards_are_drawn_in_worker_processes(monkeypatch) -> None:
+@pytest.fixture
+def unconfigured(monkeypatch):
+    """The pool sized as in production (tests/conftest.py configures 0 for every other test),
+    stopped afterwards."""
+    monkeypatch.setattr(render_pool, "_configured", None)
+    yield
+    render_pool.shutdown()
+
+
+async def test_boards_are_drawn_in_worker_processes(monkeypatch, unconfigured) -> None:
     monkeypatch.delenv("RENDER_PROCESSES", raising=False)
     assert render_pool.pool_size() == len(os.sched_getaffinity(0))
     assert await render_pool.started()
@@ -24,8 +33,8 @@ async def test_boards_are_drawn_in_worker_processes(monkeypatch) -> None:
     assert drawn and drawn[0][0] == "board.png" and drawn[0][1][:8] == b"\x89PNG\r\n\x1a\n"
 
 
-async def test_no_pool_draws_in_a_thread(monkeypatch) -> None:
+async def test_no_pool_draws_in_a_thread(monkeypatch, unconfigured) -> None:
     monkeypatch.setenv("RENDER_PROCESSES", "0")
-    monkeypatch.setattr(render_pool, "_pool", None)
+    render_pool.shutdown()
     assert render_pool.pool_size() == 0
     assert await render_pool.draw(os.getpid) == os.getpid()
