@@ -28,6 +28,7 @@ from render.amunre.words import (
 )
 from render.common import (
     INK,
+    Cell,
     Column,
     draw_table,
     fit_font,
@@ -98,7 +99,8 @@ def draw_scoreboard(
     columns = score_columns(locale, say(locale, offering_title_text(phase, revealed)))
     seat_w = columns[0].width
     in_hand = t(locale, "✓ in hand")
-    rows, fills = [], []
+    rows: list[list[Cell]] = []
+    fills = []
     for player in players:
         seat = player["seat"]
         winner = phase == "over" and player.get("score", 0) == top

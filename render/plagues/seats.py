@@ -13,6 +13,7 @@ from render.common import (
     INK_SOFT,
     PAPER,
     RGB,
+    Cell,
     Column,
     draw_table,
     fit_font,
@@ -547,7 +548,8 @@ def draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, loc: str
         Column(t(loc, "Total"), 90, "right"),
     ]
     columns += [Column(localise(title, loc), 100, "right") for _, title in BREAKDOWN]
-    rows, fills = [], []
+    rows: list[list[Cell]] = []
+    fills = []
     for seat in range(len(view.get("players") or [])):
         winner = seat < len(places) and places[seat] == 1
         own = t(loc, "Seat {n}", n=seat + 1)

@@ -253,7 +253,7 @@ def _draw_scales(
     for index, (label, dice, excess) in enumerate(rows):
         y = y0 + 35 + index * 26
         draw.text((sx, y), label, font=font(14, bold=True), fill=INK_SOFT, anchor="lm")
-        x = sx + label_w
+        x: float = sx + label_w
         room = 204 - label_w
         step = 28 if len(dice) <= 5 and len(dice) * 28 <= room else room / max(1, len(dice))
         for k, die in enumerate(dice):
