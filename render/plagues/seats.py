@@ -79,13 +79,14 @@ from rules.plagues.data import (
     NILE_LAST,
     PROVINCE_LAST,
 )
+from rules.plagues.view import PrivateView
 from rules.text import msg
 
 
 # --- a province board --------------------------------------------------------------------------
 def draw_player(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: PrivateView,
     player: dict[str, Any],
     origin: tuple[int, int],
     acting: bool,
@@ -222,7 +223,7 @@ def draw_player(
 
 def _draw_player_header(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: PrivateView,
     player: dict[str, Any],
     origin: tuple[int, int],
     acting: bool,
@@ -281,7 +282,7 @@ TITLE_FILL = (238, 228, 204)  # the title bar the static layer drew the seat's n
 
 
 def draw_player_name(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, origin: tuple[int, int], loc: str
+    draw: ImageDraw.ImageDraw, view: PrivateView, seat: int, origin: tuple[int, int], loc: str
 ) -> int:
     """The player's name (the bot's ``seat_labels``) over the static "A · Seat 1" of their
     board's title bar; returns the drawn name's width (the static name's without a label)."""
@@ -339,7 +340,7 @@ def _draw_hebrews(
 
 def _draw_status(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: PrivateView,
     player: dict[str, Any],
     origin: tuple[int, int],
     loc: str = "en",
@@ -537,7 +538,7 @@ BREAKDOWN = (
 )
 
 
-def draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, loc: str = "en") -> None:
+def draw_final(draw: ImageDraw.ImageDraw, view: PrivateView, y: int, loc: str = "en") -> None:
     final = view.get("final") or {}
     scores = list(final.get("scores") or [])
     places = list(final.get("places") or [])

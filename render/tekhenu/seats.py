@@ -44,10 +44,11 @@ from rules.tekhenu.data import (
     MARKET_HAPPINESS,
     RESOURCES,
 )
+from rules.tekhenu.view import PrivateView
 
 
 def draw_player(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any], box: Box, loc: str
+    draw: ImageDraw.ImageDraw, view: PrivateView, player: dict[str, Any], box: Box, loc: str
 ) -> None:
     x0, y0, x1, y1 = box
     seat = int(player.get("seat", 0))
@@ -302,7 +303,7 @@ def _draw_scales(
 
 def _draw_bot(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: PrivateView,
     player: dict[str, Any],
     box: Box,
     loc: str = "en",
