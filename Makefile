@@ -21,11 +21,12 @@ lint:
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 
-# mypy in its basic mode over the shipped packages (settings: [tool.mypy] in pyproject.toml).
+# mypy in its basic mode over the shipped packages (settings: [tool.mypy] in pyproject.toml);
+# CI runs it after lint, so every package stays clean.
 types:
 	$(PYTHON) -m mypy
 
-# The packages kept mypy-clean (CI-ready; bot/ and cogs/ are not clean yet).
+# The same over the packages without Discord and storage (quicker, for a commit there).
 types-core:
 	$(PYTHON) -m mypy rules render ai lang
 

@@ -98,7 +98,9 @@ class AbsenceMixin(ServiceCore):
             seat = info.seat_of(user_id)
             if seat is None:
                 raise ServiceError(NOT_SEATED)
-            if not info.seat_info(seat).taken_over:
+            owner = info.seat_info(seat)
+            assert owner is not None  # seat_of found it
+            if not owner.taken_over:
                 raise ServiceError(TEXT_NOT_TAKEN)
             await self.store.set_taken_over(match_id, seat, False, self.clock())
             info = await self.get_match(match_id)
@@ -118,7 +120,9 @@ class AbsenceMixin(ServiceCore):
             voter_seat = info.seat_of(voter_id)
             if voter_seat is None:
                 raise ServiceError(TEXT_VOTER_NOT_SEATED)
-            if info.seat_info(voter_seat).taken_over:
+            voter = info.seat_info(voter_seat)
+            assert voter is not None  # seat_of found it
+            if voter.taken_over:
                 raise ServiceError(TEXT_VOTER_TAKEN)
             if user_id is not None:
                 seat = info.seat_of(user_id)

@@ -512,6 +512,8 @@ class DeadlinesMixin(ServiceCore):
                 # say "0 s left"), and of two due reminders only the later one is sent.
                 continue
             owner = info.seat_info(seat)
+            # open_now holds only the seats of humans (seated, not AI, not taken over)
+            assert owner is not None and owner.user_id is not None
             report.reminders.append(
                 Reminder(info, seat, owner.user_id, max(percents), due, max(0.0, due - now), prompt)
             )

@@ -14,10 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import asyncpg
-
 from bot.errors import StorageError
-from bot.migrations_pg import IDENTITY_TABLES, TABLES
+from bot.migrations_pg import IDENTITY_TABLES, TABLES, PgConnection
 from bot.storage import SqliteStorage
 from bot.storage_pg import PgStorage
 
@@ -76,7 +74,7 @@ async def _copy_and_verify(
     return report
 
 
-async def _refuse_non_empty(conn: asyncpg.Connection, where: str) -> None:
+async def _refuse_non_empty(conn: PgConnection, where: str) -> None:
     for table in TABLES:
         if await conn.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
             raise StorageError(
@@ -85,7 +83,7 @@ async def _refuse_non_empty(conn: asyncpg.Connection, where: str) -> None:
             )
 
 
-async def _columns(conn: asyncpg.Connection, table: str) -> list[tuple[str, str]]:
+async def _columns(conn: PgConnection, table: str) -> list[tuple[str, str]]:
     """(name, PostgreSQL type) of a table's columns, in order."""
     rows = await conn.fetch(
         "SELECT column_name, data_type FROM information_schema.columns "
@@ -110,7 +108,7 @@ def _record(row: Any, columns: list[tuple[str, str]]) -> tuple[Any, ...]:
     return tuple(_convert(value, pg_type) for value, (_, pg_type) in zip(row, columns, strict=True))
 
 
-async def _copy_table(sqlite: SqliteStorage, conn: asyncpg.Connection, table: str) -> int:
+async def _copy_table(sqlite: SqliteStorage, conn: PgConnection, table: str) -> int:
     """Copy one table in batches (a large database never sits in memory whole)."""
     columns = await _columns(conn, table)
     names = [name for name, _ in columns]
@@ -129,6 +127,7 @@ async def _copy_table(sqlite: SqliteStorage, conn: asyncpg.Connection, table: st
 async def _count(sqlite: SqliteStorage, table: str) -> int:
     async with sqlite._read() as conn, conn.execute(f"SELECT count(*) FROM {table}") as cursor:
         row = await cursor.fetchone()
+    assert row is not None  # count(*) always returns a row
     return int(row[0])
 
 

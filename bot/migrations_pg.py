@@ -9,9 +9,14 @@ version bump, under an advisory lock so two processes starting together migrate 
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import asyncpg
 
 from bot.errors import StorageError
+
+# A connection as the pool lends it (asyncpg's proxy of one) or one opened alone.
+PgConnection: TypeAlias = "asyncpg.Connection | asyncpg.pool.PoolConnectionProxy"
 
 MIGRATION_LOCK = 0x5CA2AB  # pg_advisory_xact_lock key: one migrating process at a time
 
@@ -203,14 +208,14 @@ TABLES: tuple[str, ...] = (
 IDENTITY_TABLES: tuple[str, ...] = ("matches", "deadlines", "admin_log")
 
 
-async def schema_version(conn: asyncpg.Connection) -> int:
+async def schema_version(conn: PgConnection) -> int:
     exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
     if not exists:
         return 0
     return int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version"))
 
 
-async def migrate(conn: asyncpg.Connection) -> int:
+async def migrate(conn: PgConnection) -> int:
     """Bring the schema up to ``SCHEMA_VERSION``; returns how many migrations ran.
 
     Each migration commits alone with its version bump, so a failing one leaves the previous

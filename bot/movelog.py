@@ -191,6 +191,7 @@ def _replay_standing(
     engine: Engine, record: MatchRecord | MatchInfo, standing: Sequence[MoveRecord]
 ) -> tuple[Any, dict[int, int]]:
     """State and seqs after the standing moves alone (seqs from their own versions)."""
+    assert record.seed is not None  # walk refuses a match not started
     state = engine.new_game(_seat_count(record), record.options, record.seed)
     seqs = {seat: 0 for seat in first_per_seat(engine.pending(state))}
     for move in standing:

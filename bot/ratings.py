@@ -193,6 +193,7 @@ async def finished_matches(service: MatchService, guild_id: int) -> list[RatedMa
             taken.get(r.id, ()),
         )
         for r in records
+        if r.result is not None  # (all of them: narrows the type)
     ]
 
 

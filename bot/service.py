@@ -710,7 +710,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         seat = info.seat_of(user_id)
         if seat is None:
             raise ServiceError(NOT_SEATED)
-        if info.seat_info(seat).taken_over:
+        owner = info.seat_info(seat)
+        assert owner is not None  # seat_of found it
+        if owner.taken_over:
             raise ServiceError(TAKEN_OVER)
         loaded = await self._loaded(info)
         moves = await self._run_ai(info, loaded)  # resume AI seats a failure left waiting
@@ -787,7 +789,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
             seat = info.seat_of(user_id)
             if seat is None:
                 return ServiceError(NOT_SEATED)
-            if info.seat_info(seat).taken_over:
+            owner = info.seat_info(seat)
+            assert owner is not None  # seat_of found it
+            if owner.taken_over:
                 return ServiceError(TAKEN_OVER)
             loaded = await self._loaded(info)
             if answerable(loaded.engine, loaded.state, seat):

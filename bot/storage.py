@@ -706,7 +706,7 @@ class SqliteStorage(Storage):
             async with conn.execute(
                 f"SELECT {self._MATCH_COLUMNS} FROM matches {where}", params
             ) as cursor:
-                rows = await cursor.fetchall()
+                rows = list(await cursor.fetchall())
             return await self._with_seats(conn, rows)
 
     @staticmethod
@@ -738,6 +738,7 @@ class SqliteStorage(Storage):
                 (guild_id, channel_id, game_id, _json(dict(options)), seats, host_id, now, now),
             )
             match_id = cursor.lastrowid
+            assert match_id is not None  # set by the INSERT
             await conn.execute(
                 "INSERT INTO seats (match_id, seat, user_id, is_ai, joined_at) "
                 "VALUES (?, 0, ?, 0, ?)",

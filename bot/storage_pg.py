@@ -18,7 +18,7 @@ import asyncpg
 
 from bot.errors import StorageError, VersionConflict
 from bot.leases import may_take
-from bot.migrations_pg import migrate
+from bot.migrations_pg import PgConnection, migrate
 from bot.settings import redact
 from bot.storage import (
     TAKEOVERS,
@@ -112,7 +112,7 @@ class PgStorage(Storage):
         await self._pool.close()
 
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[asyncpg.Connection]:
+    async def _read(self) -> AsyncIterator[PgConnection]:
         try:
             async with self._pool.acquire() as conn:
                 yield conn
@@ -120,7 +120,7 @@ class PgStorage(Storage):
             raise StorageError(f"PostgreSQL at {self.dsn} failed: {exc}.") from exc
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
+    async def _transaction(self) -> AsyncIterator[PgConnection]:
         async with self._read() as conn, conn.transaction():
             yield conn
 
@@ -131,7 +131,7 @@ class PgStorage(Storage):
     )
 
     @staticmethod
-    async def _with_seats(conn: asyncpg.Connection, rows: Sequence[Any]) -> list[MatchRecord]:
+    async def _with_seats(conn: PgConnection, rows: Sequence[Any]) -> list[MatchRecord]:
         if not rows:
             return []
         ids = [row[0] for row in rows]
@@ -268,7 +268,7 @@ class PgStorage(Storage):
             await self._touch(conn, match_id, now)
 
     @staticmethod
-    async def _touch(conn: asyncpg.Connection, match_id: int, now: float) -> None:
+    async def _touch(conn: PgConnection, match_id: int, now: float) -> None:
         await conn.execute("UPDATE matches SET updated_at = $1 WHERE id = $2", float(now), match_id)
 
     async def remove_seat(self, match_id: int, seat: int, now: float) -> None:
@@ -340,12 +340,12 @@ class PgStorage(Storage):
         "attempts = 0, next_try_at = 0, updated_at = excluded.updated_at"
     )
 
-    async def _owe(self, conn: asyncpg.Connection, match_id: int, version: int, now: float) -> None:
+    async def _owe(self, conn: PgConnection, match_id: int, version: int, now: float) -> None:
         await conn.execute(self._OWE, match_id, version, float(now))
 
     @staticmethod
     async def _put_snapshot(
-        conn: asyncpg.Connection,
+        conn: PgConnection,
         match_id: int,
         version: int,
         state: dict[str, Any],
@@ -486,9 +486,11 @@ class PgStorage(Storage):
     )
 
     @staticmethod
-    def _announcement(row: Sequence[Any]) -> AnnouncementRecord:
+    def _announcement(row: asyncpg.Record) -> AnnouncementRecord:
         turn_key = json.loads(row[6]) if row[6] is not None else None
-        return AnnouncementRecord(*row[:6], turn_key, row[7], row[8], row[9])
+        return AnnouncementRecord(
+            row[0], row[1], row[2], row[3], row[4], row[5], turn_key, row[7], row[8], row[9]
+        )
 
     async def owe_announcement(self, match_id: int, version: int, now: float) -> None:
         async with self._transaction() as conn:
@@ -555,6 +557,7 @@ class PgStorage(Storage):
             row = await conn.fetchrow(
                 "SELECT holder, expires_at FROM leases WHERE name = $1 FOR UPDATE", name
             )
+            assert row is not None  # inserted just above if it was missing
             if not may_take(row[0], row[1], holder, now):
                 return None
             await conn.execute(
@@ -658,7 +661,7 @@ class PgStorage(Storage):
     # --- Discord bookkeeping --------------------------------------------------------------
     @staticmethod
     async def _set_message(
-        conn: asyncpg.Connection,
+        conn: PgConnection,
         match_id: int,
         kind: str,
         channel_id: int,
@@ -725,7 +728,7 @@ class PgStorage(Storage):
     _DEADLINE_COLUMNS = "id, match_id, seat, kind, due_at, fired"
 
     @staticmethod
-    def _deadline(row: Sequence[Any]) -> DeadlineRecord:
+    def _deadline(row: asyncpg.Record) -> DeadlineRecord:
         return DeadlineRecord(row[0], row[1], row[2], row[3], row[4], bool(row[5]))
 
     async def due_deadlines(self, now: float, limit: int = 100) -> list[DeadlineRecord]:
@@ -809,7 +812,7 @@ class PgStorage(Storage):
 
     @staticmethod
     async def _insert_deadlines(
-        conn: asyncpg.Connection, match_id: int, rows: Iterable[tuple[int | None, str, float]]
+        conn: PgConnection, match_id: int, rows: Iterable[tuple[int | None, str, float]]
     ) -> None:
         await conn.executemany(
             "INSERT INTO deadlines (match_id, seat, kind, due_at) VALUES ($1, $2, $3, $4) "
@@ -968,7 +971,7 @@ class PgStorage(Storage):
                 await self._compact(conn, match_id)
         return ids
 
-    async def _compact(self, conn: asyncpg.Connection, match_id: int) -> None:
+    async def _compact(self, conn: PgConnection, match_id: int) -> None:
         """The log never changes (an UPDATE trigger guards it): the rows are written again, the
         same moves, their events moved to the archive, deflated together."""
         rows = [

@@ -12,7 +12,7 @@ the AI made for a late player go to the announcer like any other turn.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -123,6 +123,7 @@ class Absence(commands.Cog):
     async def cog_load(self) -> None:
         game = self.bot.tree.get_command("game")
         if isinstance(game, app_commands.Group):
+            command: app_commands.Command[Any, ..., None]
             for command in (rejoin_command, vote_command):
                 game.add_command(command, override=True)
         else:

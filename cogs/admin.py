@@ -130,6 +130,7 @@ class Admin(commands.Cog):
     async def cancel(self, interaction: discord.Interaction, match: str | None = None) -> None:
         if not await admin_only(interaction):
             return
+        assert interaction.guild_id is not None  # admin_only refuses outside a server
         service = bot_of(interaction).service
         try:
             info = await find_match(interaction, match, ("lobby", "active"))
@@ -154,6 +155,7 @@ class Admin(commands.Cog):
     ) -> None:
         if not await admin_only(interaction):
             return
+        assert interaction.guild_id is not None  # admin_only refuses outside a server
         bot = bot_of(interaction)
         try:
             info = await find_match(interaction, match, ("active",))
@@ -209,6 +211,7 @@ class Admin(commands.Cog):
     ) -> None:
         if not await admin_only(interaction):
             return
+        assert interaction.guild_id is not None  # admin_only refuses outside a server
         service = bot_of(interaction).service
         guild_id = interaction.guild_id
         try:
@@ -247,6 +250,7 @@ class Admin(commands.Cog):
     ) -> None:
         if not await admin_only(interaction):
             return
+        assert interaction.guild_id is not None  # admin_only refuses outside a server
         entries = await bot_of(interaction).service.admin_log(interaction.guild_id, n)
         if not entries:
             await reply(interaction, msg("No admin actions have been logged in this server."))

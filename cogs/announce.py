@@ -345,6 +345,7 @@ class Announcer:
             await self._close_orphans(channel, old_id, loc)
         if done < 0:  # the first delivery: who is who, before the first turn post
             await self._post_roster(channel, turn, loc)
+        new_id: int | None
         if turn.result is not None:
             new_id = await self._post_result(channel, turn, events, loc=loc)
         else:
@@ -606,6 +607,7 @@ class Announcer:
         info = turn.match
         public = [d for d in decisions if not d.secret]
         sealed = [d for d in decisions if d.secret]
+        view: discord.ui.View | None
         if len(public) > 1:
             view, _ = seats_view(info, public, MAX_ROWS - bool(sealed), loc)
         else:
@@ -774,6 +776,7 @@ class Announcer:
     ) -> int:
         info = turn.match
         result = turn.result
+        assert result is not None  # posted only for a finished match
         order = sorted(range(len(result.scores)), key=lambda s: (result.places[s], s))
         medals = {1: "🥇", 2: "🥈", 3: "🥉"}
         if not result.winners:  # nobody won: no places, each seat's score, highest first

@@ -97,10 +97,10 @@ class ScarabBot(ScarabClient):
             self.storage, process_key=self.process_key
         )
         self.announcer = Announcer(self)
-        self.outbox = Outbox(
-            self.service,
-            self.announcer.deliver,
-            **({"poll": self.outbox_poll} if self.outbox_poll else {}),
+        self.outbox = (
+            Outbox(self.service, self.announcer.deliver, poll=self.outbox_poll)
+            if self.outbox_poll
+            else Outbox(self.service, self.announcer.deliver)
         )
         self.announcer.on_failure = self.outbox.failed  # retried with backoff
         self.service.on_owed = self.outbox.kick  # AI moves whose caller was refused

@@ -20,6 +20,8 @@ from render import meta_text as meta_text  # the PNG chunk: which match version 
 from rules.text import Msg, msg, referenced_seat
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from bot.model import MatchInfo, Turn
     from bot.outbox import Outbox
     from bot.service import MatchService
@@ -265,7 +267,7 @@ def turn_pictures(
     draws one, the focus on the current decision (``focus.png``), both carrying ``meta`` in
     their ``scarab`` chunk. Blocking: call it off the event loop (``pictures``)."""
 
-    images = None
+    images: tuple[Image.Image, ...] | None = None
     if focus:
         try:  # the board drawn once for both pictures
             images = render.board_and_focus(game_id, view, highlight=highlight, locale=locale)

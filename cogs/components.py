@@ -178,7 +178,7 @@ class DecisionButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> DecisionButton:
         return cls(
             int(match["match"]),
@@ -211,7 +211,7 @@ class DecisionSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> DecisionSelect:
         return cls(int(match["match"]), int(match["seq"]), list(getattr(item, "options", ())))
 
@@ -270,7 +270,7 @@ class SeatDecisionSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> SeatDecisionSelect:
         return cls(
             int(match["match"]),
@@ -330,7 +330,7 @@ class StepSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> StepSelect:
         seat = None if match["seat"] == "-" else int(match["seat"])
         path = parse_path(match["path"]) or ()
@@ -410,7 +410,7 @@ class PrivateChoiceButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PrivateChoiceButton:
         return cls(int(match["match"]), int(match["seq"]))
 

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -175,7 +176,8 @@ class Guard(commands.Cog):
         """A component whose custom id no Scarab item understands still gets an answer."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: Mapping[str, object] = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
         items = getattr(self.bot, "dynamic_items", ())
         if any(
             item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items

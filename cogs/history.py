@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import logging
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -20,10 +20,10 @@ import lang
 from bot.errors import ServiceError, reason
 from bot.export import export_match, to_bytes
 from bot.rematch import REMATCH_KIND, open_rematch
-from cogs.common import bot_of, clip, game_title, lang_of, refuse, reply
+from cogs.common import ScarabClient, bot_of, clip, game_title, lang_of, refuse, reply
 from cogs.guard import GuardedItem
 from cogs.ids import ID, parse_match_id
-from cogs.lobby import LOBBY, lobby_embed, lobby_view
+from cogs.lobby import LOBBY, lobby_buttons, lobby_embed
 from rules.text import Msg, msg
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def rematch_view(match_id: int, locale: str | None = None) -> discord.ui.View:
     return view
 
 
-async def takeover_notes(bot: commands.Bot, info: MatchInfo) -> list[Msg]:
+async def takeover_notes(bot: ScarabClient, info: MatchInfo) -> list[Msg]:
     """One line per seat the AI took over from an absent player (flagged in the results);
     say them with ``lang.localise`` in the match's language."""
     try:
@@ -84,7 +84,7 @@ class RematchButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> RematchButton:
         return cls(int(match["match"]))
 
@@ -115,7 +115,7 @@ async def rematch(interaction: discord.Interaction, match_id: int) -> None:
                 players=players,
             ),
             embed=lobby_embed(info, loc=public),
-            view=lobby_view(info, public),
+            view=lobby_buttons(info.id, public),
         )
     except discord.HTTPException:
         log.exception("could not post the rematch lobby of match %s", match_id)

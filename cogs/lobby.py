@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -123,9 +123,14 @@ def describe_options(game_id: str, options: dict[str, str], loc: str = ENGLISH) 
 def lobby_view(info: MatchInfo, loc: str = ENGLISH) -> discord.ui.View | None:
     if info.status != "lobby":
         return None
+    return lobby_buttons(info.id, loc)
+
+
+def lobby_buttons(match_id: int, loc: str = ENGLISH) -> discord.ui.View:
+    """The buttons under an open lobby (``lobby_view`` of a match still in its lobby)."""
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(info.id, action, loc))
+        view.add_item(LobbyButton(match_id, action, loc))
     return view
 
 
@@ -155,7 +160,7 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
         return cls(int(match["match"]), match["action"])
 
@@ -453,14 +458,17 @@ class Lobby(commands.Cog):
         except ValueError as exc:
             await refuse(interaction, reason(exc))
             return
-        if interaction.channel is None or interaction.guild_id is None:
+        if (
+            not isinstance(interaction.channel, discord.abc.Messageable)
+            or interaction.guild_id is None
+        ):
             await refuse(interaction, msg("Open lobbies in a server channel."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             info = await service.create_lobby(
                 interaction.guild_id,
-                interaction.channel_id,
+                interaction.channel.id,
                 interaction.user.id,
                 game,
                 seats,
@@ -477,7 +485,7 @@ class Lobby(commands.Cog):
         loc = await service.match_language(info.id)
         try:
             message = await interaction.channel.send(
-                embed=lobby_embed(info, loc=loc), view=lobby_view(info, loc)
+                embed=lobby_embed(info, loc=loc), view=lobby_buttons(info.id, loc)
             )
         except discord.HTTPException as exc:
             await refuse(
@@ -567,6 +575,7 @@ class Lobby(commands.Cog):
 
     @game.command(name="list", description="Open lobbies and running matches in this server")
     async def list_matches(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None  # /game is guild_only
         try:
             matches = await bot_of(interaction).service.list_matches(
                 interaction.guild_id, active_only=True

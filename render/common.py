@@ -11,7 +11,7 @@ import contextvars
 import functools
 import math
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,7 +84,7 @@ def drawable_name(name: str) -> str:
     return kept
 
 
-def seat_label(view: dict[str, Any], seat: int, fallback: str) -> str:
+def seat_label(view: Mapping[str, Any], seat: int, fallback: str) -> str:
     """The name to draw for ``seat``: its player's name the bot put in the view's
     ``seat_labels`` (emoji left out, ``drawable_name``), else ``fallback`` (the seat's own
     words, "Seat C"). Fit it to its box with ``fit_font`` / ``fit_text``."""

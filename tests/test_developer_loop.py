@@ -7,7 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = ("test", "fast", "e2e", "lint", "types", "types-core", "bench")
-CLEAN_PACKAGES = ("rules", "render", "ai", "lang")  # kept mypy-clean: `make types-core`
+CORE_PACKAGES = ("rules", "render", "ai", "lang")  # `make types-core`: no Discord, no storage
 
 
 def readme_test_command() -> str:
@@ -45,10 +45,18 @@ def test_every_target_is_in_the_makefile_and_in_contributing() -> None:
         assert f"make {target}" in contributing, target
 
 
-def test_types_core_checks_the_clean_packages_and_mypy_sees_them_all() -> None:
+def test_types_core_checks_the_core_packages_and_mypy_sees_them_all() -> None:
     (command,) = make_recipe("types-core")
-    assert command.split()[-len(CLEAN_PACKAGES) :] == list(CLEAN_PACKAGES)
+    assert command.split()[-len(CORE_PACKAGES) :] == list(CORE_PACKAGES)
     pyproject = (ROOT / "pyproject.toml").read_text()
     files = re.search(r"^files = \[(.*)\]", pyproject, re.MULTILINE)
     assert files
-    assert set(CLEAN_PACKAGES) <= set(re.findall(r'"(\w+)"', files.group(1)))
+    assert set(CORE_PACKAGES) <= set(re.findall(r'"(\w+)"', files.group(1)))
+
+
+def test_ci_runs_make_types_after_lint() -> None:
+    """CI type-checks what ``make types`` does: mypy over every package of ``[tool.mypy]``."""
+    assert make_recipe("types") == ["$(PYTHON) -m mypy"]
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert '"$VENV/bin/python" -m mypy\n' in ci
+    assert ci.index("-m mypy") > ci.index('ruff" format --check .')

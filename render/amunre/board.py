@@ -43,6 +43,7 @@ from render.common import (
     text_advance,
     with_band,
 )
+from rules.amunre.view import PrivateView
 
 
 # --- dynamic pieces ---
@@ -55,7 +56,7 @@ def highlights(highlight: str | Iterable[str] | None) -> set[str]:
 
 
 def board(
-    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+    view: PrivateView, *, highlight: str | Iterable[str] | None = None, locale: str = "en"
 ) -> Image.Image:
     """The public board, its words in ``locale``. Reads only public keys of ``view`` (a private
     view's "me" is ignored)."""
@@ -81,7 +82,7 @@ def board(
     return with_band(image, header_band(view, locale))
 
 
-def header_band(view: dict[str, Any], locale: str = "en") -> Band:
+def header_band(view: PrivateView, locale: str = "en") -> Band:
     """The board's header band: game, kingdom and round, phase, whose turn, every score."""
     phase = view.get("phase", "")
     status = " · ".join(
@@ -99,7 +100,7 @@ def header_band(view: dict[str, Any], locale: str = "en") -> Band:
     return Band(GAME_TITLE, status, t(locale, "Turn"), acting, waiting, t(locale, "VP"), scores)
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str) -> None:
+def _draw_header(draw: ImageDraw.ImageDraw, view: PrivateView, locale: str) -> None:
     phase = view.get("phase", "")
     room = HEADER_SPLITS[0] - MARGIN - 8
     text, fnt = fit_font(

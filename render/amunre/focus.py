@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from PIL import Image
 
@@ -17,10 +16,11 @@ from render.common import (
     focus_image,
     recording_texts,
 )
+from rules.amunre.view import PrivateView
 
 
 def focus(
-    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+    view: PrivateView, *, highlight: str | Iterable[str] | None = None, locale: str = "en"
 ) -> Image.Image:
     """The region the current decision is about, enlarged to read on a phone: the provinces
     in auction, the offering tile, the acting seats' provinces or the scores."""
@@ -28,7 +28,7 @@ def focus(
 
 
 def board_and_focus(
-    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+    view: PrivateView, *, highlight: str | Iterable[str] | None = None, locale: str = "en"
 ) -> tuple[Image.Image, Image.Image]:
     """``board`` and ``focus`` from one drawing of the board (a turn post shows both)."""
     with recording_texts() as texts:
@@ -43,7 +43,7 @@ def board_and_focus(
 
 
 def focus_boxes(
-    view: dict[str, Any], highlight: str | Iterable[str] | None = None, locale: str = "en"
+    view: PrivateView, highlight: str | Iterable[str] | None = None, locale: str = "en"
 ) -> list[Box]:
     """Where on the board (under its band) the current decision is."""
     provinces = view["provinces"]

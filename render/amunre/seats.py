@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from PIL import ImageDraw
 
@@ -28,6 +27,7 @@ from render.amunre.words import (
 )
 from render.common import (
     INK,
+    Cell,
     Column,
     draw_table,
     fit_font,
@@ -38,6 +38,7 @@ from render.common import (
     text_advance,
     wrap_items,
 )
+from rules.amunre.view import PrivateView
 
 # scoreboard columns: width in English; a longer heading widens its column at the expense of
 # the provinces column (the widest), which never drops below PROVINCES_MIN
@@ -87,7 +88,7 @@ def score_columns(locale: str, offering_title: str) -> tuple[Column, ...]:
 
 
 def draw_scoreboard(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout, locale: str
+    draw: ImageDraw.ImageDraw, view: PrivateView, layout: Layout, locale: str
 ) -> None:
     players = view.get("players", [])
     phase = view.get("phase", "")
@@ -98,7 +99,8 @@ def draw_scoreboard(
     columns = score_columns(locale, say(locale, offering_title_text(phase, revealed)))
     seat_w = columns[0].width
     in_hand = t(locale, "✓ in hand")
-    rows, fills = [], []
+    rows: list[list[Cell]] = []
+    fills = []
     for player in players:
         seat = player["seat"]
         winner = phase == "over" and player.get("score", 0) == top

@@ -93,6 +93,7 @@ from rules.ankh.data import (
     GUARDIAN_NAMES,
     MERGE_AFTER_CONFLICT,
 )
+from rules.ankh.view import PrivateView
 
 
 def _draw_aim(draw, origin: tuple[float, float], target: tuple[float, float]) -> None:
@@ -129,7 +130,7 @@ def _region_spot(
 
 
 def _draw_map_pieces(
-    draw, image: Image.Image, view: dict[str, Any], board: Board, locale: str = "en"
+    draw, image: Image.Image, view: PrivateView, board: Board, locale: str = "en"
 ) -> set[str]:
     centres, _neighbours = geometry(board)
     occupied: set[str] = set()
@@ -146,7 +147,7 @@ def _draw_map_pieces(
                 WHITE,
             )
     for monument in view.get("monuments", []):
-        h = monument.get("hex")
+        h = monument.get("hex", "")
         if h in centres:
             occupied.add(h)
             cx, cy = centres[h]
@@ -159,7 +160,7 @@ def _draw_map_pieces(
             paste_sprite(image, tile, (cx, cy + 2))
     aims: list[tuple[str, str]] = []  # (the aiming figure's hex, the hex it aims at)
     for figure in view.get("figures", []):
-        h = figure.get("hex")
+        h = figure.get("hex", "")
         if h in centres:
             occupied.add(h)
             cx, cy = centres[h]
@@ -222,7 +223,7 @@ def highlight_targets(
 def _draw_highlight(
     draw,
     board: Board,
-    view: dict[str, Any],
+    view: PrivateView,
     hexes: set[str],
     edges: set[tuple[str, str]],
     regions: set[str],
@@ -255,7 +256,7 @@ def _draw_highlight(
 
 # --- board -------------------------------------------------------------------------------------
 def board(
-    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+    view: PrivateView, *, highlight: str | Iterable[str] | None = None, locale: str = "en"
 ) -> Image.Image:
     """The public board of ``view``; ``highlight`` outlines hexes, camel edges, regions or an
     action row named by ids or option ids. Reads only public keys (never ``me``). Its words
@@ -302,7 +303,7 @@ def board(
     return with_band(image, header_band(view, locale))
 
 
-def header_band(view: dict[str, Any], locale: str = "en") -> Band:
+def header_band(view: PrivateView, locale: str = "en") -> Band:
     """The board's header band: game, scenario, step, whose turn (and its god), every god's
     devotion."""
     players = list(view.get("players", []))
@@ -340,7 +341,7 @@ def header_band(view: dict[str, Any], locale: str = "en") -> Band:
 
 
 def _draw_header(
-    draw, view: dict[str, Any], players: list[dict[str, Any]], locale: str = "en"
+    draw, view: PrivateView, players: list[dict[str, Any]], locale: str = "en"
 ) -> None:
     left_w = 640 - 16 - 150 - 10  # the left half, up to the divider
     draw.text(
@@ -460,7 +461,7 @@ def _draw_header(
 
 
 def _draw_result(
-    draw, view: dict[str, Any], players: list[dict[str, Any]], x0: int, locale: str = "en"
+    draw, view: PrivateView, players: list[dict[str, Any]], x0: int, locale: str = "en"
 ) -> None:
     heading = lang.t(locale, "GAME OVER")
     draw.text((x0, 24), heading, font=font(22, bold=True), fill=GOLD, anchor="lm")
@@ -674,7 +675,7 @@ def _cell_note(draw, x: float, y: float, text: str, room: int, fill: RGB) -> Non
     draw.text((x, y), fit_text(text, fnt, room), font=fnt, fill=fill, anchor="mm")
 
 
-def _draw_regions(image: Image.Image, view: dict[str, Any], locale: str = "en") -> int:
+def _draw_regions(image: Image.Image, view: PrivateView, locale: str = "en") -> int:
     regions = list(view.get("regions", []))
     where: dict[str, list[str]] = {}
     for region in regions:
@@ -682,7 +683,7 @@ def _draw_regions(image: Image.Image, view: dict[str, Any], locale: str = "en") 
             where.setdefault(h, []).append(str(region.get("id")))
     counts: dict[str, dict[int, int]] = {}
     for figure in view.get("figures", []):
-        for region_id in where.get(figure.get("hex"), []):
+        for region_id in where.get(figure.get("hex", ""), []):
             per = counts.setdefault(region_id, {})
             owner = int(figure.get("owner", 0) or 0)
             per[owner] = per.get(owner, 0) + 1
@@ -750,7 +751,7 @@ def _regions_tile(rows: tuple, current: str | None, locale: str = "en") -> Image
 
 
 def _draw_status(
-    draw, view: dict[str, Any], players: list[dict[str, Any]], y: int, locale: str = "en"
+    draw, view: PrivateView, players: list[dict[str, Any]], y: int, locale: str = "en"
 ) -> None:
     """The conflict in progress (battle, cards, bids, strength), then supply and guardians."""
     bottom = MAP_Y + MAP_H + 4
@@ -836,7 +837,7 @@ def _draw_status(
             locale,
             "L{level} {guardian} {left}",
             level=c.get("level"),
-            guardian=lang.localise(GUARDIAN_NAMES.get(c.get("kind"), c.get("kind")), locale),
+            guardian=lang.localise(GUARDIAN_NAMES.get(c.get("kind", ""), c.get("kind")), locale),
             left=c.get("left", 0),
         )
         for c in view.get("guardian_cards") or []

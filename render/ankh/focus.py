@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from PIL import Image
 
@@ -30,6 +29,7 @@ from render.common import (
     focus_image,
     recording_texts,
 )
+from rules.ankh.view import PrivateView
 
 # steps decided on the action tracks, and in a conflict; the others are on the map, around the
 # acting god's figures
@@ -49,14 +49,14 @@ FOCUS_MAP_MIN = (7 * R, 4 * HEX_H)  # a map focus shows at least this much aroun
 
 
 def focus(
-    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+    view: PrivateView, *, highlight: str | Iterable[str] | None = None, locale: str = "en"
 ) -> Image.Image:
     """The region the current decision is about, enlarged to read on a phone."""
     return board_and_focus(view, highlight=highlight, locale=locale)[1]
 
 
 def board_and_focus(
-    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+    view: PrivateView, *, highlight: str | Iterable[str] | None = None, locale: str = "en"
 ) -> tuple[Image.Image, Image.Image]:
     """``board`` and ``focus`` from one drawing of the board (a turn post shows both)."""
     with recording_texts() as texts:
@@ -88,7 +88,7 @@ def _hex_box(centres: dict[str, tuple[float, float]], hexes: Iterable[str]) -> B
     )
 
 
-def focus_boxes(view: dict[str, Any], highlight: str | Iterable[str] | None = None) -> list[Box]:
+def focus_boxes(view: PrivateView, highlight: str | Iterable[str] | None = None) -> list[Box]:
     """Where on the board (under its band) the current decision is."""
     centres, _n = geometry(static_key(view))
     region_ids = {str(r.get("id")) for r in view.get("regions", [])}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from render.common import (
     RGB,
@@ -15,6 +14,7 @@ from rules.ankh.data import (
     NEIGHBORS_EVEN_COL,
     NEIGHBORS_ODD_COL,
 )
+from rules.ankh.view import PrivateView
 
 # --- geometry (px) -----------------------------------------------------------------------------
 WIDTH = 1360
@@ -203,7 +203,7 @@ def edge(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a < b else (b, a)
 
 
-def static_key(view: dict[str, Any]) -> Board:
+def static_key(view: PrivateView) -> Board:
     """The never-changing part of a view (terrain and rivers): the static layer's cache key."""
     hexes = view.get("hexes", [])
     fingerprint = (

@@ -43,6 +43,7 @@ from rules.ankh.data import (
     POWER_LEVEL,
     POWER_NAMES,
 )
+from rules.ankh.view import PrivateView
 
 PLAYER_COLUMNS = (
     Column("God · seats", 236),
@@ -80,7 +81,7 @@ def player_columns(locale: str = "en") -> tuple[Column, ...]:
 def draw_players(
     image: Image.Image,
     draw,
-    view: dict[str, Any],
+    view: PrivateView,
     players: list[dict[str, Any]],
     layout: Layout,
     locale: str = "en",
@@ -111,7 +112,7 @@ def draw_players(
     draw.rectangle((MARGIN, layout.table_y, MARGIN + TABLE_W, y), outline=(70, 58, 44), width=2)
 
 
-def seat_names_of(view: dict[str, Any], seats: list[Any]) -> str:
+def seat_names_of(view: PrivateView, seats: list[Any]) -> str:
     """The players of a god's seats by name ("carol", "carol & dave"; the bot's
     ``seat_labels``), or "" when the view names nobody."""
     names = [seat_label(view, int(seat), "") for seat in seats]

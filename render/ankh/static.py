@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -93,6 +92,7 @@ from rules.ankh.data import (
     FORGET_AFTER_CONFLICT,
     RED_TOP,
 )
+from rules.ankh.view import PrivateView
 
 
 @functools.lru_cache(maxsize=8)
@@ -351,7 +351,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, locale: str = "en") -> None:
 
 
 # --- region layer ------------------------------------------------------------------------------
-def region_key(view: dict[str, Any]) -> tuple:
+def region_key(view: PrivateView) -> tuple:
     camels = tuple(sorted(edge(str(a), str(b)) for a, b in view.get("camels", [])))
     regions = tuple(
         (str(r["id"]), tuple(sorted(r.get("hexes", []))), tuple(sorted(r.get("water", []))))

@@ -67,7 +67,7 @@ from render.plagues.words import (
 from rules.plagues.data import (
     TERRITORIES,
 )
-from rules.plagues.view import PHASE_NAMES
+from rules.plagues.view import PHASE_NAMES, PrivateView
 
 
 def highlights(highlight: str | Iterable[str] | None) -> set[str]:
@@ -79,7 +79,7 @@ def highlights(highlight: str | Iterable[str] | None) -> set[str]:
 
 
 def board(
-    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+    view: PrivateView, *, highlight: str | Iterable[str] | None = None, locale: str = "en"
 ) -> Image.Image:
     """The public board, its words in ``locale``. Reads only public keys of ``view`` (a private
     view's "me" is ignored)."""
@@ -88,7 +88,7 @@ def board(
 
 
 def board_places(
-    view: dict[str, Any], highlight: str | Iterable[str] | None, locale: str
+    view: PrivateView, highlight: str | Iterable[str] | None, locale: str
 ) -> tuple[Image.Image, Places, Layout]:
     """The board under its band, where each option-id place was drawn, and its layout."""
     key = static_key(view, locale)
@@ -115,7 +115,7 @@ def board_places(
     return image, places, layout
 
 
-def header_band(view: dict[str, Any], loc: str = "en") -> Band:
+def header_band(view: PrivateView, loc: str = "en") -> Band:
     """The board's header band: game, round and phase, step, whose turn, every score."""
     phase = view.get("phase", "")
     status = t(
@@ -145,7 +145,7 @@ def header_band(view: dict[str, Any], loc: str = "en") -> Band:
     )
 
 
-def resolve(marks: set[str], view: dict[str, Any], places: Places) -> list[Box]:
+def resolve(marks: set[str], view: PrivateView, places: Places) -> list[Box]:
     """Option ids (and their colon tokens) -> the boxes to outline.
 
     Shared places: ``tile:k``, ``swap:a:b``, ``hebrew:v``, ``pick:<id>`` (or a face-up card
@@ -209,7 +209,7 @@ def resolve(marks: set[str], view: dict[str, Any], places: Places) -> list[Box]:
     return boxes
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str = "en") -> None:
+def _draw_header(draw: ImageDraw.ImageDraw, view: PrivateView, loc: str = "en") -> None:
     phase = view.get("phase", "")
     last = view.get("last_round") or 10
     title = t(
@@ -264,7 +264,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str = "en
 
 
 def _draw_collective(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], places: Places, loc: str = "en"
+    draw: ImageDraw.ImageDraw, view: PrivateView, places: Places, loc: str = "en"
 ) -> None:
     # dice spaces
     spaces = list(view.get("dice_spaces") or [])
@@ -489,7 +489,7 @@ def _draw_plague(
     )
 
 
-def _draw_papyrus(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_papyrus(draw: ImageDraw.ImageDraw, view: PrivateView) -> None:
     round_ = view.get("round")
     if not isinstance(round_, int) or not 1 <= round_ <= 10:
         return

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from PIL import Image
 
@@ -16,6 +15,7 @@ from render.common import (
 from render.plagues.board import board_places, header_band, highlights, resolve
 from render.plagues.layout import PB_H, PB_W, Box, Layout, Places, static_key
 from render.plagues.static import static_texts
+from rules.plagues.view import PrivateView
 
 # the shared places each phase's decision is about (the acting seat's board comes with them)
 FOCUS_PLACES = {
@@ -26,7 +26,7 @@ FOCUS_PLACES = {
 
 
 def focus(
-    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+    view: PrivateView, *, highlight: str | Iterable[str] | None = None, locale: str = "en"
 ) -> Image.Image:
     """The region the current decision is about, enlarged to read on a phone: the dice
     spaces and Hebrews, the territory cards or the plague, and the acting seat's board."""
@@ -34,7 +34,7 @@ def focus(
 
 
 def board_and_focus(
-    view: dict[str, Any], *, highlight: str | Iterable[str] | None = None, locale: str = "en"
+    view: PrivateView, *, highlight: str | Iterable[str] | None = None, locale: str = "en"
 ) -> tuple[Image.Image, Image.Image]:
     """``board`` and ``focus`` from one drawing of the board (a turn post shows both)."""
     with recording_texts() as texts:
@@ -59,7 +59,7 @@ def _union(boxes: list[Box]) -> Box:
 
 
 def focus_boxes(
-    view: dict[str, Any],
+    view: PrivateView,
     places: Places,
     layout: Layout,
     highlight: str | Iterable[str] | None = None,

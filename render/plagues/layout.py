@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from render.common import (
     RGB,
 )
+from rules.plagues.view import PrivateView
 
 # --- geometry (px) -----------------------------------------------------------------------------
 WIDTH = 1360
@@ -165,7 +165,7 @@ class Layout:
     final_y: int | None
 
 
-def static_key(view: dict[str, Any], locale: str = "en") -> StaticKey:
+def static_key(view: PrivateView, locale: str = "en") -> StaticKey:
     """The never-changing part of a view and the language of its words (the static layer's
     cache key)."""
     seats = len(view.get("players") or []) or int(view.get("seats", 2))

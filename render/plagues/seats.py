@@ -13,6 +13,7 @@ from render.common import (
     INK_SOFT,
     PAPER,
     RGB,
+    Cell,
     Column,
     draw_table,
     fit_font,
@@ -78,13 +79,14 @@ from rules.plagues.data import (
     NILE_LAST,
     PROVINCE_LAST,
 )
+from rules.plagues.view import PrivateView
 from rules.text import msg
 
 
 # --- a province board --------------------------------------------------------------------------
 def draw_player(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: PrivateView,
     player: dict[str, Any],
     origin: tuple[int, int],
     acting: bool,
@@ -221,7 +223,7 @@ def draw_player(
 
 def _draw_player_header(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: PrivateView,
     player: dict[str, Any],
     origin: tuple[int, int],
     acting: bool,
@@ -280,7 +282,7 @@ TITLE_FILL = (238, 228, 204)  # the title bar the static layer drew the seat's n
 
 
 def draw_player_name(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, origin: tuple[int, int], loc: str
+    draw: ImageDraw.ImageDraw, view: PrivateView, seat: int, origin: tuple[int, int], loc: str
 ) -> int:
     """The player's name (the bot's ``seat_labels``) over the static "A · Seat 1" of their
     board's title bar; returns the drawn name's width (the static name's without a label)."""
@@ -338,7 +340,7 @@ def _draw_hebrews(
 
 def _draw_status(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: PrivateView,
     player: dict[str, Any],
     origin: tuple[int, int],
     loc: str = "en",
@@ -536,7 +538,7 @@ BREAKDOWN = (
 )
 
 
-def draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, loc: str = "en") -> None:
+def draw_final(draw: ImageDraw.ImageDraw, view: PrivateView, y: int, loc: str = "en") -> None:
     final = view.get("final") or {}
     scores = list(final.get("scores") or [])
     places = list(final.get("places") or [])
@@ -547,7 +549,8 @@ def draw_final(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, loc: str
         Column(t(loc, "Total"), 90, "right"),
     ]
     columns += [Column(localise(title, loc), 100, "right") for _, title in BREAKDOWN]
-    rows, fills = [], []
+    rows: list[list[Cell]] = []
+    fills = []
     for seat in range(len(view.get("players") or [])):
         winner = seat < len(places) and places[seat] == 1
         own = t(loc, "Seat {n}", n=seat + 1)

@@ -104,13 +104,13 @@ from rules.tekhenu.data import (
     STARTING_INITIATIVE,
     STARTING_TEXT,
 )
-from rules.tekhenu.view import PHASE_NAMES
+from rules.tekhenu.view import PHASE_NAMES, PrivateView
 from rules.text import term
 
 
 # --- the board ---
 def board(
-    view: dict[str, Any], *, highlight: str | list[str] | None = None, locale: str = "en"
+    view: PrivateView, *, highlight: str | list[str] | None = None, locale: str = "en"
 ) -> Image.Image:
     """The public board of ``view`` in ``locale`` (private keys are never read)."""
     loc = locale or "en"
@@ -137,7 +137,7 @@ def board(
     return with_band(image, header_band(view, loc))
 
 
-def header_band(view: dict[str, Any], loc: str = "en") -> Band:
+def header_band(view: PrivateView, loc: str = "en") -> Band:
     """The board's header band: game, round, phase and step, whose turn, every seat's VP."""
     phase = view.get("phase", "")
     step = view.get("step") or ""
@@ -167,7 +167,7 @@ def header_band(view: dict[str, Any], loc: str = "en") -> Band:
     )
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> None:
+def _draw_header(draw: ImageDraw.ImageDraw, view: PrivateView, loc: str) -> None:
     text = lang.t(
         loc,
         "Round {round}/16 · Rotations {rotations}/8",
@@ -300,7 +300,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> N
         )
 
 
-def _draw_disc(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> None:
+def _draw_disc(draw: ImageDraw.ImageDraw, view: PrivateView, loc: str) -> None:
     """The obelisk disc: each section's light, the arrow (a cached sprite per disc state)."""
     lights = {s.get("god"): s.get("light", "shaded") for s in view.get("sections") or []}
     arrow = (view.get("disc") or {}).get("arrow")
@@ -380,7 +380,7 @@ def _disc_sprite(
 
 def _draw_section(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: PrivateView,
     section: dict[str, Any],
     dice_boxes: dict[tuple[str, str], Box],
     loc: str,
@@ -455,7 +455,7 @@ def _draw_section(
 
 
 def _draw_side(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str, Box], loc: str
+    draw: ImageDraw.ImageDraw, view: PrivateView, places: dict[str, Box], loc: str
 ) -> None:
     # Horus track
     y = OB_Y + 28
@@ -525,7 +525,7 @@ def _draw_side(
     y = OB_Y + 2 * (SEC_H + SEC_GAP) + 27
     parts = []
     for marker in view.get("scoring_markers") or []:
-        where = GOD_NAMES.get(marker.get("god"), marker.get("god"))
+        where = GOD_NAMES.get(marker.get("god", ""), marker.get("god"))
         parts.append(
             lang.t(loc, "{id} at {god} ✓ scored", id=marker.get("id"), god=where)
             if marker.get("scored")
@@ -605,7 +605,7 @@ def _pillar_tile(
 
 
 def _draw_temple(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str, Box], loc: str
+    draw: ImageDraw.ImageDraw, view: PrivateView, places: dict[str, Box], loc: str
 ) -> None:
     for space, pillar in (view.get("temple") or {}).items():
         if not pillar or space not in places:
@@ -654,7 +654,7 @@ def _gold(
     draw.text((x + 20, y + 8), text, font=fnt, fill=INK, anchor="lm")
 
 
-def _draw_osiris(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> None:
+def _draw_osiris(draw: ImageDraw.ImageDraw, view: PrivateView, loc: str) -> None:
     for space, owner in (view.get("osiris") or {}).items():
         if owner is None or not space.startswith("o") or "_" not in space:
             continue
@@ -687,7 +687,7 @@ def _draw_osiris(draw: ImageDraw.ImageDraw, view: dict[str, Any], loc: str) -> N
 
 
 def _draw_market(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], places: dict[str, Box], loc: str
+    draw: ImageDraw.ImageDraw, view: PrivateView, places: dict[str, Box], loc: str
 ) -> None:
     for index, section in enumerate((view.get("market") or [])[:4]):
         box = market_box(index)
@@ -761,7 +761,7 @@ def _draw_market(
         draw.text((MARGIN, y + index * 17), line, font=font(14), fill=INK)
 
 
-def _log_lines(view: dict[str, Any], loc: str) -> list[str]:
+def _log_lines(view: PrivateView, loc: str) -> list[str]:
     """The last VP changes (scoring_log), newest first."""
     log = [entry for entry in view.get("scoring_log") or [] if len(entry) >= 3]
     if not log:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PIL import Image
 
 from render.common import (
@@ -37,6 +35,7 @@ from render.tekhenu.static import static_layer, static_texts
 from rules.tekhenu.data import (
     GODS,
 )
+from rules.tekhenu.view import PrivateView
 
 # where each step's decision is made: the obelisk sections, the Ra display, the temple
 # complex, the Osiris area, the market; other steps are about the acting seats' own strips
@@ -59,14 +58,14 @@ FOCUS_STEPS = {
 
 
 def focus(
-    view: dict[str, Any], *, highlight: str | list[str] | None = None, locale: str = "en"
+    view: PrivateView, *, highlight: str | list[str] | None = None, locale: str = "en"
 ) -> Image.Image:
     """The region the current decision is about, enlarged to read on a phone."""
     return board_and_focus(view, highlight=highlight, locale=locale)[1]
 
 
 def board_and_focus(
-    view: dict[str, Any], *, highlight: str | list[str] | None = None, locale: str = "en"
+    view: PrivateView, *, highlight: str | list[str] | None = None, locale: str = "en"
 ) -> tuple[Image.Image, Image.Image]:
     """``board`` and ``focus`` from one drawing of the board (a turn post shows both)."""
     with recording_texts() as texts:
@@ -81,7 +80,7 @@ def board_and_focus(
 
 
 def focus_boxes(
-    view: dict[str, Any], highlight: str | list[str] | None = None, locale: str = "en"
+    view: PrivateView, highlight: str | list[str] | None = None, locale: str = "en"
 ) -> list[Box]:
     """Where on the board (under its band) the current decision is."""
     _base, layout = static_layer(static_key(view), locale or "en")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from render.common import (
     RGB,
@@ -13,6 +12,7 @@ from rules.tekhenu.data import (
     GODS,
     TEMPLE_SIZE,
 )
+from rules.tekhenu.view import PrivateView
 
 # --- geometry (px) -----------------------------------------------------------------------------
 WIDTH = 1320
@@ -285,7 +285,7 @@ class Layout:
     boxes: dict[str, Box] = field(default_factory=dict)  # place id -> box (highlights)
 
 
-def static_key(view: dict[str, Any]) -> tuple[int, int, bool]:
+def static_key(view: PrivateView) -> tuple[int, int, bool]:
     """What the static layer depends on: players on the board, seats, solo."""
     players = len(view.get("players") or []) or 1
     return players, int(view.get("seats", players)), bool(view.get("solo"))

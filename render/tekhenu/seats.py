@@ -44,10 +44,11 @@ from rules.tekhenu.data import (
     MARKET_HAPPINESS,
     RESOURCES,
 )
+from rules.tekhenu.view import PrivateView
 
 
 def draw_player(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any], box: Box, loc: str
+    draw: ImageDraw.ImageDraw, view: PrivateView, player: dict[str, Any], box: Box, loc: str
 ) -> None:
     x0, y0, x1, y1 = box
     seat = int(player.get("seat", 0))
@@ -253,7 +254,7 @@ def _draw_scales(
     for index, (label, dice, excess) in enumerate(rows):
         y = y0 + 35 + index * 26
         draw.text((sx, y), label, font=font(14, bold=True), fill=INK_SOFT, anchor="lm")
-        x = sx + label_w
+        x: float = sx + label_w
         room = 204 - label_w
         step = 28 if len(dice) <= 5 and len(dice) * 28 <= room else room / max(1, len(dice))
         for k, die in enumerate(dice):
@@ -302,7 +303,7 @@ def _draw_scales(
 
 def _draw_bot(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: PrivateView,
     player: dict[str, Any],
     box: Box,
     loc: str = "en",

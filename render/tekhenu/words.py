@@ -19,6 +19,7 @@ from rules.tekhenu.data import (
     COLOURS,
     WORDS,
 )
+from rules.tekhenu.view import PrivateView
 from rules.text import term
 
 GAME_NAME = "TEKHENU"  # the game's name, the same in every language
@@ -227,7 +228,7 @@ def reward_text(kind: str, amount: int, loc: str) -> str:
 ENGLISH_REWARD = {"vp": "VP", "limestone": "limest."}  # English prints the words (one fits)
 
 
-def player_name(view: dict[str, Any], seat: int, loc: str = "en") -> str:
+def player_name(view: PrivateView, seat: int, loc: str = "en") -> str:
     """The seat's player: Botankhamun, the name the bot put in ``seat_labels``, or
     "Seat 1 (A)"."""
     if view.get("bot_seat") == seat and view.get("solo"):

@@ -88,7 +88,7 @@ def score_breakdown(state: State) -> list[list[list[Any]]]:
     return [[[label, parts[key]] for key, label in CATEGORIES if parts[key]] for parts in totals]
 
 
-def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, Any]:
+def build_view(state: State, seat: int | None, acting: list[int]) -> PrivateView:
     phase = state["phase"]
     auction = state["auction"] if phase == "auction" else None
     # The last reveal stays on show through the harvest of the same round.
@@ -154,7 +154,7 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
                 "rank": ranks[index] if ranks else None,
             }
         )
-    view: dict[str, Any] = {
+    view: PrivateView = {
         "game": "amunre",
         "seats": state["seats"],
         "kingdom": state["kingdom"],
@@ -192,7 +192,7 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
     return view
 
 
-def private_summary(view: dict[str, Any]) -> list[Msg]:
+def private_summary(view: PrivateView) -> list[Msg]:
     """What only this seat knows, in plain words, built from its own view's ``me`` alone:
     the favor cards in hand and the sealed offering (AMR-R091)."""
     me = view["me"]

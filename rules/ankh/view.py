@@ -124,7 +124,7 @@ def answered(state: State) -> dict[int, bool]:
 
 def build_view(
     state: State, seat: int | None, acting: list[int], step: str | None, result: dict | None
-) -> dict[str, Any]:
+) -> PrivateView:
     done = answered(state)
     players = []
     for i, pl in enumerate(state["players"]):
@@ -183,7 +183,7 @@ def build_view(
                 "winner": b["winner"],
             }
         conflict = {"region": c["region"], "queue": list(c["queue"]), "battle": battle}
-    view: dict[str, Any] = {
+    view: PrivateView = {
         "game": "ankh",
         "seats": state["seats"],
         "scenario": state["scenario"],
@@ -276,7 +276,7 @@ def build_view(
     return view
 
 
-def private_summary(view: dict[str, Any]) -> list[Msg]:
+def private_summary(view: PrivateView) -> list[Msg]:
     """What this seat holds, in plain words, built from its own view alone: its god's battle
     cards in hand and its sealed battle card(s) or Locust bid."""
     me = view["me"]

@@ -174,14 +174,15 @@ def _player(state: State, seat: int, hebrews: list[int]) -> dict[str, Any]:
     }
 
 
-def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, Any]:
+def build_view(state: State, seat: int | None, acting: list[int]) -> PrivateView:
     tasks = open_tasks(state) if state["phase"] != "over" else []
     current = tasks[0][0] if tasks and not state["simul"] else None
     plague = state["plague"]
     loss = state["loss"]
     hebrews = hebrew_points(state)
     mode = "advanced" if state["advanced"] else "normal"
-    view: dict[str, Any] = {
+    step: str = state["step"]
+    view: PrivateView = {
         "game": "plagues",
         "seats": len(state["players"]),
         "solo": state["solo"],
@@ -191,7 +192,7 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
         "round": state["round"],
         "last_round": last_round(state),
         "phase": state["phase"],
-        "step": PHASE_STEP.get(state["step"], state["step"]),
+        "step": PHASE_STEP.get(step, step),
         "turn_order": list(state["order"]),
         "acting": acting,
         "current": current,
@@ -265,7 +266,7 @@ def build_view(state: State, seat: int | None, acting: list[int]) -> dict[str, A
     return view
 
 
-def private_summary(view: dict[str, Any]) -> list[Msg]:
+def private_summary(view: PrivateView) -> list[Msg]:
     """What only this seat knows, in plain words, built from its own view's ``me`` alone: the
     tiles it drew with Edfu or the territory cards it drew with Buto, and the cards it put
     under the territory deck."""

@@ -159,7 +159,7 @@ def score_breakdown(state: State) -> list[list[list[Any]]]:
     return [[[label, parts[key]] for key, label in CATEGORIES if parts[key]] for parts in totals]
 
 
-def build_view(state: State, seat: int | None, acting: list[int], step: str) -> dict[str, Any]:
+def build_view(state: State, seat: int | None, acting: list[int], step: str) -> PrivateView:
     marker_at = {
         ring: marker for marker, ring in state["markers"].items() if marker not in state["scored"]
     }
@@ -253,7 +253,7 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str) -> 
             }
         )
     solo = state["solo"]
-    view: dict[str, Any] = {
+    view: PrivateView = {
         "game": "tekhenu",
         "seats": state["seats"],
         "solo": state["bot"] is not None,
@@ -351,7 +351,7 @@ def build_view(state: State, seat: int | None, acting: list[int], step: str) -> 
     return view
 
 
-def private_summary(view: dict[str, Any]) -> list[Msg]:
+def private_summary(view: PrivateView) -> list[Msg]:
     """What only this seat knows, in plain words, built from its own view's ``me`` alone: its
     Decrees with their texts (TEK-R030), the two it was dealt, its sealed answer and the cards
     it drew with S05/S06."""
