@@ -8,11 +8,17 @@ from tests.support.rulespec import PREFIX, defined_ids, item_rule_ids, spec_path
 from tests.support.toygame import TOY
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    # In this process boards are drawn in a thread: the test-only games (toy, pair) are
-    # registered here, and a render pool's worker processes would not know them. The pool has
-    # its own tests (tests/render/test_render_pool.py); real bot processes (tests/faults) use it.
+@pytest.fixture(autouse=True)
+def drawing_in_a_thread():
+    """In this process boards are drawn in a thread: the test-only games (toy, pair) are
+    registered here, and a render pool's worker processes would not know them. A test that
+    builds a production client (``create_bot`` configures the pool) or tests the pool itself
+    (tests/render/test_render_pool.py) gets the thread back afterwards; real bot processes
+    (tests/faults) keep their pool."""
     render_pool.configure(0)
+    yield
+    render_pool.configure(0)
+    render_pool.shutdown()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

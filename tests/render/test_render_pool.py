@@ -13,11 +13,9 @@ from cogs.common import pictures
 
 @pytest.fixture
 def unconfigured(monkeypatch):
-    """The pool sized as in production (tests/conftest.py configures 0 for every other test),
-    stopped afterwards."""
+    """The pool sized as in production (tests/conftest.py draws in a thread for every other
+    test, and stops this one's pool afterwards)."""
     monkeypatch.setattr(render_pool, "_configured", None)
-    yield
-    render_pool.shutdown()
 
 
 async def test_boards_are_drawn_in_worker_processes(monkeypatch, unconfigured) -> None:
