@@ -113,7 +113,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str) -
     draw.text((MARGIN, 92), text, font=fnt, fill=CREAM)
     draw.text(
         (MARGIN, 120),
-        t(locale, "{n} seats", n=view.get("seats", len(view.get("players", [])))),
+        t(locale, "{n} {n:plural:seat|seats}", n=view.get("seats", len(view.get("players", [])))),
         font=font(15),
         fill=CREAM_SOFT,
     )
@@ -255,11 +255,11 @@ def _draw_auction(
     bonus = province.get("immediate") or {}
     parts = []
     if bonus.get("favor"):
-        parts.append(t(locale, "{n} favor", n=bonus["favor"]))
+        parts.append(t(locale, "{n} favor {n:plural:card|cards}", n=bonus["favor"]))
     if bonus.get("gold"):
         parts.append(say(locale, gold_text(int(bonus["gold"]))))
     if bonus.get("stones"):
-        parts.append(t(locale, "{n} stone", n=bonus["stones"]))
+        parts.append(t(locale, "{n} {n:plural:stone|stones}", n=bonus["stones"]))
     text = (
         t(locale, "Bonus: {items}", items=" + ".join(parts)) if parts else t(locale, "Bonus: none")
     )
