@@ -444,7 +444,7 @@ async def open_private_menu(interaction: discord.Interaction, match: int, seq: i
     file = await panel_file(
         info.game_id, private_view, locale=loc, meta=meta_text(info.id, info.version)
     )
-    view = decision_view(info.id, decision, loc)
+    view = decision_view(info.id, decision, loc, menu_labels(info))
     text = t(
         loc,
         "🔒 **{game} — match #{id}**: {prompt}\nOnly you can see this.",
@@ -464,11 +464,11 @@ async def open_private_menu(interaction: discord.Interaction, match: int, seq: i
 
 
 def decision_view(
-    match: int, decision: PendingDecision, loc: str = ENGLISH
+    match: int, decision: PendingDecision, loc: str = ENGLISH, seats: dict[int, str] | None = None
 ) -> discord.ui.View | None:
     """Components for one open decision: buttons (≤ 5), a select (≤ 25), else the first 24
     plus a pointer to ``/play``. ``decision`` is a ``bot.service.PendingDecision``; labels are
-    said in ``loc``."""
+    said in ``loc``, the menu's prompt naming seats by ``seats`` (``menu_labels``)."""
     options = list(decision.options)
     if not options:
         return None
@@ -483,10 +483,17 @@ def decision_view(
             match,
             decision.seq,
             select_options(options, loc),
-            placeholder=localise(decision.decision.prompt, loc),
+            placeholder=localise(decision.decision.prompt, loc, seats),
         )
     )
     return view
+
+
+def menu_labels(info: Any, view: dict[str, Any] | None = None) -> dict[int, str]:
+    """Each seat's label for a menu's placeholder, "carol (C, green ▲)": names and seat marks,
+    never a mention (a placeholder does not show one)."""
+    marks = view if view and view.get("seat_marks") else {"seat_marks": seat_marks(info.seat_count)}
+    return {s: seat_label(info, s, marks, mention=False) for s in range(info.seat_count)}
 
 
 def select_options(options: list[Any], loc: str = ENGLISH) -> list[discord.SelectOption]:
@@ -545,8 +552,7 @@ def seats_view(
     (they use /play)."""
     view = discord.ui.View(timeout=None)
     fitted = [d for d in decisions if d.options][:rows]
-    marks = {"seat_marks": seat_marks(info.seat_count)}  # placeholders show no mentions
-    labels = {s: seat_label(info, s, marks, mention=False) for s in range(info.seat_count)}
+    labels = menu_labels(info)  # placeholders show no mentions
     for d in fitted:
         prompt = localise(d.decision.prompt, loc, labels)
         name = localise(labels.get(d.seat) or seat_name(info, d.seat), loc)
