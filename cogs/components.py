@@ -378,17 +378,23 @@ async def open_step(
         await refuse(interaction, NOT_CURRENT)
         return
     loc = await lang_of(interaction)
-    view = step_view(match, seat, seq, path, nodes, pending, loc)
+    turn = await bot_of(interaction).service.snapshot(match)
+    labels = menu_labels(turn.match, turn.view)
+    view = step_view(match, seat, seq, path, nodes, pending, loc, labels)
     if in_place:
         await interaction.edit_original_response(view=view)
         return
-    await interaction.followup.send(step_heading(pending, path, loc), view=view, ephemeral=True)
+    await interaction.followup.send(
+        step_heading(pending, path, loc, labels), view=view, ephemeral=True
+    )
 
 
-def step_heading(pending: PendingDecision, path: tuple[int, ...], loc: str) -> str:
-    """The prompt and the groups or pages chosen so far."""
+def step_heading(
+    pending: PendingDecision, path: tuple[int, ...], loc: str, seats: dict[int, str] | None = None
+) -> str:
+    """The prompt (naming seats by ``seats``) and the groups or pages chosen so far."""
     steps = " › ".join(localise(label, loc) for label in trail(pending.options, path))
-    return clip(f"{localise(pending.decision.prompt, loc)}\n**{steps}**", 2000)
+    return clip(f"{localise(pending.decision.prompt, loc, seats)}\n**{steps}**", 2000)
 
 
 class PrivateChoiceButton(
@@ -534,11 +540,13 @@ def step_view(
     nodes: tuple[Node, ...],
     pending: PendingDecision,
     loc: str = ENGLISH,
+    seats: dict[int, str] | None = None,
 ) -> discord.ui.View:
-    """One step of a long menu: the entries at ``path`` (and "Back")."""
+    """One step of a long menu: the entries at ``path`` (and "Back"); the prompt names seats
+    by ``seats`` (``menu_labels``)."""
     view = discord.ui.View(timeout=None)
     steps = " › ".join(localise(label, loc) for label in trail(pending.options, path))
-    placeholder = steps or localise(pending.decision.prompt, loc)
+    placeholder = steps or localise(pending.decision.prompt, loc, seats)
     entries = menu_entries(nodes, path, loc)
     view.add_item(StepSelect(match, seat, seq, path, entries, placeholder=placeholder))
     return view
