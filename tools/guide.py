@@ -124,7 +124,7 @@ def component_lines(components: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def page(post: Post, pictures: list[str]) -> str:
+def page(post: Post, pictures: list[tuple[str, str]]) -> str:
     """The Markdown page of a turn post: what Discord shows, in order."""
     message, names = post.message, post.names
     lines = [
