@@ -68,7 +68,7 @@ from bot.movelog import (
 )
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
-from rules.text import decode, msg
+from rules.text import decode, msg, referenced_seat
 
 log = logging.getLogger(__name__)
 
@@ -757,13 +757,13 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
             if entry is None:  # an engine seat without a lobby seat: an official solo bot
                 names = view.get("seat_names") or []
                 name = (
-                    names[other]
-                    if other < len(names) and names[other]
+                    msg("🤖 {name}", name=names[other])
+                    if other < len(names) and names[other] and referenced_seat(names[other]) is None
                     else msg("Seat {n}", n=other + 1)
                 )
                 waiting.append((other, None, marked_seat(name, mark)))
-            elif entry.user_id is None:
-                waiting.append((other, None, marked_seat(entry.label, mark)))
+            elif entry.user_id is None:  # an AI seat, named as the turn post names it
+                waiting.append((other, None, marked_seat(msg("🤖 {name}", name=entry.label), mark)))
             else:
                 # the name kept on the seat beside its marks; a game without marks: "Seat 3"
                 name = entry.name if entry.name and mark else msg("Seat {n}", n=other + 1)
