@@ -3,7 +3,7 @@
 export VENV ?= .venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: test fast e2e lint types types-core bench
+.PHONY: test fast e2e lint types types-core bench guide
 
 # The README's test command, as CI runs it: build the environment, install, the whole suite.
 test:
@@ -32,3 +32,7 @@ types-core:
 
 bench:
 	$(PYTHON) -m bench
+
+# The real turn posts in docs/guide/ (played through the bot against the fake Discord).
+guide:
+	$(PYTHON) -m tools.guide

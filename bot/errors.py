@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.text import Msg
 
 
@@ -28,12 +30,19 @@ class ServiceError(ScarabError):
 class NotYourTurn(ServiceError):
     """A seated player answered while no decision of theirs is open. The message (a
     ``rules.text.Msg`` with a ``{names}`` field) names the awaited seats without mentions
-    ("Seat 3", an AI's name); ``waiting`` holds ``(seat, user id or None, label)`` for each,
-    so a cog can name the players instead (``said(names)``)."""
+    ("bob (B, vermillion ■)", an AI's name); ``waiting`` holds ``(seat, user id or None,
+    label)`` for each and ``marks`` each one's ``seat_marks`` entry (None without one), so a
+    cog can name the players instead (``said(names)``)."""
 
-    def __init__(self, message: str, waiting: tuple[tuple[int, int | None, str], ...] = ()) -> None:
+    def __init__(
+        self,
+        message: str,
+        waiting: tuple[tuple[int, int | None, str], ...] = (),
+        marks: tuple[dict[str, Any] | None, ...] = (),
+    ) -> None:
         super().__init__(message)
         self.waiting = waiting
+        self.marks = marks
 
     def said(self, names: list[str]) -> str:
         """The same refusal naming the awaited seats as ``names`` (one per ``waiting``)."""

@@ -85,6 +85,20 @@ def ai_seat_name(name: str | None, seat: int, level: str | None = None) -> str:
     return msg("AI {n}", n=seat + 1)
 
 
+def marked_seat(name: str, mark: dict[str, Any] | None) -> str:
+    """``"carol (C, green ▲)"``: a seat's name with its letter, colour and shape (the public
+    view's ``seat_marks`` entry), so colour is never the only mark; the name alone without one."""
+    if not mark:
+        return name
+    return msg(
+        "{name} ({letter}, {colour} {shape})",
+        name=name,
+        letter=mark.get("letter", ""),
+        colour=mark.get("colour", ""),
+        shape=mark.get("shape", ""),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class MatchInfo:
     id: int

@@ -51,6 +51,7 @@ from bot.model import (
     ServiceCore,
     Turn,
     display_name,
+    marked_seat,
 )
 from bot.movelog import (
     UNDO_KIND,
@@ -67,7 +68,7 @@ from bot.movelog import (
 )
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
-from rules.text import decode, msg
+from rules.text import decode, msg, referenced_seat
 
 log = logging.getLogger(__name__)
 
@@ -749,24 +750,26 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         awaited = list(dict.fromkeys(d.seat for d in pending if not d.advisory))
         if not awaited:
             return ServiceError(NOT_YOUR_TURN)
-        view: dict[str, Any] | None = None
+        view = loaded.engine.view(loaded.state, None)
+        marks = view.get("seat_marks") or []
         waiting: list[tuple[int, int | None, str]] = []
         for other in awaited:
             entry = info.seat_info(other)
+            mark = marks[other] if other < len(marks) else None
             if entry is None:  # an engine seat without a lobby seat: an official solo bot
-                if view is None:
-                    view = loaded.engine.view(loaded.state, None)
                 names = view.get("seat_names") or []
-                label = (
-                    names[other]
-                    if other < len(names) and names[other]
+                name = (
+                    msg("🤖 {name}", name=names[other])
+                    if other < len(names) and names[other] and referenced_seat(names[other]) is None
                     else msg("Seat {n}", n=other + 1)
                 )
-                waiting.append((other, None, label))
-            elif entry.user_id is None:
-                waiting.append((other, None, entry.label))
+                waiting.append((other, None, marked_seat(name, mark)))
+            elif entry.user_id is None:  # an AI seat, named as the turn post names it
+                waiting.append((other, None, marked_seat(msg("🤖 {name}", name=entry.label), mark)))
             else:
-                waiting.append((other, entry.user_id, msg("Seat {n}", n=other + 1)))
+                # the name kept on the seat beside its marks; a game without marks: "Seat 3"
+                name = entry.name if entry.name and mark else msg("Seat {n}", n=other + 1)
+                waiting.append((other, entry.user_id, marked_seat(name, mark)))
         labels = [label for _, _, label in waiting]
         if seat in loaded.sealed_answered and any(d.secret for d in pending):
             text = msg(
@@ -775,7 +778,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
             )
         else:
             text = msg("It is not your turn: waiting for {names}.", names=labels)
-        return NotYourTurn(text, tuple(waiting))
+        return NotYourTurn(
+            text, tuple(waiting), tuple(marks[o] if o < len(marks) else None for o in awaited)
+        )
 
     async def turn_refusal(self, match_id: int, user_id: int) -> ServiceError:
         """Why the caller cannot answer now (for a cog that found nothing open for them):

@@ -54,7 +54,7 @@ from cogs.common import (
     seat_labels,
     seat_name,
 )
-from cogs.components import MAX_ROWS, decision_view, sealed_view, seats_view
+from cogs.components import MAX_ROWS, decision_view, menu_labels, sealed_view, seats_view
 from cogs.delivery import LOBBY, DeliveryFailed, open_match_thread
 from cogs.history import rematch_view, takeover_notes
 from cogs.lobby import lobby_embed, lobby_view
@@ -611,7 +611,8 @@ class Announcer:
         if len(public) > 1:
             view, _ = seats_view(info, public, MAX_ROWS - bool(sealed), loc)
         else:
-            view = decision_view(info.id, public[0], loc) if public else None
+            labels = menu_labels(info, turn.view)
+            view = decision_view(info.id, public[0], loc, labels) if public else None
         if sealed:
             private = sealed_view(info.id, min(d.seq for d in sealed), loc)
             if view is None:
@@ -943,7 +944,7 @@ class Announcer:
             uid,
             text,
             file=file,
-            view=decision_view(info.id, d, loc),
+            view=decision_view(info.id, d, loc, menu_labels(info, turn.view)),
             nonce=dm_nonce(info.id, d.seat, d.seq, uid),
             required=True,
         )

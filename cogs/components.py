@@ -378,17 +378,23 @@ async def open_step(
         await refuse(interaction, NOT_CURRENT)
         return
     loc = await lang_of(interaction)
-    view = step_view(match, seat, seq, path, nodes, pending, loc)
+    turn = await bot_of(interaction).service.snapshot(match)
+    labels = menu_labels(turn.match, turn.view)
+    view = step_view(match, seat, seq, path, nodes, pending, loc, labels)
     if in_place:
         await interaction.edit_original_response(view=view)
         return
-    await interaction.followup.send(step_heading(pending, path, loc), view=view, ephemeral=True)
+    await interaction.followup.send(
+        step_heading(pending, path, loc, labels), view=view, ephemeral=True
+    )
 
 
-def step_heading(pending: PendingDecision, path: tuple[int, ...], loc: str) -> str:
-    """The prompt and the groups or pages chosen so far."""
+def step_heading(
+    pending: PendingDecision, path: tuple[int, ...], loc: str, seats: dict[int, str] | None = None
+) -> str:
+    """The prompt (naming seats by ``seats``) and the groups or pages chosen so far."""
     steps = " › ".join(localise(label, loc) for label in trail(pending.options, path))
-    return clip(f"{localise(pending.decision.prompt, loc)}\n**{steps}**", 2000)
+    return clip(f"{localise(pending.decision.prompt, loc, seats)}\n**{steps}**", 2000)
 
 
 class PrivateChoiceButton(
@@ -444,7 +450,7 @@ async def open_private_menu(interaction: discord.Interaction, match: int, seq: i
     file = await panel_file(
         info.game_id, private_view, locale=loc, meta=meta_text(info.id, info.version)
     )
-    view = decision_view(info.id, decision, loc)
+    view = decision_view(info.id, decision, loc, menu_labels(info))
     text = t(
         loc,
         "🔒 **{game} — match #{id}**: {prompt}\nOnly you can see this.",
@@ -464,11 +470,11 @@ async def open_private_menu(interaction: discord.Interaction, match: int, seq: i
 
 
 def decision_view(
-    match: int, decision: PendingDecision, loc: str = ENGLISH
+    match: int, decision: PendingDecision, loc: str = ENGLISH, seats: dict[int, str] | None = None
 ) -> discord.ui.View | None:
     """Components for one open decision: buttons (≤ 5), a select (≤ 25), else the first 24
     plus a pointer to ``/play``. ``decision`` is a ``bot.service.PendingDecision``; labels are
-    said in ``loc``."""
+    said in ``loc``, the menu's prompt naming seats by ``seats`` (``menu_labels``)."""
     options = list(decision.options)
     if not options:
         return None
@@ -483,10 +489,17 @@ def decision_view(
             match,
             decision.seq,
             select_options(options, loc),
-            placeholder=localise(decision.decision.prompt, loc),
+            placeholder=localise(decision.decision.prompt, loc, seats),
         )
     )
     return view
+
+
+def menu_labels(info: Any, view: dict[str, Any] | None = None) -> dict[int, str]:
+    """Each seat's label for a menu's placeholder, "carol (C, green ▲)": names and seat marks,
+    never a mention (a placeholder does not show one)."""
+    marks = view if view and view.get("seat_marks") else {"seat_marks": seat_marks(info.seat_count)}
+    return {s: seat_label(info, s, marks, mention=False) for s in range(info.seat_count)}
 
 
 def select_options(options: list[Any], loc: str = ENGLISH) -> list[discord.SelectOption]:
@@ -527,11 +540,13 @@ def step_view(
     nodes: tuple[Node, ...],
     pending: PendingDecision,
     loc: str = ENGLISH,
+    seats: dict[int, str] | None = None,
 ) -> discord.ui.View:
-    """One step of a long menu: the entries at ``path`` (and "Back")."""
+    """One step of a long menu: the entries at ``path`` (and "Back"); the prompt names seats
+    by ``seats`` (``menu_labels``)."""
     view = discord.ui.View(timeout=None)
     steps = " › ".join(localise(label, loc) for label in trail(pending.options, path))
-    placeholder = steps or localise(pending.decision.prompt, loc)
+    placeholder = steps or localise(pending.decision.prompt, loc, seats)
     entries = menu_entries(nodes, path, loc)
     view.add_item(StepSelect(match, seat, seq, path, entries, placeholder=placeholder))
     return view
@@ -545,8 +560,7 @@ def seats_view(
     (they use /play)."""
     view = discord.ui.View(timeout=None)
     fitted = [d for d in decisions if d.options][:rows]
-    marks = {"seat_marks": seat_marks(info.seat_count)}  # placeholders show no mentions
-    labels = {s: seat_label(info, s, marks, mention=False) for s in range(info.seat_count)}
+    labels = menu_labels(info)  # placeholders show no mentions
     for d in fitted:
         prompt = localise(d.decision.prompt, loc, labels)
         name = localise(labels.get(d.seat) or seat_name(info, d.seat), loc)

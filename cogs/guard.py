@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import NotYourTurn, ServiceError, reason
+from bot.model import marked_seat
 from cogs.common import NOT_CURRENT, refuse
 from cogs.ids import match_here
 from lang import ENGLISH, localise
@@ -81,14 +82,28 @@ async def remember_player(interaction: discord.Interaction, match: int) -> None:
 
 async def refusal(interaction: discord.Interaction, error: ServiceError) -> str:
     """A refusal's text; "not your turn" names the awaited players by their display names
-    (no mention), "carol (Seat 3)", where Discord knows them."""
+    (no mention) with their seat's letter, colour and shape, "carol (C, green ▲)", where
+    Discord knows them (a game without seat marks: "carol (Seat 3)")."""
     if not isinstance(error, NotYourTurn):
         return reason(error)
     names: list[str] = []
-    for _seat, user_id, label in error.waiting:
+    for index, (seat, user_id, label) in enumerate(error.waiting):
         name = await player_name(interaction, user_id) if user_id is not None else None
-        names.append(msg("{name} ({seat})", name=name, seat=label) if name else label)
+        mark = error.marks[index] if index < len(error.marks) else None
+        if not name:
+            names.append(label)
+        elif mark:
+            names.append(marked_seat(escape(name), mark))
+        else:
+            names.append(
+                msg("{name} ({seat})", name=escape(name), seat=msg("Seat {n}", n=seat + 1))
+            )
     return error.said(names)
+
+
+def escape(name: str) -> str:
+    """A display name said as written: no markdown, no mention."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
 async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:

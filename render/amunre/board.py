@@ -34,6 +34,7 @@ from render.common import (
     INK_SOFT,
     Band,
     canvas_draw,
+    draw_shape,
     fit_font,
     fit_text,
     font,
@@ -69,7 +70,7 @@ def board(
     marked = highlights(highlight)
     for province in provinces:
         box = layout.boxes[province["id"]]
-        _draw_province(draw, province, box, locale)
+        _draw_province(draw, province, box, locale, view)
         if province["id"] in marked:
             x0, y0, x1, y1 = box
             draw.rounded_rectangle(
@@ -114,7 +115,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: PrivateView, locale: str) -> N
     draw.text((MARGIN, 92), text, font=fnt, fill=CREAM)
     draw.text(
         (MARGIN, 120),
-        t(locale, "{n} seats", n=view.get("seats", len(view.get("players", [])))),
+        t(locale, "{n} {n:plural:seat|seats}", n=view.get("seats", len(view.get("players", [])))),
         font=font(15),
         fill=CREAM_SOFT,
     )
@@ -122,13 +123,9 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: PrivateView, locale: str) -> N
     start = view.get("start_player")
     if start is not None:
         seat_token(draw, (418, 52), start, size=30)
-        draw.text(
-            (442, 52),
-            t(locale, "Seat {letter}", letter=seat_style(start).letter),
-            font=font(18, bold=True),
-            fill=CREAM,
-            anchor="lm",
-        )
+        own = t(locale, "Seat {letter}", letter=seat_style(start).letter)
+        name, fnt = fit_font(seat_label(view, start, own), (18, 16, 15), 664 - 8 - 442, bold=True)
+        draw.text((442, 52), name, font=fnt, fill=CREAM, anchor="lm")
     acting = list(view.get("acting") or [])
     if acting:
         x = 418
@@ -201,7 +198,11 @@ def _draw_tile(
 
 
 def _draw_province(
-    draw: ImageDraw.ImageDraw, province: dict[str, Any], box: tuple[int, int, int, int], locale: str
+    draw: ImageDraw.ImageDraw,
+    province: dict[str, Any],
+    box: tuple[int, int, int, int],
+    locale: str,
+    view: dict[str, Any] | None = None,
 ) -> None:
     x0, y0, x1, y1 = box
     owner = province.get("owner")
@@ -218,10 +219,14 @@ def _draw_province(
     extra = int(province.get("extra_farmers", 0))
     on_fields = min(farmers, fields)
     extra += farmers - on_fields
-    farmer_fill = seat_style(owner).colour if owner is not None else FARMER
     for index in range(on_fields):
         fx0, fy0, fx1, fy1 = field_slot(box, index, locale)
-        draw.ellipse((fx0 + 3, fy0 + 3, fx1 - 3, fy1 - 3), fill=farmer_fill, outline=INK, width=2)
+        if owner is None:
+            draw.ellipse((fx0 + 3, fy0 + 3, fx1 - 3, fy1 - 3), fill=FARMER, outline=INK, width=2)
+        else:  # the owner's farmers in the seat's shape and colour, not colour alone
+            style = seat_style(owner)
+            centre, r = ((fx0 + fx1) / 2, (fy0 + fy1) / 2), (fx1 - fx0) / 2 - 3
+            draw_shape(draw, style.shape, centre, r, style.colour, INK, 2)
     if extra:
         ex = field_slot(box, fields, locale)[0] + (4 if fields else 48)
         draw.text((ex, y0 + 81), f"+{extra}", font=font(17, bold=True), fill=INK, anchor="lm")
@@ -240,8 +245,12 @@ def _draw_province(
         style = seat_style(owner)
         draw.line((x0 + 10, y0 + 136, x1 - 10, y0 + 136), fill=style.colour, width=2)
         seat_token(draw, (x0 + 26, y0 + 158), owner, size=30)
+        # the owner as every board names a seat: the player's name, else "Seat B"
+        own = t(locale, "Seat {letter}", letter=style.letter)
         label = fit_text(
-            t(locale, "owner: Seat {letter}", letter=style.letter), font(16, bold=True), COL_W - 60
+            t(locale, "owner: {name}", name=seat_label(view or {}, owner, own)),
+            font(16, bold=True),
+            COL_W - 60,
         )
         draw.text((x0 + 50, y0 + 158), label, font=font(16, bold=True), fill=INK, anchor="lm")
 
@@ -256,11 +265,11 @@ def _draw_auction(
     bonus = province.get("immediate") or {}
     parts = []
     if bonus.get("favor"):
-        parts.append(t(locale, "{n} favor", n=bonus["favor"]))
+        parts.append(t(locale, "{n} favor {n:plural:card|cards}", n=bonus["favor"]))
     if bonus.get("gold"):
         parts.append(say(locale, gold_text(int(bonus["gold"]))))
     if bonus.get("stones"):
-        parts.append(t(locale, "{n} stone", n=bonus["stones"]))
+        parts.append(t(locale, "{n} {n:plural:stone|stones}", n=bonus["stones"]))
     text = (
         t(locale, "Bonus: {items}", items=" + ".join(parts)) if parts else t(locale, "Bonus: none")
     )

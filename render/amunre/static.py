@@ -177,12 +177,24 @@ def static_layer(
         draw.rectangle((0, y, WIDTH, y + REGION_BAND_H), fill=fill)
         if region == "lower":
             text = t(
-                locale, "LOWER EGYPT · north, downstream (delta) · {count} provinces", count=count
+                locale,
+                "LOWER EGYPT · north, downstream (delta) · "
+                "{count} {count:plural:province|provinces}",
+                count=count,
             )
         elif region == "upper":
-            text = t(locale, "UPPER EGYPT · south, upstream · {count} provinces", count=count)
+            text = t(
+                locale,
+                "UPPER EGYPT · south, upstream · {count} {count:plural:province|provinces}",
+                count=count,
+            )
         else:
-            text = t(locale, "{region} · {count} provinces", region=region.upper(), count=count)
+            text = t(
+                locale,
+                "{region} · {count} {count:plural:province|provinces}",
+                region=region.upper(),
+                count=count,
+            )
         text, fnt = fit_font(text, (18, 16), WIDTH - 2 * MARGIN, bold=True)
         draw.text((MARGIN, y + REGION_BAND_H // 2), text, font=fnt, fill=CREAM, anchor="lm")
     draw.text(

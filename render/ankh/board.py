@@ -724,7 +724,7 @@ def _regions_tile(rows: tuple, current: str | None, locale: str = "en") -> Image
         )
         draw.text(
             (ox + 160, cy),
-            fit_text(lang.t(locale, "{n} land", n=land), font(14), 66),
+            fit_text(lang.t(locale, "land: {n}", n=land), font(14), 66),
             font=font(14),
             fill=INK_SOFT,
             anchor="lm",

@@ -230,10 +230,8 @@ def sealed_words(view: Mapping[str, Any], sealed: Any, locale: str = "en") -> tu
             lang.t(locale, "secret until every participant has picked"),
         )
     if isinstance(sealed, int) and not isinstance(sealed, bool):
-        label = (
-            lang.t(locale, "Your sealed Plague bid: {n} follower", n=sealed)
-            if sealed == 1
-            else lang.t(locale, "Your sealed Plague bid: {n} followers", n=sealed)
+        label = lang.t(
+            locale, "Your sealed Plague bid: {n} {n:plural:follower|followers}", n=sealed
         )
         return (
             label,

@@ -326,7 +326,7 @@ def _draw_collective(
     )
     # supply
     lines = (
-        t(loc, "Reserve {n} tiles", n=view.get("reserve", 0)),
+        t(loc, "Reserve {n} {n:plural:tile|tiles}", n=view.get("reserve", 0)),
         t(loc, "Out of game {n}", n=view.get("removed", 0)),
         t(loc, "Plague deck {n}", n=view.get("plague_deck", 0)),
         t(loc, "Loss deck {n}", n=view.get("loss_deck", 0)),
@@ -515,11 +515,11 @@ def _draw_loss(
             (x0 + 12, y0 + 60), t(loc, "none revealed"), font=font(17), fill=INK_SOFT, anchor="lm"
         )
         return
-    cid, losses = card.get("id", "?"), card.get("losses", "?")
+    cid, losses = card.get("id", "?"), card.get("losses")
     title = (
-        t(loc, "{id} · 1 loss", id=cid)
-        if losses == 1
-        else t(loc, "{id} · {n} losses", id=cid, n=losses)
+        t(loc, "{id} · {n} {n:plural:loss|losses}", id=cid, n=losses)
+        if isinstance(losses, int)
+        else cid
     )
     draw.text((x1 - 10, y0 + 14), title, font=font(14, bold=True), fill=BAD, anchor="rm")
     parts = list(card.get("parts") or [])

@@ -62,9 +62,9 @@ def panel(private_view: PrivateView, *, locale: str = "en") -> Image.Image:
     kept = player.get("kept") or {}
     beside = []
     if kept.get("boat"):
-        beside.append(t(loc, "{n} boat", n=kept["boat"]))
+        beside.append(t(loc, "{n} {n:plural:boat|boats}", n=kept["boat"]))
     if kept.get("coin"):
-        beside.append(t(loc, "{n} coin", n=kept["coin"]))
+        beside.append(t(loc, "{n} {n:plural:coin|coins}", n=kept["coin"]))
     if kept.get("province"):
         beside.append(
             t(loc, "Province {values}", values="+".join(str(v) for v in kept["province"]))
@@ -73,7 +73,7 @@ def panel(private_view: PrivateView, *, locale: str = "en") -> Image.Image:
         beside.append(
             t(
                 loc,
-                "{n} Pharaoh tile ready (token:plague / token:penalty)",
+                "{n} Pharaoh {n:plural:tile|tiles} ready (token:plague / token:penalty)",
                 n=kept["pharaoh_unused"],
             )
         )

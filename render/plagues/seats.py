@@ -251,7 +251,7 @@ def _draw_player_header(
     pills: list[tuple[str, RGB]] = []
     soldiers = player.get("soldiers")
     if soldiers is not None:
-        pills.append((t(loc, "⚔ {n} soldiers", n=soldiers), (250, 220, 150)))
+        pills.append((t(loc, "⚔ {n} {n:plural:soldier|soldiers}", n=soldiers), (250, 220, 150)))
     order = player.get("order")
     if order:
         pills.append((t(loc, "turn {n}", n=order), (236, 228, 208)))
@@ -265,7 +265,15 @@ def _draw_player_header(
     penalties = int(player.get("penalties") or 0)
     if penalties:
         pills.append(
-            (t(loc, "☠ {n} penalty (−{vp} VP)", n=penalties, vp=3 * penalties), (246, 196, 190))
+            (
+                t(
+                    loc,
+                    "☠ {n} {n:plural:penalty|penalties} (−{vp} VP)",
+                    n=penalties,
+                    vp=3 * penalties,
+                ),
+                (246, 196, 190),
+            )
         )
     pill_font = font(14, bold=True)
     for text, fill in reversed(pills):
@@ -412,9 +420,9 @@ def _draw_holdings(
     kept = player.get("kept") or {}
     items = []
     if kept.get("boat"):
-        items.append(t(loc, "{n} boat", n=kept["boat"]))
+        items.append(t(loc, "{n} {n:plural:boat|boats}", n=kept["boat"]))
     if kept.get("coin"):
-        items.append(t(loc, "{n} coin", n=kept["coin"]))
+        items.append(t(loc, "{n} {n:plural:coin|coins}", n=kept["coin"]))
     provinces = kept.get("province") or []
     if provinces:
         items.append(t(loc, "Province {values}", values="+".join(str(v) for v in provinces)))

@@ -130,9 +130,9 @@ def static_layer(key: StaticKey) -> tuple[Image.Image, Layout]:
     draw_label(draw, (MARGIN, 18), t(loc, "10 PLAGUES OF EGYPT"), 24, 325, bold=True, fill=GOLD)
     variants = [
         t(loc, "advanced papyrus") if key.advanced else t(loc, "normal papyrus"),
-        t(loc, "{n} rounds (short)", n=key.last_round)
+        t(loc, "{n} {n:plural:round|rounds} (short)", n=key.last_round)
         if key.short
-        else t(loc, "{n} rounds", n=key.last_round),
+        else t(loc, "{n} {n:plural:round|rounds}", n=key.last_round),
     ]
     if key.ai_seat is not None:
         variants.append(t(loc, "solo vs. AI"))

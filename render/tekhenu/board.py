@@ -193,7 +193,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: PrivateView, loc: str) -> None
         difficulty = view.get("options", {}).get("solo_difficulty", "?")
         mode = say(DIFFICULTY.get(difficulty, difficulty), loc)
     else:
-        mode = lang.t(loc, "{n} seats", n=seats)
+        mode = lang.t(loc, "{n} {n:plural:seat|seats}", n=seats)
     mode = lang.t(loc, "{mode} · Maat phases {n}/4", mode=mode, n=view.get("maat_phases", 0))
     mode, fnt = fit(mode, 310, (15, 14, 13, 12))
     draw.text((MARGIN, 96), mode, font=fnt, fill=CREAM_SOFT, anchor="lm")
@@ -534,7 +534,7 @@ def _draw_side(
     lines = item_lines(parts or ["—"], font(14), SIDE_W - 20, max_lines=2, sep=" · ", loc=loc)
     lines += [
         fit_text(
-            lang.t(loc, "Pillar pile: {n} tiles", n=view.get("pillar_pile", 0)),
+            lang.t(loc, "Pillar pile: {n} {n:plural:tile|tiles}", n=view.get("pillar_pile", 0)),
             font(14),
             SIDE_W - 20,
         )

@@ -186,7 +186,8 @@ def draw_player(
         (
             lang.t(
                 loc,
-                "Left: {buildings} bldg · {pillars} pillars · {statues} statues",
+                "Left: {buildings} bldg · {pillars} {pillars:plural:pillar|pillars} · "
+                "{statues} {statues:plural:statue|statues}",
                 buildings=player.get("buildings_left", 0),
                 pillars=player.get("pillars_left", 0),
                 statues=player.get("statues_left", 0),
@@ -377,7 +378,7 @@ def _draw_bot(
         )
     ex = x0 + 1010
     lines = [
-        lang.t(loc, "Card pile: {n} cards", n=player.get("bot_cards", 0)),
+        lang.t(loc, "Card pile: {n} {n:plural:card|cards}", n=player.get("bot_cards", 0)),
         lang.t(
             loc,
             "Scribes {scribes} · Gold {gold}",

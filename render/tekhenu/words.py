@@ -120,7 +120,7 @@ def ability_text(ability: str, params: dict[str, Any], loc: str) -> str:
     if ability == "population":
         return lang.t(loc, "+{n} Population", n=params.get("population", 0))
     if ability == "scribe":
-        return lang.t(loc, "+{n} Scribe", n=params.get("scribe", 0))
+        return lang.t(loc, "+{n} {n:plural:Scribe|Scribes}", n=params.get("scribe", 0))
     if ability == "happiness":
         return lang.t(loc, "+{n} Happiness", n=params.get("happiness", 0))
     if ability == "vp":

@@ -294,7 +294,7 @@ def maat_resolve(state: State, events: list[Event]) -> None:
             Event(
                 "balance",
                 msg(
-                    "{seat}'s balance: {balance}.",
+                    "Balance of {seat}: {balance}.",
                     seat=seat_name(state, seat),
                     balance=player["maat"],
                 ),

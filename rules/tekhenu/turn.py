@@ -60,9 +60,7 @@ def begin_turn(state: State, seat: int, events: list[Event]) -> None:
     events.append(
         Event(
             "turn",
-            msg(
-                "{seat}'s turn (round {round}).", seat=seat_name(state, seat), round=state["round"]
-            ),
+            msg("Turn: {seat} (round {round}).", seat=seat_name(state, seat), round=state["round"]),
             {"seat": seat, "round": state["round"]},
             seat=seat,
         )

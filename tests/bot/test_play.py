@@ -9,10 +9,11 @@ import sqlite3
 
 import pytest
 
-from bot.errors import ServiceError
+from bot.errors import NotYourTurn, ServiceError
 from bot.model import STALE
 from bot.service import MatchService
 from bot.storage import SqliteStorage
+from lang import localise
 from rules.core import canonical_json
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, HOST, lobby
 
@@ -378,3 +379,39 @@ async def test_turn_refusal_says_why_nothing_is_open(service):
     assert str(await service.turn_refusal(info.id, HOST)) == (
         "Your seat has already answered this sealed round: waiting for Seat 2."
     )
+
+
+async def test_not_your_turn_names_the_seat_with_its_marks(store, clock):
+    """Issue 12: the refusal labels the awaited seat as everywhere else, "bob (B, vermillion
+    ■)": the name kept on the seat with its letter, colour and shape, in every language; the
+    error carries the marks so a cog can put Discord's display name beside them."""
+    service = MatchService(store, clock=clock, seed_source=lambda: 42)
+    info = await service.create_lobby(GUILD, CHANNEL, HOST, "amunre", 3)
+    info = await service.join(info.id, ALICE)
+    info = await service.join(info.id, BOB)
+    await service.start(info.id, HOST)
+    names = {HOST: "hostie", ALICE: "alice", BOB: "bob"}
+    for user, name in names.items():
+        await service.remember_name(info.id, user, name)
+    turn = await service.snapshot(info.id)
+    (pending,) = turn.pending
+    seat, user = pending.seat, pending.user_id
+    other = next(u for u in names if u != user)
+    with pytest.raises(NotYourTurn) as refused:
+        await service.submit(info.id, other, pending.options[0].id)
+    letter, shape = ("A", "●", "B", "■", "C", "▲")[2 * seat : 2 * seat + 2]
+    colour = (
+        {"en": "blue", "pt-BR": "azul", "pl": "niebieski"},
+        {"en": "vermillion", "pt-BR": "vermelhão", "pl": "cynobrowy"},
+        {"en": "green", "pt-BR": "verde", "pl": "zielony"},
+    )[seat]
+    name = names[user]
+    said = {
+        "en": f"It is not your turn: waiting for {name} ({letter}, {colour['en']} {shape}).",
+        "pt-BR": f"Não é a sua vez: aguardando {name} ({letter}, {colour['pt-BR']} {shape}).",
+        "pl": f"To nie twoja tura: czekamy na {name} ({letter}, {colour['pl']} {shape}).",
+    }
+    for locale, text in said.items():
+        assert localise(refused.value.args[0], locale) == text
+    assert [(s, u) for s, u, _ in refused.value.waiting] == [(seat, user)]
+    assert refused.value.marks[0]["letter"] == letter

@@ -11,10 +11,12 @@ from cogs.components import (
     SeatDecisionSelect,
     StepSelect,
     decision_view,
+    menu_labels,
     seats_view,
 )
 from cogs.lobby import describe_options
 from rules.core import Decision, Option
+from rules.text import msg, seat_ref
 
 
 def pending(n: int, *, seat: int = 0, seq: int = 7, secret: bool = False) -> PendingDecision:
@@ -35,6 +37,23 @@ def test_up_to_25_options_are_one_select() -> None:
     (select,) = view.children
     assert isinstance(select, DecisionSelect) and select.custom_id == "scarab:pick:3:7"
     assert [o.value for o in select.item.options] == [f"opt:{i}" for i in range(25)]
+
+
+def test_a_menu_prompt_names_the_seat_as_the_turn_post_does() -> None:
+    """Issue 12: "Seat 1: you were outbid" in a menu's placeholder reads "alice (A, blue ●):
+    you were outbid", with no mention (a placeholder would show "<@id>" as typed)."""
+    options = tuple(Option(f"opt:{i}", f"Option {i}") for i in range(8))
+    prompt = msg("{seat}: you were outbid.", seat=seat_ref(0))
+    decision = PendingDecision(0, 100, False, 7, Decision(0, "k", prompt, options))
+    info = table(3)
+    info.seats[0] = SeatInfo(0, 100, False, "alice")
+    view = decision_view(3, decision, "en", menu_labels(info))
+    (select,) = view.children
+    assert select.item.placeholder == "alice (A, blue ●): you were outbid."
+    (select,) = decision_view(3, decision, "pt-BR", menu_labels(info)).children
+    assert select.item.placeholder.startswith("alice (A, azul ●)")
+    (select,) = decision_view(3, decision, "en", menu_labels(table(3))).children
+    assert select.item.placeholder == "Seat 1 (A, blue ●): you were outbid."
 
 
 def test_more_than_25_open_pages_in_further_steps() -> None:

@@ -72,6 +72,8 @@ async def test_a_bid_beyond_the_25th_is_two_clicks_away(fake: FakeDiscord, tmp_p
                 message="no turn post with the auction menu",
             )
             menu = select_of(post, "scarab:pick:")
+            # The menu's prompt names the bidder as the post does, never "Seat 2".
+            assert menu["placeholder"].startswith(f"{bidder.name} ("), menu["placeholder"]
             entries = {o["label"]: o["value"] for o in menu["options"]}
             assert target.id not in entries.values()  # not in the top level: a step away
             province = entries[f"▸ {target.group}"]
@@ -83,12 +85,14 @@ async def test_a_bid_beyond_the_25th_is_two_clicks_away(fake: FakeDiscord, tmp_p
             r = await fake.select(bidder, post, menu["custom_id"], [province])
             (step,) = [m for m in r.messages if m.selects()]
             assert step.ephemeral and str(target.group) in step.content, step.content
+            assert step.content.startswith(f"{bidder.name} ("), step.content
             step_menu = select_of(step, "scarab:step:")
             assert target.id in {o["value"] for o in step_menu["options"]}
             assert len(step_menu["options"]) <= 25
 
             r = await fake.select(bidder, step, step_menu["custom_id"], [BRANCH])  # Back
             top = select_of(fake.message(step.id), "scarab:step:")
+            assert top["placeholder"].startswith(f"{bidder.name} ("), top["placeholder"]
             assert {o["value"] for o in top["options"]} >= set(entries.values())
             r = await fake.select(bidder, step, top["custom_id"], [province])
             step_menu = select_of(fake.message(step.id), "scarab:step:")

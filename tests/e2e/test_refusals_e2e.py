@@ -11,6 +11,13 @@ from rules.amunre.data import PROVINCE_BY_ID
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.table import open_and_start
 
+SEAT_LETTERS_SHAPES = (("A", "●"), ("B", "■"), ("C", "▲"))
+COLOURS = (
+    {"en": "blue", "pt-BR": "azul", "pl": "niebieski"},
+    {"en": "vermillion", "pt-BR": "vermelhão", "pl": "cynobrowy"},
+    {"en": "green", "pt-BR": "verde", "pl": "zielony"},
+)
+
 
 def refusal_of(response) -> str:
     assert response.ephemeral, response.text
@@ -110,8 +117,34 @@ async def test_amunre_bid_too_low_typed_with_play(fake: FakeDiscord, storage) ->
             by_id[first.user_id], "play", {"choice": f"bid:{pid}:10"}, channel=thread.id
         )
         owner = by_id[second.user_id]
+        letter, shape = SEAT_LETTERS_SHAPES[second.seat]
+        colour = COLOURS[second.seat]
         assert refusal_of(r) == (
-            f"It is not your turn: waiting for {owner.name} (Seat {second.seat + 1})."
+            f"It is not your turn: waiting for {owner.name} ({letter}, {colour['en']} {shape})."
+        )
+        # The same label in every language: name, seat letter, colour and shape.
+        said = {
+            "pt-BR": "Não é a sua vez: aguardando "
+            f"{owner.name} ({letter}, {colour['pt-BR']} {shape}).",
+            "pl": f"To nie twoja tura: czekamy na {owner.name} ({letter}, {colour['pl']} {shape}).",
+        }
+        for locale, text in said.items():
+            r = await fake.slash(
+                by_id[first.user_id],
+                "play",
+                {"choice": f"bid:{pid}:10"},
+                channel=thread.id,
+                locale=locale,
+            )
+            assert refusal_of(r) == text
+        # A press on the turn post's menu says the same.
+        post = fake.latest_message(thread, with_components=True)
+        menu = post.selects()[0]
+        r = await fake.select(
+            by_id[first.user_id], post, menu["custom_id"], [menu["options"][0]["value"]]
+        )
+        assert refusal_of(r) == (
+            f"It is not your turn: waiting for {owner.name} ({letter}, {colour['en']} {shape})."
         )
         assert (await bot.service.snapshot(1)).version == before
 

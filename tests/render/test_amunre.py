@@ -239,3 +239,28 @@ def test_scoreboard_columns_fit_their_headings():
 def test_views_from_a_real_random_playout_render(seats):
     phases = check_playout_renders("amunre", seats)
     assert "over" in phases
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [("en", "owner: {}"), ("pt-BR", "dono: {}"), ("pl", "właściciel: {}")],
+)
+def test_province_owner_tag_names_the_player_beside_the_seat_token(locale, said) -> None:
+    """Issue 12: an owned province's tag shows the seat's token (shape, colour, letter) and
+    names the owner as the other boards do: the player's name, else "Seat B"."""
+    view = views.purchase_view()
+    owners = {p["owner"] for p in view["provinces"] if p.get("owner") is not None}
+    assert owners
+    names = ["alice", "bob", "carol", "dan", "eve"]
+    with common.recording_texts() as texts:
+        render.board("amunre", {**view, "seat_labels": names}, locale=locale)
+    drawn = {text.text for text in texts}
+    for owner in owners:
+        assert said.format(names[owner]) in drawn, (owner, sorted(drawn))
+    with common.recording_texts() as texts:
+        render.board("amunre", view, locale=locale)
+    drawn = {text.text for text in texts}
+    fallback = {"en": "Seat {}", "pt-BR": "Lugar {}", "pl": "Miejsce {}"}[locale]
+    for owner in owners:
+        letter = common.seat_style(owner).letter
+        assert said.format(fallback.format(letter)) in drawn

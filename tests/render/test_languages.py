@@ -104,3 +104,32 @@ def test_english_is_the_default_and_languages_differ(game: str) -> None:
     english = render.png(render.board(game, public))
     assert render.png(render.board(game, public, locale="en")) == english
     assert render.png(render.board(game, public, locale="pt-BR")) != english
+
+
+ONE_PLURAL = re.compile(
+    r"(?<![\d.,/–-])1 (?:tiles|cards|seats|boats|coins|rounds|soldiers|penalties|provinces|"
+    r"followers|stones|losses|Scribes|pillars|statues|points|players)\b"
+)
+# (game, view key set to 1, what the board says then in en, pt-BR and pl)
+COUNTED_LABELS = (
+    (
+        "tekhenu",
+        "pillar_pile",
+        ("Pillar pile: 1 tile", "Pilha de Colunas: 1 peça", "Stos Filarów: 1 płytka"),
+    ),
+    ("plagues", "reserve", ("Reserve 1 tile", "Reserva: 1 ficha", "Rezerwa: 1 żeton")),
+)
+
+
+@pytest.mark.parametrize(("game", "key", "said"), COUNTED_LABELS)
+def test_board_counts_pick_the_noun_form(game: str, key: str, said: tuple[str, ...]) -> None:
+    """Issue 12: a board's counted labels say "1 tile", never "1 tiles", in each language."""
+    public, _ = sample_views(game)[-1]
+    for locale, expected in zip(("en", "pt-BR", "pl"), said, strict=True):
+        _clear_caches()
+        with drawn_texts() as texts:
+            render.board(game, {**public, key: 1}, locale=locale)
+        assert expected in texts, (locale, [t for t in texts if "1" in t])
+        if locale == "en":
+            assert not [t for t in texts if ONE_PLURAL.search(t)]
+    _clear_caches()
