@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rules.core import Decision, Engine, Event, Option, Result
-from rules.text import msg
+from rules.text import Msg, msg
 
 if TYPE_CHECKING:
     import asyncio
@@ -85,7 +85,7 @@ def ai_seat_name(name: str | None, seat: int, level: str | None = None) -> str:
     return msg("AI {n}", n=seat + 1)
 
 
-def marked_seat(name: str, mark: dict[str, Any] | None) -> str:
+def marked_seat(name: str | Msg, mark: dict[str, Any] | None) -> str | Msg:
     """``"carol (C, green ▲)"``: a seat's name with its letter, colour and shape (the public
     view's ``seat_marks`` entry), so colour is never the only mark; the name alone without one."""
     if not mark:

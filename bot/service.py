@@ -768,8 +768,8 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
                 waiting.append((other, None, marked_seat(msg("🤖 {name}", name=entry.label), mark)))
             else:
                 # the name kept on the seat beside its marks; a game without marks: "Seat 3"
-                name = entry.name if entry.name and mark else msg("Seat {n}", n=other + 1)
-                waiting.append((other, entry.user_id, marked_seat(name, mark)))
+                shown = entry.name if entry.name and mark else msg("Seat {n}", n=other + 1)
+                waiting.append((other, entry.user_id, marked_seat(shown, mark)))
         labels = [label for _, _, label in waiting]
         if seat in loaded.sealed_answered and any(d.secret for d in pending):
             text = msg(

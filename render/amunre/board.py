@@ -202,7 +202,7 @@ def _draw_province(
     province: dict[str, Any],
     box: tuple[int, int, int, int],
     locale: str,
-    view: dict[str, Any] | None = None,
+    view: PrivateView | None = None,
 ) -> None:
     x0, y0, x1, y1 = box
     owner = province.get("owner")
