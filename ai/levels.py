@@ -33,7 +33,7 @@ GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
 # rollouts measured weaker than the planner in the solo seat. Counted in leaves, like budgets.
 GAME_PLANS: dict[tuple[str, str], Plan] = {
     ("plagues", "normal"): Plan(worlds=1, depth=3, finish=6, stop_keys=("die",)),
-    ("plagues", "hard"): Plan(worlds=3, depth=3, finish=6, stop_keys=("die",)),
+    ("plagues", "hard"): Plan(worlds=5, depth=3, finish=6, stop_keys=("die",)),
 }
 DEFAULT_LEVEL = "normal"
 

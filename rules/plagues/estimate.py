@@ -55,18 +55,18 @@ MEMPHIS_DISCOUNT = 1  # PLG-R126: Memphis pays 1 less at every tribute
 NILE_STEP_SHARE = 0.5  # a boat step's share of the income the next Nile coin space brings
 
 # --- the future value of a human seat's position (rules of thumb, VP) ----------------------
-DEV_AHEAD_STEP = 0.35  # a step on the track ahead of the other (under 0.5: the track behind
+DEV_AHEAD_STEP = 0.45  # a step on the track ahead of the other (under 0.5: the track behind
 # always gains more), up to DEV_AHEAD_MAX steps
 DEV_AHEAD_MAX = 3
 NILE_STEP = 0.45  # a boat step below the scoring spaces, while rounds are left
-PROVINCE_STEP = 0.2  # a province card step, while rounds are left ...
+PROVINCE_STEP = 0.3  # a province card step, while rounds are left ...
 PROVINCE_NEAR_END = 0.5  # ... and this much more per step in sight of space 24 (6 VP)
 HEBREW_RATE_AI = 2.2  # the solo AI's Hebrew sum per round (about one Hebrew of 2.2 a round)
 HEBREW_SPREAD = 3.0  # how uncertain the Hebrew race is (sum points, grows with rounds left)
 ANKH_LOSS_VALUE = 1.6  # one loss cancelled (a track step, a tile or 3 province steps)
 HEBREW_BONUS_ROUND = 0.5  # the hebrew bonus active, per round left (cheaper Hebrews)
 SOLDIERS_BONUS_ROUND = 0.3  # the soldiers bonus active, per round left (first territory pick)
-EMPTY_CELL = 0.35  # an empty board space is a future tile (1 VP) and bonuses, while rounds last
+EMPTY_CELL = 0.0  # an empty board space (measured: any credit here only delays placing tiles)
 SA_USE = {  # one use of a special action card (PLG-R242..PLG-R249), in VP
     "sa_egyptians_boat": 0.7,
     "sa_diamond_province": 0.6,
