@@ -1,4 +1,5 @@
-"""AI levels: ``easy`` is each game's heuristic as it is, ``normal`` and ``hard`` search.
+"""AI levels: ``easy`` is each game's heuristic as it is, ``normal`` and ``hard`` search (or,
+where ``GAME_PLANS`` says so, plan the seat's turn: ``ai.plan``).
 
 Budgets are counted in iterations, so a decision is reproducible from (state, seat, level,
 seed). The time cap is only a safety net for a slow machine: hitting it makes the answer
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ai.plan import Plan, plan
 from ai.search import Budget, search
 from rules.core import Engine
 
@@ -26,6 +28,13 @@ GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
     ("tekhenu", "normal"): Budget(iterations=8, depth=10, time_cap_s=1.0),
     ("tekhenu", "hard"): Budget(iterations=24, depth=12, time_cap_s=2.0),
 }
+# Games whose levels plan the seat's whole turn instead of searching (docs/ai.md): 10 Plagues,
+# where a turn is a chain of small answers (die, action, space, track) and the search's
+# rollouts measured weaker than the planner in the solo seat. Counted in leaves, like budgets.
+GAME_PLANS: dict[tuple[str, str], Plan] = {
+    ("plagues", "normal"): Plan(worlds=1, depth=3, finish=6, stop_keys=("die",)),
+    ("plagues", "hard"): Plan(worlds=5, depth=3, finish=6, stop_keys=("die",)),
+}
 DEFAULT_LEVEL = "normal"
 
 
@@ -40,11 +49,14 @@ def decide(engine: Engine, state: Any, seat: int, level: str, seed: int) -> str:
     """``seat``'s answer to its open decision at ``level``; the same inputs give the same
     answer. A decision with one option is answered at once, without searching."""
     budget = budget_for(level, engine.game_id)
+    spec = GAME_PLANS.get((engine.game_id, level))
     decision = engine.decision_for(state, seat)
     if decision is None:
         raise ValueError(f"seat {seat} has nothing to decide")
     if len(decision.options) == 1:
         return decision.options[0].id
+    if spec is not None:
+        return plan(engine, state, seat, spec, seed).option_id
     if budget is None:
         return engine.ai_choice(state, seat)
     return search(engine, state, seat, budget, seed).option_id

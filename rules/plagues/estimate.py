@@ -1,4 +1,5 @@
-"""Each seat's expected final score, for the search AI's cut-off rollouts (docs/ai.md).
+"""Each seat's expected final score, for the search AI's cut-off rollouts and its turn planner
+(docs/ai.md).
 
 The final scoring as if the game ended now (PLG-R204..PLG-R216: penalties and discards
 included), minus the penalty cards a human seat can expect from the tributes still to come
@@ -7,26 +8,216 @@ steady income and its coin tiles (plus pharaoh card 3 this round) are spent on t
 tributes in order, and every one left uncovered risks a penalty card. Coin tiles left over
 after that are credited with their share of the next uncovered gap, so one more coin (or one
 more step of income) is worth something before it closes a whole gap.
+
+For a human seat it adds what the position is worth later and the final scoring does not show
+yet (``future``): development steps on the track ahead (they count once the other catches up),
+boat steps towards the scoring Nile spaces, province card steps towards its bonuses, Hebrews
+towards the 10 a solo human needs to score second and towards first place, Ankh symbols
+against the losses still to come, the active hebrew and soldiers bonuses, special action cards
+for the rounds left, and the dice not spent yet in phase 1 (soldiers and later actions). All
+weights are rules of thumb in VP, not rules.
 """
 
 from __future__ import annotations
 
-from rules.plagues.data import NILE_COINS, PAPYRUS, PLAGUE_PENALTY, ROUNDS, SHORT_ROUNDS
-from rules.plagues.scoring import scores
-from rules.plagues.state import State, income, is_ai
+import math
+
+from rules.plagues.data import (
+    HEBREW_RANK_VP,
+    HUMAN_SECOND_HEBREW_MIN,
+    LOSSES_BY_ROUND,
+    NILE_COINS,
+    NILE_VP,
+    PAPYRUS,
+    PLAGUE_PENALTY,
+    PROVINCE_END_VP,
+    PROVINCE_LAST,
+    PROVINCE_TWO_SA,
+    ROUNDS,
+    SA_CONDITIONS,
+    SHORT_ROUNDS,
+)
+from rules.plagues.scoring import hebrew_points, scores
+from rules.plagues.state import (
+    State,
+    ankh_symbols,
+    bonus_active,
+    income,
+    is_ai,
+    soldiers,
+    tiles_on_board,
+)
 
 PENALTY_RISK = 0.6  # multiplayer: only the non-payer furthest behind takes the card (PLG-R134)
-SOLO_PENALTY_RISK = 1.0  # solo: the human seat is the only non-payer (PLG-R295)
+SOLO_PENALTY_RISK = 1.5  # solo: the human is the only non-payer (PLG-R295); above 1: an
+# uncovered tribute also drains the coins and dice spent on the next ones
 MEMPHIS_DISCOUNT = 1  # PLG-R126: Memphis pays 1 less at every tribute
 NILE_STEP_SHARE = 0.5  # a boat step's share of the income the next Nile coin space brings
+
+# --- the future value of a human seat's position (rules of thumb, VP) ----------------------
+DEV_AHEAD_STEP = 0.45  # a step on the track ahead of the other (under 0.5: the track behind
+# always gains more), up to DEV_AHEAD_MAX steps
+DEV_AHEAD_MAX = 3
+NILE_STEP = 0.45  # a boat step below the scoring spaces, while rounds are left
+PROVINCE_STEP = 0.3  # a province card step, while rounds are left ...
+PROVINCE_NEAR_END = 0.5  # ... and this much more per step in sight of space 24 (6 VP)
+HEBREW_RATE_AI = 2.2  # the solo AI's Hebrew sum per round (about one Hebrew of 2.2 a round)
+HEBREW_SPREAD = 3.0  # how uncertain the Hebrew race is (sum points, grows with rounds left)
+ANKH_LOSS_VALUE = 1.6  # one loss cancelled (a track step, a tile or 3 province steps)
+HEBREW_BONUS_ROUND = 0.5  # the hebrew bonus active, per round left (cheaper Hebrews)
+SOLDIERS_BONUS_ROUND = 0.3  # the soldiers bonus active, per round left (first territory pick)
+EMPTY_CELL = 0.0  # an empty board space (measured: any credit here only delays placing tiles)
+SA_USE = {  # one use of a special action card (PLG-R242..PLG-R249), in VP
+    "sa_egyptians_boat": 0.7,
+    "sa_diamond_province": 0.6,
+    "sa_hebrew_income": 0.0,  # counted as income by the tribute estimate
+    "sa_take_tile": 1.0,
+    "sa_recover_free": 0.5,
+    "sa_die_as_six": 0.3,
+    "sa_soldiers": 0.2,
+    "sa_swap_tiles": 0.2,
+}
+FIRST_PICK = 3.0  # solo: picking the territory card before the AI (the card and the denial)
+SOLDIER_SPREAD = 2.5  # how uncertain the soldier count is while dice are left
+HEBREW_POINT = 0.5  # a point of Hebrew sum, while rounds are left (the race and the column)
+DIE_PIP = 0.12  # an unused die in phase 1, per pip (a soldier and a later action)
+DIE_ACTION = 0.6  # an unused die in phase 1: one more action this round
 
 
 def estimate(state: State) -> list[float]:
     now = scores(state)
-    return [
-        now[seat] - (0.0 if is_ai(state, seat) else expected_penalties(state, seat))
-        for seat in range(len(state["players"]))
-    ]
+    hebrews = hebrew_points(state)
+    out = []
+    for seat in range(len(state["players"])):
+        if is_ai(state, seat):
+            out.append(now[seat] + _ai_hebrew_shift(state, seat, hebrews))
+            continue
+        out.append(now[seat] - expected_penalties(state, seat) + future(state, seat, hebrews))
+    return out
+
+
+def rounds_left(state: State) -> float:
+    """Whole rounds still to play after this one, plus what is left of this one."""
+    last = SHORT_ROUNDS if state["short"] else ROUNDS
+    part = {"dice": 0.8, "territories": 0.4, "plague": 0.2}.get(state["phase"], 0.0)
+    return max(0.0, last - state["round"] + part)
+
+
+def future(state: State, seat: int, hebrews: list[int] | None = None) -> float:
+    """What the human seat's position is worth later, beyond the final scoring now."""
+    player = state["players"][seat]
+    left = rounds_left(state)
+    if left <= 0:
+        return 0.0
+    fade = min(1.0, left / 3)  # long-term assets fade out in the last rounds
+    value = 0.0
+    city, field = player["dev"]
+    value += DEV_AHEAD_STEP * fade * min(DEV_AHEAD_MAX, abs(city - field))
+    if player["nile"] < min(NILE_VP):
+        value += NILE_STEP * fade * player["nile"]
+    else:
+        value += NILE_STEP * fade * (min(NILE_VP) - 1)
+    pcard = player["pcard"]
+    value += PROVINCE_STEP * fade * pcard
+    if pcard < PROVINCE_LAST:
+        value += PROVINCE_END_VP * fade * max(0.0, 1 - (PROVINCE_LAST - pcard) / 8) * 0.5
+    value += _ankh_value(state, seat)
+    hebrew_on = bonus_active(player, "hebrew")
+    value += HEBREW_BONUS_ROUND * left * bool(hebrew_on)
+    value += SOLDIERS_BONUS_ROUND * left * bool(bonus_active(player, "soldiers"))
+    value += EMPTY_CELL * fade * (12 - tiles_on_board(player))
+    value += _special_actions(state, seat) * left
+    if state["phase"] == "dice":
+        unused = [v for v in range(1, 7) if v not in player["dice_used"]][:3]
+        spare = 3 - len(player["dice_used"])
+        value += DIE_PIP * sum(unused) + DIE_ACTION * max(0, spare)
+        if state["solo"]:
+            value += FIRST_PICK * _first_pick_chance(state, seat)
+    if state["solo"]:
+        hebrews = hebrews if hebrews is not None else hebrew_points(state)
+        value += _solo_hebrew_value(state, seat, left) - hebrews[seat]
+    value += HEBREW_POINT * fade * sum(player["hebrews"])
+    return value
+
+
+def _first_pick_chance(state: State, seat: int) -> float:
+    """Solo, phase 1: the chance the human out-soldiers the AI (PLG-R119): the dice it keeps
+    if it spends its lowest ones on the actions left, against the AI's count."""
+    player = state["players"][seat]
+    unused = sorted(v for v in range(1, 7) if v not in player["dice_used"])
+    spare = max(0, 3 - len(player["dice_used"]))
+    mine = soldiers(state, seat) - sum(unused[:spare])
+    margin = mine - soldiers(state, state["ai"]) + 0.5
+    return 1.0 / (1.0 + math.exp(-margin / SOLDIER_SPREAD))
+
+
+def _special_actions(state: State, seat: int) -> float:
+    """A round's worth of the seat's special action cards whose condition holds now (PLG-R228:
+    1 a round, 2 from province space 13 on)."""
+    player = state["players"][seat]
+    uses = sorted(
+        (SA_USE.get(card["id"], 0.0) for card in player["terr"] if _sa_ready(state, seat, card)),
+        reverse=True,
+    )
+    return sum(uses[: 2 if player["pcard"] >= PROVINCE_TWO_SA else 1])
+
+
+def _sa_ready(state: State, seat: int, card: dict) -> bool:
+    cid = card["id"]
+    if cid not in SA_CONDITIONS:
+        return cid in SA_USE
+    need = SA_CONDITIONS[cid]
+    player = state["players"][seat]
+    if cid == "sa_egyptians_boat":
+        return sum(1 for t in player["cells"].values() if t == "egyptian") >= need
+    if cid == "sa_diamond_province":
+        return player["nile"] >= need
+    if cid == "sa_hebrew_income":
+        return len(player["hebrews"]) >= need
+    if cid == "sa_soldiers":
+        return player["pcard"] >= need
+    return ankh_symbols(state, seat, card5=False) >= need
+
+
+def _hebrew_win_chance(state: State, seat: int, left: float) -> float:
+    """The solo human's chance to end first on Hebrews, from the sums now and the AI's rate."""
+    mine = sum(state["players"][seat]["hebrews"])
+    theirs = sum(state["players"][state["ai"]]["hebrews"])
+    margin = mine - theirs - HEBREW_RATE_AI * left * 0.5
+    return 1.0 / (1.0 + math.exp(-margin / (HEBREW_SPREAD + left)))
+
+
+def _solo_hebrew_value(state: State, seat: int, left: float) -> float:
+    """PLG-R300: second place scores only with a sum of 10; the sum is a ramp towards it."""
+    mine = sum(state["players"][seat]["hebrews"])
+    first, second = HEBREW_RANK_VP[0], HEBREW_RANK_VP[1]
+    win = _hebrew_win_chance(state, seat, left)
+    reach = min(1.0, mine / HUMAN_SECOND_HEBREW_MIN)
+    return win * first + (1 - win) * second * reach**1.5
+
+
+def _ai_hebrew_shift(state: State, seat: int, hebrews: list[int]) -> float:
+    """The solo AI's Hebrew points as the human's chance of first place projects them."""
+    if not state["solo"]:
+        return 0.0
+    human = 1 - seat
+    left = rounds_left(state)
+    win = _hebrew_win_chance(state, human, left)
+    projected = (1 - win) * HEBREW_RANK_VP[0] + win * HEBREW_RANK_VP[1]
+    return projected - hebrews[seat]
+
+
+def _ankh_value(state: State, seat: int) -> float:
+    """A loss cancelled in every coming round whose papyrus the Ankh symbols meet."""
+    mode = "advanced" if state["advanced"] else "normal"
+    last = SHORT_ROUNDS if state["short"] else ROUNDS
+    symbols = ankh_symbols(state, seat, card5=False)
+    start = state["round"] + (0 if state["phase"] != "over" else 1)
+    value = 0.0
+    for r in range(start, last + 1):
+        if symbols >= PAPYRUS[mode]["ankh_needed"][r - 1] and LOSSES_BY_ROUND[r - 1]:
+            value += ANKH_LOSS_VALUE
+    return value
 
 
 def expected_penalties(
@@ -38,13 +229,14 @@ def expected_penalties(
     steady += income(state, seat) + (MEMPHIS_DISCOUNT if player["province"] == "memphis" else 0)
     steady += sum(1 for space in NILE_COINS if player["nile"] < space <= player["nile"] + nile)
     once = 2 * bool(player.get("hebrew_income"))  # this round only (PLG-R246)
+    later = 2 * _hebrew_income_ready(player)  # sa_hebrew_income in the rounds after this
     left: float = coins + player["kept"].count("coin") + (state["pharaoh"][2] == seat)
     dues = list(coming_tributes(state))
     if dues and player.get("paid") is not None:
         dues = dues[1:]  # this round's tribute is settled
     uncovered, next_gap = 0, 0.0
     for i, due in enumerate(dues):
-        rising = _nile_income(player["nile"] + nile, i) if i else once
+        rising = _nile_income(player["nile"] + nile, i) + later if i else once
         gap = max(0, due - steady + once - rising)
         if gap <= left:
             left -= gap
@@ -54,6 +246,13 @@ def expected_penalties(
     partial = min(1.0, left / next_gap) if next_gap else 0.0
     risk = SOLO_PENALTY_RISK if state["solo"] else PENALTY_RISK
     return risk * PLAGUE_PENALTY * max(0.0, uncovered - partial)
+
+
+def _hebrew_income_ready(player: dict) -> bool:
+    """sa_hebrew_income (PLG-R246) will give 2 coins at the coming tributes: held, 4 Hebrews."""
+    return len(player["hebrews"]) >= 4 and any(
+        card["id"] == "sa_hebrew_income" for card in player["terr"]
+    )
 
 
 def _nile_income(position: int, rounds_ahead: int) -> float:

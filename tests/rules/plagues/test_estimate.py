@@ -20,3 +20,41 @@ def test_more_coins_income_or_boat_never_raise_the_expected_penalty() -> None:
     assert expected_penalties(state, human, steady=1) < base
     assert expected_penalties(state, human, nile=2) <= base
     assert expected_penalties(state, state["ai"]) >= 0
+
+
+def test_a_step_on_the_track_behind_is_worth_more_than_one_ahead() -> None:
+    from rules.plagues.estimate import estimate
+
+    engine, state = _solo_game()
+    human = 1 - state["ai"]
+    state["players"][human]["dev"] = [3, 1]
+    behind, ahead = engine.copy(state), engine.copy(state)
+    behind["players"][human]["dev"] = [3, 2]
+    ahead["players"][human]["dev"] = [4, 1]
+    base = estimate(state)[human]
+    assert estimate(behind)[human] > estimate(ahead)[human] > base
+
+
+def test_solo_hebrews_count_before_the_ten_a_second_place_needs() -> None:
+    from rules.plagues.estimate import estimate
+
+    engine, state = _solo_game()
+    human, ai_seat = 1 - state["ai"], state["ai"]
+    state["players"][ai_seat]["hebrews"] = [3, 3, 3, 3]
+    few, more = engine.copy(state), engine.copy(state)
+    few["players"][human]["hebrews"] = [2, 2]
+    more["players"][human]["hebrews"] = [2, 2, 3]
+    assert estimate(more)[human] - estimate(more)[ai_seat] > (
+        estimate(few)[human] - estimate(few)[ai_seat]
+    )
+
+
+def test_a_special_action_counts_only_while_its_condition_holds() -> None:
+    from rules.plagues.estimate import estimate
+
+    engine, state = _solo_game()
+    human = 1 - state["ai"]
+    state["players"][human]["terr"] = [{"id": "sa_diamond_province", "used": False}]
+    far = estimate(state)[human]
+    state["players"][human]["terr"] = []
+    assert estimate(state)[human] == far  # the boat is far from the diamond space
