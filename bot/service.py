@@ -429,6 +429,19 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         if info.status == "cancelled":
             raise ServiceError(msg("This match was cancelled."))
 
+    def _playing_seat(self, info: MatchInfo, user_id: int) -> int:
+        """The seat ``user_id`` plays in a running match; refused when the match is not
+        running, they hold no seat, or the AI has taken theirs over."""
+        self._refuse_unless_active(info)
+        seat = info.seat_of(user_id)
+        if seat is None:
+            raise ServiceError(NOT_SEATED)
+        owner = info.seat_info(seat)
+        assert owner is not None  # seat_of found it
+        if owner.taken_over:
+            raise ServiceError(TAKEN_OVER)
+        return seat
+
     def _refuse_unless_lobby(self, info: MatchInfo) -> None:
         if info.status == "active":
             raise ServiceError(STARTED)
@@ -707,14 +720,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         """``submit`` inside the match's process lock; raises ``Conflicted`` when another
         process wrote the match between reading it and committing the answer."""
         info = await self.get_match(match_id)
-        self._refuse_unless_active(info)
-        seat = info.seat_of(user_id)
-        if seat is None:
-            raise ServiceError(NOT_SEATED)
-        owner = info.seat_info(seat)
-        assert owner is not None  # seat_of found it
-        if owner.taken_over:
-            raise ServiceError(TAKEN_OVER)
+        seat = self._playing_seat(info, user_id)
         loaded = await self._loaded(info)
         moves = await self._run_ai(info, loaded)  # resume AI seats a failure left waiting
         try:
@@ -788,16 +794,9 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         async with self.lock(match_id):
             info = await self.get_match(match_id)
             try:
-                self._refuse_unless_active(info)
+                seat = self._playing_seat(info, user_id)
             except ServiceError as exc:
                 return exc
-            seat = info.seat_of(user_id)
-            if seat is None:
-                return ServiceError(NOT_SEATED)
-            owner = info.seat_info(seat)
-            assert owner is not None  # seat_of found it
-            if owner.taken_over:
-                return ServiceError(TAKEN_OVER)
             loaded = await self._loaded(info)
             if answerable(loaded.engine, loaded.state, seat):
                 return ServiceError(STALE)
