@@ -17,10 +17,8 @@ import contextlib
 import secrets
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from bot.storage import Storage
+from bot.storage import Storage
 
 DEFAULT_KEY = "all"  # a process serving every shard (or no sharding)
 WAIT_STEP = 0.05  # seconds between tries while another process holds a lease
@@ -29,13 +27,6 @@ WAIT_STEP = 0.05  # seconds between tries while another process holds a lease
 def process_key(shard_ids: tuple[int, ...] | None) -> str:
     """The key of a process serving ``shard_ids`` (None: all of them)."""
     return DEFAULT_KEY if not shard_ids else "shards-" + "-".join(map(str, sorted(shard_ids)))
-
-
-def may_take(previous: str, expires_at: float, holder: str, now: float) -> bool:
-    """Whether ``holder`` may take a lease that ``previous`` holds until ``expires_at``."""
-    if not previous or previous == holder or expires_at <= now:
-        return True
-    return previous.split("/", 1)[0] == holder.split("/", 1)[0]  # an earlier run of ours
 
 
 @dataclass(frozen=True, slots=True)

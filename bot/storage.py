@@ -27,7 +27,6 @@ from typing import Any
 import aiosqlite
 
 from bot.errors import StorageError, VersionConflict
-from bot.leases import may_take
 from bot.migrations import migrate
 from rules.core import canonical_json
 
@@ -165,6 +164,13 @@ def _deflate_events(rows: Iterable[tuple[int, str]]) -> bytes:
 
 def _inflate_events(blob: bytes) -> dict[int, list[dict[str, Any]]]:
     return {int(version): events for version, events in json.loads(zlib.decompress(blob)).items()}
+
+
+def may_take(previous: str, expires_at: float, holder: str, now: float) -> bool:
+    """Whether ``holder`` may take a lease that ``previous`` holds until ``expires_at``."""
+    if not previous or previous == holder or expires_at <= now:
+        return True
+    return previous.split("/", 1)[0] == holder.split("/", 1)[0]  # an earlier run of ours
 
 
 class Storage(ABC):
@@ -312,7 +318,7 @@ class Storage(ABC):
 
     @abstractmethod
     async def claim_lease(self, name: str, holder: str, now: float, ttl: float) -> str | None:
-        """Take the lease ``name`` until ``now + ttl`` when ``bot.leases.may_take`` allows;
+        """Take the lease ``name`` until ``now + ttl`` when ``may_take`` allows;
         returns its previous holder ('' when free), or None when it stays another's."""
 
     @abstractmethod

@@ -17,7 +17,6 @@ from typing import Any
 import asyncpg
 
 from bot.errors import StorageError, VersionConflict
-from bot.leases import may_take
 from bot.migrations_pg import PgConnection, migrate
 from bot.settings import redact
 from bot.storage import (
@@ -35,6 +34,7 @@ from bot.storage import (
     _deflate_events,
     _inflate_events,
     _json,
+    may_take,
 )
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
