@@ -68,7 +68,7 @@ from bot.movelog import (
 )
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
-from rules.text import decode, msg, referenced_seat
+from rules.text import decode, msg, name_seats, referenced_seat
 
 log = logging.getLogger(__name__)
 
@@ -321,7 +321,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         try:
             new_state, events = engine.apply(loaded.state, seat, option_id)
         except IllegalMove as exc:
-            raise ServiceError(reason(exc)) from None
+            raise ServiceError(self._named(reason(exc), info, loaded)) from None
         except Exception as exc:
             log.exception(
                 "match %s: engine failed on seat %s answering %r", info.id, seat, option_id
@@ -749,6 +749,39 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         turn = self._turn(await self._schedule(match_id, loaded), loaded, moves)
         return turn
 
+    @staticmethod
+    def _human_id(info: MatchInfo, seat: int) -> int | None:
+        entry = info.seat_info(seat)
+        return entry.user_id if entry is not None else None
+
+    @staticmethod
+    def _seat_label(info: MatchInfo, view: dict[str, Any], seat: int) -> str:
+        """How a refusal names ``seat``: the name kept on it beside its letter, colour and
+        shape ("carol (C, green ▲)"), an AI seat as the turn post names it, an engine seat
+        (an official solo bot) by the game's name for it; "Seat 3" where nothing better is
+        known (a game without seat marks)."""
+        marks = view.get("seat_marks") or []
+        mark = marks[seat] if seat < len(marks) else None
+        entry = info.seat_info(seat)
+        if entry is None:  # an engine seat without a lobby seat: an official solo bot
+            names = view.get("seat_names") or []
+            name = (
+                msg("🤖 {name}", name=names[seat])
+                if seat < len(names) and names[seat] and referenced_seat(names[seat]) is None
+                else msg("Seat {n}", n=seat + 1)
+            )
+            return marked_seat(name, mark)
+        if entry.user_id is None:  # an AI seat, named as the turn post names it
+            return marked_seat(msg("🤖 {name}", name=entry.label), mark)
+        shown = entry.name if entry.name and mark else msg("Seat {n}", n=seat + 1)
+        return marked_seat(shown, mark)
+
+    def _named(self, text: Any, info: MatchInfo, loaded: LoadedMatch) -> Any:
+        """An engine's text with its seat references naming the seats (``_seat_label``)."""
+        view = loaded.engine.view(loaded.state, None)
+        count = max(len(view.get("seat_marks") or []), info.seat_count)
+        return name_seats(text, {s: self._seat_label(info, view, s) for s in range(count)})
+
     def _not_your_turn(self, info: MatchInfo, loaded: LoadedMatch, seat: int) -> ServiceError:
         """The refusal for a seated player with no open decision: whose turn it is (the seats
         the game waits for, without mentions), or that their sealed answer is already in."""
@@ -758,24 +791,10 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
             return ServiceError(NOT_YOUR_TURN)
         view = loaded.engine.view(loaded.state, None)
         marks = view.get("seat_marks") or []
-        waiting: list[tuple[int, int | None, str]] = []
-        for other in awaited:
-            entry = info.seat_info(other)
-            mark = marks[other] if other < len(marks) else None
-            if entry is None:  # an engine seat without a lobby seat: an official solo bot
-                names = view.get("seat_names") or []
-                name = (
-                    msg("🤖 {name}", name=names[other])
-                    if other < len(names) and names[other] and referenced_seat(names[other]) is None
-                    else msg("Seat {n}", n=other + 1)
-                )
-                waiting.append((other, None, marked_seat(name, mark)))
-            elif entry.user_id is None:  # an AI seat, named as the turn post names it
-                waiting.append((other, None, marked_seat(msg("🤖 {name}", name=entry.label), mark)))
-            else:
-                # the name kept on the seat beside its marks; a game without marks: "Seat 3"
-                shown = entry.name if entry.name and mark else msg("Seat {n}", n=other + 1)
-                waiting.append((other, entry.user_id, marked_seat(shown, mark)))
+        waiting = [
+            (other, self._human_id(info, other), self._seat_label(info, view, other))
+            for other in awaited
+        ]
         labels = [label for _, _, label in waiting]
         if seat in loaded.sealed_answered and any(d.secret for d in pending):
             text = msg(

@@ -10,7 +10,7 @@ from typing import Any
 from rules.ankh.board import LAND, NEIGHBORS, RIVER, TERRAIN, WATER, compute_regions, edge
 from rules.ankh.data import DEVOTION_TOP, GOD_NAMES, GUARDIAN_NAMES, RED_TOP
 from rules.core import Event
-from rules.text import Msg, encode, msg
+from rules.text import Msg, encode, msg, seat_ref
 
 State = dict[str, Any]
 
@@ -193,11 +193,12 @@ def article(word: str) -> str:
 
 
 def seats_text(seats: list[int]) -> Msg:
-    """'seat 2' / 'seats 1 and 3' (1-based, as players count them)."""
-    nums = [str(s + 1) for s in seats]
-    if len(nums) == 1:
-        return msg("seat {n}", n=nums[0])
-    return msg("seats {first} and {last}", first=", ".join(nums[:-1]), last=nums[-1])
+    """The seats as references the bot names ("carol (C, green ▲) and dave (D, …)"); "Seat 2"
+    and "Seats 1 and 3" where nobody names them."""
+    refs = [seat_ref(s) for s in seats]
+    if len(refs) == 1:
+        return refs[0]
+    return msg("{first} and {last}", first=refs[:-1], last=refs[-1])
 
 
 def figure_label(state: State, fig: dict) -> Msg:

@@ -97,6 +97,7 @@ async def choose_gods(table: Table) -> None:
     """Seats pick their gods in turn order, before anything else; a taken god is refused.
     Then the first player chooses the guardian card of each level (ANKH-R025)."""
     taken: list[str] = []
+    takers: list[str] = []  # who took each god, by name
     for _ in range(3):
         turn, state = await table.position()
         (pending,) = turn.pending
@@ -107,15 +108,17 @@ async def choose_gods(table: Table) -> None:
         assert state["seat_player"][pending.seat] == pending.seat
         if taken:
             await table.refused(
-                table.user(pending.user_id), f"god:{taken[0]}", "already taken by seat"
+                table.user(pending.user_id), f"god:{taken[0]}", f"already taken by {takers[0]} ("
             )
         option = table.engine.ai_choice(state, pending.seat)
         await table.send(pending, option)
         taken.append(option[4:])
+        takers.append(table.user(pending.user_id).name)
         said = table_text(table)
         name = f"{table.user(pending.user_id).name} ({'ABCDE'[pending.seat]}, "  # issue 12
         assert f"{name}" in said and f"chooses {option[4:].title()}." in said, said[-400:]
-    assert "The gods: seat 1" in table_text(table)
+    said = table_text(table)
+    assert any(f"The gods: {user.name} (A, " in said for user in table.players), said[-400:]
     for level in (1, 2, 3):
         turn, state = await table.position()
         (pending,) = turn.pending
@@ -263,9 +266,12 @@ async def play_to_the_end(table: Table) -> None:
 def check_merge(table: Table, turn: Any) -> None:
     """A merged god is one entity (one player in the view) with the seats of both owners."""
     said = table_text(table)
-    assert "the lesser god, merges into" in said and "is one god played by seats" in said
     merged = [p for p in turn.view["players"] if len(p["seats"]) > 1]
     assert len(merged) == 1 and len(merged[0]["gods"]) == 2, merged
+    # The seats are named as players, "alice (A, blue ●) and carol (C, green ▲)" (issue 12).
+    first, last = (table.user(turn.match.seat_info(s).user_id).name for s in merged[0]["seats"])
+    assert "the lesser god, merges into" in said, said[-600:]
+    assert f"is one god played by {first} (" in said and f" and {last} (" in said, said[-600:]
 
 
 # ------------------------------------------------------------------------------ merged god

@@ -129,7 +129,7 @@ def test_merged_battle_uses_greater_cards_and_seat():
     # the same question, the greater god's cards, plus "no proposal"
     assert ids(state, 2) == ids(state, 1) + ["defer"]
     assert all(str(o.label).startswith("Propose: ") for o in decisions[2].options[:-1])
-    assert str(decisions[2].options[-1].label) == "No proposal: leave it to seat 2"
+    assert str(decisions[2].options[-1].label) == "No proposal: leave it to Seat 2"
     state, _ = play(state, (0, "card:chariots"), (1, "card:flood"))
     result_seats = [state["seat_player"][s] for s in (1, 2)]
     assert result_seats == [1, 1]  # both seats are one player: win or lose together
@@ -145,7 +145,7 @@ def test_the_lesser_seat_proposes_and_the_greater_seat_decides():
     assert [e.private_to for e in events] == [2]
     assert [d.seat for d in ENGINE.pending(state)] == [0, 1]  # the proposal is made
     (greater,) = [d for d in ENGINE.pending(state) if d.seat == 1]
-    assert "seat 3 proposes: Drought. Your answer decides." in str(greater.prompt)
+    assert "Seat 3 proposes: Drought. Your answer decides." in str(greater.prompt)
     after = ENGINE.view(state, None)
     assert after["acting"] == [0, 1] and public["acting"] == [0, 1, 2]
     assert {**after, "acting": None} == {**public, "acting": None}  # nothing else changes

@@ -21,7 +21,7 @@ def test_end_reason_and_gods_are_details_and_a_devotion_tie_is_a_tiebreak():
     result = ENGINE.result(state)
     assert result.places == (1, 2, 3)  # Osiris is higher on the devotion stack than Isis
     assert result.details[0] == "Ra has the most devotion after the last Conflict"
-    assert result.details[1].startswith("Gods: Ra (seat 1): 9 devotion;")
+    assert result.details[1].startswith("Gods: Ra (Seat 1): 9 devotion;")
     assert result.tiebreaks == (
         "Tied on 5 devotion, the devotion stack decides (higher pawn ranks first): Osiris, Isis.",
     )

@@ -56,7 +56,7 @@ def test_gods_chosen_in_turn_order_before_anything_else():
         god = ("ra", "osiris", "amun", "isis")[n]
         if picked:
             msg = refused(state, seat, f"god:{picked[0]}")
-            assert "already taken by seat" in msg
+            assert "already taken by Seat" in msg
         state, events = ENGINE.apply(state, seat, f"god:{god}")
         picked.append(god)
         assert events[0].text == f"Seat {seat + 1} chooses {god.title()}."
@@ -251,8 +251,8 @@ def test_merge_is_announced_as_one_god_with_both_seats():
     (event,) = events
     assert event.text == (
         "Isis, the lesser god, merges into Osiris: Osiris+Isis is one god "
-        "played by seats 2 and 3 (each on their own turn, one action); "
-        "in battles seat 3 proposes and seat 2, the greater god's seat, "
+        "played by Seat 2 and Seat 3 (each on their own turn, one action); "
+        "in battles Seat 3 proposes and Seat 2, the greater god's seat, "
         "decides."
     )
     assert event.data["seats"] == [1, 2]
@@ -267,7 +267,7 @@ def test_merge_is_announced_as_one_god_with_both_seats():
     result = ENGINE.result(state)
     assert result.places == (1, 2, 2)
     assert (
-        "Gods: Ra (seat 1): 25 devotion; Osiris+Isis (seats 2 and 3): 2 devotion, merged, "
+        "Gods: Ra (Seat 1): 25 devotion; Osiris+Isis (Seat 2 and Seat 3): 2 devotion, merged, "
         "forgotten." in result.details
     )
     assert "Merged seats share their god's place." in result.details
