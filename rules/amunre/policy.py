@@ -26,7 +26,7 @@ from rules.amunre.data import (
     THEFT_VALUE,
     TILE_BY_NUMBER,
 )
-from rules.amunre.offering import sealed_decision, tile_for
+from rules.amunre.offering import apply_sealed, sealed_decision, tile_for
 from rules.amunre.state import State, favor_available, free_fields, hand_size, own_provinces
 from rules.core import Decision, Rng
 
@@ -210,13 +210,18 @@ def reseal_others(world: State, seat: int, rng: Rng) -> State:
     for other in sorted(int(key) for key in sealed if int(key) != seat):
         del sealed[str(other)]
         decision = sealed_decision(world, other)
-        action, _, adjust = ai.choose(world, decision).partition("+")
-        theft = action == "theft"
-        amount = 0
-        if not theft:
-            player = world["players"][other]
-            most = player["gold"] + hand_size(player)
-            amount = int(action.split(":")[1]) + rng.choice(OPPONENT_SPREAD)
-            amount = max(1, min(most, amount))
-        sealed[str(other)] = {"theft": theft, "amount": amount, "adjust": bool(adjust)}
+        choice = ai.choose(world, decision)
+        action, _, adjust = choice.partition("+")
+        shift = rng.choice(OPPONENT_SPREAD)
+        if action.startswith("offer:"):
+            # Only an offered answer: with the Adjustment attached one card must stay.
+            amounts = [
+                int(oid.split(":")[1].split("+")[0])
+                for oid in decision.option_ids()
+                if oid.startswith("offer:") and oid.endswith("+adjust") == bool(adjust)
+            ]
+            target = int(action.split(":")[1]) + shift
+            amount = min(amounts, key=lambda a: (abs(a - target), a))
+            choice = f"offer:{amount}+adjust" if adjust else f"offer:{amount}"
+        apply_sealed(world, other, choice, [])
     return world

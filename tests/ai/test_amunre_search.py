@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import rules
 from rules.amunre import ai as heuristic
+from rules.amunre.offering import sealed_decision
 from rules.amunre.policy import OPPONENT_SPREAD
 from rules.core import Rng
 from rules.testing import mixed_option, random_playout
@@ -49,6 +50,10 @@ def test_search_world_redraws_sealed_offerings_without_peeking() -> None:
         assert world["offering"]["sealed"].keys() == sealed.keys()
         for key, commit in world["offering"]["sealed"].items():
             other = int(key)
+            answer = "theft" if commit["theft"] else f"offer:{commit['amount']}"
+            answer += "+adjust" if commit["adjust"] else ""
+            options = sealed_decision(world, other).option_ids()
+            assert answer in options  # a legal answer: no debt the seat cannot pay
             if commit["theft"]:
                 continue
             player = world["players"][other]
