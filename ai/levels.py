@@ -25,6 +25,8 @@ GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
     ("ankh", "hard"): None,
     ("tekhenu", "normal"): Budget(iterations=8, depth=10, time_cap_s=1.0),
     ("tekhenu", "hard"): Budget(iterations=24, depth=12, time_cap_s=2.0),
+    # Amun-Re at 5 seats: 40 x 16 measured 1.7 s p95 (load 4-5) and reached the time cap.
+    ("amunre", "hard"): Budget(iterations=32, depth=12, time_cap_s=2.0),
 }
 DEFAULT_LEVEL = "normal"
 
