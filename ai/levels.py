@@ -27,6 +27,8 @@ GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
     ("ankh", "hard"): None,
     ("tekhenu", "normal"): Budget(iterations=8, depth=10, time_cap_s=1.0),
     ("tekhenu", "hard"): Budget(iterations=24, depth=12, time_cap_s=2.0),
+    # Amun-Re at 5 seats: 40 x 16 measured 1.7 s p95 (load 4-5) and reached the time cap.
+    ("amunre", "hard"): Budget(iterations=32, depth=12, time_cap_s=2.0),
 }
 # Games whose levels plan the seat's whole turn instead of searching (docs/ai.md): 10 Plagues,
 # where a turn is a chain of small answers (die, action, space, track) and the search's

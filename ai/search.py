@@ -84,9 +84,10 @@ def search(engine: Engine, state: Any, seat: int, budget: Budget, seed: int) -> 
         return SearchResult(only, 0, {only: 0}, {only: 0.0})
     rng = Rng.from_seed(seed)
     clock = _Clock(budget.time_cap_s)
-    first = engine.sample_hidden(state, seat, rng)
+    first = engine.search_world(state, seat, rng)
     heuristic = engine.ai_choice(first, seat)
-    candidates = _screen(engine, first, decision, heuristic, budget.iterations, rng)
+    proposals = engine.search_candidates(first, seat)
+    candidates = _screen(engine, first, decision, heuristic, proposals, budget.iterations, rng)
     totals = {oid: 0.0 for oid in candidates}
     visits = {oid: 0 for oid in candidates}
     alive, used = list(candidates), 0
@@ -98,7 +99,7 @@ def search(engine: Engine, state: Any, seat: int, budget: Budget, seed: int) -> 
                 break
             world_seed = rng.next_u64()
             for oid in alive:
-                world = engine.sample_hidden(state, seat, Rng(world_seed))
+                world = engine.search_world(state, seat, Rng(world_seed))
                 totals[oid] += _rollout(engine, world, seat, oid, budget.depth)
                 visits[oid] += 1
                 used += 1
@@ -116,18 +117,26 @@ def search(engine: Engine, state: Any, seat: int, budget: Budget, seed: int) -> 
 
 
 def _screen(
-    engine: Engine, world: Any, decision: Decision, heuristic: str, iterations: int, rng: Rng
+    engine: Engine,
+    world: Any,
+    decision: Decision,
+    heuristic: str,
+    proposals: list[str],
+    iterations: int,
+    rng: Rng,
 ) -> list[str]:
-    """The heuristic's answer plus the others that look best one step ahead, as many as the
-    budget can compare (each at least twice in the first round)."""
+    """The heuristic's answer, the game's proposed candidates, then the others that look best
+    one step ahead, as many as the budget can compare (each at least twice in the first
+    round)."""
     width = _width(iterations)
-    others = [oid for oid in decision.option_ids() if oid != heuristic]
-    if len(others) < width:
-        return [heuristic, *others]
+    first = [heuristic, *(p for p in proposals if p != heuristic)][:width]
+    others = [oid for oid in decision.option_ids() if oid not in first]
+    if len(first) + len(others) <= width:
+        return [*first, *others]
     rng.shuffle(others)  # seeded tie-break among answers that look alike
     looks = {oid: _one_step(engine, world, decision.seat, oid) for oid in others}
     others.sort(key=lambda oid: -looks[oid])
-    return [heuristic, *others[: width - 1]]
+    return [*first, *others[: width - len(first)]]
 
 
 def _width(iterations: int) -> int:

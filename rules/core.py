@@ -350,6 +350,20 @@ class Engine(ABC):
         level stays ``ai_choice``."""
         return self.ai_choice(state, seat)
 
+    def search_candidates(self, state: Any, seat: int) -> list[str]:
+        """Answers of ``seat``'s open decision the search AI should compare besides the
+        heuristic's, best first, from what ``seat`` may know (the search calls it on its own
+        sampled world). For answers whose worth its one-step screening cannot see (sealed
+        answers, bids settled later). Default: none."""
+        return []
+
+    def search_world(self, state: Any, seat: int, rng: Rng) -> Any:
+        """One world the search AI plays in: ``sample_hidden(state, seat, rng)``, where a game
+        may then redraw the hidden answers other seats have already sealed from a plausible
+        policy instead of uniformly (each from that seat's own information in the sample, so
+        the search still never peeks). Default: ``sample_hidden`` unchanged."""
+        return self.sample_hidden(state, seat, rng)
+
     def estimate(self, state: Any) -> list[float]:
         """Each seat's expected final standing, in the game's score unit (the search AI's
         evaluation when it cuts a rollout short). Default: the final scores once the game is

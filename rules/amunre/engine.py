@@ -185,6 +185,19 @@ class AmunReEngine(DictStateEngine):
             raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(seat)))
         return ai.choose(state, decision)
 
+    def search_candidates(self, state: State, seat: int) -> list[str]:
+        from rules.amunre.policy import candidates  # the search's candidates (docs/ai.md)
+
+        decision = self.decision_for(state, seat)
+        if decision is None:
+            raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(seat)))
+        return candidates(state, decision)
+
+    def search_world(self, state: State, seat: int, rng: Rng) -> State:
+        from rules.amunre.policy import reseal_others
+
+        return reseal_others(self.sample_hidden(state, seat, rng), seat, rng)
+
     def sample_hidden(self, state: State, seat: int, rng: Rng) -> State:
         from rules.amunre.hidden import sample_hidden  # issue 13 item 2: the AI never peeks
 

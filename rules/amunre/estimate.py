@@ -2,8 +2,8 @@
 
 Score so far, plus what the seat's holdings would score if this kingdom were scored now
 (AMR-R066..AMR-R071), plus the VP worth of its gold, the income its farmers still bring,
-its favor cards, and in the New Kingdom its share of the gold bonus (AMR-R079) as the end
-draws near.
+its favor cards and loose stones, and in the New Kingdom its share of the gold bonus
+(AMR-R079) as the end draws near.
 """
 
 from __future__ import annotations
@@ -21,11 +21,24 @@ from rules.amunre.data import (
     YELLOW_VP,
 )
 from rules.amunre.harvest import seat_income
-from rules.amunre.scoring import bank_majority, gold_bonus, pyramids_of, yellow_condition
+from rules.amunre.scoring import (
+    bank_majority,
+    gold_bonus,
+    pyramids_of,
+    stones_of,
+    yellow_condition,
+)
 from rules.amunre.state import State, hand_size, own_provinces
 
-GOLD_VP = 0.4  # what a gold buys, in VP, while there is still something to buy
-FAVOR_CARD_VP = 0.6
+# VP per gold, per gold of income still to come in this kingdom and per favor card in hand,
+# for rounds 1..6: fitted (least squares of the final score on these holdings) over 200
+# heuristic games at 3 and at 4 seats, rounded and smoothed (docs/ai.md). A gold keeps a
+# quarter of a VP to the end (the gold bonus ranks it, AMR-R079); a card is worth most early
+# (a yellow card scores 3 VP, a red or blue one wins an auction or an offering).
+GOLD_VP = (0.45, 0.5, 0.4, 0.3, 0.25, 0.2)
+INCOME_VP = (0.3, 0.3, 0.25, 0.15, 0.15, 0.1)
+FAVOR_CARD_VP = (1.0, 0.9, 0.8, 0.6, 0.5, 0.3)
+STONE_VP = 0.3  # a loose stone in an own province: a third of a pyramid still to complete
 EXPECTED_TILE = 2  # the offering tile assumed before the first offering of a kingdom
 
 
@@ -35,13 +48,15 @@ def estimate(state: State) -> list[float]:
     golds = [state["players"][seat]["gold"] for seat in seats]
     bonus = gold_bonus(golds)
     total_rounds = ROUNDS_PER_KINGDOM * KINGDOMS
-    progress = min(1.0, (state["round"] - 1) / (total_rounds - 1))
-    gold_weight = GOLD_VP * (1 - progress)
+    index = min(total_rounds, state["round"]) - 1
+    progress = index / (total_rounds - 1)
     return [
         state["players"][seat]["score"]
         + kingdom_score_now(state, seat, majority)
-        + gold_weight * (golds[seat] + future_income(state, seat))
-        + FAVOR_CARD_VP * hand_size(state["players"][seat])
+        + GOLD_VP[index] * golds[seat]
+        + INCOME_VP[index] * future_income(state, seat)
+        + FAVOR_CARD_VP[index] * hand_size(state["players"][seat])
+        + STONE_VP * stones_of(state, seat)
         + progress * bonus[seat] * (state["kingdom"] == KINGDOMS)
         for seat in seats
     ]
