@@ -1,4 +1,5 @@
-"""AI levels: ``easy`` is each game's heuristic as it is, ``normal`` and ``hard`` search.
+"""AI levels: ``easy`` is each game's heuristic as it is, ``normal`` and ``hard`` search
+(or, where ``POLICY_LEVELS`` says so, play the game's rollout policy without searching).
 
 Budgets are counted in iterations, so a decision is reproducible from (state, seat, level,
 seed). The time cap is only a safety net for a slow machine: hitting it makes the answer
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ai.search import Budget, search
-from rules.core import Engine
+from rules.core import Engine, Rng
 
 LEVELS: dict[str, Budget | None] = {
     "easy": None,
@@ -18,14 +19,14 @@ LEVELS: dict[str, Budget | None] = {
     "hard": Budget(iterations=40, depth=16, time_cap_s=2.0),
 }
 # Games whose simulated moves cost about three times as much (measured, docs/ai.md) search
-# fewer iterations, so every game meets the same time targets. None: the heuristic plays that
-# level, because the search measured weaker than it there (Ankh: its evaluation needs work).
+# fewer iterations, so every game meets the same time targets.
 GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
-    ("ankh", "normal"): None,
-    ("ankh", "hard"): None,
     ("tekhenu", "normal"): Budget(iterations=8, depth=10, time_cap_s=1.0),
     ("tekhenu", "hard"): Budget(iterations=24, depth=12, time_cap_s=2.0),
 }
+# Levels that answer with the game's rollout policy (``engine.rollout_choice``) instead of
+# searching, because the search measured weaker than the policy there (Ankh, docs/ai.md).
+POLICY_LEVELS: frozenset[tuple[str, str]] = frozenset({("ankh", "normal"), ("ankh", "hard")})
 DEFAULT_LEVEL = "normal"
 
 
@@ -45,6 +46,10 @@ def decide(engine: Engine, state: Any, seat: int, level: str, seed: int) -> str:
         raise ValueError(f"seat {seat} has nothing to decide")
     if len(decision.options) == 1:
         return decision.options[0].id
+    if (engine.game_id, level) in POLICY_LEVELS:
+        # The policy reads the state it is given: a determinization, so it never peeks.
+        world = engine.sample_hidden(state, seat, Rng.from_seed(seed))
+        return engine.rollout_choice(world, seat)
     if budget is None:
         return engine.ai_choice(state, seat)
     return search(engine, state, seat, budget, seed).option_id

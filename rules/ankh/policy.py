@@ -1,29 +1,98 @@
-"""The search AI's rollout policy for Ankh (``AnkhEngine.rollout_choice``, docs/ai.md).
+"""Ankh's ``normal``/``hard`` policy and the search's rollout policy
+(``AnkhEngine.rollout_choice``, docs/ai.md).
 
 The heuristic (``rules/ankh/ai.py``, the ``easy`` level) answers every Camel Caravan with
-skip. Splitting a region pays: every region is one more place to dominate or win at each
-Conflict (ANKH-R065, R075), and monument majorities (R066) are counted per region. This
-policy plays the heuristic everywhere else and, at a Camel Caravan, lays the legal line whose
-split gains its god the most Conflict devotion against the best rival, or skips when none
-gains. It reads the full state, and the search calls it only on its own sampled worlds.
+skip, takes the first monument offered at Control Monument and builds the first type offered.
+This policy plays the heuristic everywhere else and aims those choices at Conflict devotion
+(``region_values``: monument majorities per region, ANKH-R066; dominating or winning each
+region, R065, R075):
+
+- Camel Caravan: the legal line whose split gains its god the most against the best rival,
+  or skip when none gains (every region is one more place to dominate or win);
+- Control Monument and Build Monument: the monument (type) that gains the most;
+- Unlock at level 3: Bountiful while the god is in the red section before the forgetting
+  (R106: +1 on every gain, the cheapest way out of the red, R155).
+
+It reads the state it is given: the level (``ai.levels``) passes a determinization.
 """
 
 from __future__ import annotations
 
 from rules.ankh import ai
 from rules.ankh.board import compute_regions, edge
-from rules.ankh.data import DOMINATE_DEVOTION, WIN_DEVOTION
+from rules.ankh.data import DOMINATE_DEVOTION, FORGET_AFTER_CONFLICT, RED_TOP, WIN_DEVOTION
 from rules.ankh.events import _camels, open_lines
-from rules.ankh.state import State, player_of
+from rules.ankh.state import State, player_of, region_land
 from rules.core import Decision
 
 CONTEST_SHARE = 0.5  # a contested region: this share of the battle's reward, on average
 
 
 def choose(state: State, decision: Decision) -> str:
-    if decision.key == "caravan":
+    key = decision.key
+    if key == "caravan":
         return _caravan(state, decision)
+    if key == "control":
+        return _control(state, decision)
+    if key == "unlock":
+        return _unlock(state, decision)
+    if key == "build":
+        return _build(state, decision)
     return ai.choose(state, decision)
+
+
+def _board_advantage(state: State, player: int, monuments: dict | None = None) -> float:
+    """``player``'s Conflict devotion over the best rival on the board as it stands (or with
+    ``monuments`` in place of the board's)."""
+    view = state if monuments is None else {**state, "monuments": monuments}
+    return _advantage(region_values(view, tuple(region_land(state).values())), player)
+
+
+def _control(state: State, decision: Decision) -> str:
+    """Control Monument: the monument whose token gains the most majority devotion."""
+    player = player_of(state, decision.seat)
+    mons = state["monuments"]
+    best, gain = "skip", float("-inf")
+    for oid in decision.option_ids():
+        if not oid.startswith("ctl:"):
+            continue
+        h = oid[4:]
+        after = _board_advantage(state, player, {**mons, h: {**mons[h], "owner": player}})
+        if after > gain + 1e-9:
+            best, gain = oid, after
+    return best
+
+
+def _unlock(state: State, decision: Decision) -> str:
+    """The heuristic's order, but Bountiful first at level 3 while it can still lift the god
+    out of the red section before the forgetting (ANKH-R106, R155)."""
+    ids = decision.option_ids()
+    player = player_of(state, decision.seat)
+    red = state["players"][player]["devotion"] <= RED_TOP
+    if red and state["conflicts"] < FORGET_AFTER_CONFLICT and "power:bountiful" in ids:
+        return "power:bountiful"
+    return ai.choose(state, decision)
+
+
+def _build(state: State, decision: Decision) -> str:
+    """Build Monument: the type that gains the most majority devotion in the battle's region."""
+    player = player_of(state, decision.seat)
+    region = state["conflict"]["battle"]["region"]
+    spaces = [h for h in region_land(state)[region] if h not in state["figures"]]
+    spaces = [h for h in spaces if h not in state["monuments"] and h not in state["underworld"]]
+    if not spaces:
+        return ai.choose(state, decision)
+    mons = state["monuments"]
+    base = _board_advantage(state, player)
+    best, gain = "skip", 0.0
+    for oid in decision.option_ids():
+        if not oid.startswith("build:"):
+            continue
+        new = {**mons, spaces[0]: {"type": oid[6:], "owner": player}}
+        after = _board_advantage(state, player, new) - base
+        if after > gain + 1e-9:
+            best, gain = oid, after
+    return best if best != "skip" else ai.choose(state, decision)
 
 
 def region_values(state: State, regions: tuple[frozenset, ...]) -> dict[int, float]:
