@@ -10,8 +10,14 @@ region, R065, R075):
 - Camel Caravan: the legal line whose split gains its god the most against the best rival,
   or skip when none gains (every region is one more place to dominate or win);
 - Control Monument and Build Monument: the monument (type) that gains the most;
+- Summon: the space that gains the most (then the heuristic's: next to monuments);
 - Unlock at level 3: Bountiful while the god is in the red section before the forgetting
-  (R106: +1 on every gain, the cheapest way out of the red, R155).
+  (R106: +1 on every gain, the cheapest way out of the red, R155), Worshipful when followers
+  are plentiful (R108);
+- Actions: the heuristic's plan, with Gain Followers worth a fifth once the god already holds
+  the followers it can still spend well (followers piled up unspent).
+
+Moving figures by the same devotion gain was tried and measured weaker (docs/ai.md).
 
 It reads the state it is given: the level (``ai.levels``) passes a determinization.
 """
@@ -20,7 +26,15 @@ from __future__ import annotations
 
 from rules.ankh import ai
 from rules.ankh.board import compute_regions, edge
-from rules.ankh.data import DOMINATE_DEVOTION, FORGET_AFTER_CONFLICT, RED_TOP, WIN_DEVOTION
+from rules.ankh.data import (
+    BUILD_COST,
+    CONFLICTS,
+    DOMINATE_DEVOTION,
+    FORGET_AFTER_CONFLICT,
+    RED_TOP,
+    UNLOCK_LEVELS,
+    WIN_DEVOTION,
+)
 from rules.ankh.events import _camels, open_lines
 from rules.ankh.state import State, player_of, region_land
 from rules.core import Decision
@@ -38,7 +52,65 @@ def choose(state: State, decision: Decision) -> str:
         return _unlock(state, decision)
     if key == "build":
         return _build(state, decision)
+    if key == "summon_at":
+        return _summon_at(state, decision)
+    if key == "action":
+        return _action(state, decision)
     return ai.choose(state, decision)
+
+
+SPARE_FOLLOWERS_SHARE = 0.2  # Gain Followers' value once the god has all it can spend well
+WORSHIP_FOLLOWERS = 6  # Worshipful is the second level-3 power with this many followers
+
+
+def _follower_need(state: State, player: int) -> int:
+    """Followers the god can still spend well: the unlocks left, a Build Monument, and two
+    per Worshipful sacrifice in the Conflicts left."""
+    pl = state["players"][player]
+    need = sum(UNLOCK_LEVELS[pl["unlocks"] :]) + BUILD_COST
+    if "worshipful" in pl["powers"]:
+        need += 2 * 3 * (CONFLICTS - state["conflicts"])
+    return need
+
+
+def _action(state: State, decision: Decision) -> str:
+    """The heuristic's action plan, with Gain Followers worth little once the god holds all
+    the followers it can still spend well (they piled up to 30-50 unspent, issue 13)."""
+    ids = decision.option_ids()
+    player = player_of(state, decision.seat)
+    value = ai._action_values(state, player)  # noqa: SLF001
+    if state["players"][player]["followers"] >= _follower_need(state, player):
+        value["act:followers"] *= SPARE_FOLLOWERS_SHARE
+    first = len(state["turn"]["taken"]) == 0 and len(state["players"][player]["seats"]) == 1
+
+    def plan(i: str) -> float:
+        if not first or i == "act:unlock":
+            return value[i]
+        below = ids[ids.index(i) + 1 :]
+        return value[i] + max((value[b] for b in below), default=0.0)
+
+    return max(ids, key=lambda i: (plan(i), -ids.index(i)))
+
+
+def _summon_at(state: State, decision: Decision) -> str:
+    """Summon where the new figure gains the most Conflict devotion (a region to dominate, a
+    battle to tip), then next to the most monuments (the heuristic's rule)."""
+    player = player_of(state, decision.seat)
+    figures = state["figures"]
+    fig = {"kind": "warrior", "owner": player, "radiant": False, "aim": None}
+    base = ai.choose(state, decision)
+    regions = tuple(region_land(state).values())
+    best, gain = base, float("-inf")
+    for oid in decision.option_ids():
+        if not oid.startswith("at:"):
+            continue
+        h = oid[3:]
+        view = {**state, "figures": {**figures, h: fig}}
+        value = _advantage(region_values(view, regions), player)
+        value += 0.01 * ai._near_monument(state, h, player)  # noqa: SLF001
+        if value > gain + 1e-9:
+            best, gain = oid, value
+    return best
 
 
 def _board_advantage(state: State, player: int, monuments: dict | None = None) -> float:
@@ -71,6 +143,9 @@ def _unlock(state: State, decision: Decision) -> str:
     red = state["players"][player]["devotion"] <= RED_TOP
     if red and state["conflicts"] < FORGET_AFTER_CONFLICT and "power:bountiful" in ids:
         return "power:bountiful"
+    followers = state["players"][player]["followers"]
+    if "power:worshipful" in ids and followers - 3 >= WORSHIP_FOLLOWERS:
+        return "power:worshipful"
     return ai.choose(state, decision)
 
 
