@@ -15,7 +15,11 @@ region, R065, R075):
   (R106: +1 on every gain, the cheapest way out of the red, R155), Worshipful when followers
   are plentiful (R108);
 - Actions: the heuristic's plan, with Gain Followers worth a fifth once the god already holds
-  the followers it can still spend well (followers piled up unspent).
+  the followers it can still spend well (followers piled up unspent), Unlock first when it
+  brings Bountiful, and an action that triggers a Control Monument with a monument to take
+  or a Camel Caravan with a line that gains worth more. (The heuristic's plan adds a second
+  action even after a first one that triggers an event and so ends the turn, ANKH-R032;
+  correcting that measured weaker at 2 seats, 45-68 % against 100 %, so it is kept.)
 
 Moving figures by the same devotion gain was tried and measured weaker (docs/ai.md).
 
@@ -30,12 +34,13 @@ from rules.ankh.data import (
     BUILD_COST,
     CONFLICTS,
     DOMINATE_DEVOTION,
+    EVENT_TRACK,
     FORGET_AFTER_CONFLICT,
     RED_TOP,
     UNLOCK_LEVELS,
     WIN_DEVOTION,
 )
-from rules.ankh.events import _camels, open_lines
+from rules.ankh.events import _camels, control_targets, open_lines
 from rules.ankh.state import State, player_of, region_land
 from rules.core import Decision
 
@@ -59,6 +64,37 @@ def choose(state: State, decision: Decision) -> str:
     return ai.choose(state, decision)
 
 
+CONTROL_TRIGGER = 2.0  # an action that triggers a Control Monument with a monument to take
+CARAVAN_TRIGGER = 1.0  # ... a Camel Caravan with a line that gains
+
+
+def _event_value(state: State, player: int) -> float:
+    """What triggering the next event is worth to ``player``: a monument to take, a caravan
+    line that gains (a bonus for the Conflict's tie-breaker measured nothing)."""
+    pos = state["event_pos"]
+    event = EVENT_TRACK[pos] if pos < len(EVENT_TRACK) else ""
+    if event == "control":
+        return CONTROL_TRIGGER if control_targets(state, player) else 0.0
+    if event == "caravan":
+        return CARAVAN_TRIGGER if best_line(state, player, [])[1] > 0 else 0.0
+    return 0.0
+
+
+BOUNTIFUL_UNLOCK = 6.0  # Unlock's value when it brings Bountiful (the heuristic: 2.5 so late)
+
+
+def _bountiful_next(state: State, player: int) -> bool:
+    """The next unlock is a level-3 one and Bountiful would still lift the god in the red."""
+    pl = state["players"][player]
+    return (
+        pl["unlocks"] < len(UNLOCK_LEVELS)
+        and UNLOCK_LEVELS[pl["unlocks"]] == 3
+        and "bountiful" not in pl["powers"]
+        and pl["devotion"] <= RED_TOP
+        and state["conflicts"] < FORGET_AFTER_CONFLICT
+    )
+
+
 SPARE_FOLLOWERS_SHARE = 0.2  # Gain Followers' value once the god has all it can spend well
 WORSHIP_FOLLOWERS = 6  # Worshipful is the second level-3 power with this many followers
 
@@ -79,9 +115,16 @@ def _action(state: State, decision: Decision) -> str:
     ids = decision.option_ids()
     player = player_of(state, decision.seat)
     value = ai._action_values(state, player)  # noqa: SLF001
-    if state["players"][player]["followers"] >= _follower_need(state, player):
+    pl = state["players"][player]
+    if pl["followers"] >= _follower_need(state, player):
         value["act:followers"] *= SPARE_FOLLOWERS_SHARE
+    if _bountiful_next(state, player) and pl["followers"] >= UNLOCK_LEVELS[pl["unlocks"]]:
+        value["act:unlock"] = max(value["act:unlock"], BOUNTIFUL_UNLOCK)
     first = len(state["turn"]["taken"]) == 0 and len(state["players"][player]["seats"]) == 1
+    for i in ids:
+        action = i[4:]
+        if state["tracks"][action] + 1 >= state["track_len"][action]:  # ANKH-R031
+            value[i] += _event_value(state, player)  # it triggers the next event
 
     def plan(i: str) -> float:
         if not first or i == "act:unlock":

@@ -9,7 +9,7 @@ from rules.ankh import ENGINE
 from rules.ankh.policy import choose
 from rules.testing import random_playout
 
-from .scenario import blank, ids, mon, put, task
+from .scenario import blank, ids, mon, play, put, task, turn
 
 
 def policy_option(engine, state, decision, rng):
@@ -48,3 +48,28 @@ def test_unlock_prefers_bountiful_in_the_red_before_the_forgetting():
     assert ENGINE.rollout_choice(state, 0) == "power:bountiful"
     pl["devotion"] = 22  # out of the red: Bountiful gives nothing any more
     assert ENGINE.rollout_choice(state, 0) == ENGINE.ai_choice(state, 0) != "power:bountiful"
+
+
+def test_unlocks_bountiful_this_turn():
+    state = blank()
+    put(state, "b4", "god", 0)
+    put(state, "e8", "god", 1)
+    mon(state, "a4", "temple", None)
+    pl = state["players"][0]
+    pl["unlocks"], pl["followers"], pl["devotion"] = 4, 3, 12
+    pl["powers"] = ["commanding", "revered", "resplendent", "temple_attunement"]
+    turn(state, 0)
+    while ENGINE.pending(state)[0].seat == 0:
+        state, _ = play(state, (0, ENGINE.rollout_choice(state, 0)))
+    assert "bountiful" in state["players"][0]["powers"]
+
+
+def test_triggering_a_control_monument_counts_only_with_a_monument_to_take():
+    from rules.ankh.policy import CONTROL_TRIGGER, _event_value
+
+    state = blank()
+    put(state, "b4", "god", 0)
+    state["event_pos"] = 0  # the next event is a Control Monument
+    assert _event_value(state, 0) == 0.0
+    mon(state, "a4", "temple", None)
+    assert _event_value(state, 0) == CONTROL_TRIGGER
