@@ -1,5 +1,6 @@
 """AI levels: ``easy`` is each game's heuristic as it is, ``normal`` and ``hard`` search (or,
-where ``GAME_PLANS`` says so, plan the seat's turn: ``ai.plan``).
+where ``GAME_PLANS`` says so, plan the seat's turn: ``ai.plan``; where ``POLICY_LEVELS`` says
+so, play the game's rollout policy without searching).
 
 Budgets are counted in iterations, so a decision is reproducible from (state, seat, level,
 seed). The time cap is only a safety net for a slow machine: hitting it makes the answer
@@ -12,7 +13,7 @@ from typing import Any
 
 from ai.plan import Plan, plan
 from ai.search import Budget, search
-from rules.core import Engine
+from rules.core import Engine, Rng
 
 LEVELS: dict[str, Budget | None] = {
     "easy": None,
@@ -20,11 +21,8 @@ LEVELS: dict[str, Budget | None] = {
     "hard": Budget(iterations=40, depth=16, time_cap_s=2.0),
 }
 # Games whose simulated moves cost about three times as much (measured, docs/ai.md) search
-# fewer iterations, so every game meets the same time targets. None: the heuristic plays that
-# level, because the search measured weaker than it there (Ankh: its evaluation needs work).
+# fewer iterations, so every game meets the same time targets.
 GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
-    ("ankh", "normal"): None,
-    ("ankh", "hard"): None,
     ("tekhenu", "normal"): Budget(iterations=8, depth=10, time_cap_s=1.0),
     ("tekhenu", "hard"): Budget(iterations=24, depth=12, time_cap_s=2.0),
     # Amun-Re at 5 seats: 40 x 16 measured 1.7 s p95 (load 4-5) and reached the time cap.
@@ -37,6 +35,9 @@ GAME_PLANS: dict[tuple[str, str], Plan] = {
     ("plagues", "normal"): Plan(worlds=1, depth=3, finish=6, stop_keys=("die",)),
     ("plagues", "hard"): Plan(worlds=5, depth=3, finish=6, stop_keys=("die",)),
 }
+# Levels that answer with the game's rollout policy (``engine.rollout_choice``) instead of
+# searching, because the search measured weaker than the policy there (Ankh, docs/ai.md).
+POLICY_LEVELS: frozenset[tuple[str, str]] = frozenset({("ankh", "normal"), ("ankh", "hard")})
 DEFAULT_LEVEL = "normal"
 
 
@@ -59,6 +60,10 @@ def decide(engine: Engine, state: Any, seat: int, level: str, seed: int) -> str:
         return decision.options[0].id
     if spec is not None:
         return plan(engine, state, seat, spec, seed).option_id
+    if (engine.game_id, level) in POLICY_LEVELS:
+        # The policy reads the state it is given: a determinization, so it never peeks.
+        world = engine.sample_hidden(state, seat, Rng.from_seed(seed))
+        return engine.rollout_choice(world, seat)
     if budget is None:
         return engine.ai_choice(state, seat)
     return search(engine, state, seat, budget, seed).option_id

@@ -1,29 +1,216 @@
-"""The search AI's rollout policy for Ankh (``AnkhEngine.rollout_choice``, docs/ai.md).
+"""Ankh's ``normal``/``hard`` policy and the search's rollout policy
+(``AnkhEngine.rollout_choice``, docs/ai.md).
 
 The heuristic (``rules/ankh/ai.py``, the ``easy`` level) answers every Camel Caravan with
-skip. Splitting a region pays: every region is one more place to dominate or win at each
-Conflict (ANKH-R065, R075), and monument majorities (R066) are counted per region. This
-policy plays the heuristic everywhere else and, at a Camel Caravan, lays the legal line whose
-split gains its god the most Conflict devotion against the best rival, or skips when none
-gains. It reads the full state, and the search calls it only on its own sampled worlds.
+skip, takes the first monument offered at Control Monument and builds the first type offered.
+This policy plays the heuristic everywhere else and aims those choices at Conflict devotion
+(``region_values``: monument majorities per region, ANKH-R066; dominating or winning each
+region, R065, R075):
+
+- Camel Caravan: the legal line whose split gains its god the most against the best rival,
+  or skip when none gains (every region is one more place to dominate or win);
+- Control Monument and Build Monument: the monument (type) that gains the most;
+- Summon: the space that gains the most (then the heuristic's: next to monuments);
+- Unlock at level 3: Bountiful while the god is in the red section before the forgetting
+  (R106: +1 on every gain, the cheapest way out of the red, R155), Worshipful when followers
+  are plentiful (R108);
+- Actions: the heuristic's plan, with Gain Followers worth a fifth once the god already holds
+  the followers it can still spend well (followers piled up unspent), Unlock first when it
+  brings Bountiful, and an action that triggers a Control Monument with a monument to take
+  or a Camel Caravan with a line that gains worth more. (The heuristic's plan adds a second
+  action even after a first one that triggers an event and so ends the turn, ANKH-R032;
+  correcting that measured weaker at 2 seats, 45-68 % against 100 %, so it is kept.)
+
+Moving figures by the same devotion gain was tried and measured weaker (docs/ai.md).
+
+It reads the state it is given: the level (``ai.levels``) passes a determinization.
 """
 
 from __future__ import annotations
 
 from rules.ankh import ai
 from rules.ankh.board import compute_regions, edge
-from rules.ankh.data import DOMINATE_DEVOTION, WIN_DEVOTION
-from rules.ankh.events import _camels, open_lines
-from rules.ankh.state import State, player_of
+from rules.ankh.data import (
+    BUILD_COST,
+    CONFLICTS,
+    DOMINATE_DEVOTION,
+    EVENT_TRACK,
+    FORGET_AFTER_CONFLICT,
+    RED_TOP,
+    UNLOCK_LEVELS,
+    WIN_DEVOTION,
+)
+from rules.ankh.events import _camels, control_targets, open_lines
+from rules.ankh.state import State, player_of, region_land
 from rules.core import Decision
 
 CONTEST_SHARE = 0.5  # a contested region: this share of the battle's reward, on average
 
 
 def choose(state: State, decision: Decision) -> str:
-    if decision.key == "caravan":
+    key = decision.key
+    if key == "caravan":
         return _caravan(state, decision)
+    if key == "control":
+        return _control(state, decision)
+    if key == "unlock":
+        return _unlock(state, decision)
+    if key == "build":
+        return _build(state, decision)
+    if key == "summon_at":
+        return _summon_at(state, decision)
+    if key == "action":
+        return _action(state, decision)
     return ai.choose(state, decision)
+
+
+CONTROL_TRIGGER = 2.0  # an action that triggers a Control Monument with a monument to take
+CARAVAN_TRIGGER = 1.0  # ... a Camel Caravan with a line that gains
+
+
+def _event_value(state: State, player: int) -> float:
+    """What triggering the next event is worth to ``player``: a monument to take, a caravan
+    line that gains (a bonus for the Conflict's tie-breaker measured nothing)."""
+    pos = state["event_pos"]
+    event = EVENT_TRACK[pos] if pos < len(EVENT_TRACK) else ""
+    if event == "control":
+        return CONTROL_TRIGGER if control_targets(state, player) else 0.0
+    if event == "caravan":
+        return CARAVAN_TRIGGER if best_line(state, player, [])[1] > 0 else 0.0
+    return 0.0
+
+
+BOUNTIFUL_UNLOCK = 6.0  # Unlock's value when it brings Bountiful (the heuristic: 2.5 so late)
+
+
+def _bountiful_next(state: State, player: int) -> bool:
+    """The next unlock is a level-3 one and Bountiful would still lift the god in the red."""
+    pl = state["players"][player]
+    return (
+        pl["unlocks"] < len(UNLOCK_LEVELS)
+        and UNLOCK_LEVELS[pl["unlocks"]] == 3
+        and "bountiful" not in pl["powers"]
+        and pl["devotion"] <= RED_TOP
+        and state["conflicts"] < FORGET_AFTER_CONFLICT
+    )
+
+
+SPARE_FOLLOWERS_SHARE = 0.2  # Gain Followers' value once the god has all it can spend well
+WORSHIP_FOLLOWERS = 6  # Worshipful is the second level-3 power with this many followers
+
+
+def _follower_need(state: State, player: int) -> int:
+    """Followers the god can still spend well: the unlocks left, a Build Monument, and two
+    per Worshipful sacrifice in the Conflicts left."""
+    pl = state["players"][player]
+    need = sum(UNLOCK_LEVELS[pl["unlocks"] :]) + BUILD_COST
+    if "worshipful" in pl["powers"]:
+        need += 2 * 3 * (CONFLICTS - state["conflicts"])
+    return need
+
+
+def _action(state: State, decision: Decision) -> str:
+    """The heuristic's action plan, with Gain Followers worth little once the god holds all
+    the followers it can still spend well (they piled up to 30-50 unspent, issue 13)."""
+    ids = decision.option_ids()
+    player = player_of(state, decision.seat)
+    value = ai._action_values(state, player)  # noqa: SLF001
+    pl = state["players"][player]
+    if pl["followers"] >= _follower_need(state, player):
+        value["act:followers"] *= SPARE_FOLLOWERS_SHARE
+    if _bountiful_next(state, player) and pl["followers"] >= UNLOCK_LEVELS[pl["unlocks"]]:
+        value["act:unlock"] = max(value["act:unlock"], BOUNTIFUL_UNLOCK)
+    first = len(state["turn"]["taken"]) == 0 and len(state["players"][player]["seats"]) == 1
+    for i in ids:
+        action = i[4:]
+        if state["tracks"][action] + 1 >= state["track_len"][action]:  # ANKH-R031
+            value[i] += _event_value(state, player)  # it triggers the next event
+
+    def plan(i: str) -> float:
+        if not first or i == "act:unlock":
+            return value[i]
+        below = ids[ids.index(i) + 1 :]
+        return value[i] + max((value[b] for b in below), default=0.0)
+
+    return max(ids, key=lambda i: (plan(i), -ids.index(i)))
+
+
+def _summon_at(state: State, decision: Decision) -> str:
+    """Summon where the new figure gains the most Conflict devotion (a region to dominate, a
+    battle to tip), then next to the most monuments (the heuristic's rule)."""
+    player = player_of(state, decision.seat)
+    figures = state["figures"]
+    fig = {"kind": "warrior", "owner": player, "radiant": False, "aim": None}
+    base = ai.choose(state, decision)
+    regions = tuple(region_land(state).values())
+    best, gain = base, float("-inf")
+    for oid in decision.option_ids():
+        if not oid.startswith("at:"):
+            continue
+        h = oid[3:]
+        view = {**state, "figures": {**figures, h: fig}}
+        value = _advantage(region_values(view, regions), player)
+        value += 0.01 * ai._near_monument(state, h, player)  # noqa: SLF001
+        if value > gain + 1e-9:
+            best, gain = oid, value
+    return best
+
+
+def _board_advantage(state: State, player: int, monuments: dict | None = None) -> float:
+    """``player``'s Conflict devotion over the best rival on the board as it stands (or with
+    ``monuments`` in place of the board's)."""
+    view = state if monuments is None else {**state, "monuments": monuments}
+    return _advantage(region_values(view, tuple(region_land(state).values())), player)
+
+
+def _control(state: State, decision: Decision) -> str:
+    """Control Monument: the monument whose token gains the most majority devotion."""
+    player = player_of(state, decision.seat)
+    mons = state["monuments"]
+    best, gain = "skip", float("-inf")
+    for oid in decision.option_ids():
+        if not oid.startswith("ctl:"):
+            continue
+        h = oid[4:]
+        after = _board_advantage(state, player, {**mons, h: {**mons[h], "owner": player}})
+        if after > gain + 1e-9:
+            best, gain = oid, after
+    return best
+
+
+def _unlock(state: State, decision: Decision) -> str:
+    """The heuristic's order, but Bountiful first at level 3 while it can still lift the god
+    out of the red section before the forgetting (ANKH-R106, R155)."""
+    ids = decision.option_ids()
+    player = player_of(state, decision.seat)
+    red = state["players"][player]["devotion"] <= RED_TOP
+    if red and state["conflicts"] < FORGET_AFTER_CONFLICT and "power:bountiful" in ids:
+        return "power:bountiful"
+    followers = state["players"][player]["followers"]
+    if "power:worshipful" in ids and followers - 3 >= WORSHIP_FOLLOWERS:
+        return "power:worshipful"
+    return ai.choose(state, decision)
+
+
+def _build(state: State, decision: Decision) -> str:
+    """Build Monument: the type that gains the most majority devotion in the battle's region."""
+    player = player_of(state, decision.seat)
+    region = state["conflict"]["battle"]["region"]
+    spaces = [h for h in region_land(state)[region] if h not in state["figures"]]
+    spaces = [h for h in spaces if h not in state["monuments"] and h not in state["underworld"]]
+    if not spaces:
+        return ai.choose(state, decision)
+    mons = state["monuments"]
+    base = _board_advantage(state, player)
+    best, gain = "skip", 0.0
+    for oid in decision.option_ids():
+        if not oid.startswith("build:"):
+            continue
+        new = {**mons, spaces[0]: {"type": oid[6:], "owner": player}}
+        after = _board_advantage(state, player, new) - base
+        if after > gain + 1e-9:
+            best, gain = oid, after
+    return best if best != "skip" else ai.choose(state, decision)
 
 
 def region_values(state: State, regions: tuple[frozenset, ...]) -> dict[int, float]:

@@ -1,0 +1,75 @@
+"""The rollout policy that Ankh's ``normal`` and ``hard`` levels play (docs/ai.md): legal and
+deterministic, and where it departs from the heuristic it aims at Conflict devotion."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.ankh import ENGINE
+from rules.ankh.policy import choose
+from rules.testing import random_playout
+
+from .scenario import blank, ids, mon, play, put, task, turn
+
+
+def policy_option(engine, state, decision, rng):
+    return choose(state, decision)
+
+
+@pytest.mark.parametrize("seats", [2, 5])
+def test_policy_plays_whole_games(seats):
+    playout = random_playout(ENGINE, seats, 60 + seats, chooser=policy_option)
+    again = random_playout(ENGINE, seats, 60 + seats, chooser=policy_option)
+    assert playout.log == again.log
+    assert ENGINE.result(playout.state) is not None
+
+
+def test_control_takes_the_monument_that_wins_a_majority():
+    state = blank()
+    put(state, "b4", "god", 0)
+    put(state, "e8", "god", 1)
+    mon(state, "a4", "temple", None)  # the rival keeps the temple majority (2 against 1)
+    mon(state, "c4", "pyramid", None)  # the only pyramid: a majority
+    mon(state, "a8", "temple", 1)
+    mon(state, "c8", "temple", 1)
+    task(state, {"t": "control", "seat": 0, "p": 0})
+    assert ids(state, 0) == ["ctl:a4", "ctl:c4", "skip"]
+    assert ENGINE.ai_choice(state, 0) == "ctl:a4"  # the heuristic takes the first
+    assert ENGINE.rollout_choice(state, 0) == "ctl:c4"
+
+
+def test_unlock_prefers_bountiful_in_the_red_before_the_forgetting():
+    state = blank()
+    put(state, "b4", "god", 0)
+    pl = state["players"][0]
+    pl["unlocks"], pl["followers"], pl["devotion"] = 4, 3, 12
+    task(state, {"t": "unlock", "seat": 0, "p": 0, "level": 3, "optional": False})
+    assert "power:bountiful" in ids(state, 0)
+    assert ENGINE.rollout_choice(state, 0) == "power:bountiful"
+    pl["devotion"] = 22  # out of the red: Bountiful gives nothing any more
+    assert ENGINE.rollout_choice(state, 0) == ENGINE.ai_choice(state, 0) != "power:bountiful"
+
+
+def test_unlocks_bountiful_this_turn():
+    state = blank()
+    put(state, "b4", "god", 0)
+    put(state, "e8", "god", 1)
+    mon(state, "a4", "temple", None)
+    pl = state["players"][0]
+    pl["unlocks"], pl["followers"], pl["devotion"] = 4, 3, 12
+    pl["powers"] = ["commanding", "revered", "resplendent", "temple_attunement"]
+    turn(state, 0)
+    while ENGINE.pending(state)[0].seat == 0:
+        state, _ = play(state, (0, ENGINE.rollout_choice(state, 0)))
+    assert "bountiful" in state["players"][0]["powers"]
+
+
+def test_triggering_a_control_monument_counts_only_with_a_monument_to_take():
+    from rules.ankh.policy import CONTROL_TRIGGER, _event_value
+
+    state = blank()
+    put(state, "b4", "god", 0)
+    state["event_pos"] = 0  # the next event is a Control Monument
+    assert _event_value(state, 0) == 0.0
+    mon(state, "a4", "temple", None)
+    assert _event_value(state, 0) == CONTROL_TRIGGER
