@@ -6,6 +6,7 @@ WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY rules rules
 COPY render render
+COPY ai ai
 COPY bot bot
 COPY cogs cogs
 COPY lang lang
