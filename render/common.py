@@ -94,6 +94,17 @@ def seat_label(view: Mapping[str, Any], seat: int, fallback: str) -> str:
     return fallback
 
 
+def named_seats(view: Mapping[str, Any]) -> dict[int, str]:
+    """The seats the view's ``seat_labels`` name, for ``lang.localise(text, loc, seats=...)``:
+    an engine text's "Seat 2" is drawn as the player's name ("Anubis (alice): 9 devotion")."""
+    labels = view.get("seat_labels") or []
+    return {
+        seat: name
+        for seat, label in enumerate(labels)
+        if isinstance(label, str) and (name := drawable_name(label))
+    }
+
+
 @functools.lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans (Latin Extended: Portuguese and Polish names render) at ``size`` px."""

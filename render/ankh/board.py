@@ -76,6 +76,7 @@ from render.common import (
     fit_font,
     fit_text,
     font,
+    named_seats,
     ordinal,
     rounded_panel,
     seat_style,
@@ -495,7 +496,7 @@ def _draw_result(
         else None
     )
     if reasons:
-        said = " ".join(lang.localise(r, locale) for r in reasons)
+        said = " ".join(lang.localise(r, locale, named_seats(view)) for r in reasons)
         draw.text(
             (x0, 86),
             fit_text(said, font(15), WIDTH - x0 - MARGIN),

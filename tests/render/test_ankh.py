@@ -16,6 +16,7 @@ from render import ankh, common
 from render.ankh import layout, pieces, words
 from render.common import wrap_items
 from rules.testing import mixed_option
+from rules.text import msg, seat_ref
 from tests.render import ankh_views as views
 from tests.render.playouts import check_playout_renders
 from tests.render.spy import SpyView
@@ -322,3 +323,11 @@ def test_long_power_lists_wrap_with_a_count():
     lines = wrap_items(items, common.font(15), 236, 2, ", ", locale="pl")
     more = [lang.t("pl", "+{n} more", n=n) for n in range(1, 12)]
     assert len(lines) == 2 and lines[-1].endswith(tuple(more)), lines
+
+
+def test_the_result_line_names_the_players_not_seat_numbers() -> None:
+    """Issue 12: the engine's "Anubis (Seat 1): 9 devotion" is drawn with the player's name."""
+    view = {"seat_labels": ["alice 🐍", None, "carol"]}
+    assert common.named_seats(view) == {0: "alice", 2: "carol"}
+    text = msg("{god} ({seats}): {n} devotion", god="Anubis", seats=seat_ref(0), n=9)
+    assert lang.localise(text, "en", common.named_seats(view)) == "Anubis (alice): 9 devotion"
