@@ -10,12 +10,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
-import inspect
 import logging
 import sys
 from collections.abc import Sequence
 
 from bot.errors import SettingsError, StorageError
+from bot.frontend import load_frontend
 from bot.migrate_db import migrate_db
 from bot.settings import DEFAULT_DATABASE, TOKEN_MISSING, Settings, load_settings
 from bot.storage_pg import is_postgres_url
@@ -78,43 +78,30 @@ def setup_logging(settings: Settings) -> None:
 
 
 async def _serve(settings: Settings) -> int:
+    return await _with_frontend(settings, "run")
+
+
+async def _sync_commands(settings: Settings) -> int:
+    """Log in (which runs the bot's set-up, syncing the command tree) and close."""
+    return await _with_frontend(settings, "sync_commands")
+
+
+async def _with_frontend(settings: Settings, action: str) -> int:
+    """Open the store, let the front end (Discord, ``bot/frontend.py``) ``run`` or
+    ``sync_commands`` on it, close the store."""
     try:
+        frontend = load_frontend()
         storage = await open_storage(settings.database)
-    except StorageError as exc:
+    except (SettingsError, StorageError) as exc:
         return _fail(str(exc))
     try:
-        from cogs.client import run_bot  # the Discord side; imported only when it is needed
-
-        outcome = run_bot(settings, storage)
-        if inspect.isawaitable(outcome):
-            await outcome
+        await getattr(frontend, action)(settings, storage)
     except Exception as exc:
         if type(exc).__name__ == "LoginFailure":  # discord.LoginFailure: a wrong token
             return _fail(
                 "Discord refused the bot token: check DISCORD_TOKEN (in the "
                 "environment or .env) against the Discord developer portal."
             )
-        raise
-    finally:
-        await storage.close()
-    return 0
-
-
-async def _sync_commands(settings: Settings) -> int:
-    """Log in (which runs the bot's set-up, syncing the command tree) and close."""
-    try:
-        storage = await open_storage(settings.database)
-    except StorageError as exc:
-        return _fail(str(exc))
-    try:
-        from cogs.client import create_bot
-
-        bot = create_bot(dataclasses.replace(settings, sync_commands=True), storage)
-        async with bot:
-            await bot.login(settings.token or "")
-    except Exception as exc:
-        if type(exc).__name__ == "LoginFailure":
-            return _fail("Discord refused the bot token: check DISCORD_TOKEN.")
         raise
     finally:
         await storage.close()

@@ -8,6 +8,7 @@ custom ids carry all their state) are registered, and the slash commands are syn
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import Any
 
@@ -172,3 +173,18 @@ async def run_bot(settings: Settings, storage: Storage) -> None:
     bot = create_bot(settings, storage)
     async with bot:
         await bot.start(settings.token or "")
+
+
+class DiscordFrontend:
+    """What ``python -m bot`` runs (bot/frontend.py, the ``scarab.frontends`` entry point)."""
+
+    async def run(self, settings: Settings, storage: Storage) -> None:
+        await run_bot(settings, storage)
+
+    async def sync_commands(self, settings: Settings, storage: Storage) -> None:
+        bot = create_bot(dataclasses.replace(settings, sync_commands=True), storage)
+        async with bot:
+            await bot.login(settings.token or "")
+
+
+FRONTEND = DiscordFrontend()

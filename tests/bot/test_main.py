@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
 
 import bot.__main__ as entry
 import bot.storage
+from bot.errors import SettingsError
 from bot.settings import TOKEN_MISSING
 from bot.storage import SqliteStorage
 
@@ -103,14 +104,13 @@ def test_it_opens_storage_then_awaits_the_client(tmp_path, monkeypatch):
     _prepare_main(monkeypatch, tmp_path, db)
     seen = {}
 
-    async def fake_run_bot(settings, storage):
-        seen["settings"] = settings
-        seen["journal"] = await storage.pragma("journal_mode")
-        seen["storage"] = storage
+    class Frontend:
+        async def run(self, settings, storage):
+            seen["settings"] = settings
+            seen["journal"] = await storage.pragma("journal_mode")
+            seen["storage"] = storage
 
-    client = types.ModuleType("cogs.client")
-    client.run_bot = fake_run_bot
-    monkeypatch.setitem(sys.modules, "cogs.client", client)
+    monkeypatch.setattr(entry, "load_frontend", Frontend)
     assert entry.main() == 0
     assert seen["settings"].token == "x" and seen["journal"] == "wal"
     assert isinstance(seen["storage"], SqliteStorage)
@@ -144,12 +144,11 @@ def test_run_is_the_default_and_no_sync_reaches_the_client(tmp_path, monkeypatch
     _prepare_main(monkeypatch, tmp_path, tmp_path / "scarab.sqlite3")
     seen = []
 
-    async def fake_run_bot(settings, storage):
-        seen.append(settings.sync_commands)
+    class Frontend:
+        async def run(self, settings, storage):
+            seen.append(settings.sync_commands)
 
-    client = types.ModuleType("cogs.client")
-    client.run_bot = fake_run_bot
-    monkeypatch.setitem(sys.modules, "cogs.client", client)
+    monkeypatch.setattr(entry, "load_frontend", Frontend)
     assert entry.main([]) == 0
     assert entry.main(["run"]) == 0
     assert entry.main(["run", "--no-sync"]) == 0
@@ -172,3 +171,16 @@ def test_a_short_turn_time_reaches_the_bot(tmp_path, monkeypatch):
     finally:
         set_default_turn_time(None)
     assert guild_turn_time({}) == 24 * 3600.0
+
+
+def test_the_discord_front_end_is_found_by_its_entry_point():
+    """``bot/`` starts the Discord side without importing it (issue 14: no import runs back up
+    from bot/ to cogs/): pyproject.toml declares it, bot/frontend.py loads it."""
+    from bot.frontend import load_frontend
+    from cogs.client import FRONTEND
+
+    assert load_frontend() is FRONTEND
+    with pytest.raises(SettingsError, match="No 'telegram' front end is installed"):
+        load_frontend("telegram")
+    sources = [path.read_text() for path in (ROOT / "bot").glob("*.py")]
+    assert not any(re.search(r"^\s*(from|import) cogs\b", text, re.M) for text in sources)
