@@ -17,15 +17,15 @@ import asyncio
 import hashlib
 import importlib
 import logging
-import multiprocessing
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import ai
 import rules
 from ai.levels import budget_for
+from bot.pools import worker_pool
 from rules.core import Decision, Engine
 
 log = logging.getLogger(__name__)
@@ -107,9 +107,7 @@ class AIRunner:
         return self._executor
 
     def _new_executor(self) -> Executor:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["ai", "rules"])
-        return ProcessPoolExecutor(self.workers, mp_context=context)
+        return worker_pool(self.workers, ["ai", "rules"])
 
     async def decide(
         self, engine: Engine, state: Any, decision: Decision, level: str, seed: int

@@ -13,12 +13,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from bot.pools import worker_pool
 
 log = logging.getLogger(__name__)
 
@@ -52,11 +53,7 @@ def pool_size() -> int:
 def _started_pool() -> ProcessPoolExecutor:
     """A new pool with every worker running (blocking for seconds: the fork server imports
     ``PRELOAD`` first). Called in a thread, never on the event loop."""
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
-    context = multiprocessing.get_context(method)
-    if method == "forkserver":
-        context.set_forkserver_preload(PRELOAD)
-    pool = ProcessPoolExecutor(max_workers=pool_size(), mp_context=context)
+    pool = worker_pool(pool_size(), PRELOAD)
     for future in [pool.submit(os.getpid) for _ in range(pool_size())]:
         future.result()
     return pool
