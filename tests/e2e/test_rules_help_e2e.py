@@ -63,7 +63,7 @@ async def test_rules_pages_in_the_users_language(fake: FakeDiscord, storage) -> 
         r = await fake.slash(
             bruna, "rules", {"game": "tekhenu", "topic": "combate"}, locale="pt-BR"
         )
-        assert r.ephemeral and "Não há o tópico 'combate'" in r.text, r.text
+        assert r.ephemeral and "Não existe o tópico 'combate'" in r.text, r.text
 
         choices = await fake.autocomplete(
             bruna, "rules", {"game": "ankh", "topic": ""}, focused="topic", locale="pt-BR"
