@@ -98,14 +98,6 @@ class TekhenuEngine(DictStateEngine):
             raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(state, seat)))
         return ai.choose(state, decision)
 
-    def rollout_choice(self, state: State, seat: int) -> str:
-        from rules.tekhenu.policy import choose  # the search's rollouts (docs/ai.md)
-
-        decision = self.decision_for(state, seat)
-        if decision is None:
-            raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(state, seat)))
-        return choose(state, decision)
-
     def sample_hidden(self, state: State, seat: int, rng: Rng) -> State:
         return hidden.sample_hidden(state, seat, rng)
 
