@@ -13,7 +13,7 @@ from discord.ext import commands
 
 import render
 import rules
-from bot.model import AI_LEVEL_NAMES, DEFAULT_AI_NAME, ai_seat_name
+from bot.model import AI_LEVEL_NAMES, DEFAULT_AI_NAME, ai_seat_name, marked_seat
 from cogs import render_pool
 from lang import localise
 from render import meta_text as meta_text  # the PNG chunk: which match version a picture shows
@@ -94,16 +94,7 @@ def seat_label(
     (the public view's ``seat_marks``), so colour is never the only mark."""
     name = player_name(info, seat, view, mention=mention)
     marks = (view or {}).get("seat_marks") or []
-    if not 0 <= seat < len(marks):
-        return name
-    mark = marks[seat]
-    return msg(
-        "{name} ({letter}, {colour} {shape})",
-        name=name,
-        letter=mark.get("letter", ""),
-        colour=mark.get("colour", ""),
-        shape=mark.get("shape", ""),
-    )
+    return marked_seat(name, marks[seat]) if 0 <= seat < len(marks) else name
 
 
 def seat_labels(info: MatchInfo, view: dict[str, Any] | None) -> dict[int, str]:
