@@ -1261,7 +1261,13 @@ class FakeDiscord:
         before = set(asyncio.all_tasks())
         self._created_listeners.append(inter.created_messages)
         try:
-            await gw.dispatch("INTERACTION_CREATE", payload)
+            try:
+                await gw.dispatch("INTERACTION_CREATE", payload)
+            except ConnectionResetError:  # the bot process died as the interaction was sent
+                shard = self.shard_of(payload.get("guild_id"))
+                raise AssertionError(
+                    f"the bot's gateway connection (shard {shard}) closed: no bot got it"
+                ) from None
             try:
                 await asyncio.wait_for(inter.answered.wait(), timeout)
             except TimeoutError:
