@@ -23,7 +23,6 @@ owed and delivered).
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import re
 import signal
@@ -40,11 +39,10 @@ from bot.service import MatchService
 from bot.storage import Storage
 from bot.stores import open_storage
 from tests.e2e.fakediscord import FakeDiscord, FakeUser
+from tests.faults.botenv import bot_env
 
 pytestmark = pytest.mark.faults
 
-ROOT = Path(__file__).resolve().parents[2]
-BOOT = Path(__file__).resolve().parent / "boot"
 KILLS_PER_GAME = 13  # 52 kill points in all
 ANSWERS_PER_RUN = 6  # answers driven before a run that was not killed is killed anyway
 SETTLE_S = 20.0
@@ -85,21 +83,7 @@ class BotProcess:
     async def start(
         self, *, kill_after_commits: int = 0, armed: tuple[str, int] | None = None
     ) -> None:
-        env = {
-            k: v
-            for k, v in os.environ.items()
-            if k not in ("DISCORD_TOKEN", "DATABASE", "DEV_GUILD_ID", "LOG_LEVEL")
-        }
-        env.update(
-            PYTHONPATH=f"{BOOT}{os.pathsep}{ROOT}",
-            SCARAB_FAKE_DISCORD=self.fake.http_base,
-            SCARAB_FAST="1",
-            DISCORD_TOKEN="fake-token",
-            DATABASE=self.db,
-            DEV_GUILD_ID=str(self.fake.guild_id),
-            LOG_LEVEL="ERROR",
-            SCARAB_KILL_AFTER_COMMITS=str(kill_after_commits or ""),
-        )
+        env = bot_env(self.fake, self.db, SCARAB_KILL_AFTER_COMMITS=str(kill_after_commits or ""))
         connections = len(self.fake.identify_payloads)
         self.armed, self.seen = armed, Counter()
         self.proc = await asyncio.create_subprocess_exec(

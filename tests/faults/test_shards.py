@@ -15,7 +15,6 @@ the log once, every version was posted once, each sealed decision DMed once per 
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import signal
 import sys
@@ -28,11 +27,10 @@ from bot.movelog import replay
 from bot.service import MatchService
 from bot.storage_pg import PgStorage
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.faults.botenv import bot_env
 
 pytestmark = pytest.mark.faults
 
-ROOT = Path(__file__).resolve().parents[2]
-BOOT = Path(__file__).resolve().parent / "boot"
 GAME = "tekhenu"
 SHARDS = 2
 GUILD_SHARD = 1  # the guild's events go to the process of shard 1, DMs to shard 0's
@@ -49,15 +47,9 @@ class ShardProcess:
         self.proc: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
-        env = {k: v for k, v in os.environ.items() if k not in ("DEV_GUILD_ID", "LOG_LEVEL")}
-        env.update(
-            PYTHONPATH=f"{BOOT}{os.pathsep}{ROOT}",
-            SCARAB_FAKE_DISCORD=self.fake.http_base,
-            SCARAB_FAST="1",
-            DISCORD_TOKEN="fake-token",
-            DATABASE=self.url,
-            DEV_GUILD_ID=str(self.fake.guild_id),
-            LOG_LEVEL="ERROR",
+        env = bot_env(
+            self.fake,
+            self.url,
             SHARD_COUNT=str(SHARDS),
             SHARD_IDS=str(self.shard),
             TURN_TIME_SECONDS=str(TURN_SECONDS),
