@@ -41,11 +41,28 @@ import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from rules.text import Msg, decode, encode, msg, term
 
 T = TypeVar("T")
+
+
+class CommonView(TypedDict, total=False):
+    """The public-view keys every game has (the module docstring says what the bot reads);
+    each game's ``PublicView`` adds its own."""
+
+    seat_marks: list[dict[str, str]]  # each seat's letter, colour and shape
+    seat_labels: list[str | None]  # players' display names: added by the bot, drawn by render
+    game: str
+    seats: int
+    phase: str
+    round_label: Msg
+    acting: list[int]
+    turn_order: list[int]
+    players: list[dict[str, Any]]
+    scores: list[int]
+    score_breakdown: list[list[list[str | int]]]
 
 
 class IllegalMove(Exception):

@@ -6,6 +6,7 @@ from typing import Any, TypedDict
 
 from rules.amunre.data import FAVOR_BY_ID, FAVOR_TYPES, PROVINCES
 from rules.amunre.state import State, gold, hand_size
+from rules.core import CommonView
 from rules.text import Msg, msg
 
 PHASE_NAMES: dict[str, Msg] = {
@@ -31,29 +32,18 @@ CATEGORIES: tuple[tuple[str, Msg], ...] = (
 # to every reader; nested rows are JSON objects whose keys docs/views/amunre.md lists.
 
 
-class PublicView(TypedDict, total=False):
-    seat_marks: list[dict[str, str]]  # each seat's letter, colour and shape
-    seat_labels: list[str | None]  # players' display names: added by the bot, drawn by render
-    turn_order: list[int]
-    game: str
-    seats: int
-    phase: str
+class PublicView(CommonView, total=False):
     kingdom: int
     round: int
-    round_label: Msg
     tile: int | None
     start_player: int
-    acting: list[int]
     collective_offering: int | None
     debt: dict[str, Any] | None
     favor_deck: int
     favor_discard: dict[str, int]
     province_deck: int
     provinces: list[dict[str, Any]]
-    players: list[dict[str, Any]]
-    scores: list[int]
     final: dict[str, Any] | None
-    score_breakdown: list[list[list[str | int]]]
 
 
 class PrivateMe(TypedDict, total=False):

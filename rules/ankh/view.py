@@ -7,6 +7,7 @@ from typing import Any, TypedDict
 from rules.ankh.board import HEXES, RIVER, TERRAIN, row_col
 from rules.ankh.data import ACTIONS, CARD_NAMES, EVENT_TRACK, RED_TOP, UNLOCK_LEVELS
 from rules.ankh.state import State, ankh_reserve, hex_regions, region_hexes, region_land
+from rules.core import CommonView
 from rules.text import Msg, msg, term
 
 # The final scores' categories: each devotion change (``devotion_log``) by its reason.
@@ -25,18 +26,10 @@ CATEGORIES: tuple[tuple[str, Msg], ...] = (
 # to every reader; nested rows are JSON objects whose keys docs/views/ankh.md lists.
 
 
-class PublicView(TypedDict, total=False):
-    seat_marks: list[dict[str, str]]  # each seat's letter, colour and shape
-    seat_labels: list[str | None]  # players' display names: added by the bot, drawn by render
-    turn_order: list[int]
-    game: str
-    seats: int
+class PublicView(CommonView, total=False):
     scenario: str
-    phase: str
     step: str | None
-    round_label: Msg
     score_unit: Msg
-    acting: list[int]
     turn_seat: int | None
     first_player: int
     actions_this_turn: list[str]
@@ -53,11 +46,8 @@ class PublicView(TypedDict, total=False):
     supply: dict[str, Any]
     conflict: dict[str, Any] | None
     tiebreaker: dict[str, Any]
-    players: list[dict[str, Any]]
-    scores: list[int]
     result: dict[str, Any] | None
     winner: int | None
-    score_breakdown: list[list[list[str | int]]]
 
 
 class PrivateMe(TypedDict, total=False):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from rules.core import CommonView
 from rules.plagues.data import (
     BONUS_EDGES,
     CITY_CELLS,
@@ -58,22 +59,14 @@ CATEGORIES = (
 # to every reader; nested rows are JSON objects whose keys docs/views/plagues.md lists.
 
 
-class PublicView(TypedDict, total=False):
-    seat_marks: list[dict[str, str]]  # each seat's letter, colour and shape
-    seat_labels: list[str | None]  # players' display names: added by the bot, drawn by render
-    game: str
-    seats: int
+class PublicView(CommonView, total=False):
     solo: bool
     short: bool
     advanced: bool
-    phase: str
     step: str
     round: int
     last_round: int
-    round_label: Msg
-    acting: list[int]
     current: int | None
-    turn_order: list[int]
     seat_names: list[Msg]
     ai_seat: int | None
     ai_row: list[dict[str, Any]] | None
@@ -92,10 +85,7 @@ class PublicView(TypedDict, total=False):
     territories: list[dict[str, Any]]
     territory_deck: int
     moses_rounds: list[int]
-    players: list[dict[str, Any]]
-    scores: list[int]
     final: dict[str, Any] | None
-    score_breakdown: list[list[list[str | int]]]
 
 
 class PrivateMe(TypedDict, total=False):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from rules.core import CommonView
 from rules.tekhenu.actions import tile_edge
 from rules.tekhenu.data import (
     CARD_TEXT,
@@ -56,20 +57,12 @@ CATEGORIES = (
 # to every reader; nested rows are JSON objects whose keys docs/views/tekhenu.md lists.
 
 
-class PublicView(TypedDict, total=False):
-    seat_marks: list[dict[str, str]]  # each seat's letter, colour and shape
-    seat_labels: list[str | None]  # players' display names: added by the bot, drawn by render
-    game: str
-    seats: int
+class PublicView(CommonView, total=False):
     solo: bool
-    phase: str
     step: str
     round: int
-    round_label: Msg
     options: dict[str, Any]
-    acting: list[int]
     current: int | None
-    turn_order: list[int]
     seat_names: list[str]
     turn: dict[str, Any] | None
     bot: dict[str, Any] | None
@@ -96,10 +89,7 @@ class PublicView(TypedDict, total=False):
     starting_cards: list[str]
     scoring_markers: list[dict[str, Any]]
     scoring_log: list[list[str | int]]
-    players: list[dict[str, Any]]
-    scores: list[int]
     final: dict[str, Any] | None
-    score_breakdown: list[list[list[str | int]]]
 
 
 class PrivateMe(TypedDict, total=False):
