@@ -51,7 +51,6 @@ from bot.model import (
     ServiceCore,
     Turn,
     display_name,
-    marked_seat,
 )
 from bot.movelog import (
     UNDO_KIND,
@@ -66,9 +65,10 @@ from bot.movelog import (
     undoable_seat,
     walk,
 )
+from bot.seatnames import seat_label
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
-from rules.text import decode, msg, name_seats, referenced_seat
+from rules.text import decode, msg, name_seats
 
 log = logging.getLogger(__name__)
 
@@ -754,33 +754,11 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         entry = info.seat_info(seat)
         return entry.user_id if entry is not None else None
 
-    @staticmethod
-    def _seat_label(info: MatchInfo, view: dict[str, Any], seat: int) -> str:
-        """How a refusal names ``seat``: the name kept on it beside its letter, colour and
-        shape ("carol (C, green ▲)"), an AI seat as the turn post names it, an engine seat
-        (an official solo bot) by the game's name for it; "Seat 3" where nothing better is
-        known (a game without seat marks)."""
-        marks = view.get("seat_marks") or []
-        mark = marks[seat] if seat < len(marks) else None
-        entry = info.seat_info(seat)
-        if entry is None:  # an engine seat without a lobby seat: an official solo bot
-            names = view.get("seat_names") or []
-            name = (
-                msg("🤖 {name}", name=names[seat])
-                if seat < len(names) and names[seat] and referenced_seat(names[seat]) is None
-                else msg("Seat {n}", n=seat + 1)
-            )
-            return marked_seat(name, mark)
-        if entry.user_id is None:  # an AI seat, named as the turn post names it
-            return marked_seat(msg("🤖 {name}", name=entry.label), mark)
-        shown = entry.name if entry.name and mark else msg("Seat {n}", n=seat + 1)
-        return marked_seat(shown, mark)
-
     def _named(self, text: Any, info: MatchInfo, loaded: LoadedMatch) -> Any:
-        """An engine's text with its seat references naming the seats (``_seat_label``)."""
+        """An engine's text with its seat references naming the seats (``seat_label``)."""
         view = loaded.engine.view(loaded.state, None)
         count = max(len(view.get("seat_marks") or []), info.seat_count)
-        return name_seats(text, {s: self._seat_label(info, view, s) for s in range(count)})
+        return name_seats(text, {s: seat_label(info, s, view, mention=False) for s in range(count)})
 
     def _not_your_turn(self, info: MatchInfo, loaded: LoadedMatch, seat: int) -> ServiceError:
         """The refusal for a seated player with no open decision: whose turn it is (the seats
@@ -792,7 +770,7 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         view = loaded.engine.view(loaded.state, None)
         marks = view.get("seat_marks") or []
         waiting = [
-            (other, self._human_id(info, other), self._seat_label(info, view, other))
+            (other, self._human_id(info, other), seat_label(info, other, view, mention=False))
             for other in awaited
         ]
         labels = [label for _, _, label in waiting]

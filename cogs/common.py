@@ -13,7 +13,8 @@ from discord.ext import commands
 
 import render
 import rules
-from bot.model import AI_LEVEL_NAMES, DEFAULT_AI_NAME, ai_seat_name, marked_seat
+from bot import seatnames
+from bot.model import DEFAULT_AI_NAME, ai_seat_name
 from cogs import render_pool
 from lang import localise
 from render import meta_text as meta_text  # the PNG chunk: which match version a picture shows
@@ -64,37 +65,23 @@ def seat_name(info: MatchInfo, seat: int, view: dict[str, Any] | None = None) ->
     return seat_label(info, seat, view)
 
 
+def escape_name(name: str) -> str:
+    """A display name as plain text in a message: no markdown, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
 def player_name(
     info: MatchInfo, seat: int, view: dict[str, Any] | None = None, *, mention: bool = True
 ) -> str:
-    """Who plays ``seat``: the player's display name (kept on the seat; when none is known
-    yet a mention, or "Seat N" where a mention would not show, ``mention=False``), the AI's
-    name, or for an engine seat without a lobby seat record (an official solo bot) the public
-    view's ``seat_names`` entry (``"🤖 Botankhamun"``)."""
-    entry = info.seat_info(seat)
-    if entry is None:
-        names = (view or {}).get("seat_names") or []
-        if 0 <= seat < len(names) and names[seat] and referenced_seat(names[seat]) is None:
-            return msg("🤖 {name}", name=names[seat])
-        return msg("Seat {n}", n=seat + 1)
-    if entry.is_ai:
-        return msg("🤖 {name}", name=ai_name(entry.name, seat, entry.ai_level))
-    known = f"<@{entry.user_id}>" if mention else msg("Seat {n}", n=seat + 1)
-    if entry.name:
-        known = discord.utils.escape_mentions(discord.utils.escape_markdown(entry.name))
-    if entry.taken_over:
-        return taken_over_name(known, entry.ai_level)
-    return known
+    """Who plays ``seat`` (``bot.seatnames.seat_name``), the name escaped for Discord."""
+    return seatnames.seat_name(info, seat, view, mention=mention, escape=escape_name)
 
 
 def seat_label(
     info: MatchInfo, seat: int, view: dict[str, Any] | None = None, *, mention: bool = True
 ) -> str:
-    """``"carol (C, green ▲)"``: the player's name with the seat's letter, colour and shape
-    (the public view's ``seat_marks``), so colour is never the only mark."""
-    name = player_name(info, seat, view, mention=mention)
-    marks = (view or {}).get("seat_marks") or []
-    return marked_seat(name, marks[seat]) if 0 <= seat < len(marks) else name
+    """``"carol (C, green ▲)"`` (``bot.seatnames.seat_label``), the name escaped for Discord."""
+    return seatnames.seat_label(info, seat, view, mention=mention, escape=escape_name)
 
 
 def seat_labels(info: MatchInfo, view: dict[str, Any] | None) -> dict[int, str]:
@@ -118,13 +105,6 @@ def board_names(info: MatchInfo, view: dict[str, Any], loc: str) -> dict[str, An
             name = player_name(info, seat, view)
             names.append(None if referenced_seat(name) is not None else localise(name, loc))
     return {**view, "seat_labels": names}
-
-
-def taken_over_name(player: str, level: str | None) -> str:
-    """A human seat the AI plays for now: "<player> (AI, normal)"."""
-    if level not in AI_LEVEL_NAMES:  # taken over before levels were stored
-        return msg("{player} (AI)", player=player)
-    return msg("{player} (AI, {level})", player=player, level=AI_LEVEL_NAMES[level])
 
 
 def ai_name(name: str | None, seat: int, level: str | None = None) -> str:
