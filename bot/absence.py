@@ -16,7 +16,8 @@ import lang
 from bot.deadlines import parse_ai_level, parse_on_timeout, parse_turn_time
 from bot.errors import ServiceError
 from bot.language import LANGUAGE_KEY, check_language
-from bot.model import NOT_SEATED, MatchInfo, ServiceCore, Turn
+from bot.model import NOT_SEATED, LoadedMatch, MatchInfo, ServiceCore, Turn
+from bot.seatnames import seat_label
 from bot.storage import TAKEOVERS, AdminLogEntry
 from rules.text import Msg, msg
 
@@ -44,8 +45,13 @@ def _no_seat(match_id: int, seat: int) -> Msg:
     return msg("Match #{id} has no seat {seat}.", id=match_id, seat=seat)
 
 
-def _seat_ai(seat: int) -> Msg:
-    return msg("Seat {seat} is already played by the AI.", seat=seat)
+def _seat_ai(name: str) -> Msg:
+    return msg("{name}'s seat is already played by the AI.", name=name)
+
+
+def _public_label(info: MatchInfo, loaded: LoadedMatch, seat: int) -> str:
+    """``seat`` named as refusals name it ("carol (C, green ▲)")."""
+    return seat_label(info, seat, loaded.engine.view(loaded.state, None), mention=False)
 
 
 # admin_log actions
@@ -116,14 +122,9 @@ class AbsenceMixin(ServiceCore):
         hands it over at once."""
         async with self.lock(match_id):
             info = await self.get_match(match_id)
-            self._refuse_unless_active(info)
-            voter_seat = info.seat_of(voter_id)
-            if voter_seat is None:
-                raise ServiceError(TEXT_VOTER_NOT_SEATED)
-            voter = info.seat_info(voter_seat)
-            assert voter is not None  # seat_of found it
-            if voter.taken_over:
-                raise ServiceError(TEXT_VOTER_TAKEN)
+            voter_seat = self._playing_seat(
+                info, voter_id, not_seated=TEXT_VOTER_NOT_SEATED, taken_over=TEXT_VOTER_TAKEN
+            )
             if user_id is not None:
                 seat = info.seat_of(user_id)
                 if seat is None:
@@ -135,16 +136,17 @@ class AbsenceMixin(ServiceCore):
             target = info.seat_info(seat)
             if target is None:
                 raise ServiceError(_no_seat(match_id, seat + 1))
-            if target.is_ai or target.taken_over:
-                raise ServiceError(_seat_ai(seat + 1))
             loaded = await self._loaded(info)
+            name = _public_label(info, loaded, seat)
+            if target.is_ai or target.taken_over:
+                raise ServiceError(_seat_ai(name))
             decision = loaded.engine.decision_for(loaded.state, seat)
             if decision is None or decision.advisory:  # a proposal never holds up the game
                 raise ServiceError(
                     msg(
-                        "Seat {seat} is not holding up the game: you can only "
+                        "{name} is not holding up the game: you can only "
                         "vote on a player whose decision is waiting.",
-                        seat=seat + 1,
+                        name=name,
                     )
                 )
             voters = [
@@ -218,7 +220,7 @@ class AbsenceMixin(ServiceCore):
             if target is None:
                 raise ServiceError(_no_seat(match_id, seat + 1))
             if target.is_ai or target.taken_over:
-                raise ServiceError(_seat_ai(seat + 1))
+                raise ServiceError(_seat_ai(_public_label(info, await self._loaded(info), seat)))
             turn = await self._hand_to_ai(info, seat)
             await self.store.write_admin_log(
                 info.guild_id,

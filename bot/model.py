@@ -275,6 +275,12 @@ class ServiceCore(ABC):
     def _refuse_unless_active(self, info: MatchInfo) -> None: ...
 
     @abstractmethod
+    def _playing_seat(
+        self, info: MatchInfo, user_id: int, *, not_seated: Msg = ..., taken_over: Msg = ...
+    ) -> int:
+        """The seat ``user_id`` plays in a running match, else refused (with these texts)."""
+
+    @abstractmethod
     async def _apply(
         self, info: MatchInfo, loaded: LoadedMatch, seat: int, option_id: str, actor: str
     ) -> AppliedMove:

@@ -68,7 +68,7 @@ from bot.movelog import (
 from bot.seatnames import seat_label
 from bot.storage import LIVE_STATUSES, MatchRecord, MessageRecord, MoveRecord, Storage
 from rules.core import Decision, Engine, Event, IllegalMove, Option, Result, canonical_json
-from rules.text import decode, msg, name_seats
+from rules.text import Msg, decode, msg, name_seats
 
 log = logging.getLogger(__name__)
 
@@ -429,17 +429,25 @@ class MatchService(DeadlinesMixin, AbsenceMixin, LanguageMixin, ServiceCore):
         if info.status == "cancelled":
             raise ServiceError(msg("This match was cancelled."))
 
-    def _playing_seat(self, info: MatchInfo, user_id: int) -> int:
+    def _playing_seat(
+        self,
+        info: MatchInfo,
+        user_id: int,
+        *,
+        not_seated: Msg = NOT_SEATED,
+        taken_over: Msg = TAKEN_OVER,
+    ) -> int:
         """The seat ``user_id`` plays in a running match; refused when the match is not
-        running, they hold no seat, or the AI has taken theirs over."""
+        running, they hold no seat (``not_seated``), or the AI has taken theirs over
+        (``taken_over``)."""
         self._refuse_unless_active(info)
         seat = info.seat_of(user_id)
         if seat is None:
-            raise ServiceError(NOT_SEATED)
+            raise ServiceError(not_seated)
         owner = info.seat_info(seat)
         assert owner is not None  # seat_of found it
         if owner.taken_over:
-            raise ServiceError(TAKEN_OVER)
+            raise ServiceError(taken_over)
         return seat
 
     def _refuse_unless_lobby(self, info: MatchInfo) -> None:

@@ -90,7 +90,9 @@ async def test_remove_a_player_gives_the_seat_to_the_ai(service, store):
         info.id,
         {"seat": 2, "user_id": BOB},
     )
-    with pytest.raises(ServiceError, match="^Seat 3 is already played by the AI.$"):
+    with pytest.raises(
+        ServiceError, match=r"^Seat 3 \(AI, normal\)'s seat is already played by the AI\.$"
+    ):
         await service.admin_remove_player(GUILD, ADMIN, info.id, seat=2)
     turn = await service.rejoin(info.id, BOB)  # the player may come back
     assert not turn.match.seat_info(2).taken_over

@@ -293,7 +293,9 @@ async def test_vote_hands_an_absent_seat_to_the_ai(service, store, clock):
     assert second.passed and second.match.seat_info(2).taken_over
     assert any(m.seat == 2 and m.actor == "ai" for m in second.turn.moves)
     assert await store.votes_for(info.id, 2) == set()
-    with pytest.raises(ServiceError, match="^Seat 3 is already played by the AI.$"):
+    with pytest.raises(
+        ServiceError, match=r"^Seat 3 \(AI, normal\)'s seat is already played by the AI\.$"
+    ):
         await service.vote_takeover(info.id, HOST, 2)
     turn = await service.rejoin(info.id, BOB)
     assert not turn.match.seat_info(2).taken_over
