@@ -193,7 +193,8 @@ async def drive(table: Table, bot: BotProcess, answers: int) -> None:
         if bot.dead:
             return
         pending = None
-        for _ in range(50):
+        deadline = asyncio.get_running_loop().time() + SETTLE_S  # a pool may be starting
+        while asyncio.get_running_loop().time() < deadline:
             info = await service.get_match(table.match_id)
             if info.status != "active" or bot.dead:
                 return
