@@ -98,6 +98,11 @@ class TekhenuEngine(DictStateEngine):
             raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(state, seat)))
         return ai.choose(state, decision)
 
+    def search_candidates(self, state: State, seat: int) -> list[str]:
+        from rules.tekhenu.candidates import propose  # the search AI's proposals (docs/ai.md)
+
+        return propose(self, state, seat)
+
     def sample_hidden(self, state: State, seat: int, rng: Rng) -> State:
         return hidden.sample_hidden(state, seat, rng)
 

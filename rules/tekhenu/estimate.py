@@ -7,6 +7,11 @@ Scoring still to come, plus rough VP worths of what the seat holds: Gold and Scr
 for anything, TEK-R168), Faith and plain resources. A piece built or a Happiness triangle
 reached is thus worth what it scores, at every Scoring left. Finally the Decrees as they would
 score at the end now (the bot: its Decree cards and Scribes).
+
+Minus what the coming Scorings and Maat phase will take (docs/ai/tekhenu.md): the Bread the
+building row asks at each Scoring left (TEK-R168: the next one from the Bread and Gold held,
+3 VP for each one short; a later one at ``LATER_BREAD_VP`` each) and the VP the scales would
+lose at the next Maat phase (TEK-R152) after the seat's Faith evens them out (TEK-R150).
 """
 
 from __future__ import annotations
@@ -24,8 +29,10 @@ from rules.tekhenu.data import (
     RESOURCES,
     STATUE_VP,
 )
+from rules.tekhenu.flow import maat_loss
 from rules.tekhenu.scoring import (
     best_decree_set,
+    bread_owed,
     built,
     district_winner,
     pillar_line_score,
@@ -33,7 +40,7 @@ from rules.tekhenu.scoring import (
     temple_pieces,
     triangle_index,
 )
-from rules.tekhenu.state import State
+from rules.tekhenu.state import State, balance
 
 GOLD_VP = 0.8
 SCRIBE_VP = 0.8
@@ -43,6 +50,8 @@ SCORINGS = 2  # TEK-R058: two Scorings a game
 DISTRICT_VP = 3  # TEK-R161
 HAPPINESS_VP = 3  # per triangle reached, TEK-R165
 LATER_SCORING_SHARE = 0.8  # a Scoring further away: positions still change before it
+UNPAID_BREAD_VP = 3  # TEK-R168
+LATER_BREAD_VP = 1.0  # a Bread owed at a later Scoring: produced or bought by then, at a cost
 
 
 def estimate(state: State) -> list[float]:
@@ -50,9 +59,24 @@ def estimate(state: State) -> list[float]:
     weight = (1.0 + LATER_SCORING_SHARE * (left - 1)) if left else 0.0
     now = scoring_now(state) if left else [0.0] * len(state["players"])
     return [
-        _worth(player) + weight * now[seat] + _end_bonus(state, seat)
+        _worth(player) + weight * now[seat] + _end_bonus(state, seat) - _upkeep(state, seat, left)
         for seat, player in enumerate(state["players"])
     ]
+
+
+def _upkeep(state: State, seat: int, left: int) -> float:
+    """The VP the coming Scorings' Bread and the next Maat phase will cost ``seat``."""
+    player = state["players"][seat]
+    if state["bot"] == seat:
+        return 0.0  # Botankhamun feeds nobody and keeps no scales (TEK-R338..R342)
+    cost = float(maat_loss(balance(player) + player["faith"]))
+    if not left:
+        return cost
+    owed = bread_owed(player)
+    bread = min(owed, player["res"]["bread"])
+    gold = min(owed - bread, player["gold"])
+    cost += RESOURCE_VP * bread + GOLD_VP * gold + UNPAID_BREAD_VP * (owed - bread - gold)
+    return cost + (left - 1) * LATER_BREAD_VP * owed
 
 
 def _end_bonus(state: State, seat: int) -> float:
