@@ -5,9 +5,9 @@ The final scoring as if the game ended now (PLG-R204..PLG-R216: penalties and di
 included), minus the penalty cards a human seat can expect from the tributes still to come
 (PLG-R126..PLG-R135): a tribute is paid only in full (PLG-R128..PLG-R131), so the seat's
 steady income and its coin tiles (plus pharaoh card 3 this round) are spent on the coming
-tributes in order, and every one left uncovered risks a penalty card. Coin tiles left over
-after that are credited with their share of the next uncovered gap, so one more coin (or one
-more step of income) is worth something before it closes a whole gap.
+tributes in order, and every one left uncovered risks a penalty card, the more surely the more
+coins it lacks (1 - exp(-shortfall / PENALTY_SOFTNESS)): one more coin tile or step of income
+is worth something to every tribute it brings nearer, before it closes a whole gap.
 
 For a human seat it adds what the position is worth later and the final scoring does not show
 yet (``future``): development steps on the track ahead (they count once the other catches up),
@@ -52,6 +52,8 @@ PENALTY_RISK = 0.6  # multiplayer: only the non-payer furthest behind takes the 
 SOLO_PENALTY_RISK = 1.5  # solo: the human is the only non-payer (PLG-R295); above 1: an
 # uncovered tribute also drains the coins and dice spent on the next ones
 MEMPHIS_DISCOUNT = 1  # PLG-R126: Memphis pays 1 less at every tribute
+PENALTY_SOFTNESS = 3.5  # an uncovered tribute short by d coins counts as 1 - exp(-d / this)
+# of a penalty, so income that closes no gap yet still counts (tuned in play, docs/ai/plagues.md)
 NILE_STEP_SHARE = 0.5  # a boat step's share of the income the next Nile coin space brings
 
 # --- the future value of a human seat's position (rules of thumb, VP) ----------------------
@@ -234,18 +236,16 @@ def expected_penalties(
     dues = list(coming_tributes(state))
     if dues and player.get("paid") is not None:
         dues = dues[1:]  # this round's tribute is settled
-    uncovered, next_gap = 0, 0.0
+    uncovered = 0.0
     for i, due in enumerate(dues):
         rising = _nile_income(player["nile"] + nile, i) + later if i else once
         gap = max(0, due - steady + once - rising)
         if gap <= left:
             left -= gap
             continue
-        uncovered += 1
-        next_gap = next_gap or gap
-    partial = min(1.0, left / next_gap) if next_gap else 0.0
+        uncovered += 1 - math.exp(-(gap - left) / PENALTY_SOFTNESS)
     risk = SOLO_PENALTY_RISK if state["solo"] else PENALTY_RISK
-    return risk * PLAGUE_PENALTY * max(0.0, uncovered - partial)
+    return risk * PLAGUE_PENALTY * uncovered
 
 
 def _hebrew_income_ready(player: dict) -> bool:

@@ -22,6 +22,21 @@ def test_more_coins_income_or_boat_never_raise_the_expected_penalty() -> None:
     assert expected_penalties(state, state["ai"]) >= 0
 
 
+def test_income_that_closes_no_gap_yet_still_lowers_the_expected_penalty() -> None:
+    """PLG-R128..PLG-R133: a tribute is paid only in full, but a step of income nearer to the
+    late tributes (7, 8, 9 coins) must count before it covers one, or the planner never builds
+    towards them."""
+    engine, state = _solo_game()
+    human = 1 - state["ai"]
+    state["round"] = 8
+    base = expected_penalties(state, human)
+    assert base > 0
+    assert expected_penalties(state, human, steady=1) < base
+    assert expected_penalties(state, human, coins=1) < base
+    covered = expected_penalties(state, human, steady=9)
+    assert covered == 0  # every tribute left is paid
+
+
 def test_a_step_on_the_track_behind_is_worth_more_than_one_ahead() -> None:
     from rules.plagues.estimate import estimate
 
