@@ -34,6 +34,7 @@ from render.common import (
     INK_SOFT,
     Column,
     canvas_draw,
+    fit_font,
     fit_text,
     font,
     seat_label,
@@ -58,6 +59,7 @@ PLAYER_COLUMNS = (
 TABLE_W = sum(c.width for c in PLAYER_COLUMNS)
 
 
+CELL_SIZES = (15, 14, 13, 12)  # a long Portuguese or Polish cell shrinks before it is cut
 ZEBRA = ((255, 251, 240), (244, 236, 218))
 
 
@@ -161,9 +163,8 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str =
         sealed = lang.t(locale, "✓ sealed")
         d.text((230, cy + 12), sealed, font=font(14, bold=True), fill=(0, 110, 60), anchor="rm")
         sub_room = min(150, 230 - 8 - 44 - text_px(sealed, font(14, bold=True)))
-    d.text(
-        (44, cy + 12), fit_text(sub, font(14), sub_room), font=font(14), fill=INK_SOFT, anchor="lm"
-    )
+    sub, sub_font = fit_font(sub, (14, 13, 12), sub_room)
+    d.text((44, cy + 12), sub, font=sub_font, fill=INK_SOFT, anchor="lm")
     x = PLAYER_COLUMNS[0].width
     # devotion and followers
     cx = x + PLAYER_COLUMNS[1].width // 2
@@ -195,7 +196,7 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str =
     x += PLAYER_COLUMNS[2].width
     powers = sorted(player.get("powers") or [], key=lambda p: (POWER_LEVEL.get(p, 9), p))
     power_items = [lang.localise(POWER_NAMES.get(p, p), locale) for p in powers]
-    power_lines = wrap_items(power_items, font(15), 236, 2, ", ", locale=locale) or [
+    power_lines = wrap_items(power_items, font(13), 236, sep=", ", locale=locale) or [
         lang.t(locale, "no powers")
     ]
     used = player.get("used") or []
@@ -208,17 +209,30 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str =
     card_lines = [used_line, hand_text(hand, used, locale)]
     for column, lines, bold_first in (
         (PLAYER_COLUMNS[3], reserve_lines(player, locale), False),
-        (PLAYER_COLUMNS[4], power_lines, False),
+        (PLAYER_COLUMNS[4], power_lines if len(power_lines) <= 2 else [], False),
         (PLAYER_COLUMNS[5], card_lines, True),
     ):
+        if column is PLAYER_COLUMNS[4] and len(power_lines) > 2:
+            _draw_many_powers(d, x, power_items, column.width - 14, locale)
         for index, line in enumerate(lines[:2]):
-            fnt = font(15, bold=bold_first and index == 0)
+            shown, fnt = fit_font(
+                line, CELL_SIZES, column.width - 14, bold=bold_first and index == 0
+            )
             d.text(
                 (x + 8, 15 + index * 24),
-                fit_text(line, fnt, column.width - 14),
+                shown,
                 font=fnt,
                 fill=INK,
                 anchor="lm",
             )
         x += column.width
     return image
+
+
+def _draw_many_powers(d, x: int, items: list[str], width: int, locale: str) -> None:
+    """Three or more lines of Ankh powers: up to four smaller lines fill the row."""
+    lines = wrap_items(items, font(12), width, 4, ", ", locale=locale)
+    step = 17 if len(lines) <= 3 else 13
+    top = (ROW_H - step * (len(lines) - 1)) // 2
+    for index, line in enumerate(lines):
+        d.text((x + 8, top + index * step), line, font=font(12), fill=INK, anchor="lm")
