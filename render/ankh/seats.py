@@ -39,6 +39,7 @@ from render.common import (
     font,
     seat_label,
     wrap_items,
+    wrap_text,
 )
 from rules.ankh.data import (
     POWER_LEVEL,
@@ -207,13 +208,20 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str =
         else lang.t(locale, "used: none")
     )
     card_lines = [used_line, hand_text(hand, used, locale)]
+    cards_w = PLAYER_COLUMNS[5].width - 14
+    long_used = text_px(used_line, font(CELL_SIZES[-1], bold=True)) > cards_w
     for column, lines, bold_first in (
         (PLAYER_COLUMNS[3], reserve_lines(player, locale), False),
         (PLAYER_COLUMNS[4], power_lines if len(power_lines) <= 2 else [], False),
-        (PLAYER_COLUMNS[5], card_lines, True),
+        (PLAYER_COLUMNS[5], [] if long_used else card_lines, True),
     ):
         if column is PLAYER_COLUMNS[4] and len(power_lines) > 2:
-            _draw_many_powers(d, x, power_items, column.width - 14, locale)
+            powers_w = PLAYER_COLUMNS[4].width - 14
+            small = wrap_items(power_items, font(12), powers_w, 4, ", ", locale=locale)
+            _draw_small_lines(d, x, small, bold=0)
+        if column is PLAYER_COLUMNS[5] and long_used:
+            used_lines = wrap_text(used_line, font(12, bold=True), cards_w)
+            _draw_small_lines(d, x, [*used_lines, card_lines[1]], bold=len(used_lines))
         for index, line in enumerate(lines[:2]):
             shown, fnt = fit_font(
                 line, CELL_SIZES, column.width - 14, bold=bold_first and index == 0
@@ -229,10 +237,10 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str =
     return image
 
 
-def _draw_many_powers(d, x: int, items: list[str], width: int, locale: str) -> None:
-    """Three or more lines of Ankh powers: up to four smaller lines fill the row."""
-    lines = wrap_items(items, font(12), width, 4, ", ", locale=locale)
+def _draw_small_lines(d, x: int, lines: list[str], bold: int) -> None:
+    """Three or four lines of a cell in 12 px (the first ``bold`` of them bold) fill the row."""
     step = 17 if len(lines) <= 3 else 13
     top = (ROW_H - step * (len(lines) - 1)) // 2
     for index, line in enumerate(lines):
-        d.text((x + 8, top + index * step), line, font=font(12), fill=INK, anchor="lm")
+        fnt = font(12, bold=index < bold)
+        d.text((x + 8, top + index * step), line, font=fnt, fill=INK, anchor="lm")
