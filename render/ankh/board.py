@@ -423,10 +423,11 @@ def _draw_header(
         who = lang.t(locale, "seat {letter}", letter=seat_style(int(turn)).letter)
         if owner:
             who = f"{who} · {player_name(owner, locale)}"
+        who, who_font = fit_font(who, (19, 18, 17, 16, 15, 14), actions_x - x - 36, bold=True)
         draw.text(
             (x + 20, 24),
-            fit_text(who, font(19, bold=True), actions_x - x - 36),
-            font=font(19, bold=True),
+            who,
+            font=who_font,
             fill=CREAM,
             anchor="lm",
         )
@@ -728,10 +729,11 @@ def _regions_tile(rows: tuple, current: str | None, locale: str = "en") -> Image
         draw.rectangle((ox, y, ox + SIDE_W, y + row_h - 3), fill=fill, outline=INK_SOFT)
         cy = y + (row_h - 3) / 2
         order_token(draw, (ox + 16, cy), number, r=11)
+        name, name_font = fit_font(region_name(region_id, locale), (15, 14, 13, 12), 120, bold=True)
         draw.text(
             (ox + 34, cy),
-            fit_text(region_name(region_id, locale), font(15, bold=True), 120),
-            font=font(15, bold=True),
+            name,
+            font=name_font,
             fill=INK,
             anchor="lm",
         )

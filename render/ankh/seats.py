@@ -143,13 +143,12 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str =
     cy = ROW_H // 2
     # god and seats
     token(d, (22, cy), number, size=30)
-    d.text(
-        (44, cy - 11),
-        fit_text(player_name(player, locale), font(16, bold=True), 120),
-        font=font(16, bold=True),
-        fill=INK,
-        anchor="lm",
+    marks = ("★" if is_winner else "") + ("☥" if is_first else "") + ("▶" if is_acting else "")
+    name_room = 230 - 44 - 6 - text_px(marks, font(18, bold=True))
+    name, name_font = fit_font(
+        player_name(player, locale), (16, 15, 14, 13, 12), name_room, bold=True
     )
+    d.text((44, cy - 11), name, font=name_font, fill=INK, anchor="lm")
     sub = seats_text(player, locale)
     if merged_into is not None:
         sub = lang.t(locale, "merged: {god}", god=merged_into)
@@ -157,13 +156,12 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str =
         sub = lang.t(locale, "forgotten")
     if names:  # the players' names (the token shows the seat's letter and shape)
         sub = f"{sub} · {names}"
-    marks = ("★" if is_winner else "") + ("☥" if is_first else "") + ("▶" if is_acting else "")
     d.text((230, cy - 11), marks, font=font(18, bold=True), fill=INK, anchor="rm")
-    sub_room = 150
+    sub_room = 182
     if player.get("answered"):
         sealed = lang.t(locale, "✓ sealed")
         d.text((230, cy + 12), sealed, font=font(14, bold=True), fill=(0, 110, 60), anchor="rm")
-        sub_room = min(150, 230 - 8 - 44 - text_px(sealed, font(14, bold=True)))
+        sub_room = min(182, 230 - 8 - 44 - text_px(sealed, font(14, bold=True)))
     sub, sub_font = fit_font(sub, (14, 13, 12), sub_room)
     d.text((44, cy + 12), sub, font=sub_font, fill=INK_SOFT, anchor="lm")
     x = PLAYER_COLUMNS[0].width
@@ -210,11 +208,21 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str =
     card_lines = [used_line, hand_text(hand, used, locale)]
     cards_w = PLAYER_COLUMNS[5].width - 14
     long_used = text_px(used_line, font(CELL_SIZES[-1], bold=True)) > cards_w
+    reserve = reserve_lines(player, locale)
+    reserve_w = PLAYER_COLUMNS[3].width - 14
+    long_reserve = any(text_px(line, font(CELL_SIZES[-1])) > reserve_w for line in reserve)
     for column, lines, bold_first in (
-        (PLAYER_COLUMNS[3], reserve_lines(player, locale), False),
+        (PLAYER_COLUMNS[3], [] if long_reserve else reserve, False),
         (PLAYER_COLUMNS[4], power_lines if len(power_lines) <= 2 else [], False),
         (PLAYER_COLUMNS[5], [] if long_used else card_lines, True),
     ):
+        if column is PLAYER_COLUMNS[3] and long_reserve:
+            small = [
+                part
+                for line in reserve
+                for part in wrap_items(line.split(" · "), font(12), reserve_w, locale=locale)
+            ]
+            _draw_small_lines(d, x, small, bold=0)
         if column is PLAYER_COLUMNS[4] and len(power_lines) > 2:
             powers_w = PLAYER_COLUMNS[4].width - 14
             small = wrap_items(power_items, font(12), powers_w, 4, ", ", locale=locale)
