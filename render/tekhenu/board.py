@@ -187,7 +187,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: PrivateView, loc: str) -> None
         )
     else:
         text = phase_text
-    text, fnt = fit(text, 310, (16, 15, 14, 13))
+    text, fnt = fit(text, 310, (16, 15, 14, 13, 12))
     draw.text((MARGIN, 66), text, font=fnt, fill=CREAM)
     seats = view.get("seats", 0)
     if view.get("solo"):
@@ -515,7 +515,7 @@ def _draw_side(
                     ),
                     False,
                 ),
-                (ability_text(data.ability, data.params, loc), False),
+                *_ability_lines(ability_text(data.ability, data.params, loc), box[2] - box[0]),
             ]
         else:
             labels = []
@@ -678,10 +678,11 @@ def _draw_osiris(draw: ImageDraw.ImageDraw, view: PrivateView, loc: str) -> None
             anchor="lm",
         )
     else:
+        taken, taken_font = fit(lang.t(loc, "1st gold taken"), O_LABEL_W - 28, (14, 13, 12, 11))
         draw.text(
             (O_X + 26, y + O_ROW_H - 13),
-            fit_text(lang.t(loc, "1st gold taken"), font(14), O_LABEL_W - 28),
-            font=font(14),
+            taken,
+            font=taken_font,
             fill=INK_SOFT,
             anchor="lm",
         )
@@ -764,6 +765,13 @@ def _draw_market(
         lines = _log_lines(view, loc)
     for index, line in enumerate(lines):
         draw.text((MARGIN, y + index * 17), line, font=font(14), fill=INK)
+
+
+def _ability_lines(text: str, width: int) -> list[tuple[str, bool]]:
+    """A Pillar's ability under its cost: in two lines where one line of 11 px is too short."""
+    if length(text, 11) <= width:
+        return [(text, False)]
+    return [(line, False) for line in wrap_text(text.replace("/", "/ "), font(11), width, 2)]
 
 
 def _card_text_lines(card: str, text: str, width: int) -> tuple[list[tuple[int, int, str]], int]:

@@ -297,10 +297,11 @@ def _draw_scales(
         extra.append(lang.t(loc, "Maat {n:+d}", n=int(player["maat"])))
     if extra:
         left = sx + 6 + length(text, 16, True)
+        said, said_font = fit(" · ".join(extra), int(sx + 266 - left), (14, 13, 12, 11))
         draw.text(
             (left, y0 + 111),
-            fit_text(" · ".join(extra), font(14), int(sx + 266 - left)),
-            font=font(14),
+            said,
+            font=said_font,
             fill=INK,
             anchor="lm",
         )
