@@ -515,7 +515,7 @@ def _draw_side(
                     ),
                     False,
                 ),
-                *_ability_lines(ability_text(data.ability, data.params, loc), box[2] - box[0]),
+                (ability_text(data.ability, data.params, loc), False),
             ]
         else:
             labels = []
@@ -765,13 +765,6 @@ def _draw_market(
         lines = _log_lines(view, loc)
     for index, line in enumerate(lines):
         draw.text((MARGIN, y + index * 17), line, font=font(14), fill=INK)
-
-
-def _ability_lines(text: str, width: int) -> list[tuple[str, bool]]:
-    """A Pillar's ability under its cost: in two lines where one line of 11 px is too short."""
-    if length(text, 11) <= width:
-        return [(text, False)]
-    return [(line, False) for line in wrap_text(text.replace("/", "/ "), font(11), width, 2)]
 
 
 def _card_text_lines(card: str, text: str, width: int) -> tuple[list[tuple[int, int, str]], int]:
