@@ -515,8 +515,9 @@ def _result_lines(said: str, width: int) -> tuple[list[str], Any]:
         lines = wrap_text(said, fnt, width)
         if 52 + (size + 4) * (len(lines) - 1) + size // 2 <= HEADER_H - 4:
             return lines, fnt
-    fnt = font(RESULT_SIZES[-1])
-    return wrap_text(said, fnt, width, max_lines=(HEADER_H - 60) // (fnt.size + 4) + 1), fnt
+    size = RESULT_SIZES[-1]
+    lines = wrap_text(said, font(size), width, max_lines=(HEADER_H - 60) // (size + 4) + 1)
+    return lines, font(size)
 
 
 @functools.lru_cache(maxsize=256)
