@@ -796,7 +796,6 @@ def _draw_status(
                 anchor="lm",
             )
         ty = y + 24 + 20 * len(title_lines)
-        ty = y + 44
         played = battle.get("played") or {}
         bids = battle.get("bids") or {}
         strength = battle.get("strength") or {}
