@@ -82,6 +82,7 @@ from render.common import (
     seat_style,
     text_on,
     with_band,
+    wrap_items,
     wrap_text,
 )
 from rules.ankh.data import (
@@ -422,10 +423,11 @@ def _draw_header(
         who = lang.t(locale, "seat {letter}", letter=seat_style(int(turn)).letter)
         if owner:
             who = f"{who} · {player_name(owner, locale)}"
+        who, who_font = fit_font(who, (19, 18, 17, 16, 15, 14), actions_x - x - 36, bold=True)
         draw.text(
             (x + 20, 24),
-            fit_text(who, font(19, bold=True), actions_x - x - 36),
-            font=font(19, bold=True),
+            who,
+            font=who_font,
             fill=CREAM,
             anchor="lm",
         )
@@ -461,6 +463,9 @@ def _draw_header(
         draw.text((x, 86), "—", font=font(16), fill=CREAM, anchor="lm")
 
 
+RESULT_SIZES = (15, 14, 13, 12)
+
+
 def _draw_result(
     draw, view: PrivateView, players: list[dict[str, Any]], x0: int, locale: str = "en"
 ) -> None:
@@ -470,7 +475,7 @@ def _draw_result(
     x = x0 + text_px(heading, font(22, bold=True)) + 24
     if winner is None:
         text = lang.t(locale, "nobody wins: Egypt turned atheist")
-        x, y = x0, 56
+        x, y = x + 4, 24
     else:
         player = players_by_number(players).get(int(winner), {})
         token(draw, (x, 24), int(winner), size=26)
@@ -497,13 +502,22 @@ def _draw_result(
     )
     if reasons:
         said = " ".join(lang.localise(r, locale, named_seats(view)) for r in reasons)
-        draw.text(
-            (x0, 86),
-            fit_text(said, font(15), WIDTH - x0 - MARGIN),
-            font=font(15),
-            fill=CREAM_SOFT,
-            anchor="lm",
-        )
+        lines, fnt = _result_lines(said, WIDTH - x0 - MARGIN)
+        step = fnt.size + 4
+        for index, line in enumerate(lines):
+            draw.text((x0, 52 + step * index), line, font=fnt, fill=CREAM_SOFT, anchor="lm")
+
+
+def _result_lines(said: str, width: int) -> tuple[list[str], Any]:
+    """Why the game ended, in the largest font whose lines fit under the result line."""
+    for size in RESULT_SIZES:
+        fnt = font(size)
+        lines = wrap_text(said, fnt, width)
+        if 52 + (size + 4) * (len(lines) - 1) + size // 2 <= HEADER_H - 4:
+            return lines, fnt
+    size = RESULT_SIZES[-1]
+    lines = wrap_text(said, font(size), width, max_lines=(HEADER_H - 60) // (size + 4) + 1)
+    return lines, font(size)
 
 
 @functools.lru_cache(maxsize=256)
@@ -716,10 +730,11 @@ def _regions_tile(rows: tuple, current: str | None, locale: str = "en") -> Image
         draw.rectangle((ox, y, ox + SIDE_W, y + row_h - 3), fill=fill, outline=INK_SOFT)
         cy = y + (row_h - 3) / 2
         order_token(draw, (ox + 16, cy), number, r=11)
+        name, name_font = fit_font(region_name(region_id, locale), (15, 14, 13, 12), 120, bold=True)
         draw.text(
             (ox + 34, cy),
-            fit_text(region_name(region_id, locale), font(15, bold=True), 120),
-            font=font(15, bold=True),
+            name,
+            font=name_font,
             fill=INK,
             anchor="lm",
         )
@@ -760,7 +775,9 @@ def _draw_status(
     by_number = players_by_number(players)
     if conflict:
         battle = conflict.get("battle") or {}
-        height = 40 + (len(battle.get("participants") or []) * 26 if battle else 0)
+        title_lines = _conflict_title(conflict, battle, locale)
+        height = 20 * len(title_lines) + 20
+        height += len(battle.get("participants") or []) * 26 if battle else 0
         height = min(height, bottom - y)
         rounded_panel(
             draw,
@@ -770,23 +787,15 @@ def _draw_status(
             radius=8,
             width=3,
         )
-        queue = ", ".join(region_name(q, locale) for q in conflict.get("queue") or [])
-        region = region_name(conflict.get("region"), locale)
-        title = (
-            lang.t(locale, "⚔ Conflict in {region} · then: {queue}", region=region, queue=queue)
-            if queue
-            else lang.t(locale, "⚔ Conflict in {region} · then: none", region=region)
-        )
-        amun = lang.t(locale, "Amun plays {n}", n=AMUN_CARDS) if battle.get("amun_two") else ""
-        room = SIDE_W - 20 - (text_px(amun, font(14, bold=True)) + 16 if amun else 0)
-        draw.text(
-            (SIDE_X + 10, y + 18),
-            fit_text(title, font(16, bold=True), room),
-            font=font(16, bold=True),
-            fill=CONFLICT_FILL,
-            anchor="lm",
-        )
-        ty = y + 44
+        for index, line in enumerate(title_lines):
+            draw.text(
+                (SIDE_X + 10, y + 18 + 20 * index),
+                line,
+                font=font(16, bold=True),
+                fill=CONFLICT_FILL,
+                anchor="lm",
+            )
+        ty = y + 24 + 20 * len(title_lines)
         played = battle.get("played") or {}
         bids = battle.get("bids") or {}
         strength = battle.get("strength") or {}
@@ -821,6 +830,7 @@ def _draw_status(
                 anchor="lm",
             )
             ty += 26
+        amun = _amun_text(battle, locale)
         if amun:
             draw.text(
                 (SIDE_X + SIDE_W - 10, y + 18),
@@ -855,11 +865,9 @@ def _draw_status(
         lang.t(locale, "Order tokens left: {tokens}", tokens=", ".join(str(t) for t in order))
         if order
         else lang.t(locale, "Order tokens left: none"),
-        lang.t(locale, "Guardians left: {guardians}", guardians=" · ".join(guardians))
-        if guardians
-        else lang.t(locale, "Guardians left: none"),
     ]
     lines = [fit_text(line, font(15), SIDE_W - 16) for line in lines]
+    lines += _guardian_lines(guardians, locale)
     lines = lines[: max(0, (bottom - y - 12) // 22)]  # a long battle leaves less room
     if not lines:
         return
@@ -874,6 +882,32 @@ def _draw_status(
     )
     for index, line in enumerate(lines):
         draw.text((SIDE_X + 8, y + 17 + 22 * index), line, font=font(15), fill=INK, anchor="lm")
+
+
+def _amun_text(battle: dict[str, Any], locale: str) -> str:
+    return lang.t(locale, "Amun plays {n}", n=AMUN_CARDS) if battle.get("amun_two") else ""
+
+
+def _conflict_title(conflict: dict[str, Any], battle: dict[str, Any], locale: str) -> list[str]:
+    """The conflict's title, wrapped beside Amun's note: the queue of next conflicts in full."""
+    queue = ", ".join(region_name(q, locale) for q in conflict.get("queue") or [])
+    region = region_name(conflict.get("region"), locale)
+    title = (
+        lang.t(locale, "⚔ Conflict in {region} · then: {queue}", region=region, queue=queue)
+        if queue
+        else lang.t(locale, "⚔ Conflict in {region} · then: none", region=region)
+    )
+    amun = _amun_text(battle, locale)
+    room = SIDE_W - 20 - (text_px(amun, font(14, bold=True)) + 16 if amun else 0)
+    return wrap_text(title, font(16, bold=True), room)
+
+
+def _guardian_lines(guardians: list[str], locale: str) -> list[str]:
+    """ "Guardians left: ...", wrapped between guardians."""
+    if not guardians:
+        return [lang.t(locale, "Guardians left: none")]
+    head = lang.t(locale, "Guardians left: {guardians}", guardians=guardians[0])
+    return wrap_items([head, *guardians[1:]], font(15), SIDE_W - 16, locale=locale)
 
 
 def _draw_devotion(draw, players: list[dict[str, Any]]) -> None:

@@ -34,6 +34,7 @@ from render.common import (
     PAPER,
     WHITE,
     canvas_draw,
+    fit_font,
     fit_text,
     font,
     rounded_panel,
@@ -156,10 +157,11 @@ def panel(private_view: PrivateView, *, locale: str = "en") -> Image.Image:
             *reserve_lines(player, locale),
         ]
     )
+    stats, stats_font = fit_font(stats, (16, 15, 14, 13, 12), PANEL_W - 40, bold=True)
     draw.text(
         (20, 92),
-        fit_text(stats, font(16, bold=True), PANEL_W - 40),
-        font=font(16, bold=True),
+        stats,
+        font=stats_font,
         fill=GOLD,
         anchor="lm",
     )

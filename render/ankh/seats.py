@@ -34,10 +34,12 @@ from render.common import (
     INK_SOFT,
     Column,
     canvas_draw,
+    fit_font,
     fit_text,
     font,
     seat_label,
     wrap_items,
+    wrap_text,
 )
 from rules.ankh.data import (
     POWER_LEVEL,
@@ -58,6 +60,7 @@ PLAYER_COLUMNS = (
 TABLE_W = sum(c.width for c in PLAYER_COLUMNS)
 
 
+CELL_SIZES = (15, 14, 13, 12)  # a long Portuguese or Polish cell shrinks before it is cut
 ZEBRA = ((255, 251, 240), (244, 236, 218))
 
 
@@ -140,13 +143,12 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str =
     cy = ROW_H // 2
     # god and seats
     token(d, (22, cy), number, size=30)
-    d.text(
-        (44, cy - 11),
-        fit_text(player_name(player, locale), font(16, bold=True), 120),
-        font=font(16, bold=True),
-        fill=INK,
-        anchor="lm",
+    marks = ("★" if is_winner else "") + ("☥" if is_first else "") + ("▶" if is_acting else "")
+    name_room = 230 - 44 - 6 - text_px(marks, font(18, bold=True))
+    name, name_font = fit_font(
+        player_name(player, locale), (16, 15, 14, 13, 12), name_room, bold=True
     )
+    d.text((44, cy - 11), name, font=name_font, fill=INK, anchor="lm")
     sub = seats_text(player, locale)
     if merged_into is not None:
         sub = lang.t(locale, "merged: {god}", god=merged_into)
@@ -154,16 +156,14 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str =
         sub = lang.t(locale, "forgotten")
     if names:  # the players' names (the token shows the seat's letter and shape)
         sub = f"{sub} · {names}"
-    marks = ("★" if is_winner else "") + ("☥" if is_first else "") + ("▶" if is_acting else "")
     d.text((230, cy - 11), marks, font=font(18, bold=True), fill=INK, anchor="rm")
-    sub_room = 150
+    sub_room = 182
     if player.get("answered"):
         sealed = lang.t(locale, "✓ sealed")
         d.text((230, cy + 12), sealed, font=font(14, bold=True), fill=(0, 110, 60), anchor="rm")
-        sub_room = min(150, 230 - 8 - 44 - text_px(sealed, font(14, bold=True)))
-    d.text(
-        (44, cy + 12), fit_text(sub, font(14), sub_room), font=font(14), fill=INK_SOFT, anchor="lm"
-    )
+        sub_room = min(182, 230 - 8 - 44 - text_px(sealed, font(14, bold=True)))
+    sub, sub_font = fit_font(sub, (14, 13, 12), sub_room)
+    d.text((44, cy + 12), sub, font=sub_font, fill=INK_SOFT, anchor="lm")
     x = PLAYER_COLUMNS[0].width
     # devotion and followers
     cx = x + PLAYER_COLUMNS[1].width // 2
@@ -195,7 +195,7 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str =
     x += PLAYER_COLUMNS[2].width
     powers = sorted(player.get("powers") or [], key=lambda p: (POWER_LEVEL.get(p, 9), p))
     power_items = [lang.localise(POWER_NAMES.get(p, p), locale) for p in powers]
-    power_lines = wrap_items(power_items, font(15), 236, 2, ", ", locale=locale) or [
+    power_lines = wrap_items(power_items, font(13), 236, sep=", ", locale=locale) or [
         lang.t(locale, "no powers")
     ]
     used = player.get("used") or []
@@ -206,19 +206,49 @@ def _player_row(player_json: str, flags: tuple, locale: str = "en", names: str =
         else lang.t(locale, "used: none")
     )
     card_lines = [used_line, hand_text(hand, used, locale)]
+    cards_w = PLAYER_COLUMNS[5].width - 14
+    long_used = text_px(used_line, font(CELL_SIZES[-1], bold=True)) > cards_w
+    reserve = reserve_lines(player, locale)
+    reserve_w = PLAYER_COLUMNS[3].width - 14
+    long_reserve = any(text_px(line, font(CELL_SIZES[-1])) > reserve_w for line in reserve)
     for column, lines, bold_first in (
-        (PLAYER_COLUMNS[3], reserve_lines(player, locale), False),
-        (PLAYER_COLUMNS[4], power_lines, False),
-        (PLAYER_COLUMNS[5], card_lines, True),
+        (PLAYER_COLUMNS[3], [] if long_reserve else reserve, False),
+        (PLAYER_COLUMNS[4], power_lines if len(power_lines) <= 2 else [], False),
+        (PLAYER_COLUMNS[5], [] if long_used else card_lines, True),
     ):
+        if column is PLAYER_COLUMNS[3] and long_reserve:
+            small = [
+                part
+                for line in reserve
+                for part in wrap_items(line.split(" · "), font(12), reserve_w, locale=locale)
+            ]
+            _draw_small_lines(d, x, small, bold=0)
+        if column is PLAYER_COLUMNS[4] and len(power_lines) > 2:
+            powers_w = PLAYER_COLUMNS[4].width - 14
+            small = wrap_items(power_items, font(12), powers_w, 4, ", ", locale=locale)
+            _draw_small_lines(d, x, small, bold=0)
+        if column is PLAYER_COLUMNS[5] and long_used:
+            used_lines = wrap_text(used_line, font(12, bold=True), cards_w)
+            _draw_small_lines(d, x, [*used_lines, card_lines[1]], bold=len(used_lines))
         for index, line in enumerate(lines[:2]):
-            fnt = font(15, bold=bold_first and index == 0)
+            shown, fnt = fit_font(
+                line, CELL_SIZES, column.width - 14, bold=bold_first and index == 0
+            )
             d.text(
                 (x + 8, 15 + index * 24),
-                fit_text(line, fnt, column.width - 14),
+                shown,
                 font=fnt,
                 fill=INK,
                 anchor="lm",
             )
         x += column.width
     return image
+
+
+def _draw_small_lines(d, x: int, lines: list[str], bold: int) -> None:
+    """Three or four lines of a cell in 12 px (the first ``bold`` of them bold) fill the row."""
+    step = 17 if len(lines) <= 3 else 13
+    top = (ROW_H - step * (len(lines) - 1)) // 2
+    for index, line in enumerate(lines):
+        fnt = font(12, bold=index < bold)
+        d.text((x + 8, top + index * step), line, font=fnt, fill=INK, anchor="lm")

@@ -59,6 +59,7 @@ from render.plagues.words import (
     CATEGORY,
     STEPS,
     TIMING,
+    fit,
     ids_shown,
     option_id,
     text_px,
@@ -429,10 +430,11 @@ def _territory(draw: ImageDraw.ImageDraw, box: Box, card: dict[str, Any], loc: s
         )
     text = localise(card.get("text") or "", loc)
     if text and text != name and len(lines) < 2:
+        shown, text_font = fit(text, 14, False, x1 - x0 - 20)
         draw.text(
             (x0 + 10, y0 + 64),
-            fit_text(text, font(14), x1 - x0 - 20),
-            font=font(14),
+            shown,
+            font=text_font,
             fill=INK_SOFT,
             anchor="lm",
         )

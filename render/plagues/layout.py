@@ -350,7 +350,7 @@ class Places:
 PILL_SIZES = (14, 13, 12, 11)  # a territory card's pill: name sizes, largest first
 
 
-PILL_NAME_W = 300  # px for the name in a pill
+PILL_NAME_W = 350  # px for the name in a pill (one of 638 px a row: the longest pt-BR names fit)
 
 
 # --- private panel -----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from render.common import (
     seat_style,
     text_on,
     with_band,
+    wrap_text,
 )
 from render.tekhenu.layout import (
     CARD_FILL,
@@ -186,7 +187,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: PrivateView, loc: str) -> None
         )
     else:
         text = phase_text
-    text, fnt = fit(text, 310, (16, 15, 14, 13))
+    text, fnt = fit(text, 310, (16, 15, 14, 13, 12))
     draw.text((MARGIN, 66), text, font=fnt, fill=CREAM)
     seats = view.get("seats", 0)
     if view.get("solo"):
@@ -677,10 +678,11 @@ def _draw_osiris(draw: ImageDraw.ImageDraw, view: PrivateView, loc: str) -> None
             anchor="lm",
         )
     else:
+        taken, taken_font = fit(lang.t(loc, "1st gold taken"), O_LABEL_W - 28, (14, 13, 12, 11))
         draw.text(
             (O_X + 26, y + O_ROW_H - 13),
-            fit_text(lang.t(loc, "1st gold taken"), font(14), O_LABEL_W - 28),
-            font=font(14),
+            taken,
+            font=taken_font,
             fill=INK_SOFT,
             anchor="lm",
         )
@@ -730,12 +732,16 @@ def _draw_market(
                     fill=INK_SOFT,
                     anchor="rm",
                 )
-            wrapped = wrap(text, 13, sbox[2] - sbox[0] - 44, 2)
-            for k, line in enumerate(wrapped):
+            if card in DECREE_SYMBOL:
+                wrapped = [(0, 1, line) for line in wrap(text, 13, sbox[2] - sbox[0] - 44, 2)]
+                size = 13
+            else:
+                wrapped, size = _card_text_lines(card, text, sbox[2] - sbox[0] - 44)
+            for dx, row, line in wrapped:
                 draw.text(
-                    (sbox[0] + 36, sbox[1] + 24 + k * 15),
+                    (sbox[0] + 36 + dx, sbox[1] + 9 + row * 15),
                     line,
-                    font=font(13),
+                    font=font(size),
                     fill=INK,
                     anchor="lm",
                 )
@@ -759,6 +765,28 @@ def _draw_market(
         lines = _log_lines(view, loc)
     for index, line in enumerate(lines):
         draw.text((MARGIN, y + index * 17), line, font=font(14), fill=INK)
+
+
+def _card_text_lines(card: str, text: str, width: int) -> tuple[list[tuple[int, int, str]], int]:
+    """A market card's text as (x offset, row, line) under its id (row 0), in 13 or 12 px; a
+    text too long for two rows also starts on the id's row, beside it."""
+    for size in (13, 12):
+        lines = wrap_text(text, font(size), width)
+        if len(lines) <= 2:
+            return [(0, 1 + k, line) for k, line in enumerate(lines)], size
+    beside = int(font(16, bold=True).getlength(card)) + 10
+    first, rest = _first_line(text, font(12), width - beside)
+    lines = wrap_text(rest, font(12), width, max_lines=2)
+    return [(beside, 0, first), *((0, 1 + k, line) for k, line in enumerate(lines))], 12
+
+
+def _first_line(text: str, fnt: Any, width: int) -> tuple[str, str]:
+    """The words of ``text`` that fit ``width`` px, and the rest."""
+    words = text.split()
+    count = 0
+    while count < len(words) and fnt.getlength(" ".join(words[: count + 1])) <= width:
+        count += 1
+    return " ".join(words[:count]), " ".join(words[count:])
 
 
 def _log_lines(view: PrivateView, loc: str) -> list[str]:

@@ -16,6 +16,7 @@ from render.common import (
     font,
     rounded_panel,
     seat_style,
+    wrap_text,
 )
 from render.tekhenu.layout import (
     BG,
@@ -69,13 +70,8 @@ def panel(private_view: PrivateView, *, locale: str = "en") -> Image.Image:
     if drawn:
         groups.append((lang.t(loc, "Drawn (Starting card S05/S06): keep one"), "drawn", drawn))
     rows = sum(max(1, len(cards)) for _t, _k, cards in groups)
-    height = (
-        120
-        + 28 * (bool(player.get("destiny")) + bool(player.get("starting")))
-        + len(groups) * 40
-        + rows * ROW_H
-        + 110
-    )
+    extra = _extra_lines(player, loc)
+    height = 120 + 28 * len(extra) + len(groups) * 40 + rows * ROW_H + 110
     image = Image.new("RGB", (PANEL_W, height), BG)
     draw = canvas_draw(image)
 
@@ -128,28 +124,10 @@ def panel(private_view: PrivateView, *, locale: str = "en") -> Image.Image:
     )
 
     y = 118
-    destiny = player.get("destiny")
-    extra = []
-    if destiny:
-        extra.append(
-            lang.t(
-                loc,
-                "Destiny {card} (ankh {ankh}): {text}",
-                card=destiny,
-                ankh=DESTINY_ANKH.get(destiny, "?"),
-                text=DESTINY_TEXT.get(destiny, ""),
-            )
-        )
-    if player.get("starting"):
-        cards = [
-            msg("{card} ({text})", card=card, text=STARTING_TEXT.get(card, ""))
-            for card in player["starting"]
-        ]
-        extra.append(lang.t(loc, "Starting cards: {cards}", cards=cards))
     for line in extra:
         draw.text(
             (18, y + 12),
-            fit_text(line, font(16), PANEL_W - 36),
+            line,
             font=font(16),
             fill=INK,
             anchor="lm",
@@ -242,3 +220,26 @@ def panel(private_view: PrivateView, *, locale: str = "en") -> Image.Image:
         anchor="lm",
     )
     return image
+
+
+def _extra_lines(player: dict[str, Any], loc: str) -> list[str]:
+    """The Destiny card and the Starting cards with their texts, wrapped to the panel."""
+    destiny = player.get("destiny")
+    extra: list[str] = []
+    if destiny:
+        extra.append(
+            lang.t(
+                loc,
+                "Destiny {card} (ankh {ankh}): {text}",
+                card=destiny,
+                ankh=DESTINY_ANKH.get(destiny, "?"),
+                text=DESTINY_TEXT.get(destiny, ""),
+            )
+        )
+    if player.get("starting"):
+        cards = [
+            msg("{card} ({text})", card=card, text=STARTING_TEXT.get(card, ""))
+            for card in player["starting"]
+        ]
+        extra.append(lang.t(loc, "Starting cards: {cards}", cards=cards))
+    return [line for text in extra for line in wrap_text(text, font(16), PANEL_W - 36)]

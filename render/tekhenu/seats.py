@@ -211,7 +211,6 @@ def draw_player(
         )
     else:
         decrees = lang.t(loc, "Decrees {n}", n=count)
-    lines.append((decrees, False))
     other = []
     if destiny:
         ankh = player.get("ankh")
@@ -220,7 +219,9 @@ def draw_player(
     starting = player.get("starting") or []
     if starting:
         other.append(lang.t(loc, "Starting {cards}", cards=" ".join(starting)))
-    lines.append((" · ".join(other) or lang.t(loc, "Destiny —"), False))
+    items = [decrees, *(other or [lang.t(loc, "Destiny —")])]
+    packed = item_lines(items, font(13), width, max_lines=2, sep=" · ", loc=loc)
+    lines += [(line, False) for line in packed]  # Decrees, Destiny, Starting: two lines at most
     for key in ("blessings", "technologies"):
         cards = list(player.get(key) or [])
         if key == "blessings":
@@ -258,6 +259,9 @@ def _draw_scales(
         x: float = sx + label_w
         room = 204 - label_w
         step = 28 if len(dice) <= 5 and len(dice) * 28 <= room else room / max(1, len(dice))
+        if excess and len(dice) > 1:  # the dice close up so "+n excess" is read in full
+            excess_w = length(lang.t(loc, "+{n} excess", n=excess), 12)
+            step = max(8, min(step, (238 - label_w - excess_w) / (len(dice) - 1)))
         for k, die in enumerate(dice):
             die_piece(
                 draw,
@@ -293,10 +297,11 @@ def _draw_scales(
         extra.append(lang.t(loc, "Maat {n:+d}", n=int(player["maat"])))
     if extra:
         left = sx + 6 + length(text, 16, True)
+        said, said_font = fit(" · ".join(extra), int(sx + 266 - left), (14, 13, 12, 11))
         draw.text(
             (left, y0 + 111),
-            fit_text(" · ".join(extra), font(14), int(sx + 266 - left)),
-            font=font(14),
+            said,
+            font=said_font,
             fill=INK,
             anchor="lm",
         )

@@ -168,7 +168,7 @@ def static_layer(key: tuple[int, int, bool], loc: str = "en") -> tuple[Image.Ima
     for god, (x, y) in SECTION_BOX.items():
         box = (x, y, x + SEC_W, y + SEC_H)
         rounded_panel(draw, box, fill=PANEL_FILL, outline=INK_SOFT, radius=10, width=2)
-        hint, fnt = fit(say(ACTION_HINT[god], loc), SEC_W - 20 - 3 * 26)
+        hint, fnt = fit(say(ACTION_HINT[god], loc), SEC_W - 20 - 3 * 26, (14, 13, 12, 11))
         draw.text((x + 10, y + 37), hint, font=fnt, fill=INK_SOFT, anchor="lm")
         for row, purity in enumerate(PURITY_NAMES):
             ry = y + SEC_ROWS_Y + row * DIE_STEP
