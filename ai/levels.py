@@ -27,6 +27,8 @@ GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
     ("tekhenu", "hard"): Budget(iterations=24, depth=12, time_cap_s=2.0),
     # Amun-Re at 5 seats: 40 x 16 measured 1.7 s p95 (load 4-5) and reached the time cap.
     ("amunre", "hard"): Budget(iterations=32, depth=12, time_cap_s=2.0),
+    # Ankh: the search over the game's policy (prior and rollouts), docs/ai/ankh.md.
+    ("ankh", "hard"): Budget(iterations=16, depth=10, time_cap_s=2.0, policy_prior=True),
 }
 # Games whose levels plan the seat's whole turn instead of searching (docs/ai.md): 10 Plagues,
 # where a turn is a chain of small answers (die, action, space, track) and the search's
@@ -37,7 +39,7 @@ GAME_PLANS: dict[tuple[str, str], Plan] = {
 }
 # Levels that answer with the game's rollout policy (``engine.rollout_choice``) instead of
 # searching, because the search measured weaker than the policy there (Ankh, docs/ai.md).
-POLICY_LEVELS: frozenset[tuple[str, str]] = frozenset({("ankh", "normal"), ("ankh", "hard")})
+POLICY_LEVELS: frozenset[tuple[str, str]] = frozenset({("ankh", "normal")})
 DEFAULT_LEVEL = "normal"
 
 

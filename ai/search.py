@@ -51,6 +51,8 @@ class Budget:
     iterations: int
     depth: int
     time_cap_s: float | None = None
+    policy_prior: bool = False  # the prior (credited, always a candidate) is the rollout
+    # policy's answer (``engine.rollout_choice``) instead of the heuristic's (``ai_choice``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,15 +81,19 @@ def search(engine: Engine, state: Any, seat: int, budget: Budget, seed: int) -> 
     decision = engine.decision_for(state, seat)
     if decision is None:
         raise ValueError(f"seat {seat} has nothing to decide")
-    if len(decision.options) == 1:
-        only = decision.options[0].id
+    offered = _committal(engine, state, decision)
+    if len(offered) == 1:
+        only = offered[0]
         return SearchResult(only, 0, {only: 0}, {only: 0.0})
     rng = Rng.from_seed(seed)
     clock = _Clock(budget.time_cap_s)
     first = engine.search_world(state, seat, rng)
-    heuristic = engine.ai_choice(first, seat)
-    proposals = engine.search_candidates(first, seat)
-    candidates = _screen(engine, first, decision, heuristic, proposals, budget.iterations, rng)
+    chooser = engine.rollout_choice if budget.policy_prior else engine.ai_choice
+    heuristic = chooser(first, seat)
+    if heuristic not in offered:  # the prior stepped back in a menu: no candidate then
+        heuristic = offered[0]
+    proposals = [p for p in engine.search_candidates(first, seat) if p in offered]
+    candidates = _screen(engine, first, offered, seat, heuristic, proposals, budget.iterations, rng)
     totals = {oid: 0.0 for oid in candidates}
     visits = {oid: 0 for oid in candidates}
     alive, used = list(candidates), 0
@@ -116,25 +122,34 @@ def search(engine: Engine, state: Any, seat: int, budget: Budget, seed: int) -> 
     )
 
 
+def _committal(engine: Engine, state: Any, decision: Decision) -> list[str]:
+    """The answers the search compares: all offered but the game's menu navigation
+    (``engine.navigation_options``), unless nothing else is offered."""
+    skip = engine.navigation_options(state, decision)
+    offered = [oid for oid in decision.option_ids() if oid not in skip]
+    return offered or decision.option_ids()
+
+
 def _screen(
     engine: Engine,
     world: Any,
-    decision: Decision,
+    offered: list[str],
+    seat: int,
     heuristic: str,
     proposals: list[str],
     iterations: int,
     rng: Rng,
 ) -> list[str]:
-    """The heuristic's answer, the game's proposed candidates, then the others that look best
+    """The prior's answer, the game's proposed candidates, then the others that look best
     one step ahead, as many as the budget can compare (each at least twice in the first
     round)."""
     width = _width(iterations)
     first = [heuristic, *(p for p in proposals if p != heuristic)][:width]
-    others = [oid for oid in decision.option_ids() if oid not in first]
+    others = [oid for oid in offered if oid not in first]
     if len(first) + len(others) <= width:
         return [*first, *others]
     rng.shuffle(others)  # seeded tie-break among answers that look alike
-    looks = {oid: _one_step(engine, world, decision.seat, oid) for oid in others}
+    looks = {oid: _one_step(engine, world, seat, oid) for oid in others}
     others.sort(key=lambda oid: -looks[oid])
     return [*first, *others[: width - len(first)]]
 

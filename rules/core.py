@@ -374,6 +374,13 @@ class Engine(ABC):
         answers, bids settled later). Default: none."""
         return []
 
+    def navigation_options(self, state: Any, decision: Decision) -> frozenset[str]:
+        """Answers of ``decision`` that only step back in the game's own menus and commit to
+        nothing (Ankh's Summon ``back``: choose another figure). The search AI never takes
+        them as candidates: comparing them with real answers only loops back to the same
+        decision. Default: none."""
+        return frozenset()
+
     def search_world(self, state: Any, seat: int, rng: Rng) -> Any:
         """One world the search AI plays in: ``sample_hidden(state, seat, rng)``, where a game
         may then redraw the hidden answers other seats have already sealed from a plausible

@@ -39,6 +39,9 @@ from rules.ankh.state import (
 from rules.core import Decision, Event, Option
 from rules.text import msg
 
+BACK = "back"  # Summon: choose another figure (a step back in the menu, commits to nothing)
+NAVIGATION = frozenset({BACK})
+
 
 # --- turn -----------------------------------------------------------------------------
 def start_turn(state: State, seat: int) -> None:
@@ -411,7 +414,7 @@ def summon_decision(state: State, task: dict) -> list[Decision]:
         Option(f"at:{h}", msg("On {hex}", hex=h), group=hex_group(h))
         for h in summon_spaces(state, task, kind)
     ]
-    opts.append(Option("back", msg("Choose another figure")))
+    opts.append(Option(BACK, msg("Choose another figure")))
     return [Decision(seat, "summon_at", msg("Where do you summon it?"), tuple(opts))]
 
 
@@ -448,7 +451,7 @@ def apply_summon(state: State, task: dict, seat: int, option_id: str, events: li
     if option_id == "done":
         pop(state)
         return
-    if option_id == "back":
+    if option_id == BACK:
         task["piece"] = None
         return
     if option_id.startswith("pc:"):

@@ -158,6 +158,9 @@ class AnkhEngine(DictStateEngine):
             raise IllegalMove(msg("Nothing is waiting for this seat's answer."))
         return choose(state, decision)
 
+    def navigation_options(self, state: State, decision: Decision) -> frozenset[str]:
+        return actions.NAVIGATION if decision.key == "summon_at" else frozenset()
+
     def sample_hidden(self, state: State, seat: int, rng: Rng) -> State:
         from rules.ankh.hidden import sample_hidden  # issue 13 item 2: the AI never peeks
 
