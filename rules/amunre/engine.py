@@ -49,6 +49,7 @@ class AmunReEngine(DictStateEngine):
     def load(self, raw: dict[str, Any]) -> State:
         state = super().load(raw)
         setup.fill_known_cards(state)  # states stored before known_cards existed
+        state.setdefault("offer_log", [])  # states stored before the log existed
         return state
 
     # --- decisions -----------------------------------------------------------------
@@ -192,6 +193,16 @@ class AmunReEngine(DictStateEngine):
         if decision is None:
             raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(seat)))
         return candidates(state, decision)
+
+    def rollout_choice(self, state: State, seat: int) -> str:
+        from rules.amunre.policy import rollout_offer
+
+        decision = self.decision_for(state, seat)
+        if decision is None:
+            raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(seat)))
+        if decision.key == "offering":  # each seat's learnt offering habits (docs/ai/amunre.md)
+            return rollout_offer(state, decision)
+        return ai.choose(state, decision)
 
     def search_world(self, state: State, seat: int, rng: Rng) -> State:
         from rules.amunre.policy import reseal_others

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.amunre.data import (
     ADJUSTMENT_VALUE,
     OFFERING_TILES,
@@ -189,6 +191,7 @@ def reveal(state: State, events: list[Event]) -> None:
     parts = []
     for seat in range(state["seats"]):
         commit = sealed[str(seat)]
+        log_offer(state, seat, commit)
         revealed.append(
             {
                 "theft": commit["theft"],
@@ -241,6 +244,20 @@ def reveal(state: State, events: list[Event]) -> None:
             ),
             {"offerings": revealed, "total": total},
         )
+    )
+
+
+def log_offer(state: State, seat: int, commit: dict[str, Any]) -> None:
+    """Public history of revealed offerings (AMR-R040: revealed to all), with the seat's gold
+    before paying: what an AI may learn of another seat's offering habits."""
+    state.setdefault("offer_log", []).append(
+        {
+            "round": state["round"],
+            "seat": seat,
+            "gold": state["players"][seat]["gold"],
+            "theft": commit["theft"],
+            "amount": commit["amount"],
+        }
     )
 
 

@@ -1,6 +1,7 @@
 """What the search AI compares and believes in Amun-Re (``AmunReEngine.search_candidates``
-and ``search_world``, docs/ai.md). Rollouts still play the heuristic (``rules/amunre/ai.py``,
-the ``easy`` level): a value-based rollout policy was tried and measured weaker.
+and ``search_world``, docs/ai.md, docs/ai/amunre.md). Rollouts play the heuristic
+(``rules/amunre/ai.py``, the ``easy`` level) with each seat's offering habits: a value-based
+rollout policy was tried and measured weaker.
 
 - **Candidates.** A sealed offer or a bid changes nothing the evaluation sees until it is
   revealed or settled, so the search's one-step screening cannot rank them. The search is
@@ -11,7 +12,10 @@ the ``easy`` level): a value-based rollout policy was tried and measured weaker.
   their public gold; and the best-gaining affordable bid on each province.
 - **Beliefs.** ``sample_hidden`` redraws another seat's sealed offering uniformly among all
   its legal answers (with 20 gold: 10 on average). The search's worlds redraw it as the
-  heuristic's offer moved by -1..+2, from that seat's public gold and redrawn hand.
+  heuristic's offer from that seat's public gold and redrawn hand, moved by one of its
+  offering habits: the prior -1..+2, or the shift of one of the offerings it revealed this
+  game (``offer_log``, public), Theft included. The rollouts' offers and the candidates'
+  model of the other seats' offers use the same habits.
 
 Nothing here reads another seat's sealed offering: both are computed on the search's own
 sampled worlds, from what the deciding seat may know.
@@ -35,6 +39,8 @@ STONE_ITEM_GOLD = 2.5  # a reward stone towards a pyramid ...
 PYRAMID_ITEM_GOLD = 6.0  # ... or the stone that completes one
 FAVOR_ITEM_GOLD = 1.5
 OPPONENT_SPREAD = (-1, 0, 1, 2)  # another seat's offer: its heuristic amount plus one of these
+PRIOR_WEIGHT = 1  # ... weighing as much as one offering the seat revealed this game
+PRIOR_SLOTS = len(OPPONENT_SPREAD)  # draws per prior weight, one per spread entry
 MAX_OFFER = 15  # offers above this are never worth weighing
 CANDIDATES = 3  # answers proposed to the search besides the heuristic's
 
@@ -57,15 +63,70 @@ def _item_values(state: State, seat: int, tile_gold: int) -> list[float]:
     return values
 
 
-def _opponent_offers(state: State, other: int) -> list[int]:
-    """Plausible offers of another seat from its public gold (Theft counts -THEFT_VALUE)."""
+# --- offering habits learnt from the revealed offerings (public, ``offer_log``) ---------
+
+THEFT = None  # a habit: Theft where the heuristic would have offered gold
+Habit = int | None  # an offer's shift from the heuristic's amount, or THEFT
+
+
+def heuristic_amount(gold: int) -> int:
+    """The heuristic's offer from a seat's gold (``ai.choose_offering``), Theft aside."""
+    return max(ai.OFFER_MIN, min(ai.OFFER_MAX, gold // ai.OFFER_GOLD_SHARE))
+
+
+def habits(state: State, seat: int) -> list[Habit]:
+    """What ``seat``'s revealed offerings this game say of it: for each, its shift from the
+    heuristic's offer with the gold it had then, or THEFT where the heuristic would have
+    offered gold (Theft with little gold is the heuristic's own answer: shift 0)."""
+    out: list[Habit] = []
+    for entry in state.get("offer_log", []):
+        if entry["seat"] != seat:
+            continue
+        heuristic_theft = entry["gold"] < ai.THEFT_BELOW
+        if entry["theft"]:
+            out.append(0 if heuristic_theft else THEFT)
+        else:
+            out.append(entry["amount"] - heuristic_amount(entry["gold"]))
+    return out
+
+
+def habit_weights(state: State, seat: int) -> list[tuple[Habit, float]]:
+    """The belief about ``seat``'s next offering as weighted shifts: the prior spread
+    (PRIOR_WEIGHT in all) and every revealed habit (1 each)."""
+    seen = habits(state, seat)
+    weights: list[tuple[Habit, float]] = [
+        (d, PRIOR_WEIGHT / len(OPPONENT_SPREAD)) for d in OPPONENT_SPREAD
+    ]
+    weights.extend((habit, 1.0) for habit in seen)
+    return weights
+
+
+def draw_habit(state: State, seat: int, rng: Rng) -> Habit:
+    """One draw from ``habit_weights``: the prior with chance PRIOR_WEIGHT / (PRIOR_WEIGHT +
+    n), else one of the n revealed habits."""
+    seen = habits(state, seat)
+    pick = rng.randbelow(PRIOR_SLOTS * (len(seen) + PRIOR_WEIGHT))
+    if pick < PRIOR_SLOTS * PRIOR_WEIGHT:
+        return OPPONENT_SPREAD[pick % len(OPPONENT_SPREAD)]
+    return seen[pick // PRIOR_SLOTS - PRIOR_WEIGHT]
+
+
+def _opponent_offers(state: State, other: int) -> list[tuple[float, float]]:
+    """Plausible offers of another seat, weighted: the heuristic's amount from its public gold
+    moved by its believed habits (Theft counts -THEFT_VALUE)."""
     player = state["players"][other]
     gold = player["gold"]
     if gold < ai.THEFT_BELOW and player["theft"]:
-        return [-THEFT_VALUE]
+        return [(-THEFT_VALUE, 1.0)]
     most = gold + hand_size(player)
-    base = max(ai.OFFER_MIN, min(ai.OFFER_MAX, gold // ai.OFFER_GOLD_SHARE))
-    return sorted({max(1, min(most, base + d)) for d in OPPONENT_SPREAD})
+    base = heuristic_amount(gold)
+    out: list[tuple[float, float]] = []
+    for habit, weight in habit_weights(state, other):
+        if habit is THEFT and player["theft"]:
+            out.append((-THEFT_VALUE, weight))
+        else:
+            out.append((max(1, min(most, base + (habit or 0))), weight))
+    return out
 
 
 def _rank_chances(beat: list[float]) -> list[float]:
@@ -84,7 +145,7 @@ def offer_values(state: State, seat: int, amounts: list[int], theft: bool) -> di
     """Each answer's expected worth in gold: rank rewards + tile effect - cost."""
     others = [o for o in range(state["seats"]) if o != seat]
     models = [_opponent_offers(state, o) for o in others]
-    expected_others = sum(sum(m) / len(m) for m in models)
+    expected_others = sum(_mean(m) for m in models)
     order = ai_order(state)
     out: dict[str, float] = {}
 
@@ -105,7 +166,8 @@ def offer_values(state: State, seat: int, amounts: list[int], theft: bool) -> di
         beat = []
         for other, model in zip(others, models, strict=True):
             first = order.index(other) < order.index(seat)  # AMR-R046 ties
-            beat.append(sum(o > amount or (o == amount and first) for o in model) / len(model))
+            above = sum(w for o, w in model if o > amount or (o == amount and first))
+            beat.append(above / sum(w for _, w in model))
         chances = _rank_chances(beat)
         reward = 0.0
         for above, chance in enumerate(chances):
@@ -117,6 +179,10 @@ def offer_values(state: State, seat: int, amounts: list[int], theft: bool) -> di
     if theft:
         out["theft"] = tile_value(expected_others - THEFT_VALUE) + THEFT_VALUE
     return out
+
+
+def _mean(model: list[tuple[float, float]]) -> float:
+    return sum(o * w for o, w in model) / sum(w for _, w in model)
 
 
 def ai_order(state: State) -> list[int]:
@@ -198,8 +264,9 @@ def candidates(state: State, decision: Decision) -> list[str]:
 
 def reseal_others(world: State, seat: int, rng: Rng) -> State:
     """The search's world: other seats' sealed offerings (hidden, redrawn uniformly among
-    every legal answer by ``sample_hidden``) drawn again as the heuristic's offer moved by one
-    of OPPONENT_SPREAD, each from that seat's information in the world (its public gold, its
+    every legal answer by ``sample_hidden``) drawn again from each seat's offering habits
+    (``draw_habit``: the prior spread, then what it revealed this game) applied to the
+    heuristic's offer from that seat's information in the world (its public gold, its
     redrawn hand). Seats that have not sealed yet are left to the rollouts."""
     if world["phase"] != "offering":
         return world
@@ -210,18 +277,40 @@ def reseal_others(world: State, seat: int, rng: Rng) -> State:
     for other in sorted(int(key) for key in sealed if int(key) != seat):
         del sealed[str(other)]
         decision = sealed_decision(world, other)
-        choice = ai.choose(world, decision)
-        action, _, adjust = choice.partition("+")
-        shift = rng.choice(OPPONENT_SPREAD)
-        if action.startswith("offer:"):
-            # Only an offered answer: with the Adjustment attached one card must stay.
-            amounts = [
-                int(oid.split(":")[1].split("+")[0])
-                for oid in decision.option_ids()
-                if oid.startswith("offer:") and oid.endswith("+adjust") == bool(adjust)
-            ]
-            target = int(action.split(":")[1]) + shift
-            amount = min(amounts, key=lambda a: (abs(a - target), a))
-            choice = f"offer:{amount}+adjust" if adjust else f"offer:{amount}"
+        choice = habit_answer(world, decision, draw_habit(world, other, rng))
         apply_sealed(world, other, choice, [])
     return world
+
+
+def habit_answer(world: State, decision: Decision, habit: Habit) -> str:
+    """The heuristic's sealed offering moved by ``habit`` (an amount, or THEFT), as near as
+    the seat can offer it; the heuristic's own Theft stays."""
+    choice = ai.choose(world, decision)
+    action, _, adjust = choice.partition("+")
+    ids = set(decision.option_ids())
+    if not action.startswith("offer:"):
+        return choice
+    if habit is THEFT:
+        theft = "theft+adjust" if adjust else "theft"
+        return theft if theft in ids else choice
+    # Only an offered answer: with the Adjustment attached one card must stay.
+    amounts = [
+        int(oid.split(":")[1].split("+")[0])
+        for oid in ids
+        if oid.startswith("offer:") and oid.endswith("+adjust") == bool(adjust)
+    ]
+    target = int(action.split(":")[1]) + habit
+    amount = min(amounts, key=lambda a: (abs(a - target), a))
+    return f"offer:{amount}+adjust" if adjust else f"offer:{amount}"
+
+
+ROLLOUT_SALT = 0x5EA1ED0FFE2  # mixes the seat into the rollout draw
+
+
+def rollout_offer(world: State, decision: Decision) -> str:
+    """A seat's sealed offering inside the search's rollouts: the heuristic's, moved by one
+    of the seat's believed habits. The draw is seeded by the world's own generator state (the
+    search redraws it in every world) without advancing it, so it is deterministic."""
+    seed = world["rng"] ^ (ROLLOUT_SALT * (decision.seat + 1) + world["round"])
+    habit = draw_habit(world, decision.seat, Rng(seed))
+    return habit_answer(world, decision, habit)

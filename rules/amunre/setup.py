@@ -64,6 +64,7 @@ def new_state(seats: int, seed: int) -> State:
         "harvest": None,
         "debt": None,
         "score_log": [],
+        "offer_log": [],  # every revealed offering (public), see offering.log_offer
         "final": None,
     }
 

@@ -13,7 +13,9 @@ Layout (all keys are strings, all values plain JSON):
   still holds: its starting Architect until it discards one (AMR-R004 / AMR-R085);
 - ``auction`` / ``purchase`` / ``offering`` / ``harvest``: the current phase's bookkeeping;
 - ``debt``: a forced payment in progress (AMR-R024 / AMR-R041), else None;
-- ``score_log``: [seat, vp, reason, kingdom] for every VP gained (AMR-R077).
+- ``score_log``: [seat, vp, reason, kingdom] for every VP gained (AMR-R077);
+- ``offer_log``: {round, seat, gold, theft, amount} for every revealed offering, the gold
+  before paying (public once revealed, AMR-R040; the search AI learns offering habits from it).
 """
 
 from __future__ import annotations
