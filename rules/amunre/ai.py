@@ -170,10 +170,15 @@ def choose_place(state: State, decision: Decision) -> str:
     return f"{kind}:{pid}"
 
 
+def offer_amount(gold: int) -> int:
+    """The heuristic's offering with ``gold`` in hand, Theft aside."""
+    return max(OFFER_MIN, min(OFFER_MAX, gold // OFFER_GOLD_SHARE))
+
+
 def choose_offering(state: State, decision: Decision) -> str:
     ids = set(decision.option_ids())
     gold = state["players"][decision.seat]["gold"]
-    amount = max(OFFER_MIN, min(OFFER_MAX, gold // OFFER_GOLD_SHARE))
+    amount = offer_amount(gold)
     if gold < THEFT_BELOW or f"offer:{amount}" not in ids:
         choice = "theft"
     else:

@@ -69,11 +69,6 @@ THEFT = None  # a habit: Theft where the heuristic would have offered gold
 Habit = int | None  # an offer's shift from the heuristic's amount, or THEFT
 
 
-def heuristic_amount(gold: int) -> int:
-    """The heuristic's offer from a seat's gold (``ai.choose_offering``), Theft aside."""
-    return max(ai.OFFER_MIN, min(ai.OFFER_MAX, gold // ai.OFFER_GOLD_SHARE))
-
-
 def habits(state: State, seat: int) -> list[Habit]:
     """What ``seat``'s revealed offerings this game say of it: for each, its shift from the
     heuristic's offer with the gold it had then, or THEFT where the heuristic would have
@@ -86,7 +81,7 @@ def habits(state: State, seat: int) -> list[Habit]:
         if entry["theft"]:
             out.append(0 if heuristic_theft else THEFT)
         else:
-            out.append(entry["amount"] - heuristic_amount(entry["gold"]))
+            out.append(entry["amount"] - ai.offer_amount(entry["gold"]))
     return out
 
 
@@ -119,7 +114,7 @@ def _opponent_offers(state: State, other: int) -> list[tuple[float, float]]:
     if gold < ai.THEFT_BELOW and player["theft"]:
         return [(-THEFT_VALUE, 1.0)]
     most = gold + hand_size(player)
-    base = heuristic_amount(gold)
+    base = ai.offer_amount(gold)
     out: list[tuple[float, float]] = []
     for habit, weight in habit_weights(state, other):
         if habit is THEFT and player["theft"]:

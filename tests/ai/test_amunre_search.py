@@ -13,7 +13,6 @@ from rules.amunre.policy import (
     draw_habit,
     habit_weights,
     habits,
-    heuristic_amount,
 )
 from rules.core import Rng
 from rules.testing import mixed_option, random_playout
@@ -66,7 +65,7 @@ def test_search_world_redraws_sealed_offerings_without_peeking() -> None:
                 assert THEFT in shifts or world["players"][other]["gold"] < heuristic.THEFT_BELOW
                 continue
             gold = world["players"][other]["gold"]
-            base = heuristic_amount(gold)
+            base = heuristic.offer_amount(gold)
             offsets = [shift for shift in shifts if shift is not THEFT]
             assert base + min(offsets) <= commit["amount"] or commit["amount"] == 1
             assert commit["amount"] <= base + max(offsets)
