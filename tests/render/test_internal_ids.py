@@ -63,8 +63,8 @@ def internal_ids(game: str, text: str) -> list[str]:
 
 def _said_with_ellipsis() -> frozenset[str]:
     """Words a template itself ends with "…" ("card: choosing…"), in every language."""
-    said = {english: english for english in lang.catalogue("pt-BR")}
-    texts = [*said, *(t for loc in LOCALES[1:] for t in lang.catalogue(loc).values())]
+    english = list(lang.catalogue("pt-BR"))  # the catalogue's keys are the English templates
+    texts = [*english, *(t for loc in LOCALES[1:] for t in lang.catalogue(loc).values())]
     return frozenset(word for text in texts for word in re.findall(r"[^\W\d_]+…", text))
 
 
