@@ -2,7 +2,7 @@
 the search's prior and rollouts, docs/ai/tekhenu.md). ``easy`` stays the heuristic
 (``rules/tekhenu/ai.py``), which answers everything this policy does not.
 
-The heuristic prices a Horus action at a flat 5.5 VP, so it builds 2-3 Statues a Scoring.
+The heuristic prices a Horus action at a flat 5.5 VP and builds about 3 Statues a game.
 Statues pay at every Scoring left (TEK-R164: 1, 3, 6, 10, 15, 21 VP for 1..6 Statues), so
 the policy pursues a goal over several turns: while Statues are left and a Scoring is to
 come, a Horus action is worth its share of all 6 Statues' VP at every Scoring left (not
