@@ -23,8 +23,9 @@ LEVELS: dict[str, Budget | None] = {
 # Games whose simulated moves cost about three times as much (measured, docs/ai.md) search
 # fewer iterations, so every game meets the same time targets.
 GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
-    ("tekhenu", "normal"): Budget(iterations=8, depth=10, time_cap_s=1.0),
-    ("tekhenu", "hard"): Budget(iterations=24, depth=12, time_cap_s=2.0),
+    # Tekhenu: the goal policy (rules/tekhenu/policy.py) as prior and rollouts, docs/ai/tekhenu.md.
+    ("tekhenu", "normal"): Budget(iterations=8, depth=10, time_cap_s=1.0, policy_prior=True),
+    ("tekhenu", "hard"): Budget(iterations=24, depth=12, time_cap_s=2.0, policy_prior=True),
     # Amun-Re at 5 seats: 40 x 16 measured 1.7 s p95 (load 4-5) and reached the time cap.
     ("amunre", "hard"): Budget(iterations=32, depth=12, time_cap_s=2.0),
     # Ankh: the search over the game's policy (prior and rollouts), docs/ai/ankh.md.

@@ -3,7 +3,7 @@
 A Tekhenu turn is a chain of small answers (a die, Scribes on it, the action, where to build),
 and the search's one-step screening sees nothing change when a die is taken: the die's worth
 shows only once its action is done. So every answer is played to the end of the seat's turn
-with the heuristic (``rules/tekhenu/ai.py``) answering the rest of the chain, the position is
+with the goal policy (``rules/tekhenu/policy.py``) answering the rest of the chain, the position is
 scored by the seat's estimated margin over the best other seat (``estimate.py``), and the best
 few become the search's candidates. It reads only the state it is given (the search's own
 sample), so it never peeks.
@@ -12,7 +12,7 @@ sample), so it never peeks.
 from __future__ import annotations
 
 from rules.core import Decision, Engine, clone_state
-from rules.tekhenu import ai
+from rules.tekhenu import policy
 from rules.tekhenu.state import State
 
 PROPOSALS = 3  # how many answers to propose, best first
@@ -23,7 +23,7 @@ MAX_OPTIONS = 40  # decisions with more answers (placing a Pillar) keep the plai
 
 def propose(engine: Engine, state: State, seat: int) -> list[str]:
     """The ``PROPOSALS`` answers of ``seat``'s open decision whose turn, finished by the
-    heuristic, leaves the best estimated margin."""
+    goal policy, leaves the best estimated margin."""
     decision = engine.decision_for(state, seat)
     if decision is None or not 2 < len(decision.options) <= MAX_OPTIONS:
         return []
@@ -33,14 +33,14 @@ def propose(engine: Engine, state: State, seat: int) -> list[str]:
 
 def finish_turn(engine: Engine, state: State, seat: int, option_id: str) -> float:
     """``seat``'s estimated margin after answering ``option_id`` and playing the rest of its
-    turn with the heuristic."""
+    turn with the goal policy."""
     world = clone_state(state)
     engine._apply(world, seat, option_id)  # noqa: SLF001 - the contract's in-place step
     for _ in range(TURN_MOVES):
         decision = _open(engine, world, seat)
         if decision is None or decision.key == TURN_START:
             break
-        engine._apply(world, seat, ai.choose(world, decision))  # noqa: SLF001
+        engine._apply(world, seat, policy.choose(world, decision))  # noqa: SLF001
     values = engine.estimate(world)
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - (max(others) if others else 0.0)

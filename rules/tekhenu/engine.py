@@ -16,7 +16,7 @@ from rules.core import (
     Variant,
     seat_marks,
 )
-from rules.tekhenu import ai, hidden, refusals, scoring, setup
+from rules.tekhenu import ai, hidden, policy, refusals, scoring, setup
 from rules.tekhenu.state import State, seat_name
 from rules.tekhenu.steps import TABLE, advance, decisions
 from rules.tekhenu.view import build_view
@@ -97,6 +97,13 @@ class TekhenuEngine(DictStateEngine):
         if decision is None:
             raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(state, seat)))
         return ai.choose(state, decision)
+
+    def rollout_choice(self, state: State, seat: int) -> str:
+        """``normal``/``hard``'s prior and rollouts: the goal policy (``policy.py``)."""
+        decision = self.decision_for(state, seat)
+        if decision is None:
+            raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(state, seat)))
+        return policy.choose(state, decision)
 
     def search_candidates(self, state: State, seat: int) -> list[str]:
         from rules.tekhenu.candidates import propose  # the search AI's proposals (docs/ai.md)
