@@ -3,6 +3,8 @@ balance, builds what it can afford and pursues its Decrees."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.core import Decision
 from rules.tekhenu import actions, scoring
 from rules.tekhenu.data import (
@@ -57,6 +59,14 @@ def god_worth(player: dict, god: str) -> float:
     return GOD_WORTH[god] + min(bonus, 3.0)
 
 
+GodPrice = Callable[[State, int, str], float]  # (state, seat, god) -> the action's worth
+
+
+def seat_god_worth(state: State, seat: int, god: str) -> float:
+    """The heuristic's price of ``seat``'s God action (``god_worth``), as a ``GodPrice``."""
+    return god_worth(state["players"][seat], god)
+
+
 def choose(state: State, decision: Decision) -> str:
     ids = decision.option_ids()
     chooser = CHOOSERS.get(decision.key)
@@ -92,21 +102,30 @@ def decree_promise(state: State, seat: int, card: str, player: dict) -> int:
 
 
 def action_worth(
-    state: State, seat: int, god: str | None, colour: str, value: int, anubis: bool
+    state: State,
+    seat: int,
+    god: str | None,
+    colour: str,
+    value: int,
+    anubis: bool,
+    price: GodPrice = seat_god_worth,
 ) -> float:
     player = state["players"][seat]
     best = -1.0
     if god is not None and actions.god_possible(
         state, seat, god, {"s": seat, "v": value, "src": "die"}
     ):
-        best = god_worth(player, god) + (0.3 * value if god in ("hathor", "bastet") else 0.0)
+        best = price(state, seat, god) + (0.3 * value if god in ("hathor", "bastet") else 0.0)
     if colour != "grey" and not anubis:
         res = DIE_RESOURCE[colour]
         best = max(best, 0.9 * min(value, player["prod"][res]) - 0.3 * player["res"][res])
     return best
 
 
-def pick_take(state: State, decision: Decision, ids: list[str]) -> str:
+def pick_take(
+    state: State, decision: Decision, ids: list[str], price: GodPrice = seat_god_worth
+) -> str:
+    """The die whose action is worth most, less the scales' imbalance it leaves."""
     seat = decision.seat
     player = state["players"][seat]
     now = balance(player)
@@ -122,7 +141,8 @@ def pick_take(state: State, decision: Decision, ids: list[str]) -> str:
             new = now
         else:
             new = now + value if purity == "pure" else now - value
-        score = action_worth(state, seat, god, colour, value, kind == "anubis") - 0.6 * abs(new)
+        worth = action_worth(state, seat, god, colour, value, kind == "anubis", price)
+        score = worth - 0.6 * abs(new)
         if best_score is None or score > best_score:
             best, best_score = option, score
     return best

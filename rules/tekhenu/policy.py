@@ -12,9 +12,9 @@ the next Statue's own gain, which is small for the first ones and hides the goal
 from __future__ import annotations
 
 from rules.core import Decision
-from rules.tekhenu import actions, ai
-from rules.tekhenu.data import DIE_RESOURCE, STATUE_VP
-from rules.tekhenu.state import State, balance, die_purity
+from rules.tekhenu import ai
+from rules.tekhenu.data import STATUE_VP
+from rules.tekhenu.state import State
 
 SCORINGS = 2  # TEK-R058
 LATER_SCORING_SHARE = 0.8  # as in estimate.py: a later Scoring is less certain
@@ -52,39 +52,9 @@ def god_worth(state: State, seat: int, god: str) -> float:
     return base
 
 
-def action_worth(
-    state: State, seat: int, god: str | None, colour: str, value: int, anubis: bool
-) -> float:
-    """As the heuristic's ``action_worth``, with the goal's price for Horus."""
-    player = state["players"][seat]
-    best = -1.0
-    if god is not None and actions.god_possible(
-        state, seat, god, {"s": seat, "v": value, "src": "die"}
-    ):
-        best = god_worth(state, seat, god) + (0.3 * value if god in ("hathor", "bastet") else 0.0)
-    if colour != "grey" and not anubis:
-        res = DIE_RESOURCE[colour]
-        best = max(best, 0.9 * min(value, player["prod"][res]) - 0.3 * player["res"][res])
-    return best
-
-
 def pick_take(state: State, decision: Decision, ids: list[str]) -> str:
-    seat = decision.seat
-    now = balance(state["players"][seat])
-    pool = [i for i in ids if i.startswith("die:")] or ids
-    best, best_score = pool[0], None
-    for option in pool:
-        kind, god, die = option.split(":")
-        colour = die.rstrip("0123456789")
-        value = int(die[len(colour) :])
-        if kind == "anubis":
-            new = now
-        else:
-            new = now + value if die_purity(state, god, colour) == "pure" else now - value
-        score = action_worth(state, seat, god, colour, value, kind == "anubis") - 0.6 * abs(new)
-        if best_score is None or score > best_score:
-            best, best_score = option, score
-    return best
+    """The heuristic's die choice with the goal's price for Horus."""
+    return ai.pick_take(state, decision, ids, god_worth)
 
 
 def pick_action(state: State, decision: Decision, ids: list[str]) -> str:
