@@ -89,9 +89,9 @@ HEBREW_POINT = 0.5  # a point of Hebrew sum, while rounds are left (the race and
 DIE_PIP = 0.12  # an unused die in phase 1, per pip (a soldier and a later action)
 DIE_ACTION = 0.6  # an unused die in phase 1: one more action this round
 # --- slopes towards board thresholds several tiles away (docs/ai/plagues.md) ------------------
-SCORING_SLOPE = 0.6  # share credited of a held scoring card's VP in proportion to its condition met
-EDGE_HALF = 0.25  # a bonus edge with one of its two spaces filled
-LINE_PART = 0.3  # a tile in a line that can still complete (3 types) towards an Ankh token
+SCORING_SLOPE = 0.9  # share credited of a held scoring card's VP in proportion to its condition met
+EDGE_HALF = 0.4  # a bonus edge with one of its two spaces filled
+LINE_PART = 0.5  # a tile in a line that can still complete (3 types) towards an Ankh token
 
 
 def estimate(state: State) -> list[float]:
