@@ -23,9 +23,12 @@ from __future__ import annotations
 import math
 
 from rules.plagues.data import (
+    BONUS_EDGES,
     HEBREW_RANK_VP,
     HUMAN_SECOND_HEBREW_MIN,
+    LINES,
     LOSSES_BY_ROUND,
+    MAX_ANKH_TOKENS,
     NILE_COINS,
     NILE_VP,
     PAPYRUS,
@@ -37,10 +40,11 @@ from rules.plagues.data import (
     SA_CONDITIONS,
     SHORT_ROUNDS,
 )
-from rules.plagues.scoring import hebrew_points, scores
+from rules.plagues.scoring import hebrew_points, scores, scoring_card
 from rules.plagues.state import (
     State,
     ankh_symbols,
+    ankh_tokens,
     bonus_active,
     income,
     is_ai,
@@ -84,6 +88,10 @@ SOLDIER_SPREAD = 2.5  # how uncertain the soldier count is while dice are left
 HEBREW_POINT = 0.5  # a point of Hebrew sum, while rounds are left (the race and the column)
 DIE_PIP = 0.12  # an unused die in phase 1, per pip (a soldier and a later action)
 DIE_ACTION = 0.6  # an unused die in phase 1: one more action this round
+# --- slopes towards board thresholds several tiles away (docs/ai/plagues.md) ------------------
+SCORING_SLOPE = 0.9  # share credited of a held scoring card's VP in proportion to its condition met
+EDGE_HALF = 0.4  # a bonus edge with one of its two spaces filled
+LINE_PART = 0.5  # a tile in a line that can still complete (3 types) towards an Ankh token
 
 
 def estimate(state: State) -> list[float]:
@@ -128,6 +136,7 @@ def future(state: State, seat: int, hebrews: list[int] | None = None) -> float:
     value += HEBREW_BONUS_ROUND * left * bool(hebrew_on)
     value += SOLDIERS_BONUS_ROUND * left * bool(bonus_active(player, "soldiers"))
     value += EMPTY_CELL * fade * (12 - tiles_on_board(player))
+    value += fade * board_slopes(state, seat)
     value += _special_actions(state, seat) * left
     if state["phase"] == "dice":
         unused = [v for v in range(1, 7) if v not in player["dice_used"]][:3]
@@ -140,6 +149,47 @@ def future(state: State, seat: int, hebrews: list[int] | None = None) -> float:
         value += _solo_hebrew_value(state, seat, left) - hebrews[seat]
     value += HEBREW_POINT * fade * sum(player["hebrews"])
     return value
+
+
+def board_slopes(state: State, seat: int) -> float:
+    """Credit for progress towards board thresholds several tiles away: held scoring cards whose
+    condition is partly met, bonus edges half filled, lines on their way to an Ankh token."""
+    player = state["players"][seat]
+    cells = player["cells"]
+    value = 0.0
+    for card in player["terr"]:
+        progress = _scoring_progress(player, card["id"])
+        if progress is not None:
+            full, share = progress
+            now = scoring_card(state, seat, card["id"])
+            value += SCORING_SLOPE * max(0.0, full * share - now)
+    value += EDGE_HALF * sum((cells[a] is None) != (cells[b] is None) for a, b, _ in BONUS_EDGES)
+    room = MAX_ANKH_TOKENS - ankh_tokens(state, seat)
+    partial = sorted((_line_progress(cells, line) for line in LINES), reverse=True)
+    value += LINE_PART * sum(partial[: max(0, room)])
+    return value
+
+
+def _scoring_progress(player: dict, cid: str) -> tuple[int, float] | None:
+    """A threshold scoring card's full VP and the share of its condition met (PLG-R257..R264)."""
+    cells = player["cells"]
+    if cid == "sc_lines":
+        filled = sorted((_line_progress(cells, line) for line in LINES), reverse=True)
+        return 6, sum(filled[:2]) / 6
+    if cid == "sc_city_field":
+        city = sum(1 for c, t in cells.items() if t and c.startswith("c"))
+        field = sum(1 for c, t in cells.items() if t and c.startswith("f"))
+        return 5, (min(3, city) + min(3, field)) / 6
+    if cid == "sc_bonuses":
+        kinds = ("coin", "soldiers", "hebrew")
+        return 5, sum(1 for kind in kinds if bonus_active(player, kind)) / 3
+    return None
+
+
+def _line_progress(cells: dict, line: tuple[str, ...]) -> int:
+    """Tiles in a line that can still complete (no two of a type); 3 = complete."""
+    tiles = [cells[c] for c in line if cells[c] is not None]
+    return len(tiles) if len(set(tiles)) == len(tiles) else 0
 
 
 def _first_pick_chance(state: State, seat: int) -> float:

@@ -73,3 +73,44 @@ def test_a_special_action_counts_only_while_its_condition_holds() -> None:
     far = estimate(state)[human]
     state["players"][human]["terr"] = []
     assert estimate(state)[human] == far  # the boat is far from the diamond space
+
+
+def test_a_tile_towards_a_held_scoring_card_counts_before_the_card_scores() -> None:
+    """PLG-R260 (5 VP: 3+ tiles in city and in field) scores only at the threshold; a tile that
+    brings it nearer must be worth something to the one-turn planner, and more than the same
+    tile without the card (docs/ai/plagues.md, board slopes)."""
+    from rules.plagues.estimate import board_slopes
+
+    engine, state = _solo_game()
+    human = 1 - state["ai"]
+    player = state["players"][human]
+    player["cells"] = dict.fromkeys(player["cells"])
+    player["cells"].update({"c0": "sphinx", "f0": "herd", "f3": "obelisk"})
+    without_card = board_slopes(state, human)
+    player["terr"].append({"id": "sc_city_field"})
+    base = board_slopes(state, human)
+    assert base > without_card
+    nearer = engine.copy(state)
+    nearer["players"][human]["cells"]["c4"] = "egyptian"
+    assert board_slopes(nearer, human) > base
+
+
+def test_a_half_filled_bonus_edge_and_a_started_line_count() -> None:
+    """PLG-R070 (a bonus needs both spaces) and PLG-R078 (a line needs 3 types): a first tile on
+    an edge or in a line that can still complete earns a share; a second of the same type in the
+    line does not."""
+    from rules.plagues.estimate import board_slopes
+
+    engine, state = _solo_game()
+    human = 1 - state["ai"]
+    cells = state["players"][human]["cells"]
+    for cell in cells:
+        cells[cell] = None
+    empty = board_slopes(state, human)
+    cells["c0"] = "sphinx"
+    one = board_slopes(state, human)
+    assert one > empty
+    cells["c2"] = "obelisk"
+    assert board_slopes(state, human) > one
+    cells["c2"] = "sphinx"  # the line c0-c1-c2 cannot complete with two sphinxes
+    assert board_slopes(state, human) < one + 0.5
