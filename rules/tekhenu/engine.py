@@ -92,18 +92,19 @@ class TekhenuEngine(DictStateEngine):
     def explain_refusal(self, state: State, decision: Decision, option_id: str) -> str | None:
         return refusals.explain(state, decision, option_id)
 
-    def ai_choice(self, state: State, seat: int) -> str:
+    def _open_decision(self, state: State, seat: int) -> Decision:
+        """``seat``'s open decision, for the AI hooks; refused when it has none."""
         decision = self.decision_for(state, seat)
         if decision is None:
             raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(state, seat)))
-        return ai.choose(state, decision)
+        return decision
+
+    def ai_choice(self, state: State, seat: int) -> str:
+        return ai.choose(state, self._open_decision(state, seat))
 
     def rollout_choice(self, state: State, seat: int) -> str:
         """``normal``/``hard``'s prior and rollouts: the goal policy (``policy.py``)."""
-        decision = self.decision_for(state, seat)
-        if decision is None:
-            raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(state, seat)))
-        return policy.choose(state, decision)
+        return policy.choose(state, self._open_decision(state, seat))
 
     def search_candidates(self, state: State, seat: int) -> list[str]:
         from rules.tekhenu.candidates import propose  # the search AI's proposals (docs/ai.md)
