@@ -46,8 +46,10 @@ from rules.plagues.state import (
     ankh_symbols,
     ankh_tokens,
     bonus_active,
+    city_field_tiles,
     income,
     is_ai,
+    line_progress,
     soldiers,
     tiles_on_board,
 )
@@ -165,31 +167,23 @@ def board_slopes(state: State, seat: int) -> float:
             value += SCORING_SLOPE * max(0.0, full * share - now)
     value += EDGE_HALF * sum((cells[a] is None) != (cells[b] is None) for a, b, _ in BONUS_EDGES)
     room = MAX_ANKH_TOKENS - ankh_tokens(state, seat)
-    partial = sorted((_line_progress(cells, line) for line in LINES), reverse=True)
+    partial = sorted((line_progress(player, line) for line in LINES), reverse=True)
     value += LINE_PART * sum(partial[: max(0, room)])
     return value
 
 
 def _scoring_progress(player: dict, cid: str) -> tuple[int, float] | None:
     """A threshold scoring card's full VP and the share of its condition met (PLG-R257..R264)."""
-    cells = player["cells"]
     if cid == "sc_lines":
-        filled = sorted((_line_progress(cells, line) for line in LINES), reverse=True)
+        filled = sorted((line_progress(player, line) for line in LINES), reverse=True)
         return 6, sum(filled[:2]) / 6
     if cid == "sc_city_field":
-        city = sum(1 for c, t in cells.items() if t and c.startswith("c"))
-        field = sum(1 for c, t in cells.items() if t and c.startswith("f"))
+        city, field = city_field_tiles(player)
         return 5, (min(3, city) + min(3, field)) / 6
     if cid == "sc_bonuses":
         kinds = ("coin", "soldiers", "hebrew")
         return 5, sum(1 for kind in kinds if bonus_active(player, kind)) / 3
     return None
-
-
-def _line_progress(cells: dict, line: tuple[str, ...]) -> int:
-    """Tiles in a line that can still complete (no two of a type); 3 = complete."""
-    tiles = [cells[c] for c in line if cells[c] is not None]
-    return len(tiles) if len(set(tiles)) == len(tiles) else 0
 
 
 def _first_pick_chance(state: State, seat: int) -> float:

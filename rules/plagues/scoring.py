@@ -19,6 +19,7 @@ from rules.plagues.state import (
     State,
     ankh_symbols,
     bonus_active,
+    city_field_tiles,
     is_ai,
     line_complete,
     seat_name,
@@ -64,8 +65,7 @@ def scoring_card(state: State, seat: int, cid: str) -> int:
     if cid == "sc_egyptians":
         return 2 * min(3, sum(1 for t in player["cells"].values() if t == "egyptian"))
     if cid == "sc_city_field":
-        city = sum(1 for c, t in player["cells"].items() if t and c.startswith("c"))
-        field = sum(1 for c, t in player["cells"].items() if t and c.startswith("f"))
+        city, field = city_field_tiles(player)
         return 5 if city >= 3 and field >= 3 else 0
     if cid == "sc_hebrew_pairs":
         return min(12, len(player["hebrews"])) // 2

@@ -142,14 +142,21 @@ def bonus_active(player: Player, kind: str) -> int:
     )
 
 
+def line_progress(player: Player, line: tuple[str, ...]) -> int:
+    """Tiles in ``line`` while it can still complete (no two of a type), else 0; 3 = complete."""
+    tiles = [player["cells"][c] for c in line if player["cells"][c] is not None]
+    return len(tiles) if len(set(tiles)) == len(tiles) else 0
+
+
 def line_complete(player: Player) -> list[bool]:
     """PLG-R078: 3 tiles of 3 different types."""
-    cells = player["cells"]
-    out = []
-    for line in LINES:
-        tiles = [cells[c] for c in line]
-        out.append(None not in tiles and len(set(tiles)) == 3)
-    return out
+    return [line_progress(player, line) == 3 for line in LINES]
+
+
+def city_field_tiles(player: Player) -> tuple[int, int]:
+    """Tiles in the city spaces and in the field spaces (PLG-R260)."""
+    filled = [c for c, t in player["cells"].items() if t]
+    return sum(c.startswith("c") for c in filled), sum(c.startswith("f") for c in filled)
 
 
 def ankh_tokens(state: State, seat: int) -> int:

@@ -54,9 +54,15 @@ UNPAID_BREAD_VP = 3  # TEK-R168
 LATER_BREAD_VP = 1.0  # a Bread owed at a later Scoring: produced or bought by then, at a cost
 
 
+def scorings_weight(state: State) -> float:
+    """How many Scorings a piece held now still scores at (the later ones discounted)."""
+    left = max(0, SCORINGS - state["scorings"])
+    return (1.0 + LATER_SCORING_SHARE * (left - 1)) if left else 0.0
+
+
 def estimate(state: State) -> list[float]:
     left = max(0, SCORINGS - state["scorings"])
-    weight = (1.0 + LATER_SCORING_SHARE * (left - 1)) if left else 0.0
+    weight = scorings_weight(state)
     now = scoring_now(state) if left else [0.0] * len(state["players"])
     return [
         _worth(player) + weight * now[seat] + _end_bonus(state, seat) - _upkeep(state, seat, left)

@@ -14,10 +14,9 @@ from __future__ import annotations
 from rules.core import Decision
 from rules.tekhenu import ai
 from rules.tekhenu.data import STATUE_VP
+from rules.tekhenu.estimate import scorings_weight
 from rules.tekhenu.state import State
 
-SCORINGS = 2  # TEK-R058
-LATER_SCORING_SHARE = 0.8  # as in estimate.py: a later Scoring is less certain
 STATUE_PULL = 1.5  # the goal's weight against the heuristic's other God actions (tuned, 1..3)
 
 
@@ -27,12 +26,6 @@ def choose(state: State, decision: Decision) -> str:
     chooser = GOAL_CHOOSERS.get(decision.key)
     pick = chooser(state, decision, ids) if chooser is not None else None
     return pick if pick in ids else ai.choose(state, decision)
-
-
-def scorings_weight(state: State) -> float:
-    """How many Scorings a piece built now still scores at (the later ones discounted)."""
-    left = max(0, SCORINGS - state["scorings"])
-    return (1.0 + LATER_SCORING_SHARE * (left - 1)) if left else 0.0
 
 
 def statue_worth(state: State, seat: int) -> float:
