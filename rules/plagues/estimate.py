@@ -50,6 +50,7 @@ from rules.plagues.state import (
     income,
     is_ai,
     line_progress,
+    plague_on,
     soldiers,
     tiles_on_board,
 )
@@ -61,6 +62,8 @@ MEMPHIS_DISCOUNT = 1  # PLG-R126: Memphis pays 1 less at every tribute
 PENALTY_SOFTNESS = 3.5  # an uncovered tribute short by d coins counts as 1 - exp(-d / this)
 # of a penalty, so income that closes no gap yet still counts (tuned in play, docs/ai/plagues.md)
 NILE_STEP_SHARE = 0.5  # a boat step's share of the income the next Nile coin space brings
+COIN_EDGE_SHARE = 0.5  # a coin bonus edge with one of its two spaces filled: this share of the
+# income it brings once complete, from the next round's tribute on (docs/ai/plagues.md)
 
 # --- the future value of a human seat's position (rules of thumb, VP) ----------------------
 DEV_AHEAD_STEP = 0.45  # a step on the track ahead of the other (under 0.5: the track behind
@@ -277,12 +280,15 @@ def expected_penalties(
     once = 2 * bool(player.get("hebrew_income"))  # this round only (PLG-R246)
     later = 2 * _hebrew_income_ready(player)  # sa_hebrew_income in the rounds after this
     left: float = coins + player["kept"].count("coin") + (state["pharaoh"][2] == seat)
+    edges = _coin_edges_half(player) * COIN_EDGE_SHARE  # from the next tribute on
+    if plague_on(state, seat, "hail"):  # PLG-R181: no coin bonus at this round's tribute only
+        edges += bonus_active(player, "coin")
     dues = list(coming_tributes(state))
     if dues and player.get("paid") is not None:
         dues = dues[1:]  # this round's tribute is settled
     uncovered = 0.0
     for i, due in enumerate(dues):
-        rising = _nile_income(player["nile"] + nile, i) + later if i else once
+        rising = _nile_income(player["nile"] + nile, i) + later + edges if i else once
         gap = max(0, due - steady + once - rising)
         if gap <= left:
             left -= gap
@@ -290,6 +296,16 @@ def expected_penalties(
         uncovered += 1 - math.exp(-(gap - left) / PENALTY_SOFTNESS)
     risk = SOLO_PENALTY_RISK if state["solo"] else PENALTY_RISK
     return risk * PLAGUE_PENALTY * uncovered
+
+
+def _coin_edges_half(player: dict) -> int:
+    """Coin bonus edges (PLG-R070, PLG-R075) with exactly one of their two spaces filled."""
+    cells = player["cells"]
+    return sum(
+        1
+        for a, b, kind in BONUS_EDGES
+        if kind == "coin" and (cells[a] is None) != (cells[b] is None)
+    )
 
 
 def _hebrew_income_ready(player: dict) -> bool:

@@ -114,3 +114,36 @@ def test_a_half_filled_bonus_edge_and_a_started_line_count() -> None:
     assert board_slopes(state, human) > one
     cells["c2"] = "sphinx"  # the line c0-c1-c2 cannot complete with two sphinxes
     assert board_slopes(state, human) < one + 0.5
+
+
+def test_a_first_tile_on_a_coin_edge_counts_towards_the_later_tributes() -> None:
+    """PLG-R070 / PLG-R075 / PLG-R128: a coin bonus needs both spaces, then it is income at every
+    tribute; the first tile on its edge already lowers the expected penalty of the later ones."""
+    engine, state = _solo_game(6)
+    human = 1 - state["ai"]
+    cells = state["players"][human]["cells"]
+    for cell in cells:
+        cells[cell] = None
+    empty = expected_penalties(state, human)
+    cells["c1"] = "sphinx"
+    half = expected_penalties(state, human)
+    cells["c2"] = "obelisk"
+    assert expected_penalties(state, human) < half < empty
+
+
+def test_hail_stops_the_coin_bonus_this_round_only() -> None:
+    """PLG-R181: under hail the coin bonuses do not count at this round's tribute, but they do
+    at the later ones, so completing a coin edge is worth as much as in another round, less
+    this round's coin."""
+    engine, state = _solo_game(6)
+    human = 1 - state["ai"]
+    cells = state["players"][human]["cells"]
+    for cell in cells:
+        cells[cell] = None
+    cells["c1"], cells["c2"] = "sphinx", "obelisk"
+    state["plague"] = "darkness"
+    calm = expected_penalties(state, human)
+    state["plague"] = "hail"
+    hail = expected_penalties(state, human)
+    cells["c2"] = None
+    assert calm < hail < expected_penalties(state, human)
