@@ -147,3 +147,20 @@ def test_hail_stops_the_coin_bonus_this_round_only() -> None:
     hail = expected_penalties(state, human)
     cells["c2"] = None
     assert calm < hail < expected_penalties(state, human)
+
+
+def test_a_first_tile_on_a_coin_edge_counts_only_in_solo() -> None:
+    """PLG-R134 / PLG-R295: at a multiplayer table only the non-payer furthest behind takes the
+    card, and crediting a half-filled coin edge there cost VP (docs/ai/plagues.md, eighth
+    round); in solo every shortfall is a card, so there the first tile counts."""
+    engine = rules.ENGINES["plagues"]
+    state = engine.new_game(2, {}, 6)
+    cells = state["players"][0]["cells"]
+    for cell in cells:
+        cells[cell] = None
+    empty = expected_penalties(state, 0)
+    assert empty > 0
+    cells["c1"] = "sphinx"
+    assert expected_penalties(state, 0) == empty
+    cells["c2"] = "obelisk"
+    assert expected_penalties(state, 0) < empty
