@@ -280,7 +280,10 @@ def expected_penalties(
     once = 2 * bool(player.get("hebrew_income"))  # this round only (PLG-R246)
     later = 2 * _hebrew_income_ready(player)  # sa_hebrew_income in the rounds after this
     left: float = coins + player["kept"].count("coin") + (state["pharaoh"][2] == seat)
-    edges = _coin_edges_half(player) * COIN_EDGE_SHARE  # from the next tribute on
+    # A coin edge counts before it completes only in solo, where every shortfall is a card
+    # (PLG-R295); at multiplayer tables it cost VP (docs/ai/plagues.md, eighth round).
+    share = COIN_EDGE_SHARE if state["solo"] else 0.0
+    edges = _coin_edges_half(player) * share  # from the next tribute on
     if plague_on(state, seat, "hail"):  # PLG-R181: no coin bonus at this round's tribute only
         edges += bonus_active(player, "coin")
     dues = list(coming_tributes(state))

@@ -11,6 +11,16 @@ def _solo_game(seed: int = 1):
     return engine, engine.new_game(1, {}, seed)
 
 
+def _cleared_board(seats: int = 1, seed: int = 1):
+    """A new game and its first human seat, whose city board is emptied."""
+    state = rules.ENGINES["plagues"].new_game(seats, {}, seed)
+    seat = 1 - state["ai"] if state["solo"] else 0
+    cells = state["players"][seat]["cells"]
+    for cell in cells:
+        cells[cell] = None
+    return state, seat, cells
+
+
 def test_more_coins_income_or_boat_never_raise_the_expected_penalty() -> None:
     engine, state = _solo_game()
     human = 1 - state["ai"]
@@ -101,11 +111,7 @@ def test_a_half_filled_bonus_edge_and_a_started_line_count() -> None:
     line does not."""
     from rules.plagues.estimate import board_slopes
 
-    engine, state = _solo_game()
-    human = 1 - state["ai"]
-    cells = state["players"][human]["cells"]
-    for cell in cells:
-        cells[cell] = None
+    state, human, cells = _cleared_board()
     empty = board_slopes(state, human)
     cells["c0"] = "sphinx"
     one = board_slopes(state, human)
@@ -119,11 +125,7 @@ def test_a_half_filled_bonus_edge_and_a_started_line_count() -> None:
 def test_a_first_tile_on_a_coin_edge_counts_towards_the_later_tributes() -> None:
     """PLG-R070 / PLG-R075 / PLG-R128: a coin bonus needs both spaces, then it is income at every
     tribute; the first tile on its edge already lowers the expected penalty of the later ones."""
-    engine, state = _solo_game(6)
-    human = 1 - state["ai"]
-    cells = state["players"][human]["cells"]
-    for cell in cells:
-        cells[cell] = None
+    state, human, cells = _cleared_board(seed=6)
     empty = expected_penalties(state, human)
     cells["c1"] = "sphinx"
     half = expected_penalties(state, human)
@@ -135,11 +137,7 @@ def test_hail_stops_the_coin_bonus_this_round_only() -> None:
     """PLG-R181: under hail the coin bonuses do not count at this round's tribute, but they do
     at the later ones, so completing a coin edge is worth as much as in another round, less
     this round's coin."""
-    engine, state = _solo_game(6)
-    human = 1 - state["ai"]
-    cells = state["players"][human]["cells"]
-    for cell in cells:
-        cells[cell] = None
+    state, human, cells = _cleared_board(seed=6)
     cells["c1"], cells["c2"] = "sphinx", "obelisk"
     state["plague"] = "darkness"
     calm = expected_penalties(state, human)
@@ -147,3 +145,16 @@ def test_hail_stops_the_coin_bonus_this_round_only() -> None:
     hail = expected_penalties(state, human)
     cells["c2"] = None
     assert calm < hail < expected_penalties(state, human)
+
+
+def test_a_first_tile_on_a_coin_edge_counts_only_in_solo() -> None:
+    """PLG-R134 / PLG-R295: at a multiplayer table only the non-payer furthest behind takes the
+    card, and crediting a half-filled coin edge there cost VP (docs/ai/plagues.md, eighth
+    round); in solo every shortfall is a card, so there the first tile counts."""
+    state, seat, cells = _cleared_board(seats=2, seed=6)
+    empty = expected_penalties(state, seat)
+    assert empty > 0
+    cells["c1"] = "sphinx"
+    assert expected_penalties(state, seat) == empty
+    cells["c2"] = "obelisk"
+    assert expected_penalties(state, seat) < empty
