@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 
 from rules.plagues.data import (
-    BONUS_EDGES,
     HEBREW_RANK_VP,
     HUMAN_SECOND_HEBREW_MIN,
     LINES,
@@ -47,6 +46,7 @@ from rules.plagues.state import (
     ankh_tokens,
     bonus_active,
     city_field_tiles,
+    half_filled_edges,
     income,
     is_ai,
     line_progress,
@@ -160,7 +160,6 @@ def board_slopes(state: State, seat: int) -> float:
     """Credit for progress towards board thresholds several tiles away: held scoring cards whose
     condition is partly met, bonus edges half filled, lines on their way to an Ankh token."""
     player = state["players"][seat]
-    cells = player["cells"]
     value = 0.0
     for card in player["terr"]:
         progress = _scoring_progress(player, card["id"])
@@ -168,7 +167,7 @@ def board_slopes(state: State, seat: int) -> float:
             full, share = progress
             now = scoring_card(state, seat, card["id"])
             value += SCORING_SLOPE * max(0.0, full * share - now)
-    value += EDGE_HALF * sum((cells[a] is None) != (cells[b] is None) for a, b, _ in BONUS_EDGES)
+    value += EDGE_HALF * half_filled_edges(player)
     room = MAX_ANKH_TOKENS - ankh_tokens(state, seat)
     partial = sorted((line_progress(player, line) for line in LINES), reverse=True)
     value += LINE_PART * sum(partial[: max(0, room)])
@@ -283,7 +282,7 @@ def expected_penalties(
     # A coin edge counts before it completes only in solo, where every shortfall is a card
     # (PLG-R295); at multiplayer tables it cost VP (docs/ai/plagues.md, eighth round).
     share = COIN_EDGE_SHARE if state["solo"] else 0.0
-    edges = _coin_edges_half(player) * share  # from the next tribute on
+    edges = half_filled_edges(player, "coin") * share  # from the next tribute on
     if plague_on(state, seat, "hail"):  # PLG-R181: no coin bonus at this round's tribute only
         edges += bonus_active(player, "coin")
     dues = list(coming_tributes(state))
@@ -299,16 +298,6 @@ def expected_penalties(
         uncovered += 1 - math.exp(-(gap - left) / PENALTY_SOFTNESS)
     risk = SOLO_PENALTY_RISK if state["solo"] else PENALTY_RISK
     return risk * PLAGUE_PENALTY * uncovered
-
-
-def _coin_edges_half(player: dict) -> int:
-    """Coin bonus edges (PLG-R070, PLG-R075) with exactly one of their two spaces filled."""
-    cells = player["cells"]
-    return sum(
-        1
-        for a, b, kind in BONUS_EDGES
-        if kind == "coin" and (cells[a] is None) != (cells[b] is None)
-    )
 
 
 def _hebrew_income_ready(player: dict) -> bool:

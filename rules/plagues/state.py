@@ -142,6 +142,16 @@ def bonus_active(player: Player, kind: str) -> int:
     )
 
 
+def half_filled_edges(player: Player, kind: str | None = None) -> int:
+    """Bonus edges (of ``kind``, or any) with exactly one of their two spaces filled."""
+    cells = player["cells"]
+    return sum(
+        1
+        for a, b, k in BONUS_EDGES
+        if kind in (None, k) and (cells[a] is None) != (cells[b] is None)
+    )
+
+
 def line_progress(player: Player, line: tuple[str, ...]) -> int:
     """Tiles in ``line`` while it can still complete (no two of a type), else 0; 3 = complete."""
     tiles = [player["cells"][c] for c in line if player["cells"][c] is not None]
