@@ -56,9 +56,7 @@ def decide(engine: Engine, state: Any, seat: int, level: str, seed: int) -> str:
     answer. A decision with one option is answered at once, without searching."""
     budget = budget_for(level, engine.game_id)
     spec = GAME_PLANS.get((engine.game_id, level))
-    decision = engine.decision_for(state, seat)
-    if decision is None:
-        raise ValueError(f"seat {seat} has nothing to decide")
+    decision = engine.open_decision(state, seat)
     if len(decision.options) == 1:
         return decision.options[0].id
     if spec is not None:

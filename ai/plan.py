@@ -44,9 +44,7 @@ class PlanResult:
 
 
 def plan(engine: Engine, state: object, seat: int, spec: Plan, seed: int) -> PlanResult:
-    decision = engine.decision_for(state, seat)
-    if decision is None:
-        raise ValueError(f"seat {seat} has nothing to decide")
+    decision = engine.open_decision(state, seat)
     options = decision.option_ids()
     if len(options) == 1:
         return PlanResult(options[0], {options[0]: 0.0}, 0)

@@ -78,9 +78,7 @@ class _Clock:
 
 def search(engine: Engine, state: Any, seat: int, budget: Budget, seed: int) -> SearchResult:
     """The searching seat's answer to its open decision, from its own view only."""
-    decision = engine.decision_for(state, seat)
-    if decision is None:
-        raise ValueError(f"seat {seat} has nothing to decide")
+    decision = engine.open_decision(state, seat)
     offered = _committal(engine, state, decision)
     if len(offered) == 1:
         only = offered[0]

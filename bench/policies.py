@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import ai
-from rules.core import Decision, Engine
+from rules.core import Engine
 
 Policy = Callable[[Engine, Any, int, int], str]
 """(engine, state, seat, seed) -> option id of the seat's open decision."""
@@ -29,7 +29,7 @@ def _shifted_offer(shift: int) -> Policy:
     """The heuristic, with its sealed offer moved by ``shift`` gold (as near as offered)."""
 
     def choose(engine: Engine, state: Any, seat: int, seed: int) -> str:
-        decision = _decision(engine, state, seat)
+        decision = engine.open_decision(state, seat)
         choice = engine.ai_choice(state, seat)
         amount = _offer_amount(choice)
         if decision.key != "offering" or amount is None:
@@ -45,24 +45,18 @@ def _shifted_offer(shift: int) -> Policy:
 
 
 def _always_theft(engine: Engine, state: Any, seat: int, seed: int) -> str:
-    decision = _decision(engine, state, seat)
+    decision = engine.open_decision(state, seat)
     if decision.key == "offering" and decision.option("theft") is not None:
         return "theft"
     return engine.ai_choice(state, seat)
 
 
 def _maximum_bid(engine: Engine, state: Any, seat: int, seed: int) -> str:
-    decision = _decision(engine, state, seat)
+    decision = engine.open_decision(state, seat)
     bids = [o for o in decision.option_ids() if o.startswith("bid:") and "+" not in o]
     if decision.key != "bid" or not bids:
         return engine.ai_choice(state, seat)
     return max(bids, key=lambda o: (int(o.split(":")[2]), o))
-
-
-def _decision(engine: Engine, state: Any, seat: int) -> Decision:
-    decision = engine.decision_for(state, seat)
-    assert decision is not None
-    return decision
 
 
 POLICIES: dict[str, Policy] = {level: level_policy(level) for level in ai.LEVELS}

@@ -43,7 +43,7 @@ from collections.abc import Iterable, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict, TypeVar
 
-from rules.text import Msg, decode, encode, msg, term
+from rules.text import Msg, decode, encode, msg, seat_ref, term
 
 T = TypeVar("T")
 
@@ -359,6 +359,13 @@ class Engine(ABC):
             if decision.seat == seat:
                 return decision
         return None
+
+    def open_decision(self, state: Any, seat: int) -> Decision:
+        """``seat``'s open decision, for the AI hooks; refused when it has none."""
+        decision = self.decision_for(state, seat)
+        if decision is None:
+            raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_ref(seat)))
+        return decision
 
     def rollout_choice(self, state: Any, seat: int) -> str:
         """The fast policy the search AI plays for every seat inside its simulations (on

@@ -180,27 +180,20 @@ class AmunReEngine(DictStateEngine):
             return super().estimate(state)
         return estimate.estimate(state)  # the search AI's evaluation (docs/ai.md)
 
-    def _open_decision(self, state: State, seat: int) -> Decision:
-        """``seat``'s open decision, for the AI hooks; refused when it has none."""
-        decision = self.decision_for(state, seat)
-        if decision is None:
-            raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(seat)))
-        return decision
-
     def ai_choice(self, state: State, seat: int) -> str:
-        decision = self._open_decision(state, seat)
+        decision = self.open_decision(state, seat)
         return ai.choose(state, decision)
 
     def search_candidates(self, state: State, seat: int) -> list[str]:
         from rules.amunre.policy import candidates  # the search's candidates (docs/ai.md)
 
-        decision = self._open_decision(state, seat)
+        decision = self.open_decision(state, seat)
         return candidates(state, decision)
 
     def rollout_choice(self, state: State, seat: int) -> str:
         from rules.amunre.policy import rollout_offer
 
-        decision = self._open_decision(state, seat)
+        decision = self.open_decision(state, seat)
         if decision.key == "offering":  # each seat's learnt offering habits (docs/ai/amunre.md)
             return rollout_offer(state, decision)
         return ai.choose(state, decision)

@@ -17,7 +17,6 @@ from rules.core import (
     Decision,
     DictStateEngine,
     Event,
-    IllegalMove,
     Result,
     Rng,
     Variant,
@@ -145,18 +144,12 @@ class AnkhEngine(DictStateEngine):
         return explain(state, decision, option_id)
 
     def ai_choice(self, state: State, seat: int) -> str:
-        decision = self.decision_for(state, seat)
-        if decision is None:
-            raise IllegalMove(msg("Nothing is waiting for this seat's answer."))
-        return ai.choose(state, decision)
+        return ai.choose(state, self.open_decision(state, seat))
 
     def rollout_choice(self, state: State, seat: int) -> str:
         from rules.ankh.policy import choose  # the search's rollouts (docs/ai.md)
 
-        decision = self.decision_for(state, seat)
-        if decision is None:
-            raise IllegalMove(msg("Nothing is waiting for this seat's answer."))
-        return choose(state, decision)
+        return choose(state, self.open_decision(state, seat))
 
     def navigation_options(self, state: State, decision: Decision) -> frozenset[str]:
         return actions.NAVIGATION if decision.key == "summon_at" else frozenset()

@@ -12,7 +12,6 @@ from rules.core import (
     Decision,
     DictStateEngine,
     Event,
-    IllegalMove,
     Result,
     Rng,
     Variant,
@@ -31,7 +30,7 @@ from rules.plagues import (
 )
 from rules.plagues.board import advance, push
 from rules.plagues.data import FOUR_PLAYER_LAST_PROVINCE, PROVINCE_NAMES, PROVINCES
-from rules.plagues.state import State, humans, is_ai, seat_name
+from rules.plagues.state import State, humans, is_ai
 from rules.plagues.steps import answer, decisions, run_autos
 from rules.plagues.tasks import busy
 from rules.plagues.uses import extras
@@ -102,10 +101,7 @@ class PlaguesEngine(DictStateEngine):
         return refusals.explain(state, decision, option_id)
 
     def ai_choice(self, state: State, seat: int) -> str:
-        decision = self.decision_for(state, seat)
-        if decision is None:
-            raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(seat)))
-        return ai.choose(state, decision)
+        return ai.choose(state, self.open_decision(state, seat))
 
     def sample_hidden(self, state: State, seat: int, rng: Rng) -> State:
         return hidden.sample_hidden(state, seat, rng)

@@ -10,14 +10,13 @@ from rules.core import (
     Decision,
     DictStateEngine,
     Event,
-    IllegalMove,
     Result,
     Rng,
     Variant,
     seat_marks,
 )
 from rules.tekhenu import ai, hidden, policy, refusals, scoring, setup
-from rules.tekhenu.state import State, seat_name
+from rules.tekhenu.state import State
 from rules.tekhenu.steps import TABLE, advance, decisions
 from rules.tekhenu.view import build_view
 from rules.text import msg, term
@@ -92,19 +91,12 @@ class TekhenuEngine(DictStateEngine):
     def explain_refusal(self, state: State, decision: Decision, option_id: str) -> str | None:
         return refusals.explain(state, decision, option_id)
 
-    def _open_decision(self, state: State, seat: int) -> Decision:
-        """``seat``'s open decision, for the AI hooks; refused when it has none."""
-        decision = self.decision_for(state, seat)
-        if decision is None:
-            raise IllegalMove(msg("{seat} has nothing to decide.", seat=seat_name(state, seat)))
-        return decision
-
     def ai_choice(self, state: State, seat: int) -> str:
-        return ai.choose(state, self._open_decision(state, seat))
+        return ai.choose(state, self.open_decision(state, seat))
 
     def rollout_choice(self, state: State, seat: int) -> str:
         """``normal``/``hard``'s prior and rollouts: the goal policy (``policy.py``)."""
-        return policy.choose(state, self._open_decision(state, seat))
+        return policy.choose(state, self.open_decision(state, seat))
 
     def search_candidates(self, state: State, seat: int) -> list[str]:
         from rules.tekhenu.candidates import propose  # the search AI's proposals (docs/ai.md)

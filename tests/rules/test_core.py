@@ -164,3 +164,21 @@ def test_table_settings_name_every_choice_once():
     settings = table_settings(plagues)
     assert {} in settings and {"short": "on"} in settings and {"province": "edfu"} in settings
     assert len(settings) == 1 + sum(len(v.choices) - 1 for v in plagues.variants)
+
+
+@pytest.mark.parametrize("game", sorted(rules.ENGINES))
+def test_the_ai_hooks_refuse_a_seat_with_nothing_to_decide(game):
+    """Engine.open_decision, shared by every game's AI hooks and the search: a seat that is
+    not being asked gets a clear refusal naming the seat, not a crash inside the AI."""
+    engine = rules.ENGINES[game]
+    state = engine.new_game(engine.max_players, {}, 3)
+    while len(waiting := {d.seat for d in engine.pending(state)}) == engine.max_players:
+        first = engine.pending(state)[0]  # everyone is asked at the start (a setup choice)
+        state, _ = engine.apply(state, first.seat, first.options[0].id)
+    idle = min(set(range(engine.max_players)) - waiting)
+    for hook in (engine.open_decision, engine.ai_choice, engine.rollout_choice):
+        with pytest.raises(IllegalMove) as refused:
+            hook(state, idle)
+        assert "nothing to decide" in str(refused.value)
+    asked = min(waiting)
+    assert engine.open_decision(state, asked) == engine.decision_for(state, asked)
