@@ -4,7 +4,16 @@ import pytest
 
 from ai.levels import budget_for
 from rules.tekhenu import ENGINE, ai, policy
-from tests.rules.tekhenu.scenario import at_turn, clear_dice, current, empty_hand, give, put_die
+from tests.rules.tekhenu.scenario import (
+    act,
+    at_turn,
+    clear_dice,
+    current,
+    empty_hand,
+    give,
+    put_die,
+)
+from tests.rules.tekhenu.test_actions import base
 
 
 def statue_turn(statues_left: int):
@@ -47,3 +56,52 @@ def test_searching_levels_use_the_policy_as_prior():
     assert budget_for("normal", "tekhenu").policy_prior
     assert budget_for("hard", "tekhenu").policy_prior
     assert budget_for("easy", "tekhenu") is None
+
+
+def pillar_choice(seat_spaces: tuple[str, ...], other_spaces: tuple[str, ...]):
+    """A Ra action (centre tile) before the first Scoring, building spaces already taken."""
+    state, seat = base(2)
+    state["ra"] = ["P22", "P23", "P25"]
+    give(state, seat, limestone=5, granite=5)
+    for wid in seat_spaces:
+        state["tbuild"][wid] = seat
+    for wid in other_spaces:
+        state["tbuild"][wid] = 1 - seat
+    state, _ = act(state, seat, "ra", 4)
+    return state, seat
+
+
+@pytest.mark.rule("TEK-R163")
+def test_policy_puts_a_pillar_in_the_lines_of_its_buildings():
+    state, seat = pillar_choice(("w1", "s1"), ("w2", "w3", "s2", "s3"))
+    decision = ENGINE.decision_for(state, seat)
+    assert decision.key == "ra_space"
+    # t11 lies in row 1 (w1) and column 1 (s1): 2 own Buildings, 1 VP each at 2 Scorings
+    assert policy.line_worth(state, seat, "t11") == pytest.approx(2 * 1.8)
+    assert policy.line_worth(state, seat, "t40") == 0.0
+    assert ai.choose(state, decision) == "space:t40"  # easy: the corner's edges
+    assert policy.choose(state, decision) == "space:t11"
+
+
+@pytest.mark.rule("TEK-R163")
+@pytest.mark.rule("TEK-R104")
+def test_an_open_building_space_counts_as_a_prospect():
+    state, seat = pillar_choice((), ("w2", "w3", "s2", "s3"))
+    # w1 and s1 are open: a Building there later gets 3 VP at once and 1 a Scoring left
+    assert policy.line_worth(state, seat, "t11") == pytest.approx(2 * policy.PROSPECT * 4.8)
+    state["tbuild"]["w1"] = 1 - seat
+    assert policy.line_worth(state, seat, "t11") == pytest.approx(policy.PROSPECT * 4.8)
+
+
+@pytest.mark.rule("TEK-R087")
+@pytest.mark.rule("TEK-R163")
+def test_policy_builds_a_people_statue_in_its_pillars_line():
+    state, seat = base(2)
+    give(state, seat, granite=5)
+    state["temple"]["t20"] = ["P22", 0, seat]
+    state["temple"]["t23"] = ["P22", 0, seat]  # two own Pillars in row 2, beside pt_e2
+    state, _ = act(state, seat, "horus", 3)
+    decision = ENGINE.decision_for(state, seat)
+    assert decision.key == "horus"
+    assert ai.choose(state, decision) == "god:ra"
+    assert policy.choose(state, decision) == "people:pt_e2"
