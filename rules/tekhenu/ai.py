@@ -169,23 +169,22 @@ def pick_t13(state: State, decision: Decision, ids: list[str]) -> str:
     return "adj:+1" if "adj:+1" in ids else "adj:0"
 
 
+def pillar_price(state: State, space: str) -> float:
+    """The heuristic's worth of the Ra Pillar on offer placed on ``space``: its best matching
+    edges (double in a corner), the Buildings in its lines, half the Temple space's reward."""
+    tile = state["ra"][ra_slot_for(state["stack"][-1]["ctx"]["v"])]
+    r, c = int(space[1]), int(space[2])
+    matches = max(actions.matching_edges(state, space, tile, rot)[0] for rot in range(4))
+    reward = TEMPLE_REWARDS[r][c]
+    return (
+        matches * (2 if space in CORNERS else 1)
+        + actions.buildings_in_lines(state, space)
+        + sum(reward.values()) * 0.5
+    )
+
+
 def pick_ra_space(state: State, decision: Decision, ids: list[str]) -> str:
-    frame = state["stack"][-1]
-    tile = state["ra"][ra_slot_for(frame["ctx"]["v"])]
-
-    def worth(option: str) -> tuple[float, str]:
-        space = option.split(":")[1]
-        r, c = int(space[1]), int(space[2])
-        matches = max(actions.matching_edges(state, space, tile, rot)[0] for rot in range(4))
-        reward = TEMPLE_REWARDS[r][c]
-        return (
-            matches * (2 if space in CORNERS else 1)
-            + actions.buildings_in_lines(state, space)
-            + sum(reward.values()) * 0.5,
-            option,
-        )
-
-    return max(ids, key=worth)
+    return max(ids, key=lambda option: (pillar_price(state, option.split(":")[1]), option))
 
 
 def pick_ra_rot(state: State, decision: Decision, ids: list[str]) -> str:

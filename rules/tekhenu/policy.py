@@ -20,12 +20,9 @@ from __future__ import annotations
 from rules.core import Decision
 from rules.tekhenu import actions, ai
 from rules.tekhenu.data import (
-    CORNERS,
     PEOPLE_TEMPLE_LINE,
     STATUE_VP,
     TEMPLE_BUILDINGS,
-    TEMPLE_REWARDS,
-    ra_slot_for,
 )
 from rules.tekhenu.estimate import scorings_weight
 from rules.tekhenu.state import State
@@ -113,22 +110,11 @@ def pick_action(state: State, decision: Decision, ids: list[str]) -> str:
 
 def pick_ra_space(state: State, decision: Decision, ids: list[str]) -> str:
     """The heuristic's price of a Pillar space plus its lines (``line_worth``)."""
-    frame = state["stack"][-1]
-    tile = state["ra"][ra_slot_for(frame["ctx"]["v"])]
-    seat = decision.seat
 
     def worth(option: str) -> tuple[float, str]:
         space = option.split(":")[1]
-        r, c = actions.rc(space)
-        matches = max(actions.matching_edges(state, space, tile, rot)[0] for rot in range(4))
-        reward = TEMPLE_REWARDS[r][c]
-        return (
-            matches * (2 if space in CORNERS else 1)
-            + actions.buildings_in_lines(state, space)
-            + sum(reward.values()) * 0.5
-            + LINE_PULL * line_worth(state, seat, space),
-            option,
-        )
+        price = ai.pillar_price(state, space)
+        return (price + LINE_PULL * line_worth(state, decision.seat, space), option)
 
     return max(ids, key=worth)
 
