@@ -58,6 +58,8 @@ Driver API (everything is async where it talks to the bot; every wait has a time
     #   A message posted with an enforced nonce that was posted before returns that message,
     #   as Discord does, instead of a second one.
     fake.unknown_routes   # requests for routes the fake does not implement (answered 404)
+    fake.cut_off          # requests whose client hung up before the fake had read them whole
+                          # (a bot killed mid-upload): not acted on, not an error of the fake
 
 ``slash``/``click``/``select``/``submit_modal`` send an INTERACTION_CREATE and return once the bot
 acknowledged it (callback received) and settled: discord.py's own handler tasks for that
@@ -639,6 +641,7 @@ class FakeDiscord:
         self.requests: list[RecordedRequest] = []
         self.errors: list[str] = []
         self.unknown_routes: list[RecordedRequest] = []
+        self.cut_off: list[RecordedRequest] = []  # requests whose client hung up mid-body
         self.failed_dms: list[tuple[int, dict]] = []  # (user id, message data) refused by 50007
         self.identify_payloads: list[dict] = []
         self.outages: list[Outage] = []
@@ -1490,6 +1493,9 @@ class FakeDiscord:
             except web.HTTPMethodNotAllowed:
                 self.unknown_routes.append(rec)
                 resp = _error(405, 0, "405: Method Not Allowed")
+            except ConnectionResetError:  # the client went away mid-request (a killed bot):
+                self.cut_off.append(rec)  # like Discord, act on nothing not received whole
+                resp = web.Response(status=499)  # no one reads it ("client closed request")
             except Exception:
                 self.errors.append(f"{request.method} {request.path}\n{traceback.format_exc()}")
                 # not a 5xx: discord.py would sleep and retry those

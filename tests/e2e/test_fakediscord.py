@@ -467,3 +467,31 @@ async def test_startup_failure_is_raised_and_patches_restored(fake: FakeDiscord)
         async with fake.run_bot(Broken(fake.guild_id)):
             pass
     assert discord.http.Route.BASE == before
+
+
+async def test_a_request_cut_off_mid_body_is_not_acted_on(fake: FakeDiscord) -> None:
+    """A bot killed mid-upload hangs up with half a body sent: Discord acts on nothing, and the
+    fake records the request as cut off, not as an error of its own."""
+    path = f"/api/v10/channels/{fake.channel.id}/messages"
+    before = len(fake.requests_matching("POST", r"/channels/\d+/messages"))
+    reader, writer = await asyncio.open_connection("127.0.0.1", fake.port)
+    writer.write(
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "Content-Length: 400\r\n\r\n".encode()
+        + b'{"content": "half a mess'
+    )
+    await writer.drain()
+    for _ in range(100):
+        if fake.requests_matching("POST", r"/channels/\d+/messages")[before:]:
+            break
+        await asyncio.sleep(0.01)
+    writer.close()
+    for _ in range(200):
+        if fake.cut_off:
+            break
+        await asyncio.sleep(0.01)
+    assert [(r.method, r.path, r.json) for r in fake.cut_off] == [
+        ("POST", f"/channels/{fake.channel.id}/messages", None)
+    ]
+    assert not fake.errors
+    assert not any("half a mess" in (m.content or "") for m in fake.messages.values())
