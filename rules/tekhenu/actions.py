@@ -118,6 +118,15 @@ def matching_edges(state: State, space: str, tile: str, rotation: int) -> tuple[
     return matches, touching
 
 
+def pillars_in_line(state: State, seat: int, kind: str, index: int) -> int:
+    """``seat``'s Pillars in the Temple row or column ``kind`` ``index`` (TEK-R087, R104)."""
+    return sum(
+        1
+        for sp in line_spaces(kind, index)
+        if sp in state["temple"] and state["temple"][sp][2] == seat
+    )
+
+
 def buildings_in_lines(state: State, space: str) -> int:
     """TEK-R092: Buildings of any player around the Complex in the space's row and column."""
     r, c = rc(space)
@@ -656,11 +665,7 @@ def build_statue(state: State, seat: int, kind: str, where: str, events: list[Ev
         gain(state, seat, {"gold": gold}, term("people Statue"), events)  # TEK-R086
     if where in PEOPLE_TEMPLE_LINE:  # TEK-R087
         kind_, index = PEOPLE_TEMPLE_LINE[where]
-        own = sum(
-            1
-            for sp in line_spaces(kind_, index)
-            if sp in state["temple"] and state["temple"][sp][2] == seat
-        )
+        own = pillars_in_line(state, seat, kind_, index)
         add_vp(state, seat, 3 * own, term("people Statue at the Temple"), events)
 
 

@@ -204,12 +204,7 @@ def pick_hathor(state: State, decision: Decision, ids: list[str]) -> str:
 
     def worth(option: str) -> tuple[int, int]:
         kind, index, bread, _closed = TEMPLE_BUILDINGS[option.split(":")[1]]
-        own = sum(
-            1
-            for sp in actions.line_spaces(kind, index)
-            if sp in state["temple"] and state["temple"][sp][2] == seat
-        )
-        return (own, -bread)
+        return (actions.pillars_in_line(state, seat, kind, index), -bread)
 
     return max(ids, key=worth)
 

@@ -85,11 +85,7 @@ def building_worth(state: State, seat: int, wid: str) -> float:
     """What a Building on ``wid`` gets from ``seat``'s Pillars in its line: 3 VP each at
     once (TEK-R104) and 1 VP each a Scoring left (TEK-R163)."""
     kind, index, _bread, _closed = TEMPLE_BUILDINGS[wid]
-    own = sum(
-        1
-        for sp in actions.line_spaces(kind, index)
-        if sp in state["temple"] and state["temple"][sp][2] == seat
-    )
+    own = actions.pillars_in_line(state, seat, kind, index)
     return own * (HATHOR_LINE + scorings_weight(state))
 
 
@@ -143,11 +139,7 @@ def pick_horus(state: State, decision: Decision, ids: list[str]) -> str:
         if kind != "people" or where not in PEOPLE_TEMPLE_LINE:
             continue
         line_kind, index = PEOPLE_TEMPLE_LINE[where]
-        own = sum(
-            1
-            for sp in actions.line_spaces(line_kind, index)
-            if sp in state["temple"] and state["temple"][sp][2] == seat
-        )
+        own = actions.pillars_in_line(state, seat, line_kind, index)
         if own > best_own:
             best, best_own = option, own
     return best if best is not None else ai.choose(state, decision)

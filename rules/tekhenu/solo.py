@@ -220,11 +220,7 @@ def newly_won(state: State, space: str, districts: tuple[str, ...]) -> int:
 
 
 def bot_pillars_in_line(state: State, kind: str, index: int) -> int:
-    return sum(
-        1
-        for sp in actions.line_spaces(kind, index)
-        if sp in state["temple"] and state["temple"][sp][2] == state["bot"]
-    )
+    return actions.pillars_in_line(state, state["bot"], kind, index)
 
 
 def bot_ra(state: State, value: int, colour: str, events: list[Event]) -> None:
