@@ -42,8 +42,6 @@ from rules.tekhenu.state import (
     State,
     add_vp,
     can_pay,
-    discard_blessing,
-    gain,
     held_blessing,
     is_bot,
     light_of,
@@ -396,11 +394,11 @@ def begin_god(state: State, ctx: dict, events: list[Event]) -> None:
     techs = player["technologies"]
     # Technologies whose goods "may be taken before the action" (TEK-R344).
     if god == "horus" and "T04" in techs:
-        gain(state, seat, {"granite": 1}, "T04", events)
+        tracks.gain(state, seat, {"granite": 1}, "T04", events)
     if god == "thoth" and "T20" in techs:
-        gain(state, seat, {"papyrus": 1}, "T20", events)
+        tracks.gain(state, seat, {"papyrus": 1}, "T20", events)
     if god == "hathor" and "T21" in techs:
-        gain(state, seat, {"bread": 1}, "T21", events)
+        tracks.gain(state, seat, {"bread": 1}, "T21", events)
     ctx["begun"] = True
     events.append(
         Event(
@@ -464,7 +462,7 @@ def payable_without_waiver(state: State, ctx: dict) -> bool:
 def waive_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
     ctx = frame["ctx"]
     if option.startswith("bless:"):
-        discard_blessing(state, ctx["s"], frame["card"], events)
+        tracks.discard_blessing(state, ctx["s"], frame["card"], events)
         ctx["waived"] = True
     else:
         ctx["declined"] = True
@@ -508,7 +506,7 @@ def god_done(state: State, ctx: dict, events: list[Event]) -> None:
         add_vp(state, seat, 2, vp_tech[god], events)
     if god == "bastet" and "T06" in techs:
         add_vp(state, seat, 2, "T06", events)
-        gain(state, seat, {"population": 1, "happiness": 1}, "T06", events)
+        tracks.gain(state, seat, {"population": 1, "happiness": 1}, "T06", events)
     die_action_done(state, ctx, events)
     horus_bonuses(state, seat, god, events, ctx.get("owners"))
 
@@ -545,7 +543,7 @@ def horus_bonuses(
 
 def give_horus_bonus(state: State, owner: int, god: str, events: list[Event]) -> None:
     if is_bot(state, owner):
-        gain(
+        tracks.gain(
             state,
             owner,
             dict(BOT_HORUS_BONUS[god]),
@@ -554,9 +552,9 @@ def give_horus_bonus(state: State, owner: int, god: str, events: list[Event]) ->
         )
         return
     bonus = state["horus_bonus"][HORUS_VALUE[god] - 1]
-    gain(state, owner, dict(bonus), msg("Horus bonus ({god})", god=GOD_NAMES[god]), events)
+    tracks.gain(state, owner, dict(bonus), msg("Horus bonus ({god})", god=GOD_NAMES[god]), events)
     if "T07" in state["players"][owner]["technologies"]:
-        gain(state, owner, {"granite": 1}, "T07", events)
+        tracks.gain(state, owner, {"granite": 1}, "T07", events)
 
 
 # --- Horus (TEK-R078..R088) ----------------------------------------------------------------
@@ -662,7 +660,7 @@ def build_statue(state: State, seat: int, kind: str, where: str, events: list[Ev
     gold = state["people_gold"][where]
     state["people_gold"][where] = 0
     if gold:
-        gain(state, seat, {"gold": gold}, term("people Statue"), events)  # TEK-R086
+        tracks.gain(state, seat, {"gold": gold}, term("people Statue"), events)  # TEK-R086
     if where in PEOPLE_TEMPLE_LINE:  # TEK-R087
         kind_, index = PEOPLE_TEMPLE_LINE[where]
         own = pillars_in_line(state, seat, kind_, index)
@@ -760,7 +758,7 @@ def place_pillar(state: State, ctx: dict, space: str, rotation: int, events: lis
     # Step 3 (TEK-R095)
     r, c = rc(space)
     reward = dict(TEMPLE_REWARDS[r][c])
-    gain(state, seat, reward, msg("Temple space {space}", space=space), events)
+    tracks.gain(state, seat, reward, msg("Temple space {space}", space=space), events)
     # Step 4 (TEK-R096)
     add_vp(state, seat, RA_SLOT_VP[slot], RA_SLOT_REASONS[RA_SLOTS[slot]], events)
     # Step 6 (TEK-R098) and step 7 (TEK-R099)
@@ -806,7 +804,9 @@ def pillar_ability(
         )
     )
     if ability in ("population", "happiness", "scribe", "gold"):
-        gain(state, seat, {ability: params[ability]}, msg("Pillar {tile}", tile=tile), events)
+        tracks.gain(
+            state, seat, {ability: params[ability]}, msg("Pillar {tile}", tile=tile), events
+        )
     elif ability == "vp":
         add_vp(state, seat, params["vp"], msg("Pillar {tile}", tile=tile), events)
     elif ability == "edge_bonus":  # TEK-R273: +1 per matching edge, not doubled
@@ -818,7 +818,7 @@ def pillar_ability(
         )
     elif ability == "double_reward":  # TEK-R288: resources and Faith once more
         extra = {k: v for k, v in reward.items() if k in params["kinds"]}
-        gain(state, seat, extra, msg("Pillar {tile}", tile=tile), events)
+        tracks.gain(state, seat, extra, msg("Pillar {tile}", tile=tile), events)
     elif ability == "decree":
         card = cards.draw_card(state, "decree")
         if card is not None:
@@ -900,7 +900,7 @@ def hathor_apply(state: State, frame: dict, option: str, events: list[Event]) ->
             reward = TEMPLE_REWARDS[r][c]
             kind_ = next(iter(reward))
             if kind_ != "vp":
-                gain(state, seat, {kind_: 1}, msg("Hathor: {space}", space=sp), events)
+                tracks.gain(state, seat, {kind_: 1}, msg("Hathor: {space}", space=sp), events)
         elif here[2] == seat:  # TEK-R104 (+ T05)
             add_vp(
                 state,
@@ -920,7 +920,7 @@ def resolve_bastet(state: State, ctx: dict, events: list[Event]) -> None:
     tracks.gain_happiness(state, seat, value, events)
     scribes = 2 if value <= 2 else (1 if value <= 4 else 0)
     if scribes:
-        gain(state, seat, {"scribe": scribes}, GOD_NAMES["bastet"], events)
+        tracks.gain(state, seat, {"scribe": scribes}, GOD_NAMES["bastet"], events)
     god_done(state, ctx, events)
 
 
@@ -1056,10 +1056,10 @@ def osiris_apply(state: State, frame: dict, option: str, events: list[Event]) ->
     )
     for res, steps_ in space.production.items():
         advance_production(player, res, steps_)
-    gain(state, seat, dict(space.tokens), msg("Osiris {space}", space=sid), events)
+    tracks.gain(state, seat, dict(space.tokens), msg("Osiris {space}", space=sid), events)
     if space.row == 2 and state["row2_gold"]:  # TEK-R137
         state["row2_gold"] = 0
-        gain(state, seat, {"gold": 1}, term("first Building in Osiris row 2"), events)
+        tracks.gain(state, seat, {"gold": 1}, term("first Building in Osiris row 2"), events)
     if space.production_any:  # TEK-R141
         state["stack"].append({"k": "osiris_any", "s": seat, "ctx": ctx})
         return
@@ -1152,7 +1152,7 @@ def produce_bless_apply(state: State, frame: dict, option: str, events: list[Eve
         resolve_production(state, ctx, events)
         return
     card = option.split(":")[1]
-    discard_blessing(state, ctx["s"], card, events)
+    tracks.discard_blessing(state, ctx["s"], card, events)
     ctx["played"].append(card)
     state["stack"].append(frame)
 
@@ -1187,12 +1187,12 @@ def resolve_production(state: State, ctx: dict, events: list[Event]) -> None:
         if "T12" in techs and excess:
             add_vp(state, seat, excess, "T12", events)
         if "T13" in techs:
-            gain(state, seat, {res: 1}, "T13", events)
+            tracks.gain(state, seat, {res: 1}, "T13", events)
         if "T17" in techs and res == "bread":
             add_vp(state, seat, 2, "T17", events)
     for card in ctx["played"]:
         if card in PRODUCE_GAIN:
-            gain(state, seat, dict(PRODUCE_GAIN[card]), card, events)
+            tracks.gain(state, seat, dict(PRODUCE_GAIN[card]), card, events)
     die_action_done(state, ctx, events)
 
 

@@ -23,13 +23,13 @@ from rules.tekhenu.state import (
     balance,
     dice_on_board,
     draw_die,
-    gain,
     humans,
     roll,
     seat_name,
     semicolons,
     shaded_gods,
 )
+from rules.tekhenu.tracks import gain
 from rules.text import msg, term
 
 

@@ -44,7 +44,6 @@ from rules.tekhenu.state import (
     State,
     card_said,
     draw_die,
-    gain,
     humans,
     new_player,
     rand_below,
@@ -402,7 +401,7 @@ def destiny_apply(state: State, frame: dict, option: str, events: list[Event]) -
 
 def destiny_reward(state: State, seat: int, card: str, events: list[Event]) -> None:
     if card in DESTINY_GAIN:
-        gain(state, seat, dict(DESTINY_GAIN[card]), card, events)
+        tracks.gain(state, seat, dict(DESTINY_GAIN[card]), card, events)
     else:
         state["stack"].append({"k": "a03", "s": seat})
 
@@ -452,7 +451,7 @@ def rewards_apply(state: State, frame: dict, option: str, events: list[Event]) -
         destiny_reward(state, seat, card, events)
         return
     if card in STARTING_GAIN:
-        gain(state, seat, dict(STARTING_GAIN[card]), card, events)
+        tracks.gain(state, seat, dict(STARTING_GAIN[card]), card, events)
     elif card in STARTING_GAIN_ANY:
         count, kinds = STARTING_GAIN_ANY[card]
         state["stack"].append(
@@ -512,7 +511,7 @@ def gain_any_decision(state: State, frame: dict) -> Decision:
 
 
 def gain_any_apply(state: State, frame: dict, option: str, events: list[Event]) -> None:
-    gain(state, frame["s"], {option.split(":")[1]: 1}, frame["card"], events)
+    tracks.gain(state, frame["s"], {option.split(":")[1]: 1}, frame["card"], events)
     frame["left"] -= 1
     if frame["left"]:
         state["stack"].append(frame)

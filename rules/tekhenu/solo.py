@@ -30,7 +30,7 @@ from rules.tekhenu.data import (
     TEMPLE_SIZE,
     ra_slot_for,
 )
-from rules.tekhenu.state import State, add_vp, die_purity, gain, rand_below, shuffle
+from rules.tekhenu.state import State, add_vp, die_purity, rand_below, shuffle
 from rules.text import msg, term
 
 T = TypeVar("T")
@@ -313,7 +313,7 @@ def bot_bastet(state: State, value: int, colour: str, events: list[Event]) -> No
     )
     scribes = 2 if value <= 2 else (1 if value <= 4 else 0)
     if scribes:
-        gain(state, bot, {"scribe": scribes}, term("bot Bastet"), events)
+        tracks.gain(state, bot, {"scribe": scribes}, term("bot Bastet"), events)
 
 
 def bot_thoth(state: State, value: int, colour: str, events: list[Event]) -> None:

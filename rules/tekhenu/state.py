@@ -191,58 +191,6 @@ def add_vp(state: State, seat: int, vp: int, reason: str, events: list[Event]) -
     return change
 
 
-def gain(state: State, seat: int, goods: dict[str, int], reason: str, events: list[Event]) -> None:
-    """Gain tokens (TEK-R009: unlimited supply). VP go through add_vp; Population and
-    Happiness through the track helpers (Population first, TEK-R345)."""
-    from rules.tekhenu import tracks  # local: tracks imports this module
-
-    player = state["players"][seat]
-    bot = is_bot(state, seat)
-    parts = []
-    for key in ("population", "happiness"):
-        if goods.get(key):
-            if key == "population":
-                tracks.gain_population(state, seat, goods[key], events)
-            else:
-                tracks.gain_happiness(state, seat, goods[key], events)
-    for key, amount in goods.items():
-        if amount <= 0 or key in ("population", "happiness", "vp"):
-            continue
-        if key in RESOURCES:
-            if bot:
-                continue  # TEK-R314
-            player["res"][key] += amount
-        elif key == "gold":
-            if bot:
-                continue
-            player["gold"] += amount
-        elif key == "scribe":
-            player["scribe"] += amount
-        elif key == "faith":
-            if bot:
-                continue
-            player["faith"] += amount
-        else:  # pragma: no cover - data error
-            raise ValueError(key)
-        parts.append(msg("{amount} {what}", amount=amount, what=WORDS[key]))
-    if parts:
-        events.append(
-            Event(
-                "gain",
-                msg(
-                    "{seat} gains {goods} ({reason}).",
-                    seat=seat_name(state, seat),
-                    goods=parts,
-                    reason=reason,
-                ),
-                {"seat": seat, "goods": dict(goods)},
-                seat=seat,
-            )
-        )
-    if goods.get("vp"):
-        add_vp(state, seat, goods["vp"], reason, events)
-
-
 def has_card(player: dict[str, Any], card: str) -> bool:
     return card in player["technologies"] or card in player["blessings"]
 
@@ -260,23 +208,6 @@ def offered_blessing(player: dict[str, Any], *cards: str) -> str:
     if card is None:
         raise ValueError(f"none of {cards} is held")
     return card
-
-
-def discard_blessing(state: State, seat: int, card: str, events: list[Event]) -> None:
-    """TEK-R119: a played Blessing is discarded; T24: +1 Gold."""
-    player = state["players"][seat]
-    player["blessings"].remove(card)
-    state["discards"]["blessing"].append(card)
-    events.append(
-        Event(
-            "blessing",
-            msg("{seat} plays Blessing {card}.", seat=seat_name(state, seat), card=card_said(card)),
-            {"seat": seat, "card": card},
-            seat=seat,
-        )
-    )
-    if "T24" in player["technologies"]:
-        gain(state, seat, {"gold": 1}, "T24", events)
 
 
 # --- payments (TEK-R065, TEK-R075, T10, T22) -----------------------------------------------

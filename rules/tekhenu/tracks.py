@@ -1,11 +1,64 @@
-"""The shared Populace track (Happiness and Population) and its first-time triggers."""
+"""Gains of goods and the shared Populace track (Happiness and Population) with its
+first-time triggers: one module, as a gain can move the track and the track's rewards are
+gains."""
 
 from __future__ import annotations
 
 from rules.core import Event
-from rules.tekhenu.data import MARKET_SLOTS, MARKET_UNLOCK, POPULACE_MAX
-from rules.tekhenu.state import State, gain, seat_name
+from rules.tekhenu.cards import draw_card
+from rules.tekhenu.data import MARKET_SLOTS, MARKET_UNLOCK, POPULACE_MAX, RESOURCES, WORDS
+from rules.tekhenu.state import State, add_vp, card_said, is_bot, seat_name
 from rules.text import msg, term
+
+
+def gain(state: State, seat: int, goods: dict[str, int], reason: str, events: list[Event]) -> None:
+    """Gain tokens (TEK-R009: unlimited supply). VP go through add_vp; Population and
+    Happiness through the track helpers (Population first, TEK-R345)."""
+    player = state["players"][seat]
+    bot = is_bot(state, seat)
+    parts = []
+    for key in ("population", "happiness"):
+        if goods.get(key):
+            if key == "population":
+                gain_population(state, seat, goods[key], events)
+            else:
+                gain_happiness(state, seat, goods[key], events)
+    for key, amount in goods.items():
+        if amount <= 0 or key in ("population", "happiness", "vp"):
+            continue
+        if key in RESOURCES:
+            if bot:
+                continue  # TEK-R314
+            player["res"][key] += amount
+        elif key == "gold":
+            if bot:
+                continue
+            player["gold"] += amount
+        elif key == "scribe":
+            player["scribe"] += amount
+        elif key == "faith":
+            if bot:
+                continue
+            player["faith"] += amount
+        else:  # pragma: no cover - data error
+            raise ValueError(key)
+        parts.append(msg("{amount} {what}", amount=amount, what=WORDS[key]))
+    if parts:
+        events.append(
+            Event(
+                "gain",
+                msg(
+                    "{seat} gains {goods} ({reason}).",
+                    seat=seat_name(state, seat),
+                    goods=parts,
+                    reason=reason,
+                ),
+                {"seat": seat, "goods": dict(goods)},
+                seat=seat,
+            )
+        )
+    if goods.get("vp"):
+        add_vp(state, seat, goods["vp"], reason, events)
 
 
 def gain_population(state: State, seat: int, amount: int, events: list[Event]) -> None:
@@ -33,8 +86,6 @@ def gain_population(state: State, seat: int, amount: int, events: list[Event]) -
 
 
 def open_market_section(state: State, section: int, events: list[Event]) -> None:
-    from rules.tekhenu.cards import draw_card
-
     state["market_open"][section] = True
     state["market"][section] = [draw_card(state, kind) for kind in MARKET_SLOTS[section]]
     events.append(
@@ -114,3 +165,20 @@ def lose_population(state: State, seat: int, amount: int, events: list[Event]) -
     player["population"] = max(0, player["population"] - amount)
     # Happiness can never exceed Population (TEK-R112).
     player["happiness"] = min(player["happiness"], player["population"])
+
+
+def discard_blessing(state: State, seat: int, card: str, events: list[Event]) -> None:
+    """TEK-R119: a played Blessing is discarded; T24: +1 Gold."""
+    player = state["players"][seat]
+    player["blessings"].remove(card)
+    state["discards"]["blessing"].append(card)
+    events.append(
+        Event(
+            "blessing",
+            msg("{seat} plays Blessing {card}.", seat=seat_name(state, seat), card=card_said(card)),
+            {"seat": seat, "card": card},
+            seat=seat,
+        )
+    )
+    if "T24" in player["technologies"]:
+        gain(state, seat, {"gold": 1}, "T24", events)

@@ -22,7 +22,6 @@ from rules.tekhenu.state import (
     State,
     add_vp,
     die_purity,
-    discard_blessing,
     held_blessing,
     light_of,
     offered_blessing,
@@ -30,7 +29,13 @@ from rules.tekhenu.state import (
     scribe_budget,
     seat_name,
 )
-from rules.tekhenu.tracks import gain_happiness, gain_population, lose_happiness, lose_population
+from rules.tekhenu.tracks import (
+    discard_blessing,
+    gain_happiness,
+    gain_population,
+    lose_happiness,
+    lose_population,
+)
 from rules.text import msg, term
 
 ANUBIS_COST = 2  # TEK-R070
