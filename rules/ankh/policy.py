@@ -12,13 +12,14 @@ region, R065, R075):
 - Control Monument and Build Monument: the monument (type) that gains the most;
 - Summon: the space that gains the most (then the heuristic's: next to monuments);
 - Unlock at level 3: Bountiful while the god is in the red section before the forgetting
-  (R106: +1 on every gain, the cheapest way out of the red, R155), Worshipful as the second
-  (R108: 2 followers for 1 devotion after each battle, 2 with Bountiful in the red; the god
-  held 10-45 unspent followers when it was forgotten at 17-20 devotion);
+  (R106: +1 on every gain, the cheapest way out of the red, R155), from 3 seats Worshipful
+  as the second (R108: 2 followers for 1 devotion after each battle, 2 with Bountiful in the
+  red; forgotten gods held 3-45 unspent followers), at 2 seats only with followers to spare;
 - Actions: the heuristic's plan, with Gain Followers worth a fifth once the god already holds
   the followers it can still spend well (followers piled up unspent), Unlock first when it
-  brings Bountiful or Worshipful to a god in the red, and an action that triggers a Control
-  Monument with a monument to take or a Camel Caravan with a line that gains worth more.
+  brings Bountiful (from 3 seats also Worshipful) to a god in the red, and an action that
+  triggers a Control Monument with a monument to take or a Camel Caravan with a line that
+  gains worth more.
   (The heuristic's plan adds a second action even after a first one that triggers an event
   and so ends the turn, ANKH-R032; correcting that measured weaker at 2 seats, 45-68 %
   against 100 %, so it is kept.)
@@ -84,6 +85,12 @@ def _event_value(state: State, player: int) -> float:
 
 RED_POWER_UNLOCK = 6.0  # Unlock's value when it brings a red power (the heuristic: 2.5 so late)
 RED_POWERS = ("bountiful", "worshipful")  # level-3 powers that lift a god out of the red
+WORSHIPFUL_FIRST_SEATS = 3  # at 2 seats Worshipful first measured 2 points weaker (+0/-4 of 200)
+
+
+def _red_powers(state: State) -> tuple[str, ...]:
+    """The level-3 powers worth an early Unlock in the red: Worshipful too from 3 seats."""
+    return RED_POWERS if state["seats"] >= WORSHIPFUL_FIRST_SEATS else RED_POWERS[:1]
 
 
 def _red_power_next(state: State, player: int) -> bool:
@@ -93,13 +100,14 @@ def _red_power_next(state: State, player: int) -> bool:
     return (
         pl["unlocks"] < len(UNLOCK_LEVELS)
         and UNLOCK_LEVELS[pl["unlocks"]] == 3
-        and any(power not in pl["powers"] for power in RED_POWERS)
+        and any(power not in pl["powers"] for power in _red_powers(state))
         and pl["devotion"] <= RED_TOP
         and state["conflicts"] < FORGET_AFTER_CONFLICT
     )
 
 
 SPARE_FOLLOWERS_SHARE = 0.2  # Gain Followers' value once the god has all it can spend well
+WORSHIP_FOLLOWERS = 6  # at 2 seats Worshipful is the second level-3 power with this many
 
 
 def _follower_need(state: State, player: int) -> int:
@@ -183,14 +191,15 @@ def _control(state: State, decision: Decision) -> str:
 
 def _unlock(state: State, decision: Decision) -> str:
     """The heuristic's order, but Bountiful first at level 3 while it can still lift the god
-    out of the red section before the forgetting (ANKH-R106, R155), and Worshipful before
-    Glorious and the rest (ANKH-R108: followers turn into devotion)."""
+    out of the red section before the forgetting (ANKH-R106, R155), and from 3 seats
+    Worshipful before Glorious and the rest (ANKH-R108: followers turn into devotion)."""
     ids = decision.option_ids()
     player = player_of(state, decision.seat)
     red = state["players"][player]["devotion"] <= RED_TOP
     if red and state["conflicts"] < FORGET_AFTER_CONFLICT and "power:bountiful" in ids:
         return "power:bountiful"
-    if "power:worshipful" in ids:
+    spare = state["players"][player]["followers"] - 3 >= WORSHIP_FOLLOWERS
+    if "power:worshipful" in ids and ("worshipful" in _red_powers(state) or spare):
         return "power:worshipful"
     return ai.choose(state, decision)
 
