@@ -12,14 +12,17 @@ region, R065, R075):
 - Control Monument and Build Monument: the monument (type) that gains the most;
 - Summon: the space that gains the most (then the heuristic's: next to monuments);
 - Unlock at level 3: Bountiful while the god is in the red section before the forgetting
-  (R106: +1 on every gain, the cheapest way out of the red, R155), Worshipful when followers
-  are plentiful (R108);
+  (R106: +1 on every gain, the cheapest way out of the red, R155), from 3 seats Worshipful
+  as the second (R108: 2 followers for 1 devotion after each battle, 2 with Bountiful in the
+  red; forgotten gods held 3-45 unspent followers), at 2 seats only with followers to spare;
 - Actions: the heuristic's plan, with Gain Followers worth a fifth once the god already holds
   the followers it can still spend well (followers piled up unspent), Unlock first when it
-  brings Bountiful, and an action that triggers a Control Monument with a monument to take
-  or a Camel Caravan with a line that gains worth more. (The heuristic's plan adds a second
-  action even after a first one that triggers an event and so ends the turn, ANKH-R032;
-  correcting that measured weaker at 2 seats, 45-68 % against 100 %, so it is kept.)
+  brings Bountiful (from 3 seats also Worshipful) to a god in the red, and an action that
+  triggers a Control Monument with a monument to take or a Camel Caravan with a line that
+  gains worth more.
+  (The heuristic's plan adds a second action even after a first one that triggers an event
+  and so ends the turn, ANKH-R032; correcting that measured weaker at 2 seats, 45-68 %
+  against 100 %, so it is kept.)
 
 Moving figures by the same devotion gain was tried and measured weaker (docs/ai.md).
 
@@ -80,23 +83,31 @@ def _event_value(state: State, player: int) -> float:
     return 0.0
 
 
-BOUNTIFUL_UNLOCK = 6.0  # Unlock's value when it brings Bountiful (the heuristic: 2.5 so late)
+RED_POWER_UNLOCK = 6.0  # Unlock's value when it brings a red power (the heuristic: 2.5 so late)
+RED_POWERS = ("bountiful", "worshipful")  # level-3 powers that lift a god out of the red
+WORSHIPFUL_FIRST_SEATS = 3  # at 2 seats Worshipful first measured 2 points weaker (+0/-4 of 200)
 
 
-def _bountiful_next(state: State, player: int) -> bool:
-    """The next unlock is a level-3 one and Bountiful would still lift the god in the red."""
+def _red_powers(state: State) -> tuple[str, ...]:
+    """The level-3 powers worth an early Unlock in the red: Worshipful too from 3 seats."""
+    return RED_POWERS if state["seats"] >= WORSHIPFUL_FIRST_SEATS else RED_POWERS[:1]
+
+
+def _red_power_next(state: State, player: int) -> bool:
+    """The next unlock is a level-3 one, the god is in the red before the forgetting and
+    lacks Bountiful or Worshipful (ANKH-R106, R108, R155)."""
     pl = state["players"][player]
     return (
         pl["unlocks"] < len(UNLOCK_LEVELS)
         and UNLOCK_LEVELS[pl["unlocks"]] == 3
-        and "bountiful" not in pl["powers"]
+        and any(power not in pl["powers"] for power in _red_powers(state))
         and pl["devotion"] <= RED_TOP
         and state["conflicts"] < FORGET_AFTER_CONFLICT
     )
 
 
 SPARE_FOLLOWERS_SHARE = 0.2  # Gain Followers' value once the god has all it can spend well
-WORSHIP_FOLLOWERS = 6  # Worshipful is the second level-3 power with this many followers
+WORSHIP_FOLLOWERS = 6  # at 2 seats Worshipful is the second level-3 power with this many
 
 
 def _follower_need(state: State, player: int) -> int:
@@ -118,8 +129,8 @@ def _action(state: State, decision: Decision) -> str:
     pl = state["players"][player]
     if pl["followers"] >= _follower_need(state, player):
         value["act:followers"] *= SPARE_FOLLOWERS_SHARE
-    if _bountiful_next(state, player) and pl["followers"] >= UNLOCK_LEVELS[pl["unlocks"]]:
-        value["act:unlock"] = max(value["act:unlock"], BOUNTIFUL_UNLOCK)
+    if _red_power_next(state, player) and pl["followers"] >= UNLOCK_LEVELS[pl["unlocks"]]:
+        value["act:unlock"] = max(value["act:unlock"], RED_POWER_UNLOCK)
     first = len(state["turn"]["taken"]) == 0 and len(state["players"][player]["seats"]) == 1
     for i in ids:
         action = i[4:]
@@ -180,14 +191,15 @@ def _control(state: State, decision: Decision) -> str:
 
 def _unlock(state: State, decision: Decision) -> str:
     """The heuristic's order, but Bountiful first at level 3 while it can still lift the god
-    out of the red section before the forgetting (ANKH-R106, R155)."""
+    out of the red section before the forgetting (ANKH-R106, R155), and from 3 seats
+    Worshipful before Glorious and the rest (ANKH-R108: followers turn into devotion)."""
     ids = decision.option_ids()
     player = player_of(state, decision.seat)
     red = state["players"][player]["devotion"] <= RED_TOP
     if red and state["conflicts"] < FORGET_AFTER_CONFLICT and "power:bountiful" in ids:
         return "power:bountiful"
-    followers = state["players"][player]["followers"]
-    if "power:worshipful" in ids and followers - 3 >= WORSHIP_FOLLOWERS:
+    spare = state["players"][player]["followers"] - 3 >= WORSHIP_FOLLOWERS
+    if "power:worshipful" in ids and ("worshipful" in _red_powers(state) or spare):
         return "power:worshipful"
     return ai.choose(state, decision)
 

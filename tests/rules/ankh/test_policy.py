@@ -64,6 +64,36 @@ def test_unlocks_bountiful_this_turn():
     assert "bountiful" in state["players"][0]["powers"]
 
 
+@pytest.mark.rule("ANKH-R108")
+@pytest.mark.parametrize(("seats", "power"), [(3, "worshipful"), (2, "glorious")])
+def test_unlock_takes_worshipful_as_the_second_level_3_power_from_3_seats(seats, power):
+    state = blank(seats)
+    put(state, "b4", "god", 0)
+    pl = state["players"][0]
+    pl["unlocks"], pl["followers"], pl["devotion"] = 5, 3, 12  # few followers to spare
+    pl["powers"] = ["commanding", "revered", "resplendent", "temple_attunement", "bountiful"]
+    task(state, {"t": "unlock", "seat": 0, "p": 0, "level": 3, "optional": False})
+    assert ENGINE.ai_choice(state, 0) == "power:glorious"  # the heuristic's order
+    assert ENGINE.rollout_choice(state, 0) == f"power:{power}"  # 2 seats: measured weaker
+
+
+@pytest.mark.rule("ANKH-R108")
+@pytest.mark.rule("ANKH-R155")
+def test_unlocks_worshipful_this_turn_in_the_red():
+    state = blank(3)
+    put(state, "b4", "god", 0)
+    put(state, "e8", "god", 1)
+    for hex_, kind in (("a4", "temple"), ("c4", "pyramid"), ("b3", "obelisk")):
+        mon(state, hex_, kind, None)  # Gain Followers (4) would outrank the heuristic's Unlock
+    pl = state["players"][0]
+    pl["unlocks"], pl["followers"], pl["devotion"] = 5, 3, 12
+    pl["powers"] = ["commanding", "revered", "resplendent", "temple_attunement", "bountiful"]
+    turn(state, 0)
+    while ENGINE.pending(state)[0].seat == 0:
+        state, _ = play(state, (0, ENGINE.rollout_choice(state, 0)))
+    assert "worshipful" in state["players"][0]["powers"]
+
+
 def test_triggering_a_control_monument_counts_only_with_a_monument_to_take():
     from rules.ankh.policy import CONTROL_TRIGGER, _event_value
 
