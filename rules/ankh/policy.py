@@ -88,9 +88,14 @@ RED_POWERS = ("bountiful", "worshipful")  # level-3 powers that lift a god out o
 WORSHIPFUL_FIRST_SEATS = 3  # at 2 seats Worshipful first measured 2 points weaker (+0/-4 of 200)
 
 
+def _worshipful_first(state: State) -> bool:
+    """From 3 seats Worshipful comes before Glorious and counts as a red power (ANKH-R108)."""
+    return state["seats"] >= WORSHIPFUL_FIRST_SEATS
+
+
 def _red_powers(state: State) -> tuple[str, ...]:
     """The level-3 powers worth an early Unlock in the red: Worshipful too from 3 seats."""
-    return RED_POWERS if state["seats"] >= WORSHIPFUL_FIRST_SEATS else RED_POWERS[:1]
+    return RED_POWERS if _worshipful_first(state) else RED_POWERS[:1]
 
 
 def _red_power_next(state: State, player: int) -> bool:
@@ -199,7 +204,7 @@ def _unlock(state: State, decision: Decision) -> str:
     if red and state["conflicts"] < FORGET_AFTER_CONFLICT and "power:bountiful" in ids:
         return "power:bountiful"
     spare = state["players"][player]["followers"] - 3 >= WORSHIP_FOLLOWERS
-    if "power:worshipful" in ids and ("worshipful" in _red_powers(state) or spare):
+    if "power:worshipful" in ids and (_worshipful_first(state) or spare):
         return "power:worshipful"
     return ai.choose(state, decision)
 
