@@ -106,9 +106,14 @@ def _red_power_next(state: State, player: int) -> bool:
         pl["unlocks"] < len(UNLOCK_LEVELS)
         and UNLOCK_LEVELS[pl["unlocks"]] == 3
         and any(power not in pl["powers"] for power in _red_powers(state))
-        and pl["devotion"] <= RED_TOP
-        and state["conflicts"] < FORGET_AFTER_CONFLICT
+        and _red_before_forgetting(state, player)
     )
+
+
+def _red_before_forgetting(state: State, player: int) -> bool:
+    """The god is in the red section and the forgetting is still to come (ANKH-R155)."""
+    in_red = state["players"][player]["devotion"] <= RED_TOP
+    return in_red and state["conflicts"] < FORGET_AFTER_CONFLICT
 
 
 SPARE_FOLLOWERS_SHARE = 0.2  # Gain Followers' value once the god has all it can spend well
@@ -200,10 +205,10 @@ def _unlock(state: State, decision: Decision) -> str:
     Worshipful before Glorious and the rest (ANKH-R108: followers turn into devotion)."""
     ids = decision.option_ids()
     player = player_of(state, decision.seat)
-    red = state["players"][player]["devotion"] <= RED_TOP
-    if red and state["conflicts"] < FORGET_AFTER_CONFLICT and "power:bountiful" in ids:
+    if _red_before_forgetting(state, player) and "power:bountiful" in ids:
         return "power:bountiful"
-    spare = state["players"][player]["followers"] - 3 >= WORSHIP_FOLLOWERS
+    pl = state["players"][player]
+    spare = pl["followers"] - UNLOCK_LEVELS[pl["unlocks"]] >= WORSHIP_FOLLOWERS  # after paying
     if "power:worshipful" in ids and (_worshipful_first(state) or spare):
         return "power:worshipful"
     return ai.choose(state, decision)
