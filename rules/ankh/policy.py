@@ -5,7 +5,9 @@ The heuristic (``rules/ankh/ai.py``, the ``easy`` level) answers every Camel Car
 skip, takes the first monument offered at Control Monument and builds the first type offered.
 This policy plays the heuristic everywhere else and aims those choices at Conflict devotion
 (``region_values``: monument majorities per region, ANKH-R066; dominating or winning each
-region, R065, R075):
+region, R065, R075), against the best rival's; at 3 seats before the merge (ANKH-R142) against
+the god standing highest after the Conflict, devotion so far included (only that god escapes
+the merge; the merged god plays on from the lesser god's devotion, R148):
 
 - Camel Caravan: the legal line whose split gains its god the most against the best rival,
   or skip when none gains (every region is one more place to dominate or win);
@@ -39,12 +41,14 @@ from rules.ankh.data import (
     DOMINATE_DEVOTION,
     EVENT_TRACK,
     FORGET_AFTER_CONFLICT,
+    MERGE_AFTER_CONFLICT,
+    MERGE_MIN_PLAYERS,
     RED_TOP,
     UNLOCK_LEVELS,
     WIN_DEVOTION,
 )
 from rules.ankh.events import _camels, control_targets, open_lines
-from rules.ankh.state import State, player_of, region_land
+from rules.ankh.state import State, active_players, player_of, region_land
 from rules.core import Decision
 
 CONTEST_SHARE = 0.5  # a contested region: this share of the battle's reward, on average
@@ -170,7 +174,7 @@ def _summon_at(state: State, decision: Decision) -> str:
             continue
         h = oid[3:]
         view = {**state, "figures": {**figures, h: fig}}
-        value = _advantage(region_values(view, regions), player)
+        value = _advantage(region_values(view, regions), player, state)
         value += 0.01 * ai._near_monument(state, h, player)  # noqa: SLF001
         if value > gain + 1e-9:
             best, gain = oid, value
@@ -181,7 +185,7 @@ def _board_advantage(state: State, player: int, monuments: dict | None = None) -
     """``player``'s Conflict devotion over the best rival on the board as it stands (or with
     ``monuments`` in place of the board's)."""
     view = state if monuments is None else {**state, "monuments": monuments}
-    return _advantage(region_values(view, tuple(region_land(state).values())), player)
+    return _advantage(region_values(view, tuple(region_land(state).values())), player, state)
 
 
 def _control(state: State, decision: Decision) -> str:
@@ -269,20 +273,33 @@ def region_values(state: State, regions: tuple[frozenset, ...]) -> dict[int, flo
     return out
 
 
-def _advantage(values: dict[int, float], player: int) -> float:
+def _advantage(values: dict[int, float], player: int, state: State) -> float:
+    """``player``'s Conflict devotion over the best rival's; before the merge at 3 seats
+    (ANKH-R142) with the devotion so far added, so against the god standing highest after the
+    Conflict: the two lowest gods merge, and a merged god plays on from the lesser's devotion
+    (R148)."""
+    if _merge_race(state):
+        devotion = {p: state["players"][p]["devotion"] for p in active_players(state)}
+        values = {p: devotion.get(p, 0) + values.get(p, 0.0) for p in {*devotion, *values}}
     others = [v for p, v in values.items() if p != player]
     return values.get(player, 0.0) - max(others, default=0.0)
+
+
+def _merge_race(state: State) -> bool:
+    """3 seats before the merge Conflict's end: only the god standing highest escapes the
+    merge. (From 4 seats, against the leader measured 1.5 points weaker, +7/-10 of 200.)"""
+    return state["seats"] == MERGE_MIN_PLAYERS and state["conflicts"] < MERGE_AFTER_CONFLICT
 
 
 def best_line(state: State, player: int, chosen: list) -> tuple[frozenset | None, float]:
     """The open line (containing ``chosen``) that most improves ``player``'s Conflict
     devotion over the best rival, and that improvement (negative if every line loses)."""
     camels = _camels(state)
-    base = _advantage(region_values(state, compute_regions(camels)), player)
+    base = _advantage(region_values(state, compute_regions(camels)), player, state)
     best: frozenset | None = None
     gain = float("-inf")
     for line in open_lines(state, chosen):
-        after = _advantage(region_values(state, compute_regions(camels | line)), player)
+        after = _advantage(region_values(state, compute_regions(camels | line)), player, state)
         if after - base > gain + 1e-9:
             best, gain = line, after - base
     return best, gain

@@ -103,3 +103,26 @@ def test_triggering_a_control_monument_counts_only_with_a_monument_to_take():
     assert _event_value(state, 0) == 0.0
     mon(state, "a4", "temple", None)
     assert _event_value(state, 0) == CONTROL_TRIGGER
+
+
+@pytest.mark.rule("ANKH-R142")
+def test_before_the_merge_control_denies_the_god_standing_highest():
+    """3 seats before the merge: the two lowest gods merge after the 3rd Conflict, so the
+    policy counts devotion so far and denies the leader, not the best Conflict gain."""
+    state = blank(3)
+    put(state, "b4", "god", 0)
+    put(state, "e8", "god", 1)
+    put(state, "c7", "god", 2)
+    mon(state, "a8", "temple", 1)  # god 1: the temple majority
+    mon(state, "c8", "pyramid", 2)  # god 2: pyramid and obelisk majorities
+    mon(state, "d8", "obelisk", 2)
+    mon(state, "a4", "temple", None)  # taking it ties god 1's temples
+    mon(state, "c4", "pyramid", None)  # taking it ties god 2's pyramids
+    for player, devotion in enumerate((5, 10, 0)):
+        state["players"][player]["devotion"] = devotion
+    state["conflicts"] = 2
+    task(state, {"t": "control", "seat": 0, "p": 0})
+    assert ids(state, 0) == ["ctl:a4", "ctl:c4", "skip"]
+    assert ENGINE.rollout_choice(state, 0) == "ctl:a4"  # god 1 stands highest (10 + 1.3)
+    state["conflicts"] = 3  # after the merge: the best Conflict gain again (god 2's 2.3)
+    assert ENGINE.rollout_choice(state, 0) == "ctl:c4"
