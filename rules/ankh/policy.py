@@ -17,6 +17,8 @@ the merge; the merged god plays on from the lesser god's devotion, R148):
   (R106: +1 on every gain, the cheapest way out of the red, R155), from 3 seats Worshipful
   as the second (R108: 2 followers for 1 devotion after each battle, 2 with Bountiful in the
   red; forgotten gods held 3-45 unspent followers), at 2 seats only with followers to spare;
+- Battle cards: Miracle in a battle lost even with Chariots, with 2 or more own warriors or
+  guardians there to be killed (ANKH-R093: 1 devotion each);
 - Actions: the heuristic's plan, with Gain Followers worth a fifth once the god already holds
   the followers it can still spend well (followers piled up unspent), Unlock first when it
   brings Bountiful (from 3 seats also Worshipful) to a god in the red, and an action that
@@ -37,6 +39,7 @@ from rules.ankh import ai
 from rules.ankh.board import compute_regions, edge
 from rules.ankh.data import (
     BUILD_COST,
+    CARD_STRENGTH,
     CONFLICTS,
     DOMINATE_DEVOTION,
     EVENT_TRACK,
@@ -48,7 +51,7 @@ from rules.ankh.data import (
     WIN_DEVOTION,
 )
 from rules.ankh.events import _camels, control_targets, open_lines
-from rules.ankh.state import State, active_players, player_of, region_land
+from rules.ankh.state import State, active_players, figures_in, player_of, region_land
 from rules.core import Decision
 
 CONTEST_SHARE = 0.5  # a contested region: this share of the battle's reward, on average
@@ -68,6 +71,8 @@ def choose(state: State, decision: Decision) -> str:
         return _summon_at(state, decision)
     if key == "action":
         return _action(state, decision)
+    if key == "battle_card":
+        return _battle_card(state, decision)
     return ai.choose(state, decision)
 
 
@@ -158,6 +163,27 @@ def _action(state: State, decision: Decision) -> str:
         return value[i] + max((value[b] for b in below), default=0.0)
 
     return max(ids, key=lambda i: (plan(i), -ids.index(i)))
+
+
+MIRACLE_MIN_KILLS = 2  # own warriors and guardians to lose, for Miracle in a lost battle
+
+
+def _battle_card(state: State, decision: Decision) -> str:
+    """Miracle in a battle lost even with Chariots (figures counted, +3 strength, ANKH-R092)
+    and at least 2 own warriors or guardians there to be killed (R093: 1 devotion each, where
+    the heuristic plays Cycle of Ma'at or Build Monument); else the heuristic's card."""
+    player = player_of(state, decision.seat)
+    figures = figures_in(state, state["conflict"]["battle"]["region"]).values()
+    mine = [f for f in figures if f["owner"] == player]
+    rivals: dict[int, int] = {}
+    for f in figures:
+        if f["owner"] != player:
+            rivals[f["owner"]] = rivals.get(f["owner"], 0) + 1
+    lost = len(mine) + CARD_STRENGTH["chariots"] <= max(rivals.values(), default=0)
+    killable = sum(1 for f in mine if f["kind"] != "god")
+    if "card:miracle" in decision.option_ids() and lost and killable >= MIRACLE_MIN_KILLS:
+        return "card:miracle"
+    return ai.choose(state, decision)
 
 
 def _summon_at(state: State, decision: Decision) -> str:

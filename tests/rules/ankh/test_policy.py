@@ -9,7 +9,7 @@ from rules.ankh import ENGINE
 from rules.ankh.policy import choose
 from rules.testing import random_playout
 
-from .scenario import blank, ids, mon, play, put, task, turn
+from .scenario import blank, conflict, ids, mon, play, put, task, turn
 
 
 def policy_option(engine, state, decision, rng):
@@ -126,3 +126,22 @@ def test_before_the_merge_control_denies_the_god_standing_highest():
     assert ENGINE.rollout_choice(state, 0) == "ctl:a4"  # god 1 stands highest (10 + 1.3)
     state["conflicts"] = 3  # after the merge: the best Conflict gain again (god 2's 2.3)
     assert ENGINE.rollout_choice(state, 0) == "ctl:c4"
+
+
+@pytest.mark.rule("ANKH-R093")
+def test_miracle_in_a_battle_lost_even_with_chariots():
+    """Miracle pays 1 devotion per own figure killed: the policy plays it where it would lose
+    anyway with figures to lose (the heuristic plays Cycle of Ma'at there)."""
+    state = blank()
+    put(state, "b4", "god", 0)
+    put(state, "a4", "warrior", 0)
+    put(state, "a5", "warrior", 0)
+    put(state, "d4", "god", 1)
+    for hex_ in ("d5", "c4", "b5", "a6", "b6", "a7"):
+        put(state, hex_, "warrior", 1)  # 7 against 3 (+3 with Chariots)
+    conflict(state)
+    assert "card:miracle" in ids(state, 0)
+    assert ENGINE.ai_choice(state, 0) == "card:cycle"
+    assert ENGINE.rollout_choice(state, 0) == "card:miracle"
+    del state["figures"]["a7"], state["figures"]["b6"]  # 5 against 3 + 3: Chariots can win
+    assert ENGINE.rollout_choice(state, 0) == ENGINE.ai_choice(state, 0)
