@@ -5,7 +5,9 @@ The heuristic (``rules/ankh/ai.py``, the ``easy`` level) answers every Camel Car
 skip, takes the first monument offered at Control Monument and builds the first type offered.
 This policy plays the heuristic everywhere else and aims those choices at Conflict devotion
 (``region_values``: monument majorities per region, ANKH-R066; dominating or winning each
-region, R065, R075):
+region, R065, R075), against the best rival's; at 3 seats before the merge (ANKH-R142) against
+the god standing highest after the Conflict, devotion so far included (only that god escapes
+the merge; the merged god plays on from the lesser god's devotion, R148):
 
 - Camel Caravan: the legal line whose split gains its god the most against the best rival,
   or skip when none gains (every region is one more place to dominate or win);
@@ -15,6 +17,8 @@ region, R065, R075):
   (R106: +1 on every gain, the cheapest way out of the red, R155), from 3 seats Worshipful
   as the second (R108: 2 followers for 1 devotion after each battle, 2 with Bountiful in the
   red; forgotten gods held 3-45 unspent followers), at 2 seats only with followers to spare;
+- Battle cards: Miracle in a battle lost even with Chariots, with 2 or more own warriors or
+  guardians there to be killed (ANKH-R093: 1 devotion each);
 - Actions: the heuristic's plan, with Gain Followers worth a fifth once the god already holds
   the followers it can still spend well (followers piled up unspent), Unlock first when it
   brings Bountiful (from 3 seats also Worshipful) to a god in the red, and an action that
@@ -35,16 +39,19 @@ from rules.ankh import ai
 from rules.ankh.board import compute_regions, edge
 from rules.ankh.data import (
     BUILD_COST,
+    CARD_STRENGTH,
     CONFLICTS,
     DOMINATE_DEVOTION,
     EVENT_TRACK,
     FORGET_AFTER_CONFLICT,
+    MERGE_AFTER_CONFLICT,
+    MERGE_MIN_PLAYERS,
     RED_TOP,
     UNLOCK_LEVELS,
     WIN_DEVOTION,
 )
 from rules.ankh.events import _camels, control_targets, open_lines
-from rules.ankh.state import State, player_of, region_land
+from rules.ankh.state import State, active_players, figures_in, player_of, region_land
 from rules.core import Decision
 
 CONTEST_SHARE = 0.5  # a contested region: this share of the battle's reward, on average
@@ -64,6 +71,8 @@ def choose(state: State, decision: Decision) -> str:
         return _summon_at(state, decision)
     if key == "action":
         return _action(state, decision)
+    if key == "battle_card":
+        return _battle_card(state, decision)
     return ai.choose(state, decision)
 
 
@@ -106,9 +115,14 @@ def _red_power_next(state: State, player: int) -> bool:
         pl["unlocks"] < len(UNLOCK_LEVELS)
         and UNLOCK_LEVELS[pl["unlocks"]] == 3
         and any(power not in pl["powers"] for power in _red_powers(state))
-        and pl["devotion"] <= RED_TOP
-        and state["conflicts"] < FORGET_AFTER_CONFLICT
+        and _red_before_forgetting(state, player)
     )
+
+
+def _red_before_forgetting(state: State, player: int) -> bool:
+    """The god is in the red section and the forgetting is still to come (ANKH-R155)."""
+    in_red = state["players"][player]["devotion"] <= RED_TOP
+    return in_red and state["conflicts"] < FORGET_AFTER_CONFLICT
 
 
 SPARE_FOLLOWERS_SHARE = 0.2  # Gain Followers' value once the god has all it can spend well
@@ -151,6 +165,27 @@ def _action(state: State, decision: Decision) -> str:
     return max(ids, key=lambda i: (plan(i), -ids.index(i)))
 
 
+MIRACLE_MIN_KILLS = 2  # own warriors and guardians to lose, for Miracle in a lost battle
+
+
+def _battle_card(state: State, decision: Decision) -> str:
+    """Miracle in a battle lost even with Chariots (figures counted, +3 strength, ANKH-R092)
+    and at least 2 own warriors or guardians there to be killed (R093: 1 devotion each, where
+    the heuristic plays Cycle of Ma'at or Build Monument); else the heuristic's card."""
+    player = player_of(state, decision.seat)
+    figures = figures_in(state, state["conflict"]["battle"]["region"]).values()
+    mine = [f for f in figures if f["owner"] == player]
+    rivals: dict[int, int] = {}
+    for f in figures:
+        if f["owner"] != player:
+            rivals[f["owner"]] = rivals.get(f["owner"], 0) + 1
+    lost = len(mine) + CARD_STRENGTH["chariots"] <= max(rivals.values(), default=0)
+    killable = sum(1 for f in mine if f["kind"] != "god")
+    if "card:miracle" in decision.option_ids() and lost and killable >= MIRACLE_MIN_KILLS:
+        return "card:miracle"
+    return ai.choose(state, decision)
+
+
 def _summon_at(state: State, decision: Decision) -> str:
     """Summon where the new figure gains the most Conflict devotion (a region to dominate, a
     battle to tip), then next to the most monuments (the heuristic's rule)."""
@@ -165,7 +200,7 @@ def _summon_at(state: State, decision: Decision) -> str:
             continue
         h = oid[3:]
         view = {**state, "figures": {**figures, h: fig}}
-        value = _advantage(region_values(view, regions), player)
+        value = _advantage(region_values(view, regions), player, state)
         value += 0.01 * ai._near_monument(state, h, player)  # noqa: SLF001
         if value > gain + 1e-9:
             best, gain = oid, value
@@ -176,7 +211,7 @@ def _board_advantage(state: State, player: int, monuments: dict | None = None) -
     """``player``'s Conflict devotion over the best rival on the board as it stands (or with
     ``monuments`` in place of the board's)."""
     view = state if monuments is None else {**state, "monuments": monuments}
-    return _advantage(region_values(view, tuple(region_land(state).values())), player)
+    return _advantage(region_values(view, tuple(region_land(state).values())), player, state)
 
 
 def _control(state: State, decision: Decision) -> str:
@@ -200,10 +235,10 @@ def _unlock(state: State, decision: Decision) -> str:
     Worshipful before Glorious and the rest (ANKH-R108: followers turn into devotion)."""
     ids = decision.option_ids()
     player = player_of(state, decision.seat)
-    red = state["players"][player]["devotion"] <= RED_TOP
-    if red and state["conflicts"] < FORGET_AFTER_CONFLICT and "power:bountiful" in ids:
+    if _red_before_forgetting(state, player) and "power:bountiful" in ids:
         return "power:bountiful"
-    spare = state["players"][player]["followers"] - 3 >= WORSHIP_FOLLOWERS
+    pl = state["players"][player]
+    spare = pl["followers"] - UNLOCK_LEVELS[pl["unlocks"]] >= WORSHIP_FOLLOWERS  # after paying
     if "power:worshipful" in ids and (_worshipful_first(state) or spare):
         return "power:worshipful"
     return ai.choose(state, decision)
@@ -264,20 +299,33 @@ def region_values(state: State, regions: tuple[frozenset, ...]) -> dict[int, flo
     return out
 
 
-def _advantage(values: dict[int, float], player: int) -> float:
+def _advantage(values: dict[int, float], player: int, state: State) -> float:
+    """``player``'s Conflict devotion over the best rival's; before the merge at 3 seats
+    (ANKH-R142) with the devotion so far added, so against the god standing highest after the
+    Conflict: the two lowest gods merge, and a merged god plays on from the lesser's devotion
+    (R148)."""
+    if _merge_race(state):
+        devotion = {p: state["players"][p]["devotion"] for p in active_players(state)}
+        values = {p: devotion.get(p, 0) + values.get(p, 0.0) for p in {*devotion, *values}}
     others = [v for p, v in values.items() if p != player]
     return values.get(player, 0.0) - max(others, default=0.0)
+
+
+def _merge_race(state: State) -> bool:
+    """3 seats before the merge Conflict's end: only the god standing highest escapes the
+    merge. (From 4 seats, against the leader measured 1.5 points weaker, +7/-10 of 200.)"""
+    return state["seats"] == MERGE_MIN_PLAYERS and state["conflicts"] < MERGE_AFTER_CONFLICT
 
 
 def best_line(state: State, player: int, chosen: list) -> tuple[frozenset | None, float]:
     """The open line (containing ``chosen``) that most improves ``player``'s Conflict
     devotion over the best rival, and that improvement (negative if every line loses)."""
     camels = _camels(state)
-    base = _advantage(region_values(state, compute_regions(camels)), player)
+    base = _advantage(region_values(state, compute_regions(camels)), player, state)
     best: frozenset | None = None
     gain = float("-inf")
     for line in open_lines(state, chosen):
-        after = _advantage(region_values(state, compute_regions(camels | line)), player)
+        after = _advantage(region_values(state, compute_regions(camels | line)), player, state)
         if after - base > gain + 1e-9:
             best, gain = line, after - base
     return best, gain

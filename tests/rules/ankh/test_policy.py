@@ -9,7 +9,7 @@ from rules.ankh import ENGINE
 from rules.ankh.policy import choose
 from rules.testing import random_playout
 
-from .scenario import blank, ids, mon, play, put, task, turn
+from .scenario import blank, conflict, ids, mon, play, put, task, turn
 
 
 def policy_option(engine, state, decision, rng):
@@ -103,3 +103,45 @@ def test_triggering_a_control_monument_counts_only_with_a_monument_to_take():
     assert _event_value(state, 0) == 0.0
     mon(state, "a4", "temple", None)
     assert _event_value(state, 0) == CONTROL_TRIGGER
+
+
+@pytest.mark.rule("ANKH-R142")
+def test_before_the_merge_control_denies_the_god_standing_highest():
+    """3 seats before the merge: the two lowest gods merge after the 3rd Conflict, so the
+    policy counts devotion so far and denies the leader, not the best Conflict gain."""
+    state = blank(3)
+    put(state, "b4", "god", 0)
+    put(state, "e8", "god", 1)
+    put(state, "c7", "god", 2)
+    mon(state, "a8", "temple", 1)  # god 1: the temple majority
+    mon(state, "c8", "pyramid", 2)  # god 2: pyramid and obelisk majorities
+    mon(state, "d8", "obelisk", 2)
+    mon(state, "a4", "temple", None)  # taking it ties god 1's temples
+    mon(state, "c4", "pyramid", None)  # taking it ties god 2's pyramids
+    for player, devotion in enumerate((5, 10, 0)):
+        state["players"][player]["devotion"] = devotion
+    state["conflicts"] = 2
+    task(state, {"t": "control", "seat": 0, "p": 0})
+    assert ids(state, 0) == ["ctl:a4", "ctl:c4", "skip"]
+    assert ENGINE.rollout_choice(state, 0) == "ctl:a4"  # god 1 stands highest (10 + 1.3)
+    state["conflicts"] = 3  # after the merge: the best Conflict gain again (god 2's 2.3)
+    assert ENGINE.rollout_choice(state, 0) == "ctl:c4"
+
+
+@pytest.mark.rule("ANKH-R093")
+def test_miracle_in_a_battle_lost_even_with_chariots():
+    """Miracle pays 1 devotion per own figure killed: the policy plays it where it would lose
+    anyway with figures to lose (the heuristic plays Cycle of Ma'at there)."""
+    state = blank()
+    put(state, "b4", "god", 0)
+    put(state, "a4", "warrior", 0)
+    put(state, "a5", "warrior", 0)
+    put(state, "d4", "god", 1)
+    for hex_ in ("d5", "c4", "b5", "a6", "b6", "a7"):
+        put(state, hex_, "warrior", 1)  # 7 against 3 (+3 with Chariots)
+    conflict(state)
+    assert "card:miracle" in ids(state, 0)
+    assert ENGINE.ai_choice(state, 0) == "card:cycle"
+    assert ENGINE.rollout_choice(state, 0) == "card:miracle"
+    del state["figures"]["a7"], state["figures"]["b6"]  # 5 against 3 + 3: Chariots can win
+    assert ENGINE.rollout_choice(state, 0) == ENGINE.ai_choice(state, 0)
