@@ -25,7 +25,15 @@ LEVELS: dict[str, Budget | None] = {
 GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
     # Tekhenu: the goal policy (rules/tekhenu/policy.py) as prior and rollouts, docs/ai/tekhenu.md.
     ("tekhenu", "normal"): Budget(iterations=8, depth=10, time_cap_s=1.0, policy_prior=True),
-    ("tekhenu", "hard"): Budget(iterations=24, depth=12, time_cap_s=2.0, policy_prior=True),
+    # Its `hard` also rewards the seat's own VP (a 0.3 share, over 150 VP): step 9 there.
+    ("tekhenu", "hard"): Budget(
+        iterations=24,
+        depth=12,
+        time_cap_s=2.0,
+        policy_prior=True,
+        score_weight=0.3,
+        score_scale=150.0,
+    ),
     # Amun-Re at 5 seats: 40 x 16 measured 1.7 s p95 (load 4-5) and reached the time cap.
     ("amunre", "hard"): Budget(iterations=32, depth=12, time_cap_s=2.0),
     # Ankh: the search over the game's policy (prior and rollouts), docs/ai/ankh.md.

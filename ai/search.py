@@ -53,6 +53,9 @@ class Budget:
     time_cap_s: float | None = None
     policy_prior: bool = False  # the prior (credited, always a candidate) is the rollout
     # policy's answer (``engine.rollout_choice``) instead of the heuristic's (``ai_choice``)
+    score_weight: float = 0.0  # this share of the reward is the seat's own estimated score,
+    score_scale: float = 100.0  # ... over this many points (capped at 1): scoring, not only
+    # the margin (a margin-only search of every seat plays the others down as much as up)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +94,7 @@ def search(engine: Engine, state: Any, seat: int, budget: Budget, seed: int) -> 
     if heuristic not in offered:  # the prior stepped back in a menu: no candidate then
         heuristic = offered[0]
     proposals = [p for p in engine.search_candidates(first, seat) if p in offered]
-    candidates = _screen(engine, first, offered, seat, heuristic, proposals, budget.iterations, rng)
+    candidates = _screen(engine, first, offered, seat, heuristic, proposals, budget, rng)
     totals = {oid: 0.0 for oid in candidates}
     visits = {oid: 0 for oid in candidates}
     alive, used = list(candidates), 0
@@ -104,7 +107,7 @@ def search(engine: Engine, state: Any, seat: int, budget: Budget, seed: int) -> 
             world_seed = rng.next_u64()
             for oid in alive:
                 world = engine.search_world(state, seat, Rng(world_seed))
-                totals[oid] += _rollout(engine, world, seat, oid, budget.depth)
+                totals[oid] += _rollout(engine, world, seat, oid, budget)
                 visits[oid] += 1
                 used += 1
         alive = _better_half(alive, totals, visits, heuristic)
@@ -135,19 +138,19 @@ def _screen(
     seat: int,
     heuristic: str,
     proposals: list[str],
-    iterations: int,
+    budget: Budget,
     rng: Rng,
 ) -> list[str]:
     """The prior's answer, the game's proposed candidates, then the others that look best
     one step ahead, as many as the budget can compare (each at least twice in the first
     round)."""
-    width = _width(iterations)
+    width = _width(budget.iterations)
     first = [heuristic, *(p for p in proposals if p != heuristic)][:width]
     others = [oid for oid in offered if oid not in first]
     if len(first) + len(others) <= width:
         return [*first, *others]
     rng.shuffle(others)  # seeded tie-break among answers that look alike
-    looks = {oid: _one_step(engine, world, seat, oid) for oid in others}
+    looks = {oid: _one_step(engine, world, seat, oid, budget) for oid in others}
     others.sort(key=lambda oid: -looks[oid])
     return [*first, *others[: width - len(first)]]
 
@@ -162,21 +165,21 @@ def _width(iterations: int) -> int:
     return width
 
 
-def _one_step(engine: Engine, world: Any, seat: int, option_id: str) -> float:
+def _one_step(engine: Engine, world: Any, seat: int, option_id: str, budget: Budget) -> float:
     after = engine.copy(world)
     advance(engine, after, seat, option_id)
-    return evaluate(engine, after, seat)
+    return reward(engine, after, seat, budget)
 
 
-def _rollout(engine: Engine, world: Any, seat: int, option_id: str, depth: int) -> float:
+def _rollout(engine: Engine, world: Any, seat: int, option_id: str, budget: Budget) -> float:
     advance(engine, world, seat, option_id)
-    for _ in range(min(depth, MAX_ROLLOUT_MOVES)):
+    for _ in range(min(budget.depth, MAX_ROLLOUT_MOVES)):
         decisions = engine.pending(world)
         if not decisions:
             break
         acting = next((d for d in decisions if d.seat == seat), decisions[0])
         advance(engine, world, acting.seat, engine.rollout_choice(world, acting.seat))
-    return evaluate(engine, world, seat)
+    return reward(engine, world, seat, budget)
 
 
 def advance(engine: Engine, world: Any, seat: int, option_id: str) -> None:
@@ -209,10 +212,20 @@ def _ranked(
     return sorted(alive, key=lambda oid: (-score(oid), alive.index(oid)))
 
 
-def evaluate(engine: Engine, world: Any, seat: int) -> float:
-    """The searching seat's standing in [0, 1]: its margin over the best other seat, squashed;
-    at the end of the game half of it is whether it won."""
+def reward(engine: Engine, world: Any, seat: int, budget: Budget) -> float:
+    """A simulation's reward in [0, 1]: the seat's standing (``evaluate``), with
+    ``budget.score_weight`` of it given to the seat's own estimated score instead."""
     estimates = engine.estimate(world)
+    standing = evaluate(engine, world, seat, estimates)
+    if not budget.score_weight:
+        return standing
+    own = max(0.0, min(1.0, estimates[seat] / budget.score_scale))
+    return (1 - budget.score_weight) * standing + budget.score_weight * own
+
+
+def evaluate(engine: Engine, world: Any, seat: int, estimates: list[float]) -> float:
+    """The searching seat's standing in [0, 1] from the world's ``estimates``: its margin over
+    the best other seat, squashed; at the end of the game half of it is whether it won."""
     if len(estimates) < 2:
         return 0.5
     mine = estimates[seat]

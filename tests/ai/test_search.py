@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from ai import LEVELS, Budget, decide, search
+from ai.search import evaluate, reward
 from rules.core import Decision, Option, Rng
 from tests.ai.hiddentoy import HIDDEN_TOY
 
@@ -111,3 +112,26 @@ def test_ai_package_imports_rules_only() -> None:
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     assert alias.name.split(".")[0] in {"math", "time"}, (path, alias.name)
+
+
+class FixedScores(type(HIDDEN_TOY)):
+    """The toy whose estimate is fixed: seat 0 at 60, seat 1 at 50, no result yet."""
+
+    def estimate(self, state: dict) -> list[float]:
+        return [60.0, 50.0]
+
+    def result(self, state: dict):
+        return None
+
+
+def test_score_weight_gives_a_share_of_the_reward_to_the_seats_own_score() -> None:
+    """``Budget.score_weight`` (Tekhenu `hard`, docs/ai/tekhenu.md step 9): that share of the
+    reward is the seat's own estimate over ``score_scale``; without it, the standing alone."""
+    engine = FixedScores()
+    state = engine.new_game(2, None, 1)
+    standing = evaluate(engine, state, 0, [60.0, 50.0])
+    assert reward(engine, state, 0, Budget(1, 1)) == standing
+    mixed = reward(engine, state, 0, Budget(1, 1, score_weight=0.25, score_scale=120.0))
+    assert mixed == pytest.approx(0.75 * standing + 0.25 * 0.5)
+    capped = reward(engine, state, 0, Budget(1, 1, score_weight=0.25, score_scale=30.0))
+    assert capped == pytest.approx(0.75 * standing + 0.25)
