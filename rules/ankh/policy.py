@@ -45,7 +45,6 @@ from rules.ankh.data import (
     EVENT_TRACK,
     FORGET_AFTER_CONFLICT,
     MERGE_AFTER_CONFLICT,
-    MERGE_MIN_PLAYERS,
     RED_TOP,
     UNLOCK_LEVELS,
     WIN_DEVOTION,
@@ -311,10 +310,13 @@ def _advantage(values: dict[int, float], player: int, state: State) -> float:
     return values.get(player, 0.0) - max(others, default=0.0)
 
 
+MERGE_RACE_SEATS = 3  # the seat count where the merge race measured stronger
+
+
 def _merge_race(state: State) -> bool:
     """3 seats before the merge Conflict's end: only the god standing highest escapes the
     merge. (From 4 seats, against the leader measured 1.5 points weaker, +7/-10 of 200.)"""
-    return state["seats"] == MERGE_MIN_PLAYERS and state["conflicts"] < MERGE_AFTER_CONFLICT
+    return state["seats"] == MERGE_RACE_SEATS and state["conflicts"] < MERGE_AFTER_CONFLICT
 
 
 def best_line(state: State, player: int, chosen: list) -> tuple[frozenset | None, float]:
