@@ -17,8 +17,9 @@ the merge; the merged god plays on from the lesser god's devotion, R148):
   (R106: +1 on every gain, the cheapest way out of the red, R155), from 3 seats Worshipful
   as the second (R108: 2 followers for 1 devotion after each battle, 2 with Bountiful in the
   red; forgotten gods held 3-45 unspent followers), at 2 seats only with followers to spare;
-- Battle cards: Miracle in a battle lost even with Chariots, with 2 or more own warriors or
-  guardians there to be killed (ANKH-R093: 1 devotion each);
+- Battle cards: Miracle in a battle lost even with Chariots (strength as the rules count it,
+  played cards left out), with 2 or more own warriors or guardians there to be killed
+  (ANKH-R093: 1 devotion each);
 - Actions: the heuristic's plan, with Gain Followers worth a fifth once the god already holds
   the followers it can still spend well (followers piled up unspent), Unlock first when it
   brings Bountiful (from 3 seats also Worshipful) to a god in the red, and an action that
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 from rules.ankh import ai
 from rules.ankh.board import compute_regions, edge
+from rules.ankh.conflict import strength
 from rules.ankh.data import (
     BUILD_COST,
     CARD_STRENGTH,
@@ -168,18 +170,16 @@ MIRACLE_MIN_KILLS = 2  # own warriors and guardians to lose, for Miracle in a lo
 
 
 def _battle_card(state: State, decision: Decision) -> str:
-    """Miracle in a battle lost even with Chariots (figures counted, +3 strength, ANKH-R092)
-    and at least 2 own warriors or guardians there to be killed (R093: 1 devotion each, where
-    the heuristic plays Cycle of Ma'at or Build Monument); else the heuristic's card."""
+    """Miracle in a battle lost even with Chariots (ANKH-R092: +3 strength) and at least 2 own
+    warriors or guardians there to be killed (R093: 1 devotion each, where the heuristic plays
+    Cycle of Ma'at or Build Monument); else the heuristic's card. Strength is the rules' own
+    (R073/R074) with every played card left out: the others' are sealed."""
     player = player_of(state, decision.seat)
-    figures = figures_in(state, state["conflict"]["battle"]["region"]).values()
-    mine = [f for f in figures if f["owner"] == player]
-    rivals: dict[int, int] = {}
-    for f in figures:
-        if f["owner"] != player:
-            rivals[f["owner"]] = rivals.get(f["owner"], 0) + 1
-    lost = len(mine) + CARD_STRENGTH["chariots"] <= max(rivals.values(), default=0)
-    killable = sum(1 for f in mine if f["kind"] != "god")
+    battle = {**state["conflict"]["battle"], "played": {}}
+    rivals = [strength(state, battle, p) for p in battle["participants"] if p != player]
+    lost = strength(state, battle, player) + CARD_STRENGTH["chariots"] <= max(rivals, default=0)
+    figures = figures_in(state, battle["region"]).values()
+    killable = sum(1 for f in figures if f["owner"] == player and f["kind"] != "god")
     if "card:miracle" in decision.option_ids() and lost and killable >= MIRACLE_MIN_KILLS:
         return "card:miracle"
     return ai.choose(state, decision)

@@ -145,3 +145,21 @@ def test_miracle_in_a_battle_lost_even_with_chariots():
     assert ENGINE.rollout_choice(state, 0) == "card:miracle"
     del state["figures"]["a7"], state["figures"]["b6"]  # 5 against 3 + 3: Chariots can win
     assert ENGINE.rollout_choice(state, 0) == ENGINE.ai_choice(state, 0)
+
+
+@pytest.mark.rule("ANKH-R113")
+def test_miracle_counts_the_rivals_strength_not_figures():
+    """The lost battle is judged by the rules' strength: Anubis's god is worth 1 per prisoner
+    (up to 3), so 4 rival figures beat 3 own ones even with Chariots."""
+    state = blank(gods=("ra", "anubis"))
+    put(state, "b4", "god", 0)
+    put(state, "a4", "warrior", 0)
+    put(state, "a5", "warrior", 0)
+    put(state, "d4", "god", 1)
+    for hex_ in ("d5", "c4", "b5"):
+        put(state, hex_, "warrior", 1)  # 4 figures against 3 (+3 with Chariots)
+    conflict(state)
+    assert ENGINE.rollout_choice(state, 0) == ENGINE.ai_choice(state, 0)  # no prisoners: 4 < 6
+    state["players"][1]["prisoners"] = [0, 0, 0]  # Anubis's god: 1 + 3, so 7 against 6
+    conflict(state)
+    assert ENGINE.rollout_choice(state, 0) == "card:miracle"
