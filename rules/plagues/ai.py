@@ -13,6 +13,7 @@ from rules.plagues.data import (
     PAPYRUS,
     TERRITORIES,
 )
+from rules.plagues.die_actions import action_options
 from rules.plagues.state import (
     State,
     coin_payable,
@@ -111,8 +112,6 @@ def _score(state: State, decision: Decision, option: str) -> float:
     if key == "die":
         if not option.startswith("die:"):
             return _extra(state, seat, option)
-        from rules.plagues.dice import action_options
-
         value = int(option.split(":")[1])
         best = max(
             _action_score(state, seat, value, o.id) for o in action_options(state, seat, value)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rules.core import Decision
 from rules.plagues.data import CELLS, CITY_CELLS, FLIES_CARDS, PROVINCE_NAMES, TERRITORIES
+from rules.plagues.die_actions import hebrew_need
 from rules.plagues.state import (
     State,
     a_tile,
@@ -110,8 +111,6 @@ def explain(state: State, decision: Decision, option_id: str) -> Msg | None:
                 )
             return None
         if head == "hebrew" and arg.isdigit():  # PLG-R098 / PLG-R099
-            from rules.plagues.dice import hebrew_need
-
             hebrew = int(arg)
             if hebrew not in state["hebrews"]:
                 return msg("There is no Hebrew of value {hebrew} to free.", hebrew=hebrew)

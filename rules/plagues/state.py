@@ -31,6 +31,7 @@ from rules.plagues.data import (
     NILE_LAST,
     PAPYRUS,
     PROVINCE_ANKH,
+    PROVINCE_TWO_SA,
     SOLDIERS_BONUS,
     TERRITORIES,
 )
@@ -217,6 +218,21 @@ def trade_active(state: State, seat: int, card: str) -> bool:
     if is_ai(state, seat) or plague_on(state, seat, "livestock"):
         return False  # PLG-R294 / PLG-R182
     return set(TERRITORIES[card]["requires"]) <= possessed_types(player)
+
+
+def special_limit(state: State, seat: int) -> int:
+    """PLG-R228 / PLG-R161: 1 special action per round, 2 from province space 13 on."""
+    return 2 if state["players"][seat]["pcard"] >= PROVINCE_TWO_SA else 1
+
+
+def special_ready(state: State, seat: int, card: dict) -> bool:
+    player = state["players"][seat]
+    return (
+        TERRITORIES[card["id"]]["cat"] == "special_action"
+        and not card["used"]
+        and player["sa_used"] < special_limit(state, seat)
+        and not plague_on(state, seat, "livestock")
+    )
 
 
 def nile_coins(player: Player) -> int:

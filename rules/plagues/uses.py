@@ -17,13 +17,8 @@ from __future__ import annotations
 
 from rules.core import Event, Option
 from rules.plagues.board import advance, discard_penalty, push, receivable_spaces
-from rules.plagues.data import (
-    DISCARD_DICE,
-    PLAGUES,
-    PROVINCE_TWO_SA,
-    SA_CONDITIONS,
-    TERRITORIES,
-)
+from rules.plagues.data import DISCARD_DICE, PLAGUES, SA_CONDITIONS, TERRITORIES
+from rules.plagues.die_actions import action_options, flies_cost
 from rules.plagues.state import (
     State,
     ankh_needed,
@@ -34,10 +29,10 @@ from rules.plagues.state import (
     holds_card5,
     is_ai,
     pay_one_coin,
-    plague_on,
     seat_name,
     soldiers,
     source_text,
+    special_ready,
     tile_name,
     trade_active,
     tribute_need,
@@ -52,21 +47,6 @@ SINGLE_TRADES = ("tr_development", "tr_take_tile", "tr_skip_tribute", "tr_discar
 def unused_pharaoh_tiles(state: State, seat: int) -> int:
     player = state["players"][seat]
     return player["kept"].count("pharaoh") - player["ph_used"]
-
-
-def special_limit(state: State, seat: int) -> int:
-    """PLG-R228 / PLG-R161: 1 special action per round, 2 from province space 13 on."""
-    return 2 if state["players"][seat]["pcard"] >= PROVINCE_TWO_SA else 1
-
-
-def special_ready(state: State, seat: int, card: dict) -> bool:
-    player = state["players"][seat]
-    return (
-        TERRITORIES[card["id"]]["cat"] == "special_action"
-        and not card["used"]
-        and player["sa_used"] < special_limit(state, seat)
-        and not plague_on(state, seat, "livestock")
-    )
 
 
 def recoverable(state: State, seat: int) -> list[str]:
@@ -100,7 +80,7 @@ def _special_usable(state: State, seat: int, cid: str, ctx: str) -> bool:
         return ctx == "tribute" and len(player["hebrews"]) >= need and not player["hebrew_income"]
     if cid == "sa_soldiers":
         return ctx == "soldiers" and player["pcard"] >= need and not player["sa_soldiers"]
-    return False  # sa_die_as_six / sa_swap_tiles belong to the phase-1 action (dice.py)
+    return False  # sa_die_as_six / sa_swap_tiles belong to the phase-1 action (die_actions.py)
 
 
 def _trade_usable(state: State, seat: int, cid: str, ctx: str) -> bool:
@@ -163,8 +143,6 @@ def _signature(state: State, seat: int, ctx: str, value: int | None) -> tuple:
     """Everything a plague can change at this point of the seat's turn."""
     sig: list = [tuple(o.id for o in card_uses(state, seat, ctx))]
     if ctx == "action" and value is not None:
-        from rules.plagues.dice import action_options, flies_cost
-
         sig.append(tuple(o.id for o in action_options(state, seat, value)))
         sig.append(flies_cost(state, seat, value))
     if ctx == "soldiers":

@@ -311,7 +311,7 @@ def test_coin_soldier_hebrew_bonuses():
     player = state["players"][0]
     assert bonus_active(player, "coin") == 1 and income(state, 0) == 1
     assert soldiers(state, 0) == 21 + 3
-    from rules.plagues.dice import hebrew_need
+    from rules.plagues.die_actions import hebrew_need
 
     assert hebrew_need(state, 0, 3) == 3
 

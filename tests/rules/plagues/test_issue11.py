@@ -8,7 +8,7 @@ import random
 import pytest
 
 from rules.plagues import ENGINE as E
-from rules.plagues.dice import action_options
+from rules.plagues.die_actions import action_options
 from rules.plagues.refusals import explain
 from rules.plagues.state import ankh_symbols, soldiers
 from rules.plagues.uses import extras

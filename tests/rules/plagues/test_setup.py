@@ -268,7 +268,7 @@ def test_round_one_immediate_plague_is_ignored():
         if plague == "lice":
             # a non-immediate plague applies in round 1
             state["players"][0]["cells"].update(c3="sphinx", c4="obelisk")
-            from rules.plagues.dice import hebrew_need
+            from rules.plagues.die_actions import hebrew_need
 
             assert hebrew_need(state, 0, 2) == 4
     assert {"blood", "frogs", "lice"} <= seen
