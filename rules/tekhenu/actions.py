@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Decision, Event, Option
-from rules.tekhenu import cards, tracks
+from rules.tekhenu import cards, plan, tracks
 from rules.tekhenu.data import (
     BORDER,
     BOT_HORUS_BONUS,
@@ -312,8 +312,6 @@ def god_possible(state: State, seat: int, god: str, ctx: dict) -> bool:
 def start_action(state: State, frame: dict, events: list[Event]) -> None:
     ctx = frame["ctx"]
     seat = ctx["s"]
-    from rules.tekhenu import plan
-
     if plan.pause_before(state, ctx):  # B07/B08 may be played before a later action
         state["stack"].append({"k": "before_action", "s": seat, "ctx": ctx})
         return

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import steps
 from rules.core import (
     Decision,
     DictStateEngine,
@@ -15,11 +14,12 @@ from rules.core import (
     Variant,
     seat_marks,
 )
-from rules.tekhenu import ai, hidden, policy, refusals, scoring, setup
+from rules.tekhenu import ai, flow, hidden, machine, policy, refusals, scoring, setup, steps
 from rules.tekhenu.state import State
-from rules.tekhenu.steps import TABLE, advance, decisions
 from rules.tekhenu.view import build_view
 from rules.text import msg, term
+
+machine.install(steps.TABLE, flow.run_flow)
 
 SEALED = ("decree_keep", "faith", "d23")
 YES_NO = ("no", "yes")
@@ -51,22 +51,22 @@ class TekhenuEngine(DictStateEngine):
         self.check_seats(seats)
         opts = self.normalise_options(options)
         state = setup.new_state(seats, opts, seed)
-        advance(state, [])
+        machine.advance(state, [])
         return state
 
     def pending(self, state: State) -> list[Decision]:
         if state["phase"] == "over" or not state["stack"]:
             return []
-        return decisions(state, state["stack"][-1])
+        return machine.decisions(state, state["stack"][-1])
 
     def _apply(self, state: State, seat: int, option_id: str) -> list[Event]:
         events: list[Event] = []
-        frame = steps.pop(state["stack"])
+        frame = state["stack"].pop()
         if frame["k"] in SEALED:
             frame["answering"] = seat
-        steps.apply(TABLE, frame, state, frame, option_id, events)
+        machine.apply(state, frame, option_id, events)
         frame.pop("answering", None)
-        advance(state, events)
+        machine.advance(state, events)
         return events
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

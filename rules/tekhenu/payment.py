@@ -11,8 +11,8 @@ run makes the same payments). Without T10/T22, or with one mix only, nothing is 
 
 from __future__ import annotations
 
-from rules import steps
 from rules.core import Decision, Event, Option, clone_state
+from rules.tekhenu import machine
 from rules.tekhenu.data import WORDS
 from rules.tekhenu.state import (
     PAY_KEYS,
@@ -42,8 +42,6 @@ def may_choose(state: State, seat: int | None) -> bool:
 def dry_run(state: State, frame: dict, option: str, queue: list) -> tuple[State, list[Event]]:
     """The answer applied on a copy (up to the next decision), paying with the mixes already
     chosen in ``queue``; ``pay_probe`` lists its payments (seat, cost, mixes)."""
-    from rules.tekhenu.steps import TABLE, advance  # the table lists this module's steps
-
     dry = clone_state(state)
     dry["pay_dry"] = True
     dry["pay_probe"] = []
@@ -51,8 +49,8 @@ def dry_run(state: State, frame: dict, option: str, queue: list) -> tuple[State,
         dry["pay_queue"] = clone_state(queue)
     events: list[Event] = []
     frame = clone_state(frame)
-    steps.apply(TABLE, frame, dry, frame, option, events)
-    advance(dry, events)
+    machine.apply(dry, frame, option, events)
+    machine.advance(dry, events)
     return dry, events
 
 

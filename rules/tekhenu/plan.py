@@ -19,10 +19,11 @@ from __future__ import annotations
 import pickle
 from dataclasses import replace
 
-from rules import steps
 from rules.core import Decision, Event, Option, clone_state
+from rules.tekhenu import machine
 from rules.tekhenu.data import GOD_NAMES, WORDS
 from rules.tekhenu.state import State, held_blessing, pay
+from rules.tekhenu.tracks import discard_blessing, gain_happiness, gain_population
 from rules.text import msg, term
 
 ANYTIME = ("modify", "choose_action", "extra_order", "t19", "before_action", "thoth", "extra_pick")
@@ -53,11 +54,18 @@ def b07_options(state: State, frame: dict, made):
     return replace(made, options=made.options + extra)
 
 
+def play_b07(state: State, seat: int, card: str, what: str, events: list[Event]) -> None:
+    """TEK-R228/R229: B07/B08, any time during your turn: +3 Population or +3 Happiness."""
+    discard_blessing(state, seat, card, events)
+    if what == "population":
+        gain_population(state, seat, 3, events)
+    else:
+        gain_happiness(state, seat, 3, events)
+
+
 def b07_apply(state: State, frame: dict, option: str, events: list[Event]) -> bool:
     if frame["k"] not in ANYTIME or not option.startswith(("bless:B07:", "bless:B08:")):
         return False
-    from rules.tekhenu.turn import play_b07
-
     _b, card, what = option.split(":")
     state["stack"].append(frame)  # the same decision again, after the Blessing
     play_b07(state, frame["s"], card, what, events)
@@ -148,8 +156,6 @@ def probe_ids(frame: dict, decision: Decision) -> list[str]:
 def answer(state: State, option: str) -> State:
     """A probe copy of ``state`` after ``option`` (a market refresh is paid, its section is
     kept: no hidden card is drawn)."""
-    from rules.tekhenu.steps import TABLE, advance  # the table lists this module's steps
-
     child = clone_state(state)
     child["probe"] = True
     frame = child["stack"].pop()
@@ -159,8 +165,8 @@ def answer(state: State, option: str) -> State:
         frame["refreshed"].append(int(option.split(":")[1]) - 1)
         child["stack"].append(frame)
     else:
-        steps.apply(TABLE, frame, child, frame, option, events)
-    advance(child, events)
+        machine.apply(child, frame, option, events)
+    machine.advance(child, events)
     for player in child["players"]:  # the order of a hand never matters: fewer probe states
         for cards in ("blessings", "technologies", "decrees"):
             player[cards].sort()
@@ -183,8 +189,6 @@ def performable(state: State) -> bool:
 
 
 def _performable(state: State) -> bool:
-    from rules.tekhenu.steps import decisions  # the table lists this module's steps
-
     seen: set[bytes] = set()
 
     def search(here: State) -> bool:
@@ -202,7 +206,7 @@ def _performable(state: State) -> bool:
             return False
         seen.add(key)
         frame = here["stack"][-1]
-        decision = decisions(here, frame)[0]
+        decision = machine.decisions(here, frame)[0]
         if decision.seat != turn["seat"]:
             return False
         return any(search(answer(here, option)) for option in probe_ids(frame, decision))

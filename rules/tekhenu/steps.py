@@ -1,5 +1,5 @@
 """Every Tekhenu step (``state["stack"]`` frames ``{"k": kind, ...}``) and the rule handling it,
-and ``advance``, which runs them through the step machine (``rules/steps.py``).
+run by the machine (``rules/tekhenu/machine.py``; the engine installs this table there).
 
 A ``Choice``'s ``decide(state, frame)`` returns one ``Decision`` or a list (sealed choices),
 its ``apply(state, frame, option_id, events)`` carries an answer out (the frame is popped
@@ -14,12 +14,8 @@ than one mix that can matter waits for the ``pay`` decision.
 
 from __future__ import annotations
 
-from rules import steps
-from rules.core import Decision, Event
 from rules.steps import Auto, Choice, StepTable
 from rules.tekhenu import actions, flow, payment, plan, scoring, setup, turn
-from rules.tekhenu.state import State
-from rules.text import msg
 
 TABLE = StepTable(
     kind_key="k",
@@ -75,34 +71,3 @@ TABLE = StepTable(
     decide_hooks=(plan.b07_options, plan.keep_extras_possible),
     apply_hooks=(plan.b07_apply, payment.hold_for_payment),
 )
-
-
-def decisions(state: State, frame: dict) -> list[Decision]:
-    """What the choice step ``frame`` asks, as a list."""
-    made = steps.decide(TABLE, frame, state, frame)
-    return made if isinstance(made, list) else [made]
-
-
-def advance(state: State, events: list[Event]) -> None:
-    """Run automatic steps and the flow until a decision is open or the game is over."""
-    while state["phase"] != "over":
-        stack = state["stack"]
-        if stack:
-            frame = stack[-1]
-            if TABLE.is_auto(frame):
-                steps.pop(stack)
-                steps.run(TABLE, frame, state, frame, events)
-                continue
-            if all(decision.options for decision in decisions(state, frame)):
-                return
-            # ENG safety net: a step left without any option is skipped.
-            steps.pop(stack)
-            events.append(
-                Event(
-                    "skip",
-                    msg("A step with no possible choice is skipped."),
-                    {"step": TABLE.kind(frame)},
-                )
-            )
-            continue
-        flow.run_flow(state, events)

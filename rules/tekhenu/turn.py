@@ -31,8 +31,6 @@ from rules.tekhenu.state import (
 )
 from rules.tekhenu.tracks import (
     discard_blessing,
-    gain_happiness,
-    gain_population,
     lose_happiness,
     lose_population,
 )
@@ -108,21 +106,12 @@ def turn_start_apply(state: State, frame: dict, option: str, events: list[Event]
         discard_blessing(state, seat, parts[1], events)
         state["turn"]["free_anubis"] = True  # TEK-R244
     else:
-        play_b07(state, seat, parts[1], parts[2], events)
+        plan.play_b07(state, seat, parts[1], parts[2], events)
     if held_blessing(state["players"][seat], "B23", "B24", "B07", "B08"):
         state["stack"].append(frame)
 
 
 # --- (b) choose a die --------------------------------------------------------------------
-def play_b07(state: State, seat: int, card: str, what: str, events: list[Event]) -> None:
-    """TEK-R228/R229: B07/B08, any time during your turn: +3 Population or +3 Happiness."""
-    discard_blessing(state, seat, card, events)
-    if what == "population":
-        gain_population(state, seat, 3, events)
-    else:
-        gain_happiness(state, seat, 3, events)
-
-
 def b07_variants(state: State, seat: int) -> list[State]:
     """The state now and the states after playing the held B07/B08 (one or both, Population
     or Happiness each): a player may still play them before the action (TEK-R228/R229)."""
@@ -136,7 +125,7 @@ def b07_variants(state: State, seat: int) -> list[State]:
             continue
         for what in ("population", "happiness"):
             there = clone_state(here)
-            play_b07(there, seat, left[0], what, [])
+            plan.play_b07(there, seat, left[0], what, [])
             found.append(there)
             frontier.append((there, left[1:]))
     return found
@@ -679,7 +668,7 @@ def turn_end_apply(state: State, frame: dict, option: str, events: list[Event]) 
     seat = frame["s"]
     _b, card, what = option.split(":")
     state["stack"].append({"k": "turn_end_check", "s": seat})
-    play_b07(state, seat, card, what, events)
+    plan.play_b07(state, seat, card, what, events)
 
 
 def t19_decision(state: State, frame: dict) -> Decision:

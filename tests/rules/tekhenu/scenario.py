@@ -8,7 +8,7 @@ from typing import Any
 from rules.core import Event
 from rules.tekhenu import ENGINE
 from rules.tekhenu.data import GODS, RESOURCES
-from rules.tekhenu.engine import advance
+from rules.tekhenu.machine import advance
 
 State = dict[str, Any]
 

@@ -8,7 +8,7 @@ import pytest
 from rules.core import public_events
 from rules.tekhenu import ENGINE
 from rules.tekhenu.data import CARD_TEXT
-from rules.tekhenu.engine import advance
+from rules.tekhenu.machine import advance
 from rules.tekhenu.tracks import discard_blessing
 from tests.rules.tekhenu.scenario import me, new
 from tests.rules.tekhenu.test_flow import scoring_state

@@ -277,7 +277,7 @@ def test_d23_before_final_scoring():
     state["scorings"] = 1
     state["scored"] = ["I"]
     state["flow"] = "scoring"
-    from rules.tekhenu.engine import advance
+    from rules.tekhenu.machine import advance
 
     advance(state, [])
     assert key(state) == "d23" and options(state, seat) == ["d23", "skip"]

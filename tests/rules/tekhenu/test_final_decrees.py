@@ -8,7 +8,7 @@ import pytest
 from rules.core import canonical_json
 from rules.tekhenu import ENGINE, scoring
 from rules.tekhenu.data import CARD_TEXT
-from rules.tekhenu.engine import advance
+from rules.tekhenu.machine import advance
 from rules.testing import check_hidden_information
 from tests.rules.tekhenu.scenario import at_turn, empty_hand, reset_board
 

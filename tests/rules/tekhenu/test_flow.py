@@ -99,7 +99,7 @@ def test_rotation_counts_anubis_dice():
     state["players"][last]["left"] = [["white", 2]]
     state["stack"] = []
     state["flow"] = "after_turn"
-    from rules.tekhenu.engine import advance
+    from rules.tekhenu.machine import advance
 
     events = []
     state["players"][state["order"][0]]["left"] = [["white", 1], ["white", 1]]
@@ -167,7 +167,7 @@ def test_faith_is_sealed_then_revealed():
         state["players"][s]["faith"] = 2
         state["players"][s]["left"] = [["white", 1]] * 4
     state["flow"] = "maat_start"
-    from rules.tekhenu.engine import advance
+    from rules.tekhenu.machine import advance
 
     advance(state, [])
     decisions = ENGINE.pending(state)
@@ -186,7 +186,7 @@ def test_faith_sequential_variant():
     for s in (0, 1):
         state["players"][s]["faith"] = 1
     state["flow"] = "maat_start"
-    from rules.tekhenu.engine import advance
+    from rules.tekhenu.machine import advance
 
     advance(state, [])
     decisions = ENGINE.pending(state)
@@ -294,7 +294,7 @@ def test_end_of_game():
     state["players"][0]["scribe"] = 2
     state["stack"] = []
     state["flow"] = "final_decrees"
-    from rules.tekhenu.engine import advance
+    from rules.tekhenu.machine import advance
 
     advance(state, [])
     assert state["players"][0]["revealed"] == ["D07", "D08", "D12", "D13", "D18"]

@@ -59,7 +59,7 @@ def test_maat_faith_sealed():
     for s in range(3):
         state["players"][s]["faith"] = 1
     state["flow"] = "maat_start"
-    from rules.tekhenu.engine import advance
+    from rules.tekhenu.machine import advance
 
     advance(state, [])
     assert check_hidden_information(ENGINE, state) == 3
