@@ -158,3 +158,24 @@ def test_a_first_tile_on_a_coin_edge_counts_only_in_solo() -> None:
     assert expected_penalties(state, seat) == empty
     cells["c2"] = "obelisk"
     assert expected_penalties(state, seat) < empty
+
+
+def test_the_solo_estimate_uses_its_fitted_worths_and_tables_the_hand_ones(monkeypatch) -> None:
+    """PLG-R295 (solo: the human is the only seat that pays, builds and loses): the solo human's
+    future is weighed by SOLO_WORTHS (a quarter step towards a fit on solo self-play,
+    docs/ai/plagues.md, thirteenth round), where an empty board space counts against it; a
+    table keeps the hand worths, where it counts nothing."""
+    from dataclasses import replace
+
+    from rules.plagues import estimate as est
+
+    solo, seat, _cells = _cleared_board(1)
+    table, table_seat, _ = _cleared_board(2)
+    assert est.worths(solo) is est.SOLO_WORTHS and est.worths(table) is est.TABLE_WORTHS
+    assert est.TABLE_WORTHS == est.Worths()  # the hand weights, as before the fit
+    fitted = est.future(solo, seat)
+    monkeypatch.setattr(est, "SOLO_WORTHS", replace(est.SOLO_WORTHS, empty_cell=0.0))
+    assert fitted < est.future(solo, seat)  # 12 empty spaces cost the solo human
+    on_table = est.future(table, table_seat)
+    monkeypatch.setattr(est, "TABLE_WORTHS", replace(est.TABLE_WORTHS, empty_cell=0.0))
+    assert est.future(table, table_seat) == on_table
