@@ -15,7 +15,8 @@ boat steps towards the scoring Nile spaces, province card steps towards its bonu
 towards the 10 a solo human needs to score second and towards first place, Ankh symbols
 against the losses still to come, the active hebrew and soldiers bonuses, special action cards
 for the rounds left, and the dice not spent yet in phase 1 (soldiers and later actions). All
-weights are rules of thumb in VP, not rules.
+weights are rules of thumb in VP, not rules; the solo game's are fitted on self-play
+(``SOLO_WORTHS``), a table's set by hand (``TABLE_WORTHS``).
 """
 
 from __future__ import annotations
