@@ -320,10 +320,11 @@ def _ankh_value(state: State, seat: int) -> float:
     last = SHORT_ROUNDS if state["short"] else ROUNDS
     symbols = ankh_symbols(state, seat, card5=False)
     start = state["round"] + (0 if state["phase"] != "over" else 1)
+    loss = worths(state).ankh_loss
     value = 0.0
     for r in range(start, last + 1):
         if symbols >= PAPYRUS[mode]["ankh_needed"][r - 1] and LOSSES_BY_ROUND[r - 1]:
-            value += worths(state).ankh_loss
+            value += loss
     return value
 
 

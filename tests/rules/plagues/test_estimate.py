@@ -172,7 +172,6 @@ def test_the_solo_estimate_uses_its_fitted_worths_and_tables_the_hand_ones(monke
     solo, seat, _cells = _cleared_board(1)
     table, table_seat, _ = _cleared_board(2)
     assert est.worths(solo) is est.SOLO_WORTHS and est.worths(table) is est.TABLE_WORTHS
-    assert est.TABLE_WORTHS == est.Worths()  # the hand weights, as before the fit
     fitted = est.future(solo, seat)
     monkeypatch.setattr(est, "SOLO_WORTHS", replace(est.SOLO_WORTHS, empty_cell=0.0))
     assert fitted < est.future(solo, seat)  # 12 empty spaces cost the solo human
