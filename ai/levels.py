@@ -25,7 +25,8 @@ LEVELS: dict[str, Budget | None] = {
 GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
     # Tekhenu: the goal policy (rules/tekhenu/policy.py) as prior and rollouts, docs/ai/tekhenu.md.
     ("tekhenu", "normal"): Budget(iterations=8, depth=10, time_cap_s=1.0, policy_prior=True),
-    # Its `hard` also rewards the seat's own VP (a 0.3 share, over 150 VP): step 9 there.
+    # Its `hard` also rewards the seat's own VP (a 0.3 share, over 150 VP): step 9 there; in
+    # the seat's last 2 turns its rollouts play to the end of the game (40 moves): step 12.
     ("tekhenu", "hard"): Budget(
         iterations=24,
         depth=12,
@@ -33,6 +34,8 @@ GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
         policy_prior=True,
         score_weight=0.3,
         score_scale=150.0,
+        end_turns=2,
+        end_depth=40,
     ),
     # Amun-Re at 5 seats: 40 x 16 measured 1.7 s p95 (load 4-5) and reached the time cap.
     ("amunre", "hard"): Budget(iterations=32, depth=12, time_cap_s=2.0),

@@ -56,6 +56,8 @@ class Budget:
     score_weight: float = 0.0  # this share of the reward is the seat's own estimated score,
     score_scale: float = 100.0  # ... over this many points (capped at 1): scoring, not only
     # the margin (a margin-only search of every seat plays the others down as much as up)
+    end_turns: int = 0  # with at most this many of the seat's turns left (``engine.turns_left``)
+    end_depth: int = 0  # ... rollouts play this many moves instead of ``depth``: to the end
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,7 @@ def search(engine: Engine, state: Any, seat: int, budget: Budget, seed: int) -> 
         heuristic = offered[0]
     proposals = [p for p in engine.search_candidates(first, seat) if p in offered]
     candidates = _screen(engine, first, offered, seat, heuristic, proposals, budget, rng)
+    depth = rollout_depth(engine, state, seat, budget)
     totals = {oid: 0.0 for oid in candidates}
     visits = {oid: 0 for oid in candidates}
     alive, used = list(candidates), 0
@@ -107,7 +110,7 @@ def search(engine: Engine, state: Any, seat: int, budget: Budget, seed: int) -> 
             world_seed = rng.next_u64()
             for oid in alive:
                 world = engine.search_world(state, seat, Rng(world_seed))
-                totals[oid] += _rollout(engine, world, seat, oid, budget)
+                totals[oid] += _rollout(engine, world, seat, oid, budget, depth)
                 visits[oid] += 1
                 used += 1
         alive = _better_half(alive, totals, visits, heuristic)
@@ -171,9 +174,21 @@ def _one_step(engine: Engine, world: Any, seat: int, option_id: str, budget: Bud
     return reward(engine, after, seat, budget)
 
 
-def _rollout(engine: Engine, world: Any, seat: int, option_id: str, budget: Budget) -> float:
+def rollout_depth(engine: Engine, state: Any, seat: int, budget: Budget) -> int:
+    """``budget.end_depth`` in the seat's last ``budget.end_turns`` turns (the rollouts reach
+    the real final scores there), else ``budget.depth``."""
+    if budget.end_turns <= 0:
+        return budget.depth
+    left = engine.turns_left(state, seat)
+    near_end = left is not None and left <= budget.end_turns
+    return max(budget.depth, budget.end_depth) if near_end else budget.depth
+
+
+def _rollout(
+    engine: Engine, world: Any, seat: int, option_id: str, budget: Budget, depth: int
+) -> float:
     advance(engine, world, seat, option_id)
-    for _ in range(min(budget.depth, MAX_ROLLOUT_MOVES)):
+    for _ in range(min(depth, MAX_ROLLOUT_MOVES)):
         decisions = engine.pending(world)
         if not decisions:
             break

@@ -395,6 +395,12 @@ class Engine(ABC):
         the search still never peeks). Default: ``sample_hidden`` unchanged."""
         return self.sample_hidden(state, seat, rng)
 
+    def turns_left(self, state: Any, seat: int) -> int | None:
+        """How many more turns ``seat`` plays, its turn now included, where the game knows it
+        (a fixed number of rounds). The search AI may play its rollouts to the end then
+        (``Budget.end_turns``). Default: None, not known."""
+        return None
+
     def estimate(self, state: Any) -> list[float]:
         """Each seat's expected final standing, in the game's score unit (the search AI's
         evaluation when it cuts a rollout short). Default: the final scores once the game is

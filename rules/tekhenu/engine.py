@@ -83,6 +83,11 @@ class TekhenuEngine(DictStateEngine):
 
         return estimate(state)
 
+    def turns_left(self, state: State, seat: int) -> int | None:
+        from rules.tekhenu.estimate import turns_left  # 16 rounds, TEK-R047
+
+        return turns_left(state, seat)
+
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None

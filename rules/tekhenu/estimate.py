@@ -27,6 +27,7 @@ from rules.tekhenu.data import (
     PRODUCTION_MAX,
     PRODUCTION_MAX_VP,
     RESOURCES,
+    ROUNDS,
     STATUE_VP,
 )
 from rules.tekhenu.flow import maat_loss
@@ -52,6 +53,8 @@ HAPPINESS_VP = 3  # per triangle reached, TEK-R165
 LATER_SCORING_SHARE = 0.8  # a Scoring further away: positions still change before it
 UNPAID_BREAD_VP = 3  # TEK-R168
 LATER_BREAD_VP = 1.0  # a Bread owed at a later Scoring: produced or bought by then, at a cost
+HOLDINGS_HORIZON = 2  # turns: with fewer left, what a seat holds is worth that share of its
+# worth (it scores nothing at the end, TEK-R058/R175, and few turns are left to spend it)
 
 
 def scorings_weight(state: State) -> float:
@@ -65,9 +68,32 @@ def estimate(state: State) -> list[float]:
     weight = scorings_weight(state)
     now = scoring_now(state) if left else [0.0] * len(state["players"])
     return [
-        _worth(player) + weight * now[seat] + _end_bonus(state, seat) - _upkeep(state, seat, left)
+        player["vp"]
+        + holdings_share(state, seat) * (_holdings(player) - _upkeep_spent(state, seat, left))
+        + weight * now[seat]
+        + _end_bonus(state, seat)
+        - _upkeep(state, seat, left)
         for seat, player in enumerate(state["players"])
     ]
+
+
+def turns_left(state: State, seat: int) -> int:
+    """The turns ``seat`` still plays, its turn now included (TEK-R047: 16 rounds, one turn
+    a seat each)."""
+    if state["phase"] == "over":
+        return 0
+    rounds_after = max(0, ROUNDS - state["round"])
+    still_this_round = state["phase"] == "turns" and state["order"].index(seat) >= state["turn_idx"]
+    return rounds_after + (1 if still_this_round else 0)
+
+
+def holdings_share(state: State, seat: int) -> float:
+    """The share of its worth what ``seat`` holds keeps: all of it while ``HOLDINGS_HORIZON``
+    turns are left to spend it, less near the end, none after the seat's last turn (Gold,
+    Scribes, Faith and resources score nothing at the end). Not for Botankhamun."""
+    if state["bot"] == seat:
+        return 1.0
+    return min(1.0, turns_left(state, seat) / HOLDINGS_HORIZON)
 
 
 def _upkeep(state: State, seat: int, left: int) -> float:
@@ -81,8 +107,19 @@ def _upkeep(state: State, seat: int, left: int) -> float:
     owed = bread_owed(player)
     bread = min(owed, player["res"]["bread"])
     gold = min(owed - bread, player["gold"])
-    cost += RESOURCE_VP * bread + GOLD_VP * gold + UNPAID_BREAD_VP * (owed - bread - gold)
+    cost += UNPAID_BREAD_VP * (owed - bread - gold)
     return cost + (left - 1) * LATER_BREAD_VP * owed
+
+
+def _upkeep_spent(state: State, seat: int, left: int) -> float:
+    """The worth of the Bread and Gold the next Scoring's building row takes (TEK-R168)."""
+    player = state["players"][seat]
+    if state["bot"] == seat or not left:
+        return 0.0
+    owed = bread_owed(player)
+    bread = min(owed, player["res"]["bread"])
+    gold = min(owed - bread, player["gold"])
+    return RESOURCE_VP * bread + GOLD_VP * gold
 
 
 def _end_bonus(state: State, seat: int) -> float:
@@ -120,10 +157,10 @@ def scoring_now(state: State) -> list[float]:
     return out
 
 
-def _worth(player: dict) -> float:
+def _holdings(player: dict) -> float:
+    """The rough VP worth of what a seat holds: Gold, Scribes, Faith, resources."""
     return (
-        player["vp"]
-        + GOLD_VP * player["gold"]
+        GOLD_VP * player["gold"]
         + SCRIBE_VP * player["scribe"]
         + FAITH_VP * player["faith"]
         + RESOURCE_VP * sum(player["res"].values())

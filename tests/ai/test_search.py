@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ai import LEVELS, Budget, decide, search
-from ai.search import evaluate, reward
+from ai.search import evaluate, reward, rollout_depth
 from rules.core import Decision, Option, Rng
 from tests.ai.hiddentoy import HIDDEN_TOY
 
@@ -135,3 +135,24 @@ def test_score_weight_gives_a_share_of_the_reward_to_the_seats_own_score() -> No
     assert mixed == pytest.approx(0.75 * standing + 0.25 * 0.5)
     capped = reward(engine, state, 0, Budget(1, 1, score_weight=0.25, score_scale=30.0))
     assert capped == pytest.approx(0.75 * standing + 0.25)
+
+
+class CountsTurns(type(HIDDEN_TOY)):
+    """The toy that knows how many turns a seat has left (``Engine.turns_left``)."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def turns_left(self, state: dict, seat: int) -> int | None:
+        return self.left
+
+
+def test_rollouts_play_to_the_end_in_the_last_turns() -> None:
+    """``Budget.end_turns`` / ``end_depth`` (Tekhenu `hard`, docs/ai/tekhenu.md step 12): with
+    at most ``end_turns`` of the seat's turns left, rollouts play ``end_depth`` moves."""
+    budget = Budget(8, 12, end_turns=2, end_depth=40)
+    state = HIDDEN_TOY.new_game(2, None, 1)
+    assert rollout_depth(CountsTurns(2), state, 0, budget) == 40
+    assert rollout_depth(CountsTurns(3), state, 0, budget) == 12
+    assert rollout_depth(HIDDEN_TOY, state, 0, budget) == 12  # turns not known: as before
+    assert rollout_depth(CountsTurns(1), state, 0, Budget(8, 12)) == 12  # option off

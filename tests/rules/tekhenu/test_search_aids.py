@@ -7,8 +7,17 @@ import pytest
 
 from rules.tekhenu import ENGINE
 from rules.tekhenu.candidates import PROPOSALS, finish_turn, propose
-from rules.tekhenu.data import PIECES
-from rules.tekhenu.estimate import LATER_BREAD_VP, RESOURCE_VP, UNPAID_BREAD_VP, estimate
+from rules.tekhenu.data import PIECES, ROUNDS
+from rules.tekhenu.estimate import (
+    FAITH_VP,
+    GOLD_VP,
+    LATER_BREAD_VP,
+    RESOURCE_VP,
+    SCRIBE_VP,
+    UNPAID_BREAD_VP,
+    estimate,
+    turns_left,
+)
 from rules.tekhenu.state import balance
 from tests.rules.tekhenu.scenario import at_turn, current
 
@@ -66,3 +75,30 @@ def test_proposals_are_the_best_finished_turns() -> None:
     worst_pick = min(worth[p] for p in picks)
     assert all(worth[o] <= worst_pick for o in worth if o not in picks)
     assert ENGINE.search_candidates(state, seat) == picks
+
+
+def test_holdings_lose_their_worth_with_the_last_turns() -> None:
+    """TEK-R047 / R058 / R175: 16 turns a seat, and Gold, Scribes, Faith and resources score
+    nothing at the end, so the estimate counts them less as the seat's last turns pass."""
+    state = _plain(at_turn(2, 3), 0, built=0)
+    player = state["players"][0]
+    spare = {"gold": 3, "scribe": 2, "faith": 2}
+
+    def gain() -> float:
+        before = estimate(state)[0]
+        player.update({key: player[key] + more for key, more in spare.items()})
+        player["res"]["granite"] += 4
+        after = estimate(state)[0]
+        player.update({key: player[key] - more for key, more in spare.items()})
+        player["res"]["granite"] -= 4
+        return after - before
+
+    full = gain()
+    assert full == pytest.approx(3 * GOLD_VP + 2 * SCRIBE_VP + 2 * FAITH_VP + 4 * RESOURCE_VP)
+    state["round"] = ROUNDS  # the last round; seat 0 still to play its turn: half the worth
+    state["turn_idx"] = state["order"].index(0)
+    assert turns_left(state, 0) == 1
+    assert gain() == pytest.approx(full / 2)
+    state["turn_idx"] = state["order"].index(0) + 1  # its last turn played: no worth left
+    assert turns_left(state, 0) == 0
+    assert gain() == pytest.approx(0.0)
