@@ -47,7 +47,8 @@ GAME_BUDGETS: dict[tuple[str, str], Budget | None] = {
 # rollouts measured weaker than the planner in the solo seat. Counted in leaves, like budgets.
 GAME_PLANS: dict[tuple[str, str], Plan] = {
     ("plagues", "normal"): Plan(worlds=1, depth=3, finish=6, stop_keys=("die",)),
-    ("plagues", "hard"): Plan(worlds=5, depth=3, finish=6, stop_keys=("die",)),
+    # Answers within 3 VP of the best go to the fewest penalty cards (plan_cost, solo only).
+    ("plagues", "hard"): Plan(worlds=5, depth=3, finish=6, stop_keys=("die",), tie_margin=3.0),
 }
 # Levels that answer with the game's rollout policy (``engine.rollout_choice``) instead of
 # searching, because the search measured weaker than the policy there (Ankh, docs/ai.md).

@@ -411,6 +411,11 @@ class Engine(ABC):
             return [float(score) for score in result.scores]
         return [float(score) for score in self.view(state, None).get("scores", ())]
 
+    def plan_cost(self, state: Any, seat: int) -> float:
+        """A second objective of ``seat`` (lower is better) that the turn planner weighs among
+        answers of near-equal estimate (``Plan.tie_margin``, ai/plan.py). Default: 0, none."""
+        return 0.0
+
     def co_seats(self, state: Any, seat: int) -> tuple[int, ...]:
         """Seats whose owners may also answer this seat's decisions (several seats playing one
         side), ``seat`` included. The move is still applied and logged as ``seat``'s. Default:

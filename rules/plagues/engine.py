@@ -92,6 +92,14 @@ class PlaguesEngine(DictStateEngine):
 
         return estimate(state)
 
+    def plan_cost(self, state: State, seat: int) -> float:
+        """Solo: the penalty cards the human holds (PLG-R213, every failed tribute is one,
+        PLG-R295), a goal of their own (issue 13), so the planner sheds one for a little VP.
+        The AI takes none (PLG-R304); tables: none, not measured there (docs/ai/plagues.md)."""
+        if not state["solo"] or is_ai(state, seat):
+            return 0.0
+        return float(len(state["players"][seat]["penalties"]))
+
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None

@@ -178,3 +178,18 @@ def test_the_solo_estimate_uses_its_fitted_worths_and_tables_the_hand_ones(monke
     on_table = est.future(table, table_seat)
     monkeypatch.setattr(est, "TABLE_WORTHS", replace(est.TABLE_WORTHS, empty_cell=0.0))
     assert est.future(table, table_seat) == on_table
+
+
+def test_the_planner_cost_is_the_solo_humans_penalty_cards() -> None:
+    """PLG-R213 / PLG-R295 (solo: every failed tribute is a card, -3 VP each) / PLG-R304 (the
+    solo AI takes none): the turn planner's second objective (``plan_cost``) counts the solo
+    human's penalty cards; at a table it counts nothing, so tables plan as before."""
+    engine, state = _solo_game()
+    human = 1 - state["ai"]
+    assert engine.plan_cost(state, human) == 0
+    state["players"][human]["penalties"].append("hail")  # a failed tribute (PLG-R133)
+    assert engine.plan_cost(state, human) == 1
+    assert engine.plan_cost(state, state["ai"]) == 0
+    table = engine.new_game(2, {}, 1)
+    table["players"][0]["penalties"].append("hail")
+    assert engine.plan_cost(table, 0) == 0
