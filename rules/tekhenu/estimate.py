@@ -104,22 +104,25 @@ def _upkeep(state: State, seat: int, left: int) -> float:
     cost = float(maat_loss(balance(player) + player["faith"]))
     if not left:
         return cost
-    owed = bread_owed(player)
-    bread = min(owed, player["res"]["bread"])
-    gold = min(owed - bread, player["gold"])
+    owed, bread, gold = _bread_paid(player)
     cost += UNPAID_BREAD_VP * (owed - bread - gold)
     return cost + (left - 1) * LATER_BREAD_VP * owed
 
 
 def _upkeep_spent(state: State, seat: int, left: int) -> float:
     """The worth of the Bread and Gold the next Scoring's building row takes (TEK-R168)."""
-    player = state["players"][seat]
     if state["bot"] == seat or not left:
         return 0.0
+    _owed, bread, gold = _bread_paid(state["players"][seat])
+    return RESOURCE_VP * bread + GOLD_VP * gold
+
+
+def _bread_paid(player: dict) -> tuple[int, int, int]:
+    """The Bread the next Scoring's building row asks, and the Bread and Gold that pay it
+    (TEK-R168)."""
     owed = bread_owed(player)
     bread = min(owed, player["res"]["bread"])
-    gold = min(owed - bread, player["gold"])
-    return RESOURCE_VP * bread + GOLD_VP * gold
+    return owed, bread, min(owed - bread, player["gold"])
 
 
 def _end_bonus(state: State, seat: int) -> float:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import rules
 from rules.plagues.estimate import expected_penalties
 
@@ -165,8 +167,6 @@ def test_the_solo_estimate_uses_its_fitted_worths_and_tables_the_hand_ones(monke
     future is weighed by SOLO_WORTHS (a quarter step towards a fit on solo self-play,
     docs/ai/plagues.md, thirteenth round), where an empty board space counts against it; a
     table keeps the hand worths, where it counts nothing."""
-    from dataclasses import replace
-
     from rules.plagues import estimate as est
 
     solo, seat, _cells = _cleared_board(1)
